@@ -1,0 +1,57 @@
+/**
+ * The interface's shared resource shapes as zod schemas: the simulator validates requests with
+ * them and the conformance kit validates whatever a target answers. Service-specific bodies are
+ * added beside these as each service lands.
+ */
+import { z } from 'zod';
+import { CONSENT_STATUSES, CURRENCY, SCA_STATUSES, TRANSACTION_STATUSES } from './enums.js';
+import { describeIbanProblem, ibanProblem } from './iban.js';
+
+/** X-Request-ID: an RFC 9562 UUID of any version, either case. */
+export const RequestIdSchema = z.uuid();
+
+export const IbanSchema = z.string().superRefine((value, ctx) => {
+  const problem = ibanProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: describeIbanProblem(problem) });
+});
+
+export const CurrencySchema = z.literal(CURRENCY);
+
+export const AccountReferenceSchema = z.object({
+  iban: IbanSchema,
+  currency: CurrencySchema.optional(),
+});
+
+export const AMOUNT_PATTERN = /^[0-9]+(\.[0-9]{1,2})?$/;
+export const SIGNED_AMOUNT_PATTERN = /^-?[0-9]+(\.[0-9]{1,2})?$/;
+
+/** Instructed amounts: the pattern, and greater than zero ("0" matches the pattern but is refused). */
+export const AmountSchema = z.object({
+  currency: CurrencySchema,
+  amount: z
+    .string()
+    .regex(AMOUNT_PATTERN, 'An amount is a decimal string with at most two decimals, no sign and no separators.')
+    .refine((value) => /[1-9]/.test(value), 'The amount must be greater than zero.'),
+});
+
+/** Reported amounts: the sign is the direction (debit negative, credit positive). */
+export const SignedAmountSchema = z.object({
+  currency: CurrencySchema,
+  amount: z.string().regex(SIGNED_AMOUNT_PATTERN),
+});
+
+export const HrefSchema = z.object({ href: z.string() });
+export const LinksSchema = z.record(z.string(), HrefSchema);
+
+export const ConsentStatusSchema = z.enum(CONSENT_STATUSES);
+export const ScaStatusSchema = z.enum(SCA_STATUSES);
+export const TransactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+
+export const TppMessageSchema = z.object({
+  category: z.enum(['ERROR', 'WARNING']),
+  code: z.string(),
+  path: z.string().optional(),
+  text: z.string().optional(),
+});
+
+export const TppMessagesSchema = z.object({ tppMessages: z.array(TppMessageSchema).min(1) });
