@@ -1,0 +1,232 @@
+/**
+ * Issues test QWACs (ETSI TS 119 495 website authentication certificates for
+ * PSD2 third-party providers), signed by the sandbox CA.
+ *
+ * Why the hand assembly: selfsigned cannot write qcStatements or the
+ * organizationIdentifier attribute, and node-forge can build those but can
+ * neither hold nor sign over an EC public key. So forge builds the
+ * TBSCertificate around a placeholder RSA key, the real SubjectPublicKeyInfo
+ * (RSA or EC, made by node:crypto) is swapped in, and node:crypto signs.
+ */
+import {
+  X509Certificate,
+  createPrivateKey,
+  generateKeyPairSync,
+  randomBytes,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
+import forge from 'node-forge';
+import { TAG, UNIVERSAL, oidNode, parseDer, sequenceNode, toDerBytes } from './asn1-reader.js';
+import { certificateParts, keyIdentifierOf, subjectKeyIdentifierValue } from './certificate-parts.js';
+import { parseOrganizationIdentifier } from './organization-id.js';
+import { derToCertificatePem } from './pem.js';
+import { QC_STATEMENTS_OID, encodeQcStatements } from './qc-statements.js';
+import { PSP_ROLES, assertPspRoles, type PspRole } from './roles.js';
+
+export { readQwac, readQwacPem, type QwacIdentity } from './qwac-reader.js';
+
+export type KeyType = 'rsa' | 'ec';
+
+export interface PemPair {
+  cert: string;
+  key: string;
+}
+
+export interface QwacRequest {
+  ca: PemPair;
+  /** Organisation name (subject O). */
+  name: string;
+  organizationIdentifier: string;
+  roles: PspRole[];
+  /** Subject CN; defaults to `name`. */
+  commonName?: string;
+  /** Subject key type; default 'rsa' (2048 bit), 'ec' is P-256. */
+  keyType?: KeyType;
+  notBefore?: Date;
+  /** Default notBefore + 2 years. */
+  notAfter?: Date;
+  /** The single DNS SAN; defaults to a name derived from `name`, e.g. "acme-tpp.example". */
+  dnsName?: string;
+  /** Default true; false leaves out qcStatements entirely, for negative tests. */
+  withPsd2Statement?: boolean;
+}
+
+const SHA256_WITH_RSA_OID = '1.2.840.113549.1.1.11';
+const DEFAULT_VALIDITY_YEARS = 2;
+// RFC 5280 upper bounds for organizationName and commonName.
+const MAX_NAME_LENGTH = 64;
+const DNS_NAME = /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+
+// getTBSCertificate is public forge API but missing from @types/node-forge.
+const getTBSCertificate = (forge.pki as unknown as {
+  getTBSCertificate(cert: forge.pki.Certificate): forge.asn1.Asn1;
+}).getTBSCertificate;
+
+interface SigningCa {
+  privateKey: KeyObject;
+  certificate: X509Certificate;
+  subject: forge.asn1.Asn1;
+  keyIdentifier: Buffer;
+  placeholderKey: forge.pki.PublicKey;
+}
+
+function checkName(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new Error(`QWAC ${field} must be a non-empty string`);
+  if (value.length > MAX_NAME_LENGTH) throw new Error(`QWAC ${field} must be at most ${MAX_NAME_LENGTH} characters`);
+  return value;
+}
+
+function checkDate(value: unknown, field: string): Date {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw new Error(`QWAC ${field} must be a valid Date`);
+  return value;
+}
+
+/** "Acme Payments GmbH" -> "acme-payments-gmbh.example": a plausible, never-resolving host. */
+export function defaultDnsName(name: string): string {
+  const label = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 63)
+    .replace(/-+$/, '');
+  return `${label || 'tpp'}.example`;
+}
+
+function loadSigningCa(ca: PemPair): SigningCa {
+  let certificate: X509Certificate;
+  let privateKey: KeyObject;
+  try {
+    certificate = new X509Certificate(ca.cert);
+  } catch (err) {
+    throw new Error(`CA certificate is not a readable PEM certificate (${(err as Error).message})`);
+  }
+  try {
+    privateKey = createPrivateKey(ca.key);
+  } catch (err) {
+    throw new Error(`CA private key is not a readable PEM key (${(err as Error).message})`);
+  }
+  if (privateKey.asymmetricKeyType !== 'rsa') {
+    throw new Error('CA private key must be RSA: QWACs are signed with sha256WithRSAEncryption');
+  }
+  if (!certificate.checkPrivateKey(privateKey)) throw new Error('CA private key does not match the CA certificate');
+
+  const parts = certificateParts(certificate.raw, 'CA certificate');
+  // The issuer field is copied from the CA's parsed subject and re-encoded by
+  // forge; chain building compares names, so make sure that round trip is exact.
+  if (toDerBytes(parseDer(certificate.raw, 'CA certificate')) !== certificate.raw.toString('latin1')) {
+    throw new Error('CA certificate uses a DER encoding that cannot be reproduced exactly; use a CA made by createCa()');
+  }
+  const skiExtension = parts.extensions.get('2.5.29.14');
+  return {
+    privateKey,
+    certificate,
+    subject: parts.subject,
+    // Point at the CA's own SKI when it has one so both always agree; the CA
+    // from createCa() has none, so fall back to the RFC 5280 method (1) value.
+    keyIdentifier: skiExtension ? subjectKeyIdentifierValue(skiExtension) : keyIdentifierOf(parts.subjectPublicKeyInfo),
+    // Only there so forge can serialise a TBSCertificate; replaced before signing.
+    placeholderKey: forge.pki.publicKeyFromPem(certificate.publicKey.export({ type: 'spki', format: 'pem' }) as string),
+  };
+}
+
+function generateSubjectKey(keyType: KeyType): { privateKey: KeyObject; publicKey: KeyObject } {
+  if (keyType === 'rsa') return generateKeyPairSync('rsa', { modulusLength: 2048 });
+  if (keyType === 'ec') return generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  throw new Error(`Unknown key type ${JSON.stringify(keyType)}; expected 'rsa' or 'ec'`);
+}
+
+/** 16 random bytes, positive and minimally encoded (RFC 5280 4.1.2.2). */
+function randomSerialHex(): string {
+  const bytes = randomBytes(16);
+  bytes[0] = ((bytes[0] as number) & 0x7f) || 0x01;
+  return bytes.toString('hex');
+}
+
+function subjectAttribute(type: string, value: string, tag: forge.asn1.Type): forge.pki.CertificateField {
+  // forge reads valueTagClass as the value's universal tag (and UTF-8 encodes
+  // the value itself for UTF8String); the typings call it a Class, hence the cast.
+  return { type, value, valueTagClass: tag as unknown as forge.asn1.Class };
+}
+
+export function issueQwac(req: QwacRequest): PemPair {
+  const name = checkName(req.name, 'name');
+  const commonName = req.commonName === undefined ? name : checkName(req.commonName, 'commonName');
+  const roles = assertPspRoles(req.roles);
+  const orgId = parseOrganizationIdentifier(req.organizationIdentifier);
+  const notBefore = checkDate(req.notBefore ?? new Date(), 'notBefore');
+  const notAfter = checkDate(
+    req.notAfter ?? new Date(new Date(notBefore).setUTCFullYear(notBefore.getUTCFullYear() + DEFAULT_VALIDITY_YEARS)),
+    'notAfter',
+  );
+  if (notAfter.getTime() <= notBefore.getTime()) throw new Error('QWAC notAfter must be later than notBefore');
+  const dnsName = req.dnsName ?? defaultDnsName(name);
+  if (typeof dnsName !== 'string' || !DNS_NAME.test(dnsName)) {
+    throw new Error(`QWAC dnsName ${JSON.stringify(dnsName)} is not a valid DNS name`);
+  }
+  const ca = loadSigningCa(req.ca);
+  const { privateKey, publicKey } = generateSubjectKey(req.keyType ?? 'rsa');
+  const spki = parseDer(publicKey.export({ type: 'spki', format: 'der' }), 'subject public key');
+
+  const cert = forge.pki.createCertificate();
+  cert.serialNumber = randomSerialHex();
+  cert.validity.notBefore = notBefore;
+  cert.validity.notAfter = notAfter;
+  // ETSI TS 119 495 / EN 319 412-3 subject: C, O, organizationIdentifier, CN.
+  cert.setSubject([
+    // countryName is PrintableString by definition; RFC 5280 4.1.2.4 wants
+    // UTF8String for the other (DirectoryString) values of new certificates.
+    subjectAttribute('2.5.4.6', orgId.country, forge.asn1.Type.PRINTABLESTRING),
+    subjectAttribute('2.5.4.10', name, forge.asn1.Type.UTF8),
+    subjectAttribute('2.5.4.97', orgId.value, forge.asn1.Type.UTF8),
+    subjectAttribute('2.5.4.3', commonName, forge.asn1.Type.UTF8),
+  ]);
+  cert.setIssuer([]); // replaced by the CA's encoded subject below
+  cert.publicKey = ca.placeholderKey;
+  cert.siginfo.algorithmOid = SHA256_WITH_RSA_OID;
+
+  const extensions: object[] = [
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', critical: true, digitalSignature: true },
+    { name: 'extKeyUsage', clientAuth: true, serverAuth: true },
+    { name: 'subjectAltName', altNames: [{ type: 2, value: dnsName }] },
+    // Computed from the real key: forge would hash the placeholder.
+    {
+      name: 'subjectKeyIdentifier',
+      value: forge.asn1.create(UNIVERSAL, TAG.OCTET_STRING, false, keyIdentifierOf(spki).toString('latin1')),
+    },
+    { name: 'authorityKeyIdentifier', keyIdentifier: ca.keyIdentifier.toString('latin1') },
+  ];
+  if (req.withPsd2Statement ?? true) {
+    extensions.push({
+      id: QC_STATEMENTS_OID,
+      critical: false,
+      value: encodeQcStatements({
+        roles: roles.map((role) => ({ oid: PSP_ROLES[role], name: role })),
+        ncaName: orgId.ncaName,
+        ncaId: orgId.ncaId,
+      }),
+    });
+  }
+  cert.setExtensions(extensions);
+
+  // TBSCertificate: version, serial, signature, issuer, validity, subject, spki, [3] extensions.
+  const tbs = getTBSCertificate(cert);
+  const tbsFields = tbs.value as forge.asn1.Asn1[];
+  tbsFields[3] = ca.subject;
+  tbsFields[6] = spki;
+  const tbsDer = toDerBytes(tbs);
+
+  const signature = sign('sha256', Buffer.from(tbsDer, 'latin1'), ca.privateKey);
+  const algorithm = sequenceNode([oidNode(SHA256_WITH_RSA_OID), forge.asn1.create(UNIVERSAL, TAG.NULL, false, '')]);
+  const signatureValue = forge.asn1.create(UNIVERSAL, TAG.BIT_STRING, false, `\x00${signature.toString('latin1')}`);
+  const certDer = Buffer.from(toDerBytes(sequenceNode([tbs, algorithm, signatureValue])), 'latin1');
+  const pem = derToCertificatePem(certDer);
+
+  // Cheap insurance against the hand assembly going wrong: OpenSSL must parse
+  // the result and accept the CA's signature on it.
+  if (!new X509Certificate(pem).verify(ca.certificate.publicKey)) {
+    throw new Error('Internal error: the issued QWAC does not verify against the CA');
+  }
+  return { cert: pem, key: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string };
+}
