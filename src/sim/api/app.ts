@@ -1,0 +1,25 @@
+/**
+ * The XS2A API (spec "Endpoints"), behind mutual TLS. Order matters: the certificate is judged
+ * before anything else (CERTIFICATE_MISSING "whatever else it contains"), then X-Request-ID,
+ * then the body, and only a request that passed all three registers its provider.
+ */
+import express, { type Express } from 'express';
+import type { SandboxContext } from '../context.js';
+import { errorHandler } from '../http/error-handler.js';
+import { jsonBody } from '../http/json-body.js';
+import { notFound, routeTable, type Route } from '../http/routes.js';
+import { authenticateProvider, registerProvider } from './identity.js';
+import { echoRequestId, requireRequestId } from './request-id.js';
+import { requestLog } from './request-log.js';
+
+export function createApiApp(ctx: SandboxContext, routes: readonly Route[]): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(echoRequestId, requestLog(ctx));
+  app.use(authenticateProvider(ctx), requireRequestId, ...jsonBody(), registerProvider(ctx));
+  app.use('/v1', routeTable(routes));
+  app.use(notFound);
+  app.use(errorHandler(ctx.log));
+  return app;
+}

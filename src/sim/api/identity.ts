@@ -1,0 +1,56 @@
+/**
+ * Reads the provider from the TLS socket. Only the socket's own verdict counts (`authorized`),
+ * never a header. The certificate cannot change within a connection, so it is read once per
+ * socket; the register is still consulted on every request so a withdrawal stops access at once.
+ */
+import type { TLSSocket } from 'node:tls';
+import type { RequestHandler, Response } from 'express';
+import type { SandboxContext } from '../context.js';
+import { identify, type PeerCertificate, type ProviderIdentity } from '../rules/identity.js';
+import { recordProvider, requireAuthorised } from '../services/providers.js';
+
+function peerOf(socket: TLSSocket): PeerCertificate {
+  const certificate = socket.getPeerCertificate();
+  const der = certificate && Object.keys(certificate).length > 0 ? certificate.raw : undefined;
+  const reason = socket.authorizationError as unknown;
+  return {
+    present: der !== undefined,
+    authorized: socket.authorized,
+    authorizationError: reason === null || reason === undefined ? undefined : String((reason as { code?: string }).code ?? reason),
+    der,
+  };
+}
+
+export function identityOf(res: Response): ProviderIdentity {
+  return res.locals.identity as ProviderIdentity;
+}
+
+export function authenticateProvider(ctx: SandboxContext): RequestHandler {
+  const verdicts = new WeakMap<TLSSocket, () => ProviderIdentity>();
+  return (req, res, next) => {
+    const socket = req.socket as TLSSocket;
+    let verdict = verdicts.get(socket);
+    if (!verdict) {
+      const peer = peerOf(socket);
+      try {
+        const identity = identify(peer);
+        verdict = () => identity;
+      } catch (error) {
+        verdict = () => {
+          throw error;
+        };
+      }
+      verdicts.set(socket, verdict);
+    }
+    res.locals.identity = requireAuthorised(ctx, verdict());
+    next();
+  };
+}
+
+/** Registration happens once the request has passed the basic checks, so a refused request stores nothing. */
+export function registerProvider(ctx: SandboxContext): RequestHandler {
+  return async (_req, res, next) => {
+    await recordProvider(ctx, identityOf(res));
+    next();
+  };
+}

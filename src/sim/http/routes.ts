@@ -1,0 +1,34 @@
+/**
+ * A route table mounted as one express router. Each path also answers every other method with
+ * 405 METHOD_NOT_ALLOWED and an Allow header, so a wrong method is told apart from a wrong path.
+ */
+import express, { type RequestHandler, type Router } from 'express';
+import { XsError } from '../../contract/index.js';
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+export interface Route {
+  method: Method;
+  path: string;
+  handler: RequestHandler;
+}
+
+export function routeTable(routes: readonly Route[]): Router {
+  const router = express.Router();
+  const paths = new Map<string, Route[]>();
+  for (const route of routes) paths.set(route.path, [...(paths.get(route.path) ?? []), route]);
+  for (const [path, group] of paths) {
+    const chain = router.route(path);
+    for (const route of group) chain[route.method](route.handler);
+    const methods = group.map((route) => route.method.toUpperCase());
+    const allow = (methods.includes('GET') ? [...methods, 'HEAD'] : methods).join(', ');
+    chain.all(() => {
+      throw new XsError('METHOD_NOT_ALLOWED', { headers: { Allow: allow } });
+    });
+  }
+  return router;
+}
+
+export const notFound: RequestHandler = (req) => {
+  throw new XsError('RESOURCE_UNKNOWN', { text: `No resource at ${req.method} ${req.path}.` });
+};

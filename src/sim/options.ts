@@ -1,0 +1,39 @@
+/** The validated options of `startSandbox()`; the CLI maps its flags onto these. */
+import { z } from 'zod';
+
+export const SandboxOptionsSchema = z.strictObject({
+  /** XS2A API port (mutual TLS). 0 picks a free port. */
+  port: z.number().int().min(0).max(65_535).default(0),
+  /** Customer-surface port (SCA pages, portal, control API). 0 picks a free port. */
+  portalPort: z.number().int().min(0).max(65_535).default(0),
+  host: z.string().min(1).default('127.0.0.1'),
+  seed: z.number().int().min(0).max(2_147_483_647).default(42),
+  /** Generated customers on top of the named fixtures. */
+  customers: z.number().int().min(0).max(100_000).default(20),
+  /** JSON file that keeps state across restarts; memory only when absent. */
+  data: z.string().min(1).optional(),
+  certsDir: z.string().min(1).default('certs'),
+  controlToken: z.string().min(1).optional(),
+  /** Extra CA certificates (PEM files) whose client certificates are trusted. */
+  trust: z.array(z.string().min(1)).default([]),
+  /** Where the sandbox clock starts (ISO date-time); real time when absent. */
+  clockStart: z.iso.datetime({ offset: true }).optional(),
+});
+
+export type SandboxOptionsInput = z.input<typeof SandboxOptionsSchema> & {
+  /** Receives internal error reports; stderr by default. */
+  log?: (message: string) => void;
+};
+export type SandboxOptions = z.output<typeof SandboxOptionsSchema>;
+
+export class SandboxOptionsError extends Error {}
+
+export function parseSandboxOptions(input: SandboxOptionsInput): SandboxOptions {
+  const { log: _log, ...rest } = input;
+  const result = SandboxOptionsSchema.safeParse(rest);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new SandboxOptionsError(`Invalid sandbox option ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,21 @@
+/**
+ * The customer surface (plain HTTP, second port): the bank's own pages and the control API
+ * under /sandbox. No client certificate here; `--control-token` guards the control API.
+ */
+import express, { type Express } from 'express';
+import type { SandboxContext } from '../context.js';
+import { errorHandler } from '../http/error-handler.js';
+import { jsonBody } from '../http/json-body.js';
+import { notFound, routeTable } from '../http/routes.js';
+import { controlAuth } from './control-auth.js';
+import { controlRoutes } from './control-routes.js';
+
+export function createPortalApp(ctx: SandboxContext, options: { controlToken: string | undefined }): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use('/sandbox', controlAuth(options.controlToken), ...jsonBody(), routeTable(controlRoutes(ctx)));
+  app.use(notFound);
+  app.use(errorHandler(ctx.log));
+  return app;
+}

@@ -1,0 +1,134 @@
+/**
+ * `startSandbox(options)`: the programmatic entry the CLI, the terminal UI, the conformance kit's
+ * `sim` target and every test use. One process, two servers: the XS2A API behind mutual TLS and
+ * the customer surface over plain HTTP.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { resolve } from 'node:path';
+import { ensureCertificates, loadCertificates, type CertificatePaths } from '../certs/index.js';
+import { createApiApp } from './api/app.js';
+import { createClock } from './clock.js';
+import type { SandboxContext } from './context.js';
+import { createEventBus, type EventBus } from './events.js';
+import { answerParserErrors } from './http/client-error.js';
+import { parseSandboxOptions, type SandboxOptionsInput } from './options.js';
+import { createPortalApp } from './portal/app.js';
+import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
+import { buildSeed } from './seed/seed.js';
+import { close, listen, urlHost } from './servers.js';
+import { customersView, moveClock, resetSandbox, todayOf, type ClockView, type CustomerView } from './services/control.js';
+import { openStore } from './store/store.js';
+
+export interface SandboxClock {
+  now(): Date;
+  /** ISO 8601 duration ("PT1H", "P181D") or milliseconds. */
+  advance(by: string | number): Promise<ClockView>;
+  set(at: string | Date): Promise<ClockView>;
+}
+
+export interface Sandbox {
+  /** `{base_url}` of the XS2A API; paths carry the /v1 prefix. */
+  readonly apiUrl: string;
+  /** Customer surface: SCA pages, portal, and the control API under /sandbox. */
+  readonly portalUrl: string;
+  readonly controlUrl: string;
+  readonly certificates: CertificatePaths;
+  /** Certificate files this start had to create (empty when all were present). */
+  readonly createdCertificates: readonly string[];
+  readonly dataFile: string | undefined;
+  readonly clock: SandboxClock;
+  readonly events: EventBus;
+  /** Milliseconds from the call to both servers listening. */
+  readonly startupMs: number;
+  /** The seeded test customers, as `GET /sandbox/customers` lists them. */
+  customers(): CustomerView[];
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function readTrusted(files: readonly string[]): string[] {
+  return files.map((file) => {
+    const pem = readFileSync(file, 'utf8');
+    if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error(`--trust ${file} is not a PEM certificate file.`);
+    return pem;
+  });
+}
+
+export async function startSandbox(input: SandboxOptionsInput = {}): Promise<Sandbox> {
+  const started = performance.now();
+  const options = parseSandboxOptions(input);
+  const log = input.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const certs = await ensureCertificates(resolve(options.certsDir));
+  const pems = loadCertificates(certs.paths);
+  const trusted = readTrusted(options.trust);
+
+  const startOffset = options.clockStart ? Date.parse(options.clockStart) - Date.now() : 0;
+  const store = await openStore({ file: options.data, seedAnchor: todayOf(new Date(Date.now() + startOffset)) });
+  if (!options.data || store.data.clockOffsetMs === 0) store.data.clockOffsetMs = startOffset;
+  const clock = createClock({ offsetMs: store.data.clockOffsetMs });
+  const customersFixture = loadCustomersFixture();
+  const ctx: SandboxContext = {
+    store,
+    clock,
+    events: createEventBus(),
+    registerFixture: loadRegisterFixture(),
+    customersFixture,
+    seedNumber: options.seed,
+    customerCount: options.customers,
+    seed: buildSeed({ seed: options.seed, customers: options.customers, anchor: store.data.seedAnchor, fixture: customersFixture }),
+    log,
+  };
+
+  const api = createHttpsServer(
+    {
+      key: pems.serverKey,
+      cert: pems.serverCert,
+      ca: [pems.ca, ...trusted],
+      // Ask for a client certificate but never refuse at the handshake: every refusal must be an
+      // HTTP answer in the envelope (spec "Authentication" 2).
+      requestCert: true,
+      rejectUnauthorized: false,
+      minVersion: 'TLSv1.2',
+    },
+    createApiApp(ctx, []),
+  );
+  const portal = createHttpServer(createPortalApp(ctx, { controlToken: options.controlToken }));
+  answerParserErrors(api);
+  answerParserErrors(portal);
+
+  const apiPort = await listen(api, options.port, options.host, 'XS2A API');
+  let portalPort: number;
+  try {
+    portalPort = await listen(portal, options.portalPort, options.host, 'customer surface');
+  } catch (error) {
+    await close(api);
+    throw error;
+  }
+  const host = urlHost(options.host);
+  const portalUrl = `http://${host}:${portalPort}`;
+
+  return {
+    apiUrl: `https://${host}:${apiPort}`,
+    portalUrl,
+    controlUrl: `${portalUrl}/sandbox`,
+    certificates: certs.paths,
+    createdCertificates: certs.created,
+    dataFile: options.data,
+    events: ctx.events,
+    startupMs: performance.now() - started,
+    clock: {
+      now: () => clock.now(),
+      advance: (by) => moveClock(ctx, { advance: by }),
+      set: (at) => moveClock(ctx, { set: at }),
+    },
+    customers: () => customersView(ctx),
+    reset: async () => {
+      await resetSandbox(ctx);
+    },
+    close: async () => {
+      await Promise.all([close(api), close(portal)]);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/** The named fixture customers and the regulator register, read from the package's fixtures/. */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+// Same depth from src/sim/seed and dist/sim/seed, so tests and the built package agree.
+const FIXTURES_DIR = new URL('../../../fixtures/', import.meta.url);
+
+const FixtureAccount = z.object({
+  accountNumber: z.string().regex(/^\d{10}$/),
+  name: z.string(),
+  product: z.string(),
+  cashAccountType: z.string(),
+  balance: z.string().regex(/^-?\d+(\.\d{1,2})?$/),
+  history: z.number().int().min(0),
+});
+
+const FixtureCustomer = z.object({
+  psuId: z.string().min(1),
+  password: z.string().min(1),
+  name: z.string().min(1),
+  about: z.string(),
+  outcome: z.string().optional(),
+  accounts: z.array(FixtureAccount),
+});
+
+const CustomersFile = z.object({ bankCode: z.string().regex(/^\d{8}$/), customers: z.array(FixtureCustomer) });
+
+const RegisterFile = z.object({
+  providers: z.array(z.object({ organizationIdentifier: z.string(), name: z.string(), authorised: z.boolean() })),
+});
+
+export type FixtureCustomer = z.infer<typeof FixtureCustomer>;
+export type CustomersFixture = z.infer<typeof CustomersFile>;
+export type RegisterFixture = z.infer<typeof RegisterFile>;
+
+function readFixture<T>(name: string, schema: z.ZodType<T>): T {
+  return schema.parse(JSON.parse(readFileSync(new URL(name, FIXTURES_DIR), 'utf8')));
+}
+
+export function loadCustomersFixture(): CustomersFixture {
+  return readFixture('customers.json', CustomersFile);
+}
+
+export function loadRegisterFixture(): RegisterFixture {
+  return readFixture('register.json', RegisterFile);
+}

@@ -1,0 +1,28 @@
+/** Authentication and registration of third-party providers, bound to one sandbox. */
+import { XsError } from '../../contract/index.js';
+import type { SandboxContext } from '../context.js';
+import type { ProviderIdentity } from '../rules/identity.js';
+import { registration } from '../rules/providers.js';
+import { isAuthorised } from '../rules/register.js';
+
+/** Refuses a provider whose authorisation the regulator has withdrawn; checked on every request. */
+export function requireAuthorised(ctx: SandboxContext, identity: ProviderIdentity): ProviderIdentity {
+  if (!isAuthorised(ctx.registerFixture, ctx.store.data.registerDecisions, identity.organizationIdentifier)) {
+    throw new XsError('ROLE_INVALID', {
+      text: "The provider's authorisation has been withdrawn by its competent authority.",
+    });
+  }
+  return identity;
+}
+
+/** First sight registers the provider; a changed certificate updates the record. */
+export async function recordProvider(ctx: SandboxContext, identity: ProviderIdentity): Promise<void> {
+  const existing = ctx.store.data.providers[identity.organizationIdentifier];
+  const record = registration(existing, identity, ctx.clock.now());
+  if (!record) return;
+  ctx.store.data.providers[record.organizationIdentifier] = record;
+  await ctx.store.write();
+  if (!existing) {
+    ctx.events.emit('provider-registered', { organizationIdentifier: record.organizationIdentifier, name: record.name, roles: record.roles });
+  }
+}
