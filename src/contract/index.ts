@@ -4,3 +4,5 @@ export * from './headers.js';
 export * from './iban.js';
 export * from './schemas.js';
 export * from './money.js';
+export * from './ais.js';
+export * from './redirect-uri.js';

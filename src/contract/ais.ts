@@ -1,0 +1,96 @@
+/**
+ * Account information: request and response bodies of the consent and account-data endpoints
+ * (spec "Resources and their fields").
+ */
+import { z } from 'zod';
+import { BALANCE_TYPES } from './enums.js';
+import { AccountReferenceSchema, ConsentStatusSchema, CurrencySchema, IbanSchema, LinksSchema, ScaStatusSchema, SignedAmountSchema } from './schemas.js';
+
+/** A calendar date, YYYY-MM-DD. */
+export const IsoDateSchema = z.iso.date();
+
+const AccountList = z.array(AccountReferenceSchema);
+
+export const AccountAccessSchema = z.object({
+  accounts: AccountList.optional(),
+  balances: AccountList.optional(),
+  transactions: AccountList.optional(),
+});
+
+export const ConsentRequestSchema = z.object({
+  access: AccountAccessSchema,
+  recurringIndicator: z.boolean().optional(),
+  validUntil: IsoDateSchema.optional(),
+  frequencyPerDay: z.number().int().min(1).optional(),
+  combinedServiceIndicator: z.boolean().optional(),
+});
+export type ConsentRequest = z.infer<typeof ConsentRequestSchema>;
+
+/** Kinds of access the spec refuses with SERVICE_INVALID (dedicated accounts only). */
+export const REFUSED_ACCESS_KINDS = ['availableAccounts', 'availableAccountsWithBalance', 'allPsd2'] as const;
+
+export const ConsentCreationResponseSchema = z.object({
+  consentId: z.string().min(1),
+  consentStatus: ConsentStatusSchema,
+  authorisationId: z.string().min(1),
+  _links: z.object({
+    scaRedirect: z.object({ href: z.url() }),
+    self: z.object({ href: z.string() }),
+    status: z.object({ href: z.string() }),
+    scaStatus: z.object({ href: z.string() }),
+  }),
+});
+
+export const ConsentResponseSchema = z.object({
+  consentId: z.string(),
+  consentStatus: ConsentStatusSchema,
+  recurringIndicator: z.boolean().optional(),
+  validUntil: IsoDateSchema.optional(),
+  frequencyPerDay: z.number().int().optional(),
+  lastActionDate: IsoDateSchema.optional(),
+  access: AccountAccessSchema.optional(),
+  account: AccountReferenceSchema.optional(),
+  _links: LinksSchema.optional(),
+});
+
+export const ConsentStatusResponseSchema = z.object({ consentStatus: ConsentStatusSchema });
+export const ScaStatusResponseSchema = z.object({ scaStatus: ScaStatusSchema });
+export const AuthorisationsSchema = z.object({ authorisationIds: z.array(z.string()) });
+
+export const AccountDetailsSchema = z.object({
+  resourceId: z.string().min(1),
+  iban: IbanSchema,
+  currency: CurrencySchema,
+  name: z.string().optional(),
+  product: z.string().optional(),
+  cashAccountType: z.string().optional(),
+});
+export const AccountListSchema = z.object({ accounts: z.array(AccountDetailsSchema) });
+export const AccountResponseSchema = z.object({ account: AccountDetailsSchema });
+
+export const BalanceSchema = z.object({
+  balanceType: z.enum(BALANCE_TYPES),
+  balanceAmount: SignedAmountSchema,
+  lastChangeDateTime: z.iso.datetime({ offset: true }).optional(),
+});
+export const BalanceResponseSchema = z.object({ account: AccountReferenceSchema, balances: z.array(BalanceSchema) });
+
+export const TransactionSchema = z.object({
+  transactionId: z.string().min(1),
+  entryReference: z.string().min(1),
+  transactionAmount: SignedAmountSchema,
+  bookingDate: IsoDateSchema.optional(),
+  valueDate: IsoDateSchema.optional(),
+  creditorName: z.string().optional(),
+  debtorName: z.string().optional(),
+  remittanceInformationUnstructured: z.string().optional(),
+});
+
+export const TransactionsResponseSchema = z.object({
+  account: AccountReferenceSchema,
+  transactions: z.object({
+    booked: z.array(TransactionSchema).optional(),
+    pending: z.array(TransactionSchema).optional(),
+    _links: z.object({ next: z.object({ href: z.string() }).optional() }).optional(),
+  }),
+});
