@@ -15,6 +15,8 @@ export interface SeedAccount {
   /** Booked balance at the seed anchor, consistent with the history. */
   closingBalanceCents: number;
   historySize: number;
+  /** Seeded pending rows after the booked history; not in closingBalanceCents. */
+  pendingSize: number;
 }
 
 export interface SeedCustomer {
@@ -58,6 +60,8 @@ function generatedCustomer(f: Faker, index: number, bankCode: string): Omit<Seed
       ownerName: name,
       closingBalanceCents: f.number.int({ min: 5_000, max: 2_500_000 }),
       historySize: f.number.int({ min: 20, max: 250 }),
+      // Not drawn from faker: adding it must not shift the generated values that follow.
+      pendingSize: 0,
     };
   });
   return {
@@ -91,6 +95,7 @@ export function buildCustomers(options: { seed: number; count: number; fixture: 
         ownerName: fixture.name,
         closingBalanceCents: toCents(account.balance),
         historySize: account.history,
+        pendingSize: account.pending,
       };
     }),
   }));

@@ -12,6 +12,8 @@ const FixtureAccount = z.object({
   cashAccountType: z.string(),
   balance: z.string().regex(/^-?\d+(\.\d{1,2})?$/),
   history: z.number().int().min(0),
+  /** Card payments authorised in the last two days but not yet booked (spec "TransactionsResponse" 2). */
+  pending: z.number().int().min(0).default(0),
 });
 
 const FixtureCustomer = z.object({
@@ -39,6 +41,11 @@ function readFixture<T>(name: string, schema: z.ZodType<T>): T {
 
 export function loadCustomersFixture(): CustomersFixture {
   return readFixture('customers.json', CustomersFile);
+}
+
+/** Validates a customers fixture given inline (tests, scenarios) exactly as the file is validated. */
+export function parseCustomersFixture(value: unknown): CustomersFixture {
+  return CustomersFile.parse(value);
 }
 
 export function loadRegisterFixture(): RegisterFixture {

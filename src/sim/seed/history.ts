@@ -1,39 +1,38 @@
 /**
- * A seeded account's booked history: the same transactions for the same (seed, IBAN) on every
- * machine. Dates are day offsets before the store's seed anchor, so a sandbox started today shows
- * recent history and a restart with --data shows the same dates as before.
+ * A seeded account's history: the same transactions for the same (seed, IBAN) on every machine.
+ * Dates are day offsets before the store's seed anchor, so a sandbox started today shows recent
+ * history and a restart with --data shows the same dates as before. Booked rows come first (they
+ * make up the account's closing balance), then a few pending card payments of the last two days.
  */
+import type { TransactionEntry } from '../transaction-entry.js';
 import { withFaker } from './random.js';
 
-export interface SeedTransaction {
-  /** 1-based position in booking order (oldest first); the basis of paging cursors. */
-  seq: number;
-  transactionId: string;
-  amountCents: number;
-  bookingDate: string;
-  valueDate: string;
-  creditorName: string | undefined;
-  debtorName: string | undefined;
-  remittanceInformationUnstructured: string;
-}
+export type SeedTransaction = TransactionEntry;
 
 export interface HistoryRequest {
   seed: number;
   iban: string;
   ownerName: string;
+  /** Booked rows. */
   size: number;
+  /** Pending rows after the booked ones. */
+  pending: number;
   anchor: string;
 }
 
 const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 365;
+const PENDING_DAYS = 2;
 
 function isoDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-export function buildHistory(request: HistoryRequest): SeedTransaction[] {
-  const anchorMs = Date.parse(`${request.anchor}T00:00:00Z`);
+function transactionId(iban: string, seq: number): string {
+  return `${iban.slice(-6)}-${String(seq).padStart(7, '0')}`;
+}
+
+function bookedRows(request: HistoryRequest, anchorMs: number): SeedTransaction[] {
   return withFaker(request.seed, ['history', request.iban], (f) => {
     const rows = Array.from({ length: request.size }, () => {
       const daysAgo = f.number.int({ min: 1, max: HISTORY_DAYS });
@@ -49,8 +48,9 @@ export function buildHistory(request: HistoryRequest): SeedTransaction[] {
       const bookingMs = anchorMs - row.daysAgo * DAY_MS;
       return {
         seq: index + 1,
-        transactionId: `${request.iban.slice(-6)}-${String(index + 1).padStart(7, '0')}`,
+        transactionId: transactionId(request.iban, index + 1),
         amountCents: row.cents,
+        status: 'booked' as const,
         bookingDate: isoDay(bookingMs),
         valueDate: isoDay(bookingMs),
         creditorName: row.credit ? request.ownerName : row.counterparty,
@@ -59,4 +59,39 @@ export function buildHistory(request: HistoryRequest): SeedTransaction[] {
       };
     });
   });
+}
+
+// A faker run of its own, so adding pending rows never changes the booked rows of the same seed.
+function pendingRows(request: HistoryRequest, anchorMs: number, firstSeq: number): SeedTransaction[] {
+  return withFaker(request.seed, ['pending', request.iban], (f) => {
+    const rows = Array.from({ length: request.pending }, () => ({
+      daysAgo: f.number.int({ min: 1, max: PENDING_DAYS }),
+      cents: -f.number.int({ min: 150, max: 15_000 }),
+      merchant: f.company.name(),
+      text: `Kartenzahlung ${f.string.alphanumeric({ length: 8, casing: 'upper' })}`,
+    }));
+    // valueDate non-decreasing with seq: paging binary-searches pending rows by valueDate.
+    rows.sort((a, b) => b.daysAgo - a.daysAgo);
+    return rows.map((row, index) => {
+      const seq = firstSeq + index;
+      return {
+        seq,
+        transactionId: transactionId(request.iban, seq),
+        amountCents: row.cents,
+        status: 'pending' as const,
+        bookingDate: undefined,
+        valueDate: isoDay(anchorMs - row.daysAgo * DAY_MS),
+        creditorName: row.merchant,
+        debtorName: request.ownerName,
+        remittanceInformationUnstructured: row.text,
+      };
+    });
+  });
+}
+
+/** Booked rows (seq 1..size, oldest first), then pending rows (seq size+1..size+pending). */
+export function buildHistory(request: HistoryRequest): SeedTransaction[] {
+  const anchorMs = Date.parse(`${request.anchor}T00:00:00Z`);
+  const booked = bookedRows(request, anchorMs);
+  return [...booked, ...pendingRows(request, anchorMs, booked.length + 1)];
 }

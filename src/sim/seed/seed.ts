@@ -13,6 +13,7 @@ export interface Seed {
   customer(psuId: string): SeedCustomer | undefined;
   accountByIban(iban: string): SeedAccount | undefined;
   accountByResourceId(resourceId: string): SeedAccount | undefined;
+  /** Booked rows, then pending rows, in seq order. */
   history(account: SeedAccount): readonly SeedTransaction[];
 }
 
@@ -46,6 +47,7 @@ export function buildSeed(options: SeedOptions): Seed {
           iban: account.iban,
           ownerName: account.ownerName,
           size: account.historySize,
+          pending: account.pendingSize,
           anchor: options.anchor,
         });
         histories.set(account.iban, history);

@@ -1,0 +1,170 @@
+/**
+ * The per-account transaction index: the seeded history plus the bookings made at run time,
+ * split into booked and pending entries in seq order, with the balances they imply. Built on first
+ * use of an account (10,000 seeded customers must not cost anything up front), then kept and
+ * appended to. It lives in the object createLedgers returns, never at module level.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SeedAccount } from '../seed/customers.js';
+import type { Seed } from '../seed/seed.js';
+import type { BookingRecord } from '../store/data.js';
+import type { TransactionEntry } from '../transaction-entry.js';
+
+export type LedgerEntry = TransactionEntry;
+
+export interface AccountLedger {
+  readonly iban: string;
+  /** booked entries, seq ascending (dates non-decreasing) */
+  readonly booked: readonly LedgerEntry[];
+  /** pending entries, seq ascending */
+  readonly pending: readonly LedgerEntry[];
+  readonly lastSeq: number;
+  /** seed closing balance + every run-time booked amount */
+  readonly bookedBalanceCents: number;
+  /** sum of pending amounts (seeded and run-time) */
+  readonly pendingCents: number;
+  /** ISO date-time of the latest run-time booking, or undefined */
+  readonly lastChangeAt: string | undefined;
+}
+
+export interface NewBooking {
+  amountCents: number;
+  status: 'booked' | 'pending';
+  creditorName?: string;
+  debtorName?: string;
+  remittanceInformationUnstructured?: string;
+}
+
+export interface Ledgers {
+  /** Built lazily on first use from seed.history(account) + stored bookings of that IBAN, then kept. */
+  ledger(account: SeedAccount): AccountLedger;
+  /** The record of a new booking (next seq, fresh transactionId, dates from `now`); changes nothing. */
+  prepareBooking(account: SeedAccount, booking: NewBooking, now: Date): BookingRecord;
+  /** Appends a record to the in-memory index, after the caller stored it. */
+  add(record: BookingRecord): void;
+}
+
+/** The mutable state behind an AccountLedger; callers only ever see the read-only view. */
+interface LedgerState {
+  iban: string;
+  booked: LedgerEntry[];
+  pending: LedgerEntry[];
+  lastSeq: number;
+  bookedBalanceCents: number;
+  pendingCents: number;
+  lastChangeAt: string | undefined;
+}
+
+const NEUTRAL_REMITTANCE = 'Sandbox booking';
+
+/** The date paging filters and binary-searches an entry by (booked: bookingDate, pending: valueDate). */
+export function entryDate(entry: LedgerEntry): string {
+  return entry.status === 'booked' ? (entry.bookingDate ?? entry.valueDate) : entry.valueDate;
+}
+
+function toEntry(record: BookingRecord): LedgerEntry {
+  return {
+    seq: record.seq,
+    transactionId: record.transactionId,
+    amountCents: record.amountCents,
+    status: record.status,
+    bookingDate: record.bookingDate,
+    valueDate: record.valueDate,
+    creditorName: record.creditorName,
+    debtorName: record.debtorName,
+    remittanceInformationUnstructured: record.remittanceInformationUnstructured,
+  };
+}
+
+/** Applies a run-time booking; seqs only grow, which keeps both arrays sorted without a sort. */
+function apply(state: LedgerState, record: BookingRecord): void {
+  if (record.seq <= state.lastSeq) {
+    throw new RangeError(`Booking seq ${record.seq} on ${record.iban} is not after the account's last seq ${state.lastSeq}.`);
+  }
+  const entry = toEntry(record);
+  if (entry.status === 'booked') {
+    state.booked.push(entry);
+    state.bookedBalanceCents += entry.amountCents;
+  } else {
+    state.pending.push(entry);
+    state.pendingCents += entry.amountCents;
+  }
+  state.lastSeq = entry.seq;
+  // Any run-time booking moves a balance: a pending one changes interimAvailable.
+  state.lastChangeAt = record.createdAt;
+}
+
+export function createLedgers(seed: Seed, bookings: () => readonly BookingRecord[]): Ledgers {
+  const ledgers = new Map<string, LedgerState>();
+
+  function build(account: SeedAccount): LedgerState {
+    const state: LedgerState = {
+      iban: account.iban,
+      booked: [],
+      pending: [],
+      lastSeq: 0,
+      // The seeded booked rows are already in the closing balance; only run-time ones are added.
+      bookedBalanceCents: account.closingBalanceCents,
+      pendingCents: 0,
+      lastChangeAt: undefined,
+    };
+    // Seed rows are structurally LedgerEntry values: shared, not copied.
+    for (const row of seed.history(account)) {
+      if (row.status === 'booked') state.booked.push(row);
+      else {
+        state.pending.push(row);
+        state.pendingCents += row.amountCents;
+      }
+      state.lastSeq = Math.max(state.lastSeq, row.seq);
+    }
+    // The restart case: bookings made before are in the store, in the order they were made.
+    const stored = bookings()
+      .filter((record) => record.iban === account.iban)
+      .sort((a, b) => a.seq - b.seq);
+    for (const record of stored) apply(state, record);
+    return state;
+  }
+
+  function stateOf(account: SeedAccount): LedgerState {
+    let state = ledgers.get(account.iban);
+    if (!state) {
+      state = build(account);
+      ledgers.set(account.iban, state);
+    }
+    return state;
+  }
+
+  return {
+    ledger: stateOf,
+
+    prepareBooking(account, booking, now) {
+      if (!Number.isSafeInteger(booking.amountCents)) throw new RangeError(`Not an amount in cents: ${booking.amountCents}`);
+      const state = stateOf(account);
+      const entries = booking.status === 'booked' ? state.booked : state.pending;
+      const last = entries.at(-1);
+      const today = now.toISOString().slice(0, 10);
+      // Paging binary-searches by date, so dates must not decrease with seq. The clock only moves
+      // forward and the seed ends before its anchor, so this only guards a store anchored ahead of now.
+      const day = last && entryDate(last) > today ? entryDate(last) : today;
+      return {
+        iban: account.iban,
+        seq: state.lastSeq + 1,
+        transactionId: randomUUID(),
+        amountCents: booking.amountCents,
+        status: booking.status,
+        bookingDate: booking.status === 'booked' ? day : undefined,
+        valueDate: day,
+        creditorName: booking.creditorName,
+        debtorName: booking.debtorName,
+        remittanceInformationUnstructured: booking.remittanceInformationUnstructured ?? NEUTRAL_REMITTANCE,
+        createdAt: now.toISOString(),
+      };
+    },
+
+    add(record) {
+      const state = ledgers.get(record.iban);
+      // Not built yet: the first build reads the store, which already holds this record.
+      if (state) apply(state, record);
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import { parseCustomersFixture } from '../seed/fixtures.js';
+import { buildSeed } from '../seed/seed.js';
+import type { BookingRecord } from '../store/data.js';
+import { createLedgers, type AccountLedger, type LedgerEntry } from './ledger.js';
+import { PAGE_SIZE, pageTransactions, type Page, type PageQuery } from './paging.js';
+
+const DAY_MS = 86_400_000;
+const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * DAY_MS).toISOString().slice(0, 10);
+
+function entry(seq: number, status: 'booked' | 'pending', date: string): LedgerEntry {
+  return {
+    seq,
+    transactionId: `t${seq}`,
+    amountCents: -seq,
+    status,
+    bookingDate: status === 'booked' ? date : undefined,
+    valueDate: date,
+    creditorName: 'Shop',
+    debtorName: undefined,
+    remittanceInformationUnstructured: 'Kartenzahlung',
+  };
+}
+
+/** `count` booked entries, `perDay` a day from 2024-01-01, seq 1..count. */
+function bookedLedger(count: number, perDay = 3): AccountLedger {
+  const days = Array.from({ length: Math.ceil(count / perDay) }, (_, n) => day(n));
+  const booked: LedgerEntry[] = [];
+  for (let i = 0; i < count; i += 1) booked.push(entry(i + 1, 'booked', days[Math.floor(i / perDay)]!));
+  return { iban: 'DE00TEST', booked, pending: [], lastSeq: count, bookedBalanceCents: 0, pendingCents: 0, lastChangeAt: undefined };
+}
+
+/** Every fourth seq pending, the rest booked; one day per 10 seqs for both. */
+function mixedLedger(count: number): AccountLedger {
+  const booked: LedgerEntry[] = [];
+  const pending: LedgerEntry[] = [];
+  for (let seq = 1; seq <= count; seq += 1) {
+    const date = day(Math.floor(seq / 10));
+    if (seq % 4 === 0) pending.push(entry(seq, 'pending', date));
+    else booked.push(entry(seq, 'booked', date));
+  }
+  return { iban: 'DE00TEST', booked, pending, lastSeq: count, bookedBalanceCents: 0, pendingCents: 0, lastChangeAt: undefined };
+}
+
+function traverse(ledger: AccountLedger, query: PageQuery): Page[] {
+  const pages = [pageTransactions(ledger, query)];
+  for (let next = pages[0]!.nextBefore; next !== undefined; next = pages.at(-1)!.nextBefore) {
+    pages.push(pageTransactions(ledger, { ...query, before: next }));
+  }
+  return pages;
+}
+
+const seqs = (rows: readonly LedgerEntry[]) => rows.map((row) => row.seq);
+const merged = (page: Page) => seqs([...page.booked, ...page.pending]).sort((a, b) => b - a);
+const descending = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
+
+describe('pageTransactions', () => {
+  it('pages of 250 cover every booked entry exactly once, newest first', () => {
+    const pages = traverse(bookedLedger(651), { bookingStatus: 'booked' });
+    expect(pages.map((page) => page.booked.length)).toEqual([250, 250, 151]);
+    expect(pages.flatMap((page) => seqs(page.booked))).toEqual(descending(651, 1));
+  });
+
+  it('ends without nextBefore when the history is an exact multiple of the page size', () => {
+    const pages = traverse(bookedLedger(500), { bookingStatus: 'booked' });
+    expect(pages.map((page) => page.booked.length)).toEqual([250, 250]);
+    expect(pages[1]!.nextBefore).toBeUndefined();
+  });
+
+  it('gives the seq of the last row as nextBefore while more rows exist', () => {
+    const page = pageTransactions(bookedLedger(651), { bookingStatus: 'booked' });
+    expect(page.nextBefore).toBe(page.booked.at(-1)!.seq);
+    expect(page.nextBefore).toBe(402);
+  });
+
+  it('returns only entries older than `before`', () => {
+    const page = pageTransactions(bookedLedger(100), { bookingStatus: 'booked', before: 40 });
+    expect(seqs(page.booked)).toEqual(descending(39, 1));
+    expect(page.nextBefore).toBeUndefined();
+  });
+
+  it('returns an empty page without nextBefore for an empty ledger', () => {
+    const page = pageTransactions(bookedLedger(0), { bookingStatus: 'both' });
+    expect(page).toEqual({ booked: [], pending: [], nextBefore: undefined, scanned: 0 });
+  });
+
+  it('uses 250 as the default page size and refuses larger or empty pages', () => {
+    expect(PAGE_SIZE).toBe(250);
+    expect(pageTransactions(bookedLedger(300), { bookingStatus: 'booked' }).booked).toHaveLength(250);
+    expect(() => pageTransactions(bookedLedger(300), { bookingStatus: 'booked', limit: 251 })).toThrow(RangeError);
+    expect(() => pageTransactions(bookedLedger(300), { bookingStatus: 'booked', limit: 0 })).toThrow(RangeError);
+  });
+
+  it('includes both dateFrom and dateTo', () => {
+    const ledger = bookedLedger(300);
+    const rows = traverse(ledger, { bookingStatus: 'booked', dateFrom: day(10), dateTo: day(20), limit: 7 }).flatMap((page) => page.booked);
+    expect(rows.map((row) => row.bookingDate)).toContain(day(10));
+    expect(rows.map((row) => row.bookingDate)).toContain(day(20));
+    expect(seqs(rows)).toEqual(seqs(ledger.booked.filter((row) => row.bookingDate! >= day(10) && row.bookingDate! <= day(20)).reverse()));
+    expect(rows).toHaveLength(33);
+  });
+
+  it('filters with dateFrom alone and dateTo alone', () => {
+    const ledger = bookedLedger(300);
+    expect(seqs(pageTransactions(ledger, { bookingStatus: 'booked', dateFrom: day(95) }).booked)).toEqual(descending(300, 286));
+    expect(seqs(pageTransactions(ledger, { bookingStatus: 'booked', dateTo: day(4) }).booked)).toEqual(descending(15, 1));
+  });
+
+  it('returns nothing for a date range outside the history', () => {
+    const page = pageTransactions(bookedLedger(300), { bookingStatus: 'booked', dateFrom: '2030-01-01' });
+    expect(page.booked).toEqual([]);
+    expect(page.nextBefore).toBeUndefined();
+  });
+
+  it('returns only booked entries for booked and only pending entries for pending', () => {
+    const ledger = mixedLedger(40);
+    const booked = pageTransactions(ledger, { bookingStatus: 'booked' });
+    const pending = pageTransactions(ledger, { bookingStatus: 'pending' });
+    expect(booked.pending).toEqual([]);
+    expect(seqs(booked.booked)).toEqual(descending(40, 1).filter((seq) => seq % 4 !== 0));
+    expect(pending.booked).toEqual([]);
+    expect(seqs(pending.pending)).toEqual([40, 36, 32, 28, 24, 20, 16, 12, 8, 4]);
+  });
+
+  it('filters pending entries by valueDate', () => {
+    const page = pageTransactions(mixedLedger(100), { bookingStatus: 'pending', dateFrom: day(2), dateTo: day(3) });
+    expect(seqs(page.pending)).toEqual([36, 32, 28, 24, 20]);
+  });
+
+  it('mixes booked and pending by seq with both, counting both against the page size', () => {
+    const page = pageTransactions(mixedLedger(40), { bookingStatus: 'both', limit: 10 });
+    expect(page.booked.length + page.pending.length).toBe(10);
+    expect(merged(page)).toEqual(descending(40, 31));
+    expect(seqs(page.pending)).toEqual([40, 36, 32]);
+    expect(page.nextBefore).toBe(31);
+  });
+
+  it('covers every entry exactly once when paging with both', () => {
+    const pages = traverse(mixedLedger(1_003), { bookingStatus: 'both' });
+    expect(pages.map((page) => page.booked.length + page.pending.length)).toEqual([250, 250, 250, 250, 3]);
+    expect(pages.flatMap(merged)).toEqual(descending(1_003, 1));
+  });
+
+  it('ends without nextBefore when a both page of exactly the limit reaches the oldest entry', () => {
+    const page = pageTransactions(mixedLedger(250), { bookingStatus: 'both' });
+    expect(page.booked.length + page.pending.length).toBe(250);
+    expect(page.nextBefore).toBeUndefined();
+  });
+});
+
+describe('pageTransactions on a million entries', () => {
+  const million = () => bookedLedger(1_000_000, 1_000);
+
+  it('pages deep inside the history while looking at no more than a page and its look-ahead', () => {
+    const page = pageTransactions(million(), { bookingStatus: 'booked', before: 500_000 });
+    expect(seqs(page.booked)).toEqual(descending(499_999, 499_750));
+    expect(page.nextBefore).toBe(499_750);
+    expect(page.scanned).toBeLessThanOrEqual(251);
+  });
+
+  it('serves a narrow date range while looking at no more than a page and its look-ahead', () => {
+    const ledger = million();
+    const page = pageTransactions(ledger, { bookingStatus: 'booked', dateFrom: day(700), dateTo: day(700) });
+    expect(page.booked.every((row) => row.bookingDate === day(700))).toBe(true);
+    expect(page.booked[0]!.seq).toBe(701_000);
+    expect(page.scanned).toBeLessThanOrEqual(251);
+    const last = pageTransactions(ledger, { bookingStatus: 'booked', dateFrom: day(700), dateTo: day(700), before: 700_251 });
+    expect(seqs(last.booked)).toEqual(descending(700_250, 700_001));
+    expect(last.nextBefore).toBeUndefined();
+    expect(last.scanned).toBeLessThanOrEqual(251);
+  });
+
+  it('merges booked and pending deep inside the history at the same cost', () => {
+    const ledger = million();
+    const withPending = { ...ledger, pending: [entry(1_000_001, 'pending', day(999))] };
+    const page = pageTransactions(withPending, { bookingStatus: 'both', before: 600_000 });
+    expect(page.booked).toHaveLength(250);
+    expect(page.scanned).toBeLessThanOrEqual(252);
+  });
+});
+
+describe('paging while transactions are booked', () => {
+  const fixture = parseCustomersFixture({
+    bankCode: '12345678',
+    customers: [
+      {
+        psuId: 'paul',
+        password: 'paul-1234',
+        name: 'Paul Paging',
+        about: 'Three pages of history.',
+        accounts: [{ accountNumber: '0000900003', name: 'Girokonto', product: 'Girokonto', cashAccountType: 'CACC', balance: '10.00', history: 600, pending: 3 }],
+      },
+    ],
+  });
+  const seed = buildSeed({ seed: 7, customers: 0, anchor: '2026-03-01', fixture });
+  const account = seed.customer('paul')!.accounts[0]!;
+
+  it('neither repeats nor skips a row when a booking arrives mid-traversal, and shows it on a fresh first page', () => {
+    const stored: BookingRecord[] = [];
+    const ledgers = createLedgers(seed, () => stored);
+    const original = traverse(ledgers.ledger(account), { bookingStatus: 'booked' }).flatMap((page) => page.booked.map((row) => row.transactionId));
+    expect(original).toHaveLength(600);
+
+    const first = pageTransactions(ledgers.ledger(account), { bookingStatus: 'booked' });
+    const record = ledgers.prepareBooking(account, { amountCents: 1_234, status: 'booked', debtorName: 'Mid Traversal GmbH' }, new Date('2026-03-01T10:00:00Z'));
+    stored.push(record);
+    ledgers.add(record);
+    const rest = traverse(ledgers.ledger(account), { bookingStatus: 'booked', before: first.nextBefore! });
+
+    const during = [first, ...rest].flatMap((page) => page.booked.map((row) => row.transactionId));
+    expect(during).toEqual(original);
+    const fresh = pageTransactions(ledgers.ledger(account), { bookingStatus: 'booked' });
+    expect(fresh.booked[0]!.transactionId).toBe(record.transactionId);
+    expect(fresh.booked.slice(1).map((row) => row.transactionId)).toEqual(original.slice(0, 249));
+  });
+
+  it('shows the seeded pending rows newest first on the first page of both', () => {
+    const ledger = createLedgers(seed, () => []).ledger(account);
+    const page = pageTransactions(ledger, { bookingStatus: 'both' });
+    expect(seqs(page.pending)).toEqual([603, 602, 601]);
+    expect(seqs(page.booked)[0]).toBe(600);
+    expect(page.booked).toHaveLength(247);
+  });
+});
