@@ -28,6 +28,13 @@ describe('sandbox clock', () => {
     expect(() => clock.advance(0)).toThrow(/positive/);
   });
 
+  it('resets to its configured start', () => {
+    const clock = createClock({ realNow: fixedReal, startAt: Date.parse('2026-01-01T00:00:00Z') });
+    clock.advance(86_400_000);
+    clock.reset();
+    expect(clock.now().toISOString()).toBe('2026-01-01T00:00:00.000Z');
+  });
+
   it('resets to real time', () => {
     const clock = createClock({ realNow: fixedReal, offsetMs: 10_000 });
     clock.reset();

@@ -3,7 +3,7 @@
  * sleeping. It runs with real time plus an offset: instant payments still settle "within seconds"
  * while 180-day rules are reached with one call. It only moves forward (rules are derived from
  * stored facts plus `now`, and a clock going back would make stored facts lie in the future);
- * `reset` is the way back.
+ * `reset` is the way back, to the configured start or to real time.
  */
 export interface ClockChange {
   from: Date;
@@ -17,14 +17,14 @@ export interface Clock {
   readonly offsetMs: number;
   advance(ms: number): Date;
   set(at: Date): Date;
-  /** Back to real time (offset 0), for a sandbox reset. */
+  /** Back to where the sandbox started: `startAt` when one was given, else real time (a sandbox reset). */
   reset(): void;
   onChange(listener: (change: ClockChange) => void): () => void;
 }
 
 export class ClockError extends Error {}
 
-export function createClock(options: { offsetMs?: number; realNow?: () => number } = {}): Clock {
+export function createClock(options: { offsetMs?: number; realNow?: () => number; startAt?: number } = {}): Clock {
   const realNow = options.realNow ?? Date.now;
   let offsetMs = options.offsetMs ?? 0;
   const listeners = new Set<(change: ClockChange) => void>();
@@ -55,7 +55,7 @@ export function createClock(options: { offsetMs?: number; realNow?: () => number
       return moveTo(target, true);
     },
     reset() {
-      moveTo(realNow(), true);
+      moveTo(options.startAt ?? realNow(), true);
     },
     onChange(listener) {
       listeners.add(listener);

@@ -1,6 +1,7 @@
 /** Everything a sandbox's services share, passed explicitly (no module-level state). */
 import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
+import type { Ledgers } from './ledger/index.js';
 import type { CustomersFixture, RegisterFixture } from './seed/fixtures.js';
 import type { Seed } from './seed/seed.js';
 import type { Store } from './store/store.js';
@@ -15,5 +16,9 @@ export interface SandboxContext {
   readonly customerCount: number;
   /** Rebuilt when a reset moves the seed anchor. */
   seed: Seed;
+  /** Per-account transaction index over the seed and the stored bookings; rebuilt with the seed. */
+  ledgers: Ledgers;
+  /** Base URL of the customer surface, known once it listens (scaRedirect links point there). */
+  portalUrl: string;
   log(message: string): void;
 }

@@ -8,11 +8,14 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { resolve } from 'node:path';
 import { ensureCertificates, loadCertificates, type CertificatePaths } from '../certs/index.js';
+import { accountRoutes } from './api/account-routes.js';
 import { createApiApp } from './api/app.js';
+import { consentRoutes } from './api/consent-routes.js';
 import { createClock } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { createEventBus, type EventBus } from './events.js';
 import { answerParserErrors } from './http/client-error.js';
+import { createLedgers } from './ledger/index.js';
 import { parseSandboxOptions, type SandboxOptionsInput } from './options.js';
 import { createPortalApp } from './portal/app.js';
 import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
@@ -67,8 +70,9 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const startOffset = options.clockStart ? Date.parse(options.clockStart) - Date.now() : 0;
   const store = await openStore({ file: options.data, seedAnchor: todayOf(new Date(Date.now() + startOffset)) });
   if (!options.data || store.data.clockOffsetMs === 0) store.data.clockOffsetMs = startOffset;
-  const clock = createClock({ offsetMs: store.data.clockOffsetMs });
+  const clock = createClock({ offsetMs: store.data.clockOffsetMs, ...(options.clockStart ? { startAt: Date.parse(options.clockStart) } : {}) });
   const customersFixture = loadCustomersFixture();
+  const seed = buildSeed({ seed: options.seed, customers: options.customers, anchor: store.data.seedAnchor, fixture: customersFixture });
   const ctx: SandboxContext = {
     store,
     clock,
@@ -77,7 +81,9 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     customersFixture,
     seedNumber: options.seed,
     customerCount: options.customers,
-    seed: buildSeed({ seed: options.seed, customers: options.customers, anchor: store.data.seedAnchor, fixture: customersFixture }),
+    seed,
+    ledgers: createLedgers(seed, () => store.data.bookings),
+    portalUrl: '',
     log,
   };
 
@@ -92,7 +98,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
       rejectUnauthorized: false,
       minVersion: 'TLSv1.2',
     },
-    createApiApp(ctx, []),
+    createApiApp(ctx, [...consentRoutes(ctx), ...accountRoutes(ctx)]),
   );
   const portal = createHttpServer(createPortalApp(ctx, { controlToken: options.controlToken }));
   answerParserErrors(api);
@@ -108,6 +114,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   }
   const host = urlHost(options.host);
   const portalUrl = `http://${host}:${portalPort}`;
+  ctx.portalUrl = portalUrl;
 
   return {
     apiUrl: `https://${host}:${apiPort}`,

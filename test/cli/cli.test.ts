@@ -79,12 +79,12 @@ describe('xs2a-kit serve', () => {
       expect(out).toMatch(/XS2A API \(mutual TLS\)\s+https:\/\/localhost:\d+\/v1/);
       expect(out).toMatch(/Customer surface\s+http:\/\/localhost:\d+/);
       expect(out).toContain(join(dir, 'ca.crt'));
-      expect(out).toContain('seed 42: 6');
+      expect(out).toContain('seed 42: 9');
       const curl = out.slice(out.indexOf('curl '), out.indexOf('/v1/consents') + '/v1/consents'.length);
       const pasted = await run('bash', ['-c', `${curl} -s -i`]);
-      expect(pasted.stdout).toMatch(/^HTTP\/1\.1 \d{3}/);
+      expect(pasted.stdout).toMatch(/^HTTP\/1\.1 201 Created/);
       expect(pasted.stdout).toMatch(/X-Request-ID: [0-9a-f-]{36}/i);
-      expect(pasted.stdout).not.toContain('CERTIFICATE_MISSING');
+      expect(pasted.stdout).toContain('"consentStatus":"received"');
     } finally {
       child.kill('SIGTERM');
     }

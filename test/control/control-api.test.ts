@@ -19,7 +19,7 @@ describe('GET /sandbox/customers', () => {
     const answer = await t.control('/customers');
     expect(answer.status).toBe(200);
     const customers = answer.json as { psuId: string; password: string; name: string; accounts: { iban: string; resourceId: string; currency: string; name: string }[] }[];
-    expect(customers).toHaveLength(3 + 5);
+    expect(customers).toHaveLength(6 + 5);
     expect(customers[0]).toMatchObject({ psuId: 'anna', password: 'anna-1234', name: 'Anna Schmidt' });
     expect(customers[0]!.accounts).toHaveLength(2);
     for (const account of customers.flatMap((customer) => customer.accounts)) {
@@ -108,13 +108,13 @@ describe('control API plumbing', () => {
     expect((escape.json as { tppMessages: { code: string }[] }).tppMessages[0]?.code).toBe('FORMAT_ERROR');
   });
 
-  it('reset returns to the freshly seeded state: real time, no providers, no register decisions', async () => {
+  it('reset returns to the freshly seeded state: the clock at its start, no providers, no register decisions', async () => {
     await t.call({ path: '/v1/nowhere', client: t.tpp });
     await t.control('/register/PSDDE-BAFIN-123456', { body: { authorised: false } });
     expect((await t.call({ path: '/v1/nowhere', client: t.tpp })).status).toBe(403);
     const reset = await t.control('/reset', { body: {} });
     expect(reset.status).toBe(200);
-    expect(Math.abs(Date.parse((reset.json as { now: string }).now) - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse((reset.json as { now: string }).now) - Date.parse('2026-03-01T10:00:00Z'))).toBeLessThan(60_000);
     expect((await t.control('/providers')).json).toEqual([]);
     expect((await t.call({ path: '/v1/nowhere', client: t.tpp })).status).toBe(404);
   });

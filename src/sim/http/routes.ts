@@ -2,7 +2,7 @@
  * A route table mounted as one express router. Each path also answers every other method with
  * 405 METHOD_NOT_ALLOWED and an Allow header, so a wrong method is told apart from a wrong path.
  */
-import express, { type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Router } from 'express';
 import { XsError } from '../../contract/index.js';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
@@ -32,3 +32,9 @@ export function routeTable(routes: readonly Route[]): Router {
 export const notFound: RequestHandler = (req) => {
   throw new XsError('RESOURCE_UNKNOWN', { text: `No resource at ${req.method} ${req.path}.` });
 };
+
+/** A named path parameter as a string (express 5 types wildcard parameters as arrays; ours are plain). */
+export function param(req: Request, name: string): string {
+  const value = req.params[name];
+  return typeof value === 'string' ? value : '';
+}

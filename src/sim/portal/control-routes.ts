@@ -1,22 +1,23 @@
 /** The control API under /sandbox (DESIGN.md "Public contracts"): one line per call. */
 import { z } from 'zod';
-import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
-import type { Route } from '../http/routes.js';
+import { param, type Route } from '../http/routes.js';
+import { parseOrFormatError } from '../http/validate.js';
+import { bookTransaction } from '../services/bookings.js';
+import { consentsView, revokeConsent } from '../services/consents.js';
+import { actAsCustomer } from '../services/sca.js';
 import { clockView, customersView, decideRegistration, moveClock, providersView, resetSandbox } from '../services/control.js';
 
+const CustomerActs = z.strictObject({
+  psuId: z.string().min(1),
+  decision: z.enum(['approve', 'decline']),
+  otp: z.string().optional(),
+});
 const ClockMoveBody = z.union([z.strictObject({ advance: z.string() }), z.strictObject({ set: z.string() })]);
 const RegisterBody = z.strictObject({ authorised: z.boolean() });
 const OrganizationIdentifier = z.string().min(1).max(128);
 
-/** Validates a control body; the first fault becomes FORMAT_ERROR with its path. */
-export function parseBody<T>(schema: z.ZodType<T>, body: unknown, hint: string): T {
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const path = issue && issue.path.length > 0 ? issue.path.join('.') : undefined;
-  throw new XsError('FORMAT_ERROR', { ...(path ? { path } : {}), text: hint });
-}
+const parseBody = <T>(schema: z.ZodType<T>, body: unknown, hint: string): T => parseOrFormatError(schema, body ?? {}, hint);
 
 export function controlRoutes(ctx: SandboxContext): Route[] {
   return [
@@ -35,11 +36,23 @@ export function controlRoutes(ctx: SandboxContext): Route[] {
       method: 'post',
       path: '/register/:organizationIdentifier',
       handler: async (req, res) => {
-        const id = parseBody(OrganizationIdentifier, req.params.organizationIdentifier, 'An organizationIdentifier such as PSDDE-BAFIN-123456.');
+        const id = parseBody(OrganizationIdentifier, param(req, 'organizationIdentifier'), 'An organizationIdentifier such as PSDDE-BAFIN-123456.');
         const { authorised } = parseBody(RegisterBody, req.body, 'Send {"authorised":false} to withdraw or {"authorised":true} to restore.');
         res.json(await decideRegistration(ctx, id, authorised));
       },
     },
+    {
+      method: 'post',
+      path: '/authorisations/:authorisationId',
+      handler: async (req, res) => {
+        const acts = parseBody(CustomerActs, req.body, 'Send {"psuId":"anna","decision":"approve"|"decline","otp"?:"123456"}.');
+        res.json(await actAsCustomer(ctx, param(req, 'authorisationId'), acts));
+      },
+    },
+    { method: 'get', path: '/sms', handler: (_req, res) => res.json(ctx.store.data.sms) },
+    { method: 'get', path: '/consents', handler: (_req, res) => res.json(consentsView(ctx)) },
+    { method: 'post', path: '/consents/:consentId/revoke', handler: async (req, res) => res.json(await revokeConsent(ctx, param(req, 'consentId'))) },
+    { method: 'post', path: '/transactions', handler: async (req, res) => res.status(201).json(await bookTransaction(ctx, req.body)) },
     { method: 'post', path: '/reset', handler: async (_req, res) => res.json(await resetSandbox(ctx)) },
   ];
 }

@@ -7,6 +7,7 @@ import { XsError } from '../../contract/index.js';
 import { ClockError } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import { parseDuration } from '../duration.js';
+import { createLedgers } from '../ledger/index.js';
 import { buildSeed } from '../seed/seed.js';
 import { emptyData } from '../store/data.js';
 
@@ -86,14 +87,18 @@ export function todayOf(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Back to the freshly seeded state: empty store, real time, histories anchored on today. */
+/** Back to the freshly seeded state: empty store, the clock at its start (clockStart or real time), histories anchored on that day. */
 export async function resetSandbox(ctx: SandboxContext): Promise<ClockView> {
   ctx.clock.reset();
   const anchor = todayOf(ctx.clock.now());
-  await ctx.store.replace(emptyData(anchor));
+  const fresh = emptyData(anchor);
+  fresh.clockOffsetMs = ctx.clock.offsetMs;
+  await ctx.store.replace(fresh);
   if (anchor !== ctx.seed.anchor) {
     ctx.seed = buildSeed({ seed: ctx.seedNumber, customers: ctx.customerCount, anchor, fixture: ctx.customersFixture });
   }
+  // Run-time bookings are gone; the indexes over them are rebuilt on first use.
+  ctx.ledgers = createLedgers(ctx.seed, () => ctx.store.data.bookings);
   ctx.events.emit('reset', { at: ctx.clock.now().toISOString() });
   return clockView(ctx);
 }

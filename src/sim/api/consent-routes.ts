@@ -1,0 +1,45 @@
+/** /v1/consents (spec "Endpoint list"): each route translates HTTP to a service call. */
+import { HEADERS } from '../../contract/index.js';
+import type { SandboxContext } from '../context.js';
+import { param, type Route } from '../http/routes.js';
+import { consentAuthorisation, consentAuthorisations, consentStatus, createConsent, deleteConsent, readConsent } from '../services/consents.js';
+import { identityOf } from './identity.js';
+
+const tpp = (res: Parameters<typeof identityOf>[0]) => identityOf(res).organizationIdentifier;
+
+export function consentRoutes(ctx: SandboxContext): Route[] {
+  return [
+    {
+      method: 'post',
+      path: '/consents',
+      handler: async (req, res) => {
+        const created = await createConsent(ctx, tpp(res), {
+          redirectUri: req.get(HEADERS.redirectUri),
+          nokRedirectUri: req.get(HEADERS.nokRedirectUri),
+          body: req.body,
+        });
+        res.status(201).location(created._links.self.href).json(created);
+      },
+    },
+    { method: 'get', path: '/consents/:consentId', handler: (req, res) => res.json(readConsent(ctx, tpp(res), param(req, 'consentId'))) },
+    {
+      method: 'delete',
+      path: '/consents/:consentId',
+      handler: async (req, res) => {
+        await deleteConsent(ctx, tpp(res), param(req, 'consentId'));
+        res.status(204).end();
+      },
+    },
+    { method: 'get', path: '/consents/:consentId/status', handler: (req, res) => res.json(consentStatus(ctx, tpp(res), param(req, 'consentId'))) },
+    {
+      method: 'get',
+      path: '/consents/:consentId/authorisations',
+      handler: (req, res) => res.json(consentAuthorisations(ctx, tpp(res), param(req, 'consentId'))),
+    },
+    {
+      method: 'get',
+      path: '/consents/:consentId/authorisations/:authorisationId',
+      handler: (req, res) => res.json(consentAuthorisation(ctx, tpp(res), param(req, 'consentId'), param(req, 'authorisationId'))),
+    },
+  ];
+}

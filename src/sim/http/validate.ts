@@ -1,0 +1,19 @@
+/**
+ * Turns a zod failure into the spec's FORMAT_ERROR with `path`: the dot-notated location of the
+ * first offending field, array positions as numbers (`access.balances.0.iban`).
+ */
+import type { z } from 'zod';
+import { XsError } from '../../contract/index.js';
+
+export function fieldPath(path: readonly PropertyKey[]): string | undefined {
+  return path.length > 0 ? path.map(String).join('.') : undefined;
+}
+
+export function parseOrFormatError<T>(schema: z.ZodType<T>, value: unknown, hint?: string): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue ? fieldPath(issue.path) : undefined;
+  const text = hint ?? (issue ? `${path ? `${path}: ` : ''}${issue.message}` : 'The request is malformed.');
+  throw new XsError('FORMAT_ERROR', { ...(path ? { path } : {}), text });
+}

@@ -1,0 +1,48 @@
+/**
+ * Unattended access budgets (spec "Limits"): per consent, per data type, per UTC day of the
+ * sandbox clock. Attended requests (with PSU-IP-Address) are uncapped and consume nothing but
+ * report the remaining budget. The account list and the account read share the `accounts`
+ * budget: both read the same data type, account details.
+ */
+import { HEADERS } from '../../contract/index.js';
+import type { DataType } from './consents.js';
+
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export function nextUtcMidnight(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+export function usageKey(consentId: string, dataType: DataType, now: Date): string {
+  return `${consentId}|${dataType}|${utcDay(now)}`;
+}
+
+export interface BudgetVerdict {
+  allowed: boolean;
+  /** Whether this request spends one access. */
+  consumes: boolean;
+  limit: number;
+  /** What is left after this request. */
+  remaining: number;
+  resetAt: Date;
+}
+
+export function judgeBudget(input: { limit: number; used: number; attended: boolean; now: Date }): BudgetVerdict {
+  const left = Math.max(0, input.limit - input.used);
+  const resetAt = nextUtcMidnight(input.now);
+  if (input.attended) return { allowed: true, consumes: false, limit: input.limit, remaining: left, resetAt };
+  if (left === 0) return { allowed: false, consumes: false, limit: input.limit, remaining: 0, resetAt };
+  return { allowed: true, consumes: true, limit: input.limit, remaining: left - 1, resetAt };
+}
+
+export function rateLimitHeaders(verdict: BudgetVerdict, now: Date): Record<string, string> {
+  const headers: Record<string, string> = {
+    [HEADERS.rateLimitLimit]: String(verdict.limit),
+    [HEADERS.rateLimitRemaining]: String(verdict.remaining),
+    [HEADERS.rateLimitReset]: String(Math.floor(verdict.resetAt.getTime() / 1000)),
+  };
+  if (!verdict.allowed) headers[HEADERS.retryAfter] = String(Math.max(1, Math.ceil((verdict.resetAt.getTime() - now.getTime()) / 1000)));
+  return headers;
+}

@@ -1,0 +1,34 @@
+/**
+ * Reading a ConsentRequest body (spec "ConsentRequest", "Errors"): refused kinds of access and
+ * combinedServiceIndicator true are SERVICE_INVALID; every malformed field is FORMAT_ERROR with
+ * its path. Requested IBANs are checked for form only, never looked up (Scope rules 2).
+ */
+import { ConsentRequestSchema, REFUSED_ACCESS_KINDS, XsError, type ConsentRequest } from '../../contract/index.js';
+import { parseOrFormatError } from '../http/validate.js';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function readConsentRequest(body: unknown, today: string): ConsentRequest {
+  if (!isObject(body)) throw new XsError('FORMAT_ERROR', { text: 'The body must be a ConsentRequest object.' });
+  if (isObject(body.access)) {
+    for (const kind of REFUSED_ACCESS_KINDS) {
+      if (body.access[kind] !== undefined) {
+        throw new XsError('SERVICE_INVALID', { path: `access.${kind}`, text: `${kind} is not offered: name the accounts in accounts, balances or transactions.` });
+      }
+    }
+  }
+  if (body.combinedServiceIndicator === true) {
+    throw new XsError('SERVICE_INVALID', { path: 'combinedServiceIndicator', text: 'Combined AIS and PIS sessions are not offered: omit combinedServiceIndicator or send false.' });
+  }
+  const request = parseOrFormatError(ConsentRequestSchema, body);
+  const { accounts = [], balances = [], transactions = [] } = request.access;
+  if (accounts.length + balances.length + transactions.length === 0) {
+    throw new XsError('FORMAT_ERROR', { path: 'access', text: 'access must name at least one account in accounts, balances or transactions.' });
+  }
+  if (request.validUntil !== undefined && request.validUntil < today) {
+    throw new XsError('FORMAT_ERROR', { path: 'validUntil', text: `validUntil must not be in the past (today is ${today}).` });
+  }
+  return request;
+}

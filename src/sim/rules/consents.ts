@@ -1,0 +1,178 @@
+/**
+ * Account-information consents as plain data plus `now` (spec "ConsentRequest",
+ * "Consent (ConsentStatus)", "Limits"). Nothing here does I/O; services store the results.
+ */
+import { XsError, type ConsentRequest, type ConsentStatus } from '../../contract/index.js';
+import type { AccessLists, ConsentRecord } from '../store/data.js';
+
+export type DataType = keyof AccessLists;
+export const DATA_TYPES: readonly DataType[] = ['accounts', 'balances', 'transactions'];
+
+/** Spec "Limits": at most 180 days from authentication. */
+export const CONSENT_CEILING_MS = 180 * 86_400_000;
+/** Spec "Limits": a one-off consent is retired after use plus one hour idle. */
+export const ONE_OFF_IDLE_MS = 3_600_000;
+/** Spec "ConsentRequest": above 4 is capped to 4, below 4 does not reduce it, one-off is forced to 1. */
+export const RECURRING_FREQUENCY = 4;
+
+const DAY_END = 'T23:59:59.999Z';
+
+function unique(list: { iban: string }[] | undefined): string[] {
+  return [...new Set((list ?? []).map((reference) => reference.iban))];
+}
+
+export interface NewConsentInput {
+  consentId: string;
+  authorisationId: string;
+  tpp: string;
+  request: ConsentRequest;
+  redirectUri: string;
+  nokRedirectUri: string | undefined;
+  now: Date;
+}
+
+export function newConsent(input: NewConsentInput): ConsentRecord {
+  const { request, now } = input;
+  // Spec leaves the default of recurringIndicator open; omitted means one-off (the narrower grant).
+  const recurring = request.recurringIndicator ?? false;
+  const currencies: Record<string, string> = {};
+  for (const list of [request.access.accounts, request.access.balances, request.access.transactions]) {
+    for (const reference of list ?? []) if (reference.currency) currencies[reference.iban] = reference.currency;
+  }
+  const at = now.toISOString();
+  return {
+    consentId: input.consentId,
+    kind: 'ais',
+    tpp: input.tpp,
+    status: 'received',
+    recurringIndicator: recurring,
+    frequencyPerDay: recurring ? RECURRING_FREQUENCY : 1,
+    requested: {
+      accounts: unique(request.access.accounts),
+      balances: unique(request.access.balances),
+      transactions: unique(request.access.transactions),
+    },
+    currencies,
+    requestedValidUntil: request.validUntil,
+    redirectUri: input.redirectUri,
+    nokRedirectUri: input.nokRedirectUri,
+    authorisationId: input.authorisationId,
+    createdAt: at,
+    lastActionAt: at,
+  };
+}
+
+/** Stored status, with expiry derived from the clock: `validUntil` passed, or a spent one-off idle for an hour. */
+export function effectiveStatus(consent: ConsentRecord, now: Date): ConsentStatus {
+  if (consent.status !== 'valid') return consent.status;
+  const t = now.getTime();
+  if (consent.expiresAt && t >= Date.parse(consent.expiresAt)) return 'expired';
+  if (!consent.recurringIndicator && consent.lastUsedAt && t >= Date.parse(consent.lastUsedAt) + ONE_OFF_IDLE_MS) return 'expired';
+  return 'valid';
+}
+
+/** When an expired consent stopped working (for the consent's lastActionDate). */
+function expiredAt(consent: ConsentRecord): number {
+  const byDate = consent.expiresAt ? Date.parse(consent.expiresAt) : Infinity;
+  const byIdle = !consent.recurringIndicator && consent.lastUsedAt ? Date.parse(consent.lastUsedAt) + ONE_OFF_IDLE_MS : Infinity;
+  return Math.min(byDate, byIdle);
+}
+
+/**
+ * The customer approved: grant only the requested IBANs they hold (spec "Scope rules" 3) and
+ * start the 180-day clock at authentication, honouring an earlier validUntil.
+ */
+export function approve(consent: ConsentRecord, psuId: string, held: ReadonlySet<string>, now: Date): ConsentRecord {
+  const keep = (ibans: string[]) => ibans.filter((iban) => held.has(iban));
+  const ceiling = now.getTime() + CONSENT_CEILING_MS;
+  const requestedEnd = consent.requestedValidUntil ? Date.parse(`${consent.requestedValidUntil}${DAY_END}`) : Infinity;
+  const expiresAt = new Date(Math.min(ceiling, requestedEnd));
+  const at = now.toISOString();
+  return {
+    ...consent,
+    status: 'valid',
+    psuId,
+    granted: { accounts: keep(consent.requested.accounts), balances: keep(consent.requested.balances), transactions: keep(consent.requested.transactions) },
+    authenticatedAt: at,
+    expiresAt: expiresAt.toISOString(),
+    validUntil: expiresAt.toISOString().slice(0, 10),
+    statusChangedAt: at,
+    lastActionAt: at,
+  };
+}
+
+export function withStatus(consent: ConsentRecord, status: ConsentRecord['status'], now: Date): ConsentRecord {
+  const at = now.toISOString();
+  return { ...consent, status, statusChangedAt: at, lastActionAt: at };
+}
+
+/** Every IBAN a consent covers: account details are readable for any of them (spec "Scope rules" 1). */
+export function coveredIbans(lists: AccessLists): Set<string> {
+  return new Set([...lists.accounts, ...lists.balances, ...lists.transactions]);
+}
+
+/**
+ * Spec consent table: authorising a recurring consent moves the same provider's earlier valid
+ * recurring consents covering the same accounts to terminatedByTpp. "The same accounts" is read
+ * as the same set of IBANs; one-off consents never supersede and are never superseded.
+ */
+export function supersededBy(approved: ConsentRecord, others: Iterable<ConsentRecord>, now: Date): ConsentRecord[] {
+  if (!approved.recurringIndicator || !approved.granted) return [];
+  const mine = coveredIbans(approved.granted);
+  if (mine.size === 0) return [];
+  const result: ConsentRecord[] = [];
+  for (const other of others) {
+    if (other.consentId === approved.consentId || other.tpp !== approved.tpp || other.kind !== approved.kind) continue;
+    if (!other.recurringIndicator || !other.granted || effectiveStatus(other, now) !== 'valid') continue;
+    const theirs = coveredIbans(other.granted);
+    if (theirs.size === mine.size && [...theirs].every((iban) => mine.has(iban))) result.push(other);
+  }
+  return result;
+}
+
+/** Refuses account-data use of a consent that is not valid (spec "Authentication" 7, "Errors"). */
+export function requireUsable(consent: ConsentRecord, now: Date): void {
+  const status = effectiveStatus(consent, now);
+  if (status === 'valid') return;
+  if (status === 'expired') throw new XsError('CONSENT_EXPIRED', { text: 'The consent has expired.' });
+  const why: Record<string, string> = {
+    received: 'The consent has not been authorised by the customer.',
+    rejected: 'The customer declined the consent.',
+    revokedByPsu: 'The consent has been revoked.',
+    terminatedByTpp: 'The consent has been terminated.',
+  };
+  throw new XsError('CONSENT_INVALID', { text: why[status] ?? 'The consent cannot be used.' });
+}
+
+/** Marks a successful account-data access: the one-off idle hour and lastActionDate count from it. */
+export function used(consent: ConsentRecord, now: Date): ConsentRecord {
+  const at = now.toISOString();
+  return { ...consent, lastUsedAt: at, lastActionAt: at };
+}
+
+function references(consent: ConsentRecord, ibans: string[]) {
+  return ibans.map((iban) => (consent.currencies[iban] ? { iban, currency: consent.currencies[iban] } : { iban }));
+}
+
+/** GET /v1/consents/{id}: the grant once authorised, the request before (spec "ConsentResponse"). */
+export function consentView(consent: ConsentRecord, now: Date) {
+  const status = effectiveStatus(consent, now);
+  const lists = consent.granted ?? consent.requested;
+  const access: Partial<Record<DataType, { iban: string; currency?: string }[]>> = {};
+  for (const type of DATA_TYPES) if (lists[type].length > 0) access[type] = references(consent, lists[type]);
+  const lastAction = status === 'expired' ? new Date(expiredAt(consent)).toISOString() : consent.lastActionAt;
+  const validUntil = consent.validUntil ?? consent.requestedValidUntil;
+  return {
+    consentId: consent.consentId,
+    consentStatus: status,
+    recurringIndicator: consent.recurringIndicator,
+    ...(validUntil ? { validUntil } : {}),
+    frequencyPerDay: consent.frequencyPerDay,
+    lastActionDate: lastAction.slice(0, 10),
+    access,
+    _links: {
+      self: { href: `/v1/consents/${consent.consentId}` },
+      status: { href: `/v1/consents/${consent.consentId}/status` },
+    },
+  };
+}

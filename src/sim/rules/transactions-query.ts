@@ -1,0 +1,54 @@
+/**
+ * Query parameters of GET transactions (spec "Query parameters of GET transactions"). A bad
+ * value is FORMAT_ERROR whose `path` names the parameter. Unknown parameters are ignored.
+ */
+import { BOOKING_STATUSES, IsoDateSchema, XsError, type BookingStatus } from '../../contract/index.js';
+import { decodeEntryReference } from '../ledger/index.js';
+
+export interface TransactionsQuery {
+  bookingStatus: BookingStatus;
+  dateFrom: string | undefined;
+  dateTo: string | undefined;
+  /** seq of the entry named by entryReferenceFrom: the page holds entries after (older than) it. */
+  before: number | undefined;
+  /** The filters as the provider gave them, for the `next` link. */
+  given: Record<string, string>;
+}
+
+const NAMES = ['bookingStatus', 'dateFrom', 'dateTo', 'entryReferenceFrom'] as const;
+
+function single(query: Record<string, unknown>, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new XsError('FORMAT_ERROR', { path: name, text: `${name} is given more than once.` });
+  return value;
+}
+
+function date(query: Record<string, unknown>, name: string): string | undefined {
+  const value = single(query, name);
+  if (value !== undefined && !IsoDateSchema.safeParse(value).success) {
+    throw new XsError('FORMAT_ERROR', { path: name, text: `${name} is a calendar date, YYYY-MM-DD.` });
+  }
+  return value;
+}
+
+export function readTransactionsQuery(query: Record<string, unknown>): TransactionsQuery {
+  const status = single(query, 'bookingStatus') ?? 'booked';
+  if (!(BOOKING_STATUSES as readonly string[]).includes(status)) {
+    throw new XsError('FORMAT_ERROR', { path: 'bookingStatus', text: 'bookingStatus is booked, pending or both.' });
+  }
+  const dateFrom = date(query, 'dateFrom');
+  const dateTo = date(query, 'dateTo');
+  if (dateFrom && dateTo && dateFrom > dateTo) throw new XsError('FORMAT_ERROR', { path: 'dateTo', text: 'dateTo is before dateFrom.' });
+  const reference = single(query, 'entryReferenceFrom');
+  const before = reference === undefined ? undefined : decodeEntryReference(reference);
+  if (reference !== undefined && before === undefined) {
+    throw new XsError('FORMAT_ERROR', { path: 'entryReferenceFrom', text: 'entryReferenceFrom is not an entryReference of this service.' });
+  }
+  const given: Record<string, string> = {};
+  for (const name of NAMES) {
+    const value = single(query, name);
+    if (value !== undefined && name !== 'entryReferenceFrom') given[name] = value;
+  }
+  return { bookingStatus: status as BookingStatus, dateFrom, dateTo, before, given };
+}

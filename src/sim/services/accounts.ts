@@ -1,0 +1,157 @@
+/**
+ * Account data under a consent (spec "Authentication" 7, "AccountAccess", "Limits"): the consent
+ * must be the caller's, valid, cover the account and grant the data type; then the unattended
+ * budget is judged. Every check happens before anything is consumed or recorded, and the budget
+ * is counted synchronously so parallel requests can never let a fifth access through.
+ */
+import { isIP } from 'node:net';
+import { formatCents, XsError } from '../../contract/index.js';
+import type { SandboxContext } from '../context.js';
+import { encodeEntryReference, pageTransactions, PAGE_SIZE, type AccountLedger, type LedgerEntry } from '../ledger/index.js';
+import { judgeBudget, rateLimitHeaders, usageKey } from '../rules/budget.js';
+import { coveredIbans, requireUsable, used, type DataType } from '../rules/consents.js';
+import type { TransactionsQuery } from '../rules/transactions-query.js';
+import type { SeedAccount } from '../seed/customers.js';
+import type { ConsentRecord } from '../store/data.js';
+import { ownConsent } from './consents.js';
+
+export interface AccessInput {
+  tpp: string;
+  consentId: string | undefined;
+  psuIpAddress: string | undefined;
+}
+
+export interface Answer<T> {
+  body: T;
+  headers: Record<string, string>;
+}
+
+function attended(psuIpAddress: string | undefined): boolean {
+  if (psuIpAddress === undefined) return false;
+  if (isIP(psuIpAddress) === 0) throw new XsError('FORMAT_ERROR', { text: 'PSU-IP-Address must be an IPv4 or IPv6 address.' });
+  return true;
+}
+
+function usableConsent(ctx: SandboxContext, input: AccessInput): ConsentRecord {
+  if (input.consentId === undefined) throw new XsError('FORMAT_ERROR', { text: 'Consent-ID is required on account-data requests.' });
+  const consent = ownConsent(ctx, input.tpp, input.consentId);
+  requireUsable(consent, ctx.clock.now());
+  return consent;
+}
+
+/** An account the consent covers; unknown ids (an IBAN included) answer the same as uncovered ones. */
+function coveredAccount(ctx: SandboxContext, consent: ConsentRecord, resourceId: string, dataType: DataType): SeedAccount {
+  const account = ctx.seed.accountByResourceId(resourceId);
+  const granted = consent.granted;
+  if (!account || !granted || !coveredIbans(granted).has(account.iban)) {
+    throw new XsError('CONSENT_INVALID', { text: 'The consent does not cover this account.' });
+  }
+  if (dataType !== 'accounts' && !granted[dataType].includes(account.iban)) {
+    throw new XsError('CONSENT_INVALID', { text: `The consent does not grant ${dataType} for this account.` });
+  }
+  return account;
+}
+
+/** Judges the budget, then records the access: only reached once everything else has passed. */
+async function spend<T>(ctx: SandboxContext, consent: ConsentRecord, dataType: DataType, isAttended: boolean, body: T): Promise<Answer<T>> {
+  const now = ctx.clock.now();
+  const key = usageKey(consent.consentId, dataType, now);
+  const verdict = judgeBudget({ limit: consent.frequencyPerDay, used: ctx.store.data.usage[key] ?? 0, attended: isAttended, now });
+  const headers = rateLimitHeaders(verdict, now);
+  if (!verdict.allowed) throw new XsError('ACCESS_EXCEEDED', { headers });
+  if (verdict.consumes) ctx.store.data.usage[key] = (ctx.store.data.usage[key] ?? 0) + 1;
+  ctx.store.data.consents[consent.consentId] = used(consent, now);
+  await ctx.store.write();
+  return { body, headers };
+}
+
+function details(account: SeedAccount) {
+  return {
+    resourceId: account.resourceId,
+    iban: account.iban,
+    currency: account.currency,
+    name: account.name,
+    product: account.product,
+    cashAccountType: account.cashAccountType,
+  };
+}
+
+export async function listAccounts(ctx: SandboxContext, input: AccessInput) {
+  const isAttended = attended(input.psuIpAddress);
+  const consent = usableConsent(ctx, input);
+  const ibans = [...coveredIbans(consent.granted ?? { accounts: [], balances: [], transactions: [] })];
+  const accounts = ibans.flatMap((iban) => {
+    const account = ctx.seed.accountByIban(iban);
+    return account ? [details(account)] : [];
+  });
+  return spend(ctx, consent, 'accounts', isAttended, { accounts });
+}
+
+export async function readAccount(ctx: SandboxContext, input: AccessInput, resourceId: string) {
+  const isAttended = attended(input.psuIpAddress);
+  const consent = usableConsent(ctx, input);
+  const account = coveredAccount(ctx, consent, resourceId, 'accounts');
+  return spend(ctx, consent, 'accounts', isAttended, { account: details(account) });
+}
+
+const reference = (account: SeedAccount) => ({ iban: account.iban, currency: account.currency });
+const amount = (cents: number) => ({ currency: 'EUR', amount: formatCents(cents) });
+
+export async function readBalances(ctx: SandboxContext, input: AccessInput, resourceId: string) {
+  const isAttended = attended(input.psuIpAddress);
+  const consent = usableConsent(ctx, input);
+  const account = coveredAccount(ctx, consent, resourceId, 'balances');
+  const ledger = ctx.ledgers.ledger(account);
+  const changedAt = ledger.lastChangeAt ?? `${ctx.seed.anchor}T00:00:00.000Z`;
+  return spend(ctx, consent, 'balances', isAttended, {
+    account: reference(account),
+    balances: [
+      { balanceType: 'closingBooked', balanceAmount: amount(ledger.bookedBalanceCents), lastChangeDateTime: changedAt },
+      { balanceType: 'interimAvailable', balanceAmount: amount(ledger.bookedBalanceCents + ledger.pendingCents), lastChangeDateTime: changedAt },
+    ],
+  });
+}
+
+function transaction(entry: LedgerEntry) {
+  return {
+    transactionId: entry.transactionId,
+    entryReference: encodeEntryReference(entry.seq),
+    transactionAmount: amount(entry.amountCents),
+    ...(entry.bookingDate ? { bookingDate: entry.bookingDate } : {}),
+    valueDate: entry.valueDate,
+    ...(entry.creditorName ? { creditorName: entry.creditorName } : {}),
+    ...(entry.debtorName ? { debtorName: entry.debtorName } : {}),
+    remittanceInformationUnstructured: entry.remittanceInformationUnstructured,
+  };
+}
+
+function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuery) {
+  if (query.before !== undefined && query.before > ledger.lastSeq) {
+    throw new XsError('FORMAT_ERROR', { path: 'entryReferenceFrom', text: 'entryReferenceFrom names no transaction of this account.' });
+  }
+  const result = pageTransactions(ledger, {
+    bookingStatus: query.bookingStatus,
+    ...(query.dateFrom ? { dateFrom: query.dateFrom } : {}),
+    ...(query.dateTo ? { dateTo: query.dateTo } : {}),
+    ...(query.before !== undefined ? { before: query.before } : {}),
+    limit: PAGE_SIZE,
+  });
+  // Spec "Paging rules" 3-4: next carries every original filter, and is omitted at the end.
+  const next =
+    result.nextBefore === undefined
+      ? undefined
+      : `/v1/accounts/${resourceId}/transactions?${new URLSearchParams({ ...query.given, entryReferenceFrom: encodeEntryReference(result.nextBefore) }).toString()}`;
+  return {
+    ...(query.bookingStatus !== 'pending' ? { booked: result.booked.map(transaction) } : {}),
+    ...(query.bookingStatus !== 'booked' ? { pending: result.pending.map(transaction) } : {}),
+    ...(next ? { _links: { next: { href: next } } } : {}),
+  };
+}
+
+export async function readTransactions(ctx: SandboxContext, input: AccessInput, resourceId: string, query: TransactionsQuery) {
+  const isAttended = attended(input.psuIpAddress);
+  const consent = usableConsent(ctx, input);
+  const account = coveredAccount(ctx, consent, resourceId, 'transactions');
+  const transactions = page(ctx.ledgers.ledger(account), resourceId, query);
+  return spend(ctx, consent, 'transactions', isAttended, { account: reference(account), transactions });
+}

@@ -1,0 +1,124 @@
+/** Account-information consents for one provider: create, read, delete (spec "Endpoints", "Behaviour notes: Consents"). */
+import { randomUUID } from 'node:crypto';
+import { redirectUriProblem, XsError } from '../../contract/index.js';
+import type { SandboxContext } from '../context.js';
+import { readConsentRequest } from '../rules/consent-request.js';
+import { consentView, effectiveStatus, newConsent, withStatus } from '../rules/consents.js';
+import { effectiveScaStatus, finished, isOpen, newAuthorisation } from '../rules/sca.js';
+import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
+
+/** One fixed refusal for unknown and foreign consents: the bodies must be byte-identical (spec "Behaviour notes" 2). */
+const unknownConsent = () => new XsError('CONSENT_UNKNOWN', { text: 'The consent is unknown.' });
+
+export function readRedirectUri(value: string | undefined, header: string): string {
+  if (value === undefined || value === '') throw new XsError('FORMAT_ERROR', { text: `${header} is required: an absolute https URI without fragment.` });
+  const problem = redirectUriProblem(value);
+  if (problem) throw new XsError('FORMAT_ERROR', { text: `${header} ${problem}.` });
+  return value;
+}
+
+export interface ConsentCreationInput {
+  redirectUri: string | undefined;
+  nokRedirectUri: string | undefined;
+  body: unknown;
+}
+
+export async function createConsent(ctx: SandboxContext, tpp: string, input: ConsentCreationInput) {
+  const now = ctx.clock.now();
+  const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI');
+  const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
+  const request = readConsentRequest(input.body, now.toISOString().slice(0, 10));
+  const consentId = randomUUID();
+  const authorisation = newAuthorisation({ authorisationId: randomUUID(), parent: { kind: 'consent', id: consentId }, tpp, state: randomUUID(), now });
+  const consent = newConsent({ consentId, authorisationId: authorisation.authorisationId, tpp, request, redirectUri, nokRedirectUri, now });
+  ctx.store.data.consents[consentId] = consent;
+  ctx.store.data.authorisations[authorisation.authorisationId] = authorisation;
+  await ctx.store.write();
+  return {
+    consentId,
+    consentStatus: 'received' as const,
+    authorisationId: authorisation.authorisationId,
+    _links: {
+      scaRedirect: { href: `${ctx.portalUrl}/sca/${authorisation.authorisationId}?state=${authorisation.state}` },
+      self: { href: `/v1/consents/${consentId}` },
+      status: { href: `/v1/consents/${consentId}/status` },
+      scaStatus: { href: `/v1/consents/${consentId}/authorisations/${authorisation.authorisationId}` },
+    },
+  };
+}
+
+/** The caller's own account-information consent, or CONSENT_UNKNOWN for anything else. */
+export function ownConsent(ctx: SandboxContext, tpp: string, consentId: string | undefined): ConsentRecord {
+  const consent = consentId === undefined ? undefined : ctx.store.data.consents[consentId];
+  if (!consent || consent.tpp !== tpp || consent.kind !== 'ais') throw unknownConsent();
+  return consent;
+}
+
+export function readConsent(ctx: SandboxContext, tpp: string, consentId: string) {
+  return consentView(ownConsent(ctx, tpp, consentId), ctx.clock.now());
+}
+
+export function consentStatus(ctx: SandboxContext, tpp: string, consentId: string) {
+  return { consentStatus: effectiveStatus(ownConsent(ctx, tpp, consentId), ctx.clock.now()) };
+}
+
+export function consentAuthorisations(ctx: SandboxContext, tpp: string, consentId: string) {
+  return { authorisationIds: [ownConsent(ctx, tpp, consentId).authorisationId] };
+}
+
+export function consentAuthorisation(ctx: SandboxContext, tpp: string, consentId: string, authorisationId: string) {
+  const consent = ownConsent(ctx, tpp, consentId);
+  const authorisation: AuthorisationRecord | undefined = ctx.store.data.authorisations[authorisationId];
+  if (consent.authorisationId !== authorisationId || !authorisation) {
+    throw new XsError('RESOURCE_UNKNOWN', { text: 'The consent has no such authorisation.' });
+  }
+  return { scaStatus: effectiveScaStatus(authorisation, ctx.clock.now()) };
+}
+
+/**
+ * DELETE by the holder: a valid consent becomes terminatedByTpp at once, without notification.
+ * The spec does not show other states: a received consent is terminated too (the provider gives
+ * up before the customer finished, and its authorisation fails); a consent already ended stays as
+ * it is, and the call still answers 204 (the provider's intent holds).
+ */
+export async function deleteConsent(ctx: SandboxContext, tpp: string, consentId: string): Promise<void> {
+  const consent = ownConsent(ctx, tpp, consentId);
+  const now = ctx.clock.now();
+  const status = effectiveStatus(consent, now);
+  if (status !== 'valid' && status !== 'received') return;
+  ctx.store.data.consents[consentId] = withStatus(consent, 'terminatedByTpp', now);
+  const authorisation = ctx.store.data.authorisations[consent.authorisationId];
+  if (status === 'received' && authorisation && isOpen(authorisation, now)) {
+    ctx.store.data.authorisations[authorisation.authorisationId] = finished(authorisation, 'failed', now);
+  }
+  await ctx.store.write();
+}
+
+/** The customer revokes in the portal (control API today): valid → revokedByPsu, at once. */
+export async function revokeConsent(ctx: SandboxContext, consentId: string): Promise<{ consentId: string; consentStatus: 'revokedByPsu' }> {
+  const consent = ctx.store.data.consents[consentId];
+  if (!consent) throw new XsError('RESOURCE_UNKNOWN', { text: 'No such consent.' });
+  const now = ctx.clock.now();
+  const status = effectiveStatus(consent, now);
+  if (status !== 'valid') throw new XsError('FORMAT_ERROR', { text: `Only a valid consent can be revoked; this one is ${status}.` });
+  ctx.store.data.consents[consentId] = withStatus(consent, 'revokedByPsu', now);
+  await ctx.store.write();
+  return { consentId, consentStatus: 'revokedByPsu' };
+}
+
+/** Every consent in the sandbox, newest first, for the control API (and the portal and demo later). */
+export function consentsView(ctx: SandboxContext) {
+  const now = ctx.clock.now();
+  return Object.values(ctx.store.data.consents)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((consent) => ({
+      consentId: consent.consentId,
+      kind: consent.kind,
+      tpp: consent.tpp,
+      consentStatus: effectiveStatus(consent, now),
+      psuId: consent.psuId ?? null,
+      recurringIndicator: consent.recurringIndicator,
+      validUntil: consent.validUntil ?? consent.requestedValidUntil ?? null,
+      createdAt: consent.createdAt,
+    }));
+}

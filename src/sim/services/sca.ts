@@ -1,0 +1,156 @@
+/**
+ * The customer's side of SCA: log in, receive a one-time code "by SMS", enter it, approve or
+ * decline (spec "Authentication" 9, "Authorisation hand-over"). The SCA page and the control API
+ * call these same functions, so a scripted approval behaves exactly like a browser one.
+ */
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { withState, XsError, type ScaStatus } from '../../contract/index.js';
+import type { SandboxContext } from '../context.js';
+import { approve, supersededBy, withStatus } from '../rules/consents.js';
+import { authenticated, effectiveScaStatus, finished, isOpen, otpRejected, started } from '../rules/sca.js';
+import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
+
+export type Decision = 'approve' | 'decline';
+
+export interface ScaOutcome {
+  scaStatus: ScaStatus;
+  /** Where the customer's browser goes next: the provider's redirect URI with `state`, or null while unfinished. */
+  redirect: string | null;
+}
+
+export function findAuthorisation(ctx: SandboxContext, authorisationId: string): AuthorisationRecord {
+  const authorisation = ctx.store.data.authorisations[authorisationId];
+  if (!authorisation) throw new XsError('RESOURCE_UNKNOWN', { text: 'No such authorisation.' });
+  return authorisation;
+}
+
+function parentConsent(ctx: SandboxContext, authorisation: AuthorisationRecord): ConsentRecord {
+  const consent = ctx.store.data.consents[authorisation.parent.id];
+  if (!consent) throw new XsError('INTERNAL_SERVER_ERROR');
+  return consent;
+}
+
+function save(ctx: SandboxContext, authorisation: AuthorisationRecord): AuthorisationRecord {
+  ctx.store.data.authorisations[authorisation.authorisationId] = authorisation;
+  return authorisation;
+}
+
+function outcomeOf(ctx: SandboxContext, authorisation: AuthorisationRecord): ScaOutcome {
+  return { scaStatus: effectiveScaStatus(authorisation, ctx.clock.now()), redirect: null };
+}
+
+/** Only an open authorisation can be acted on: expired, finished or replayed attempts change nothing. */
+function requireOpen(ctx: SandboxContext, authorisation: AuthorisationRecord): void {
+  if (!isOpen(authorisation, ctx.clock.now())) {
+    throw new XsError('FORMAT_ERROR', { text: `The authorisation is ${effectiveScaStatus(authorisation, ctx.clock.now())}; nothing more can be done with it.` });
+  }
+}
+
+/** Login with User ID and password; on success a new one-time code is sent. */
+export async function logIn(ctx: SandboxContext, authorisationId: string, psuId: string, password: string): Promise<AuthorisationRecord> {
+  const authorisation = findAuthorisation(ctx, authorisationId);
+  requireOpen(ctx, authorisation);
+  const customer = ctx.seed.customer(psuId);
+  if (!customer || customer.password !== password) throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Unknown User ID or wrong password.' });
+  if (authorisation.psuId && authorisation.psuId !== psuId) {
+    throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Another customer is already authorising this request.' });
+  }
+  const now = ctx.clock.now();
+  ctx.store.data.sms.unshift({ psuId, code: String(randomInt(0, 1_000_000)).padStart(6, '0'), authorisationId, sentAt: now.toISOString() });
+  const next = save(ctx, started(authorisation, psuId));
+  await ctx.store.write();
+  return next;
+}
+
+export function currentCode(ctx: SandboxContext, authorisationId: string): string | undefined {
+  return ctx.store.data.sms.find((sms) => sms.authorisationId === authorisationId)?.code;
+}
+
+function sameCode(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The one-time code: right → psuAuthenticated; the third wrong one fails the authorisation. */
+export async function enterCode(ctx: SandboxContext, authorisationId: string, code: string): Promise<AuthorisationRecord> {
+  const authorisation = findAuthorisation(ctx, authorisationId);
+  requireOpen(ctx, authorisation);
+  if (authorisation.scaStatus !== 'started') throw new XsError('FORMAT_ERROR', { text: 'Log in before entering the one-time code.' });
+  const expected = currentCode(ctx, authorisationId);
+  const next = save(ctx, expected && sameCode(code, expected) ? authenticated(authorisation) : otpRejected(authorisation, ctx.clock.now()));
+  await ctx.store.write();
+  return next;
+}
+
+function approveConsent(ctx: SandboxContext, consent: ConsentRecord, psuId: string, now: Date): void {
+  const held = new Set(ctx.seed.customer(psuId)?.accounts.map((account) => account.iban) ?? []);
+  const approved = approve(consent, psuId, held, now);
+  // Supersession is decided over the granted accounts: the same provider's older recurring
+  // consents for the same accounts end now (spec consent table).
+  for (const older of supersededBy(approved, Object.values(ctx.store.data.consents), now)) {
+    ctx.store.data.consents[older.consentId] = withStatus(older, 'terminatedByTpp', now);
+  }
+  ctx.store.data.consents[consent.consentId] = approved;
+}
+
+/** Approve or decline after authentication; answers where the customer's browser goes. */
+export async function decide(ctx: SandboxContext, authorisationId: string, decision: Decision): Promise<ScaOutcome> {
+  const authorisation = findAuthorisation(ctx, authorisationId);
+  requireOpen(ctx, authorisation);
+  if (authorisation.scaStatus !== 'psuAuthenticated' || !authorisation.psuId) throw new XsError('FORMAT_ERROR', { text: 'Authenticate before deciding.' });
+  const now = ctx.clock.now();
+  const consent = parentConsent(ctx, authorisation);
+  if (consent.status !== 'received') {
+    // The provider deleted the consent meanwhile: the ceremony can no longer succeed.
+    save(ctx, finished(authorisation, 'failed', now));
+    await ctx.store.write();
+    return { scaStatus: 'failed', redirect: withState(consent.nokRedirectUri ?? consent.redirectUri, authorisation.state) };
+  }
+  if (decision === 'approve') {
+    approveConsent(ctx, consent, authorisation.psuId, now);
+    save(ctx, finished(authorisation, 'finalised', now));
+  } else {
+    ctx.store.data.consents[consent.consentId] = withStatus(consent, 'rejected', now);
+    save(ctx, finished(authorisation, 'failed', now));
+  }
+  await ctx.store.write();
+  const target = decision === 'approve' ? consent.redirectUri : (consent.nokRedirectUri ?? consent.redirectUri);
+  return { scaStatus: decision === 'approve' ? 'finalised' : 'failed', redirect: withState(target, authorisation.state) };
+}
+
+/**
+ * `POST /sandbox/authorisations/{id}`: what a customer does on the SCA page, in one call. Fixture
+ * customers with a scripted `outcome` follow their script whatever is asked: `declines` always
+ * declines, `wrong-otp` enters three wrong codes, `abandons` logs in and never returns (the
+ * authorisation then expires after 15 minutes).
+ */
+export async function actAsCustomer(
+  ctx: SandboxContext,
+  authorisationId: string,
+  input: { psuId: string; decision: Decision; otp?: string | undefined },
+): Promise<ScaOutcome> {
+  const authorisation = findAuthorisation(ctx, authorisationId);
+  if (!isOpen(authorisation, ctx.clock.now())) return outcomeOf(ctx, authorisation);
+  const customer = ctx.seed.customer(input.psuId);
+  if (!customer) throw new XsError('FORMAT_ERROR', { path: 'psuId', text: `No test customer ${input.psuId}; GET /sandbox/customers lists them.` });
+  if (authorisation.psuId && authorisation.psuId !== customer.psuId) {
+    throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Another customer is already authorising this request.' });
+  }
+  const script = customer.outcome;
+  let current = authorisation.scaStatus === 'received' ? await logIn(ctx, authorisationId, customer.psuId, customer.password) : authorisation;
+  if (script === 'abandons') return outcomeOf(ctx, current);
+  if (current.scaStatus === 'started') {
+    if (script === 'wrong-otp') {
+      while (current.scaStatus === 'started') current = await enterCode(ctx, authorisationId, 'wrong!');
+    } else {
+      current = await enterCode(ctx, authorisationId, input.otp ?? currentCode(ctx, authorisationId) ?? '');
+    }
+  }
+  if (current.scaStatus !== 'psuAuthenticated') {
+    const consent = parentConsent(ctx, current);
+    const redirect = current.scaStatus === 'failed' ? withState(consent.nokRedirectUri ?? consent.redirectUri, current.state) : null;
+    return { scaStatus: effectiveScaStatus(current, ctx.clock.now()), redirect };
+  }
+  return decide(ctx, authorisationId, script === 'declines' ? 'decline' : input.decision);
+}
