@@ -201,6 +201,19 @@ describe('authorisation sub-resource', () => {
   });
 });
 
+describe('roles', () => {
+  it('refuses account information to a provider without PSP_AI with 403 ROLE_INVALID', async () => {
+    const cofOnly = issueQwac({ ca: { cert: t.ca, key: t.caKey }, name: 'Funds Only', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_IC'] });
+    const created = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] } }, { client: cofOnly });
+    expect(created.answer.status).toBe(403);
+    expect(created.answer.json).toEqual({
+      tppMessages: [{ category: 'ERROR', code: 'ROLE_INVALID', text: "This service needs the role PSP_AI in the certificate's PSD2 statement." }],
+    });
+    const read = await t.call({ path: '/v1/accounts', client: cofOnly, headers: { 'Consent-ID': 'x' } });
+    expect([read.status, codeOf(read)]).toEqual([403, 'ROLE_INVALID']);
+  });
+});
+
 describe('consent identity', () => {
   it('answers another provider’s consent byte-identically to an unknown id, on every consent operation', async () => {
     const mine = await validConsent(t, [anna[0]!]);

@@ -5,7 +5,9 @@ import type { SandboxContext } from '../context.js';
 import { param, type Route } from '../http/routes.js';
 import { readTransactionsQuery } from '../rules/transactions-query.js';
 import { listAccounts, readAccount, readBalances, readTransactions, type AccessInput, type Answer } from '../services/accounts.js';
-import { identityOf } from './identity.js';
+import { identityOf, requireRole } from './identity.js';
+
+const ais = [requireRole('PSP_AI')];
 
 function access(req: Request, res: Response): AccessInput {
   return {
@@ -23,11 +25,12 @@ const accountId = (req: Request) => param(req, 'accountId');
 
 export function accountRoutes(ctx: SandboxContext): Route[] {
   return [
-    { method: 'get', path: '/accounts', handler: async (req, res) => send(res, await listAccounts(ctx, access(req, res))) },
-    { method: 'get', path: '/accounts/:accountId', handler: async (req, res) => send(res, await readAccount(ctx, access(req, res), accountId(req))) },
-    { method: 'get', path: '/accounts/:accountId/balances', handler: async (req, res) => send(res, await readBalances(ctx, access(req, res), accountId(req))) },
+    { method: 'get', guards: ais, path: '/accounts', handler: async (req, res) => send(res, await listAccounts(ctx, access(req, res))) },
+    { method: 'get', guards: ais, path: '/accounts/:accountId', handler: async (req, res) => send(res, await readAccount(ctx, access(req, res), accountId(req))) },
+    { method: 'get', guards: ais, path: '/accounts/:accountId/balances', handler: async (req, res) => send(res, await readBalances(ctx, access(req, res), accountId(req))) },
     {
       method: 'get',
+      guards: ais,
       path: '/accounts/:accountId/transactions',
       handler: async (req, res) => {
         // Query first: a malformed query is refused before the consent is touched or anything is spent.

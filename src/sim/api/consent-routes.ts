@@ -3,7 +3,9 @@ import { HEADERS } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { param, type Route } from '../http/routes.js';
 import { consentAuthorisation, consentAuthorisations, consentStatus, createConsent, deleteConsent, readConsent } from '../services/consents.js';
-import { identityOf } from './identity.js';
+import { identityOf, requireRole } from './identity.js';
+
+const ais = [requireRole('PSP_AI')];
 
 const tpp = (res: Parameters<typeof identityOf>[0]) => identityOf(res).organizationIdentifier;
 
@@ -11,6 +13,7 @@ export function consentRoutes(ctx: SandboxContext): Route[] {
   return [
     {
       method: 'post',
+      guards: ais,
       path: '/consents',
       handler: async (req, res) => {
         const created = await createConsent(ctx, tpp(res), {
@@ -21,23 +24,26 @@ export function consentRoutes(ctx: SandboxContext): Route[] {
         res.status(201).location(created._links.self.href).json(created);
       },
     },
-    { method: 'get', path: '/consents/:consentId', handler: (req, res) => res.json(readConsent(ctx, tpp(res), param(req, 'consentId'))) },
+    { method: 'get', guards: ais, path: '/consents/:consentId', handler: (req, res) => res.json(readConsent(ctx, tpp(res), param(req, 'consentId'))) },
     {
       method: 'delete',
+      guards: ais,
       path: '/consents/:consentId',
       handler: async (req, res) => {
         await deleteConsent(ctx, tpp(res), param(req, 'consentId'));
         res.status(204).end();
       },
     },
-    { method: 'get', path: '/consents/:consentId/status', handler: (req, res) => res.json(consentStatus(ctx, tpp(res), param(req, 'consentId'))) },
+    { method: 'get', guards: ais, path: '/consents/:consentId/status', handler: (req, res) => res.json(consentStatus(ctx, tpp(res), param(req, 'consentId'))) },
     {
       method: 'get',
+      guards: ais,
       path: '/consents/:consentId/authorisations',
       handler: (req, res) => res.json(consentAuthorisations(ctx, tpp(res), param(req, 'consentId'))),
     },
     {
       method: 'get',
+      guards: ais,
       path: '/consents/:consentId/authorisations/:authorisationId',
       handler: (req, res) => res.json(consentAuthorisation(ctx, tpp(res), param(req, 'consentId'), param(req, 'authorisationId'))),
     },

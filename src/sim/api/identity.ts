@@ -5,6 +5,8 @@
  */
 import type { TLSSocket } from 'node:tls';
 import type { RequestHandler, Response } from 'express';
+import type { PspRole } from '../../certs/index.js';
+import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { identify, type PeerCertificate, type ProviderIdentity } from '../rules/identity.js';
 import { recordProvider, requireAuthorised } from '../services/providers.js';
@@ -43,6 +45,19 @@ export function authenticateProvider(ctx: SandboxContext): RequestHandler {
       verdicts.set(socket, verdict);
     }
     res.locals.identity = requireAuthorised(ctx, verdict());
+    next();
+  };
+}
+
+/**
+ * The PSD2 role a service needs (spec "Authentication" 4): PSP_IC for confirmation of funds as the
+ * spec says; PSP_AI for account information and PSP_PI for payments (the spec leaves these open).
+ */
+export function requireRole(role: PspRole): RequestHandler {
+  return (_req, res, next) => {
+    if (!identityOf(res).roles.includes(role)) {
+      throw new XsError('ROLE_INVALID', { text: `This service needs the role ${role} in the certificate's PSD2 statement.` });
+    }
     next();
   };
 }

@@ -10,6 +10,8 @@ export type Method = 'get' | 'post' | 'put' | 'delete';
 export interface Route {
   method: Method;
   path: string;
+  /** Checks run before the handler, e.g. the role a provider needs. */
+  guards?: RequestHandler[];
   handler: RequestHandler;
 }
 
@@ -19,7 +21,7 @@ export function routeTable(routes: readonly Route[]): Router {
   for (const route of routes) paths.set(route.path, [...(paths.get(route.path) ?? []), route]);
   for (const [path, group] of paths) {
     const chain = router.route(path);
-    for (const route of group) chain[route.method](route.handler);
+    for (const route of group) chain[route.method](...(route.guards ?? []), route.handler);
     const methods = group.map((route) => route.method.toUpperCase());
     const allow = (methods.includes('GET') ? [...methods, 'HEAD'] : methods).join(', ');
     chain.all(() => {
