@@ -168,7 +168,7 @@ describe('authorisation sub-resource', () => {
 
   it('takes a wrong explicit code without failing at once, then the code from GET /sandbox/sms', async () => {
     const created = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] } });
-    const wrong = await customerActs(t, created.authorisationId, 'anna', 'approve', '000000');
+    const wrong = await customerActs(t, created.authorisationId, 'anna', 'approve', 'xxxxxx');
     expect(wrong.json).toEqual({ scaStatus: 'started', redirect: null });
     const sms = (await t.control('/sms')).json as { psuId: string; code: string; authorisationId: string; sentAt: string }[];
     expect(sms[0]).toMatchObject({ psuId: 'anna', authorisationId: created.authorisationId, code: expect.stringMatching(/^\d{6}$/) });

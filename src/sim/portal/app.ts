@@ -8,6 +8,9 @@ import { errorHandler } from '../http/error-handler.js';
 import { jsonBody } from '../http/json-body.js';
 import { notFound, routeTable } from '../http/routes.js';
 import { controlAuth } from './control-auth.js';
+import { createBrowserGuard } from './pages/browser-guard.js';
+import { scaRoutes } from './pages/sca-routes.js';
+import { STYLESHEET } from './pages/style.js';
 import { controlRoutes } from './control-routes.js';
 
 export function createPortalApp(ctx: SandboxContext, options: { controlToken: string | undefined }): Express {
@@ -15,6 +18,9 @@ export function createPortalApp(ctx: SandboxContext, options: { controlToken: st
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use('/sandbox', controlAuth(options.controlToken), ...jsonBody(), routeTable(controlRoutes(ctx)));
+  const guard = createBrowserGuard();
+  app.get('/assets/style.css', (_req, res) => res.type('css').set('Cache-Control', 'public, max-age=3600').send(STYLESHEET));
+  app.use(scaRoutes(ctx, guard));
   app.use(notFound);
   app.use(errorHandler(ctx.log));
   return app;

@@ -78,21 +78,31 @@ function expiredAt(consent: ConsentRecord): number {
   return Math.min(byDate, byIdle);
 }
 
-/**
- * The customer approved: grant only the requested IBANs they hold (spec "Scope rules" 3) and
- * start the 180-day clock at authentication, honouring an earlier validUntil.
- */
-export function approve(consent: ConsentRecord, psuId: string, held: ReadonlySet<string>, now: Date): ConsentRecord {
-  const keep = (ibans: string[]) => ibans.filter((iban) => held.has(iban));
+/** When a consent approved at `now` stops working: 180 days on, or the end of an earlier validUntil. */
+export function expiryIfApprovedAt(consent: ConsentRecord, now: Date): Date {
   const ceiling = now.getTime() + CONSENT_CEILING_MS;
   const requestedEnd = consent.requestedValidUntil ? Date.parse(`${consent.requestedValidUntil}${DAY_END}`) : Infinity;
-  const expiresAt = new Date(Math.min(ceiling, requestedEnd));
+  return new Date(Math.min(ceiling, requestedEnd));
+}
+
+/** The requested lists narrowed to the IBANs a customer holds (spec "Scope rules" 3). */
+export function heldOnly(lists: AccessLists, held: ReadonlySet<string>): AccessLists {
+  const keep = (ibans: string[]) => ibans.filter((iban) => held.has(iban));
+  return { accounts: keep(lists.accounts), balances: keep(lists.balances), transactions: keep(lists.transactions) };
+}
+
+/**
+ * The customer approved: grant only the requested IBANs they hold and start the 180-day clock
+ * at authentication, honouring an earlier validUntil.
+ */
+export function approve(consent: ConsentRecord, psuId: string, held: ReadonlySet<string>, now: Date): ConsentRecord {
+  const expiresAt = expiryIfApprovedAt(consent, now);
   const at = now.toISOString();
   return {
     ...consent,
     status: 'valid',
     psuId,
-    granted: { accounts: keep(consent.requested.accounts), balances: keep(consent.requested.balances), transactions: keep(consent.requested.transactions) },
+    granted: heldOnly(consent.requested, held),
     authenticatedAt: at,
     expiresAt: expiresAt.toISOString(),
     validUntil: expiresAt.toISOString().slice(0, 10),

@@ -56,10 +56,10 @@ export interface ConsentRecord {
   statusChangedAt?: string;
 }
 
-/** An SCA authorisation of a consent (payments join later). */
+/** An SCA authorisation of a consent or a payment. */
 export interface AuthorisationRecord {
   authorisationId: string;
-  parent: { kind: 'consent'; id: string };
+  parent: { kind: 'consent' | 'payment'; id: string };
   tpp: string;
   /** Stored status; expiry after 15 minutes is derived (rules/sca.ts). */
   scaStatus: 'received' | 'started' | 'psuAuthenticated' | 'finalised' | 'failed';
@@ -70,6 +70,11 @@ export interface AuthorisationRecord {
   psuId?: string;
   otpFailures: number;
   finishedAt?: string;
+  /**
+   * Payments only: digest of what the customer is shown (amount, payee name and IBAN, debtor)
+   * when the ceremony was created. Dynamic linking: a different digest at decision time fails it.
+   */
+  binding?: string;
 }
 
 /** A one-time code "sent by SMS" during an SCA (GET /sandbox/sms). */
