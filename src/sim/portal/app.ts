@@ -9,6 +9,7 @@ import { jsonBody } from '../http/json-body.js';
 import { notFound, routeTable } from '../http/routes.js';
 import { controlAuth } from './control-auth.js';
 import { createBrowserGuard } from './pages/browser-guard.js';
+import { portalRoutes } from './pages/portal-routes.js';
 import { scaRoutes } from './pages/sca-routes.js';
 import { STYLESHEET } from './pages/style.js';
 import { controlRoutes } from './control-routes.js';
@@ -20,7 +21,7 @@ export function createPortalApp(ctx: SandboxContext, options: { controlToken: st
   app.use('/sandbox', controlAuth(options.controlToken), ...jsonBody(), routeTable(controlRoutes(ctx)));
   const guard = createBrowserGuard();
   app.get('/assets/style.css', (_req, res) => res.type('css').set('Cache-Control', 'public, max-age=3600').send(STYLESHEET));
-  app.use(scaRoutes(ctx, guard));
+  app.use(scaRoutes(ctx, guard), portalRoutes(ctx, guard));
   app.use(notFound);
   app.use(errorHandler(ctx.log));
   return app;

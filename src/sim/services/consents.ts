@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { redirectUriProblem, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { readConsentRequest } from '../rules/consent-request.js';
-import { consentView, effectiveStatus, newConsent, withStatus } from '../rules/consents.js';
+import { consentView, coveredIbans, DATA_TYPES, effectiveStatus, newConsent, withStatus } from '../rules/consents.js';
 import { effectiveScaStatus, finished, isOpen, newAuthorisation } from '../rules/sca.js';
 import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
 
@@ -121,4 +121,31 @@ export function consentsView(ctx: SandboxContext) {
       validUntil: consent.validUntil ?? consent.requestedValidUntil ?? null,
       createdAt: consent.createdAt,
     }));
+}
+
+/** The consents a customer approved, as their portal lists them. */
+export function consentsOfCustomer(ctx: SandboxContext, psuId: string) {
+  const now = ctx.clock.now();
+  return Object.values(ctx.store.data.consents)
+    .filter((consent) => consent.psuId === psuId)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((consent) => {
+      const granted = consent.granted ?? { accounts: [], balances: [], transactions: [] };
+      const status = effectiveStatus(consent, now);
+      return {
+        consentId: consent.consentId,
+        providerName: ctx.store.data.providers[consent.tpp]?.name ?? consent.tpp,
+        accounts: [...coveredIbans(granted)].map((iban) => ({ iban, types: DATA_TYPES.filter((type) => granted[type].includes(iban)) })),
+        recurring: consent.recurringIndicator,
+        validUntil: consent.validUntil ?? null,
+        status,
+        revocable: status === 'valid',
+      };
+    });
+}
+
+/** The portal's revoke: only the customer who approved a consent can revoke it. */
+export async function revokeByCustomer(ctx: SandboxContext, psuId: string, consentId: string) {
+  if (ctx.store.data.consents[consentId]?.psuId !== psuId) throw new XsError('RESOURCE_UNKNOWN', { text: 'No such consent.' });
+  return revokeConsent(ctx, consentId);
 }
