@@ -6,3 +6,5 @@ export * from './schemas.js';
 export * from './money.js';
 export * from './ais.js';
 export * from './redirect-uri.js';
+export * from './cof.js';
+export * from './callback-signature.js';

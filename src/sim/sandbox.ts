@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { ensureCertificates, loadCertificates, type CertificatePaths } from '../certs/index.js';
 import { accountRoutes } from './api/account-routes.js';
 import { createApiApp } from './api/app.js';
+import { cofRoutes } from './api/cof-routes.js';
 import { consentRoutes } from './api/consent-routes.js';
 import { createClock } from './clock.js';
 import type { SandboxContext } from './context.js';
@@ -98,7 +99,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
       rejectUnauthorized: false,
       minVersion: 'TLSv1.2',
     },
-    createApiApp(ctx, [...consentRoutes(ctx), ...accountRoutes(ctx)]),
+    createApiApp(ctx, [...cofRoutes(ctx), ...consentRoutes(ctx), ...accountRoutes(ctx)]),
   );
   const portal = createHttpServer(createPortalApp(ctx, { controlToken: options.controlToken }));
   answerParserErrors(api);

@@ -15,8 +15,11 @@ export function nextUtcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
-export function usageKey(consentId: string, dataType: DataType, now: Date): string {
-  return `${consentId}|${dataType}|${utcDay(now)}`;
+/** Each data type of account information has its own budget; funds confirmations have one too. */
+export type BudgetName = DataType | 'funds';
+
+export function usageKey(consentId: string, budget: BudgetName, now: Date): string {
+  return `${consentId}|${budget}|${utcDay(now)}`;
 }
 
 export interface BudgetVerdict {

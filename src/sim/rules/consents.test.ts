@@ -36,7 +36,7 @@ describe('approval', () => {
   it('grants only the requested IBANs the customer holds', () => {
     const consent = approve(make(), 'anna', new Set([A, B]), T0);
     expect(consent.granted).toEqual({ accounts: [B], balances: [A], transactions: [] });
-    expect(consentView(consent, T0).access).toEqual({ accounts: [{ iban: B }], balances: [{ iban: A }] });
+    expect((consentView(consent, T0) as { access?: unknown }).access).toEqual({ accounts: [{ iban: B }], balances: [{ iban: A }] });
   });
 
   it('caps validUntil silently at 180 days from authentication and honours an earlier one', () => {

@@ -166,11 +166,33 @@ function references(consent: ConsentRecord, ibans: string[]) {
 
 /** GET /v1/consents/{id}: the grant once authorised, the request before (spec "ConsentResponse"). */
 export function consentView(consent: ConsentRecord, now: Date) {
+  return consent.cof ? cofConsentView(consent, consent.cof, now) : aisConsentView(consent, now);
+}
+
+function lastActionDate(consent: ConsentRecord, status: ConsentStatus): string {
+  return (status === 'expired' ? new Date(expiredAt(consent)).toISOString() : consent.lastActionAt).slice(0, 10);
+}
+
+/** A CoF consent reads back `account` instead of `access`; recurringIndicator and frequencyPerDay do not apply. */
+function cofConsentView(consent: ConsentRecord, cof: NonNullable<ConsentRecord['cof']>, now: Date) {
+  const status = effectiveStatus(consent, now);
+  const base = `/v1/consents/confirmation-of-funds/${consent.consentId}`;
+  return {
+    consentId: consent.consentId,
+    consentStatus: status,
+    // Spec "FundsConfirmationConsentRequest": omitted means the full ceiling; read it back here.
+    validUntil: consent.validUntil ?? consent.requestedValidUntil ?? expiryIfApprovedAt(consent, now).toISOString().slice(0, 10),
+    lastActionDate: lastActionDate(consent, status),
+    account: cof.currency ? { iban: cof.iban, currency: cof.currency } : { iban: cof.iban },
+    _links: { self: { href: base }, status: { href: `${base}/status` } },
+  };
+}
+
+function aisConsentView(consent: ConsentRecord, now: Date) {
   const status = effectiveStatus(consent, now);
   const lists = consent.granted ?? consent.requested;
   const access: Partial<Record<DataType, { iban: string; currency?: string }[]>> = {};
   for (const type of DATA_TYPES) if (lists[type].length > 0) access[type] = references(consent, lists[type]);
-  const lastAction = status === 'expired' ? new Date(expiredAt(consent)).toISOString() : consent.lastActionAt;
   const validUntil = consent.validUntil ?? consent.requestedValidUntil;
   return {
     consentId: consent.consentId,
@@ -178,7 +200,7 @@ export function consentView(consent: ConsentRecord, now: Date) {
     recurringIndicator: consent.recurringIndicator,
     ...(validUntil ? { validUntil } : {}),
     frequencyPerDay: consent.frequencyPerDay,
-    lastActionDate: lastAction.slice(0, 10),
+    lastActionDate: lastActionDate(consent, status),
     access,
     _links: {
       self: { href: `/v1/consents/${consent.consentId}` },

@@ -4,32 +4,22 @@
  * budget is judged. Every check happens before anything is consumed or recorded, and the budget
  * is counted synchronously so parallel requests can never let a fifth access through.
  */
-import { isIP } from 'node:net';
 import { formatCents, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { encodeEntryReference, pageTransactions, PAGE_SIZE, type AccountLedger, type LedgerEntry } from '../ledger/index.js';
-import { judgeBudget, rateLimitHeaders, usageKey } from '../rules/budget.js';
-import { coveredIbans, requireUsable, used, type DataType } from '../rules/consents.js';
+import { coveredIbans, requireUsable, type DataType } from '../rules/consents.js';
 import type { TransactionsQuery } from '../rules/transactions-query.js';
 import type { SeedAccount } from '../seed/customers.js';
 import type { ConsentRecord } from '../store/data.js';
+import { attended, spend, type Answer } from './access.js';
 import { ownConsent } from './consents.js';
+
+export type { Answer };
 
 export interface AccessInput {
   tpp: string;
   consentId: string | undefined;
   psuIpAddress: string | undefined;
-}
-
-export interface Answer<T> {
-  body: T;
-  headers: Record<string, string>;
-}
-
-function attended(psuIpAddress: string | undefined): boolean {
-  if (psuIpAddress === undefined) return false;
-  if (isIP(psuIpAddress) === 0) throw new XsError('FORMAT_ERROR', { text: 'PSU-IP-Address must be an IPv4 or IPv6 address.' });
-  return true;
 }
 
 function usableConsent(ctx: SandboxContext, input: AccessInput): ConsentRecord {
@@ -50,19 +40,6 @@ function coveredAccount(ctx: SandboxContext, consent: ConsentRecord, resourceId:
     throw new XsError('CONSENT_INVALID', { text: `The consent does not grant ${dataType} for this account.` });
   }
   return account;
-}
-
-/** Judges the budget, then records the access: only reached once everything else has passed. */
-async function spend<T>(ctx: SandboxContext, consent: ConsentRecord, dataType: DataType, isAttended: boolean, body: T): Promise<Answer<T>> {
-  const now = ctx.clock.now();
-  const key = usageKey(consent.consentId, dataType, now);
-  const verdict = judgeBudget({ limit: consent.frequencyPerDay, used: ctx.store.data.usage[key] ?? 0, attended: isAttended, now });
-  const headers = rateLimitHeaders(verdict, now);
-  if (!verdict.allowed) throw new XsError('ACCESS_EXCEEDED', { headers });
-  if (verdict.consumes) ctx.store.data.usage[key] = (ctx.store.data.usage[key] ?? 0) + 1;
-  ctx.store.data.consents[consent.consentId] = used(consent, now);
-  await ctx.store.write();
-  return { body, headers };
 }
 
 function details(account: SeedAccount) {

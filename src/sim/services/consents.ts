@@ -28,38 +28,50 @@ export async function createConsent(ctx: SandboxContext, tpp: string, input: Con
   const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI');
   const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
   const request = readConsentRequest(input.body, now.toISOString().slice(0, 10));
+  return storeNewConsent(ctx, tpp, now, (consentId, authorisationId) =>
+    newConsent({ consentId, authorisationId, tpp, request, redirectUri, nokRedirectUri, now }),
+  );
+}
+
+/** Stores a consent with its authorisation (implicit start, spec "Behaviour notes: Consents" 1) and answers the creation. */
+export async function storeNewConsent(ctx: SandboxContext, tpp: string, now: Date, make: (consentId: string, authorisationId: string) => ConsentRecord) {
   const consentId = randomUUID();
   const authorisation = newAuthorisation({ authorisationId: randomUUID(), parent: { kind: 'consent', id: consentId }, tpp, state: randomUUID(), now });
-  const consent = newConsent({ consentId, authorisationId: authorisation.authorisationId, tpp, request, redirectUri, nokRedirectUri, now });
+  const consent = make(consentId, authorisation.authorisationId);
   ctx.store.data.consents[consentId] = consent;
   ctx.store.data.authorisations[authorisation.authorisationId] = authorisation;
   await ctx.store.write();
+  const base = consent.kind === 'cof' ? `/v1/consents/confirmation-of-funds/${consentId}` : `/v1/consents/${consentId}`;
   return {
     consentId,
     consentStatus: 'received' as const,
     authorisationId: authorisation.authorisationId,
     _links: {
       scaRedirect: { href: `${ctx.portalUrl}/sca/${authorisation.authorisationId}?state=${authorisation.state}` },
-      self: { href: `/v1/consents/${consentId}` },
-      status: { href: `/v1/consents/${consentId}/status` },
-      scaStatus: { href: `/v1/consents/${consentId}/authorisations/${authorisation.authorisationId}` },
+      self: { href: base },
+      status: { href: `${base}/status` },
+      // Spec "Versioning" 4: link shapes are not a contract; CoF has no authorisation endpoint, so this is the status too.
+      scaStatus: { href: consent.kind === 'cof' ? `${base}/status` : `${base}/authorisations/${authorisation.authorisationId}` },
     },
   };
 }
 
-/** The caller's own account-information consent, or CONSENT_UNKNOWN for anything else. */
-export function ownConsent(ctx: SandboxContext, tpp: string, consentId: string | undefined): ConsentRecord {
+/**
+ * The caller's own consent of the kind the endpoint serves, or CONSENT_UNKNOWN for anything else:
+ * unknown, another provider's, or the other kind (spec "Behaviour notes: Consents" 2-3).
+ */
+export function ownConsent(ctx: SandboxContext, tpp: string, consentId: string | undefined, kind: ConsentRecord['kind'] = 'ais'): ConsentRecord {
   const consent = consentId === undefined ? undefined : ctx.store.data.consents[consentId];
-  if (!consent || consent.tpp !== tpp || consent.kind !== 'ais') throw unknownConsent();
+  if (!consent || consent.tpp !== tpp || consent.kind !== kind) throw unknownConsent();
   return consent;
 }
 
-export function readConsent(ctx: SandboxContext, tpp: string, consentId: string) {
-  return consentView(ownConsent(ctx, tpp, consentId), ctx.clock.now());
+export function readConsent(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais') {
+  return consentView(ownConsent(ctx, tpp, consentId, kind), ctx.clock.now());
 }
 
-export function consentStatus(ctx: SandboxContext, tpp: string, consentId: string) {
-  return { consentStatus: effectiveStatus(ownConsent(ctx, tpp, consentId), ctx.clock.now()) };
+export function consentStatus(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais') {
+  return { consentStatus: effectiveStatus(ownConsent(ctx, tpp, consentId, kind), ctx.clock.now()) };
 }
 
 export function consentAuthorisations(ctx: SandboxContext, tpp: string, consentId: string) {
@@ -81,8 +93,8 @@ export function consentAuthorisation(ctx: SandboxContext, tpp: string, consentId
  * up before the customer finished, and its authorisation fails); a consent already ended stays as
  * it is, and the call still answers 204 (the provider's intent holds).
  */
-export async function deleteConsent(ctx: SandboxContext, tpp: string, consentId: string): Promise<void> {
-  const consent = ownConsent(ctx, tpp, consentId);
+export async function deleteConsent(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais'): Promise<void> {
+  const consent = ownConsent(ctx, tpp, consentId, kind);
   const now = ctx.clock.now();
   const status = effectiveStatus(consent, now);
   if (status !== 'valid' && status !== 'received') return;

@@ -14,6 +14,8 @@ export interface ConsentReview {
   frequencyPerDay: number;
   validUntil: string;
   requestedAccounts: number;
+  /** A confirmation-of-funds consent: yes/no answers about one account, no data shared. */
+  funds: boolean;
   /** Only after login: the requested accounts this customer holds, with the data types asked for each. */
   held: { iban: string; name: string; types: DataType[] }[];
 }
@@ -42,8 +44,10 @@ function consentReview(ctx: SandboxContext, authorisation: AuthorisationRecord):
   const consent = ctx.store.data.consents[authorisation.parent.id];
   if (!consent) throw new XsError('INTERNAL_SERVER_ERROR');
   const customer = authorisation.psuId ? ctx.seed.customer(authorisation.psuId) : undefined;
-  const lists = heldOnly(consent.requested, new Set(customer?.accounts.map((account) => account.iban) ?? []));
-  const held = [...coveredIbans(lists)].map((iban) => ({
+  const holds = new Set(customer?.accounts.map((account) => account.iban) ?? []);
+  const lists = heldOnly(consent.requested, holds);
+  const named = consent.cof ? [consent.cof.iban].filter((iban) => holds.has(iban)) : [...coveredIbans(lists)];
+  const held = named.map((iban) => ({
     iban,
     name: ctx.seed.accountByIban(iban)?.name ?? iban,
     types: DATA_TYPES.filter((type) => lists[type].includes(iban)),
@@ -57,7 +61,8 @@ function consentReview(ctx: SandboxContext, authorisation: AuthorisationRecord):
       recurring: consent.recurringIndicator,
       frequencyPerDay: consent.frequencyPerDay,
       validUntil: expiryIfApprovedAt(consent, ctx.clock.now()).toISOString().slice(0, 10),
-      requestedAccounts: coveredIbans(consent.requested).size,
+      requestedAccounts: consent.cof ? 1 : coveredIbans(consent.requested).size,
+      funds: consent.cof !== undefined,
       held,
     },
   };

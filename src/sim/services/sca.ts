@@ -46,6 +46,11 @@ function requireOpen(ctx: SandboxContext, authorisation: AuthorisationRecord): v
   }
 }
 
+/** The one account a CoF consent names: only its holder can authorise it. */
+function subjectAccount(ctx: SandboxContext, authorisation: AuthorisationRecord): string | undefined {
+  return authorisation.parent.kind === 'consent' ? ctx.store.data.consents[authorisation.parent.id]?.cof?.iban : undefined;
+}
+
 /** Login with User ID and password; on success a new one-time code is sent. */
 export async function logIn(ctx: SandboxContext, authorisationId: string, psuId: string, password: string): Promise<AuthorisationRecord> {
   const authorisation = findAuthorisation(ctx, authorisationId);
@@ -54,6 +59,10 @@ export async function logIn(ctx: SandboxContext, authorisationId: string, psuId:
   if (!customer || customer.password !== password) throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Unknown User ID or wrong password.' });
   if (authorisation.psuId && authorisation.psuId !== psuId) {
     throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Another customer is already authorising this request.' });
+  }
+  const account = subjectAccount(ctx, authorisation);
+  if (account && !customer.accounts.some((held) => held.iban === account)) {
+    throw new XsError('FORMAT_ERROR', { path: 'account', text: 'This request is about an account you do not hold.' });
   }
   const now = ctx.clock.now();
   ctx.store.data.sms.unshift({ psuId, code: String(randomInt(0, 1_000_000)).padStart(6, '0'), authorisationId, sentAt: now.toISOString() });

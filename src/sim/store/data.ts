@@ -2,6 +2,7 @@
  * What the store holds: only what requests change. Seeded customers, accounts and histories are
  * rebuilt from the seed and never stored. Each service adds its collections here as it lands.
  */
+import { randomBytes } from 'node:crypto';
 import type { TransactionEntry } from '../transaction-entry.js';
 
 export interface ProviderRecord {
@@ -28,7 +29,7 @@ export interface AccessLists {
 /** An account-information consent (spec "ConsentRequest", "Consent (ConsentStatus)"). */
 export interface ConsentRecord {
   consentId: string;
-  kind: 'ais';
+  kind: 'ais' | 'cof';
   /** organizationIdentifier of the provider that created it; nobody else may see it. */
   tpp: string;
   /** Stored status; `expired` is derived from the facts below and the clock (rules/consents.ts). */
@@ -54,6 +55,30 @@ export interface ConsentRecord {
   validUntil?: string;
   lastUsedAt?: string;
   statusChangedAt?: string;
+  /** Confirmation-of-funds consents only: the one account named, and what is kept of a card. */
+  cof?: { iban: string; currency: string | undefined; cardLast4: string | undefined; cardExpiryDate: string | undefined };
+}
+
+/** A provider's revocation callback (spec "RevocationCallback"); its secret is derived, never stored. */
+export interface CallbackRegistration {
+  url: string;
+  /** Random per registration: a new URL gets a new one, so a new secret. */
+  registrationId: string;
+  registeredAt: string;
+}
+
+/** One revocation event and its delivery attempts (spec "Events"). */
+export interface DeliveryRecord {
+  eventId: string;
+  tpp: string;
+  consentId: string;
+  url: string;
+  /** The exact bytes sent on every attempt: retries repeat the body and its eventId. */
+  body: string;
+  attempts: { at: string; status: number | null; error: string | null }[];
+  /** When the next attempt is due; absent once delivered or given up. */
+  nextAttemptAt?: string;
+  outcome: 'pending' | 'delivered' | 'failed';
 }
 
 /** An SCA authorisation of a consent or a payment. */
@@ -85,10 +110,65 @@ export interface SmsRecord {
   sentAt: string;
 }
 
-/** A transaction booked at run time on a seeded account (control API now, payments later). */
+/** A transaction booked at run time on a seeded account (control API, payments). */
 export interface BookingRecord extends TransactionEntry {
   iban: string;
   createdAt: string;
+  /**
+   * Set when a pending entry left the ledger: settled (a booked entry with a new seq replaced it),
+   * rejected or cancelled. Kept, not deleted, so a restart rebuilds the same ledger and never
+   * hands its seq out again.
+   */
+  removedAt?: string;
+}
+
+/**
+ * A single SEPA credit transfer (spec "PaymentInitiationRequest", "Payment (TransactionStatus)").
+ * The stored status is what was decided; RCVD→RJCT (ceremony failed or expired), PDNG→CANC (24
+ * hours) and ACSP→ACSC (settlement time) are derived from the facts below plus the clock
+ * (rules/payments.ts), and the ledger follows through services/payment-settlement.ts.
+ */
+export interface PaymentRecord {
+  paymentId: string;
+  product: 'sepa-credit-transfers' | 'instant-sepa-credit-transfers';
+  /** organizationIdentifier of the initiating provider; nobody else may address it. */
+  tpp: string;
+  status: 'RCVD' | 'PDNG' | 'ACSP' | 'ACSC' | 'RJCT' | 'CANC';
+  debtorIban: string;
+  debtorCurrency: string | undefined;
+  creditorIban: string;
+  creditorCurrency: string | undefined;
+  creditorBic: string | undefined;
+  creditorName: string | undefined;
+  /** As sent (or as the back office amended it); cents are derived with toCents. */
+  amount: string;
+  /** As sent; the neutral description is recorded when this is undefined. */
+  remittanceInformationUnstructured: string | undefined;
+  endToEndIdentification: string | undefined;
+  requestedExecutionDate: string | undefined;
+  redirectUri: string;
+  nokRedirectUri: string | undefined;
+  authorisationId: string;
+  createdAt: string;
+  statusChangedAt: string;
+  /** Set when the customer authorised. */
+  psuId?: string;
+  authorisedAt?: string;
+  /** seq of the pending debit on the debtor account, while the money is reserved. */
+  debitSeq?: number;
+  /** PDNG: when the payee check started (CANC 24 hours later). */
+  pendingSince?: string;
+  /** ACSP: when it is executed and settles (ACSC); whether that is a requested future date. */
+  settleAt?: string;
+  futureDated?: boolean;
+}
+
+/** An X-Request-ID bound to the payment it created (spec "Behaviour notes: Payments" 6). */
+export interface PaymentKeyRecord {
+  paymentId: string;
+  /** sha256 of the canonical request body; compared for 48 hours after boundAt. */
+  bodyDigest: string;
+  boundAt: string;
 }
 
 export interface StoreData {
@@ -105,6 +185,18 @@ export interface StoreData {
   usage: Record<string, number>;
   sms: SmsRecord[];
   bookings: BookingRecord[];
+  /** Key the callback secrets are derived from (HMAC over the registration); made with the store. */
+  callbackKey: string;
+  callbacks: Record<string, CallbackRegistration>;
+  deliveries: DeliveryRecord[];
+  payments: Record<string, PaymentRecord>;
+  /** Keyed by the lowercase X-Request-ID; bindings are permanent. */
+  paymentKeys: Record<string, PaymentKeyRecord>;
+  /**
+   * Payments with a money movement still to come (settlement, or CANC of a PDNG), keyed by id,
+   * valued with when it is due: the settler looks only here, never over every payment.
+   */
+  paymentsDue: Record<string, string>;
 }
 
 export function emptyData(seedAnchor: string): StoreData {
@@ -119,5 +211,11 @@ export function emptyData(seedAnchor: string): StoreData {
     usage: {},
     sms: [],
     bookings: [],
+    callbackKey: randomBytes(32).toString('hex'),
+    callbacks: {},
+    deliveries: [],
+    payments: {},
+    paymentKeys: {},
+    paymentsDue: {},
   };
 }

@@ -13,6 +13,7 @@ import { codeView, endView, loginView, reviewView } from './sca-views.js';
 
 const MESSAGES: Record<string, string> = {
   login: 'The User ID or password is not right. Please try again.',
+  account: 'You do not hold the account this request is about. Log in as its holder.',
   code: 'That code is not right. Please check the SMS and try again.',
 };
 
@@ -83,7 +84,7 @@ export function scaRoutes(ctx: SandboxContext, guard: BrowserGuard): Router {
       try {
         await logIn(ctx, page.authorisationId, field(req, 'psuId'), field(req, 'password'));
       } catch (error) {
-        if (error instanceof XsError && error.code === 'FORMAT_ERROR') return again(res, page, 'login');
+        if (error instanceof XsError && error.code === 'FORMAT_ERROR') return again(res, page, error.path === 'account' ? 'account' : 'login');
         throw error;
       }
       guard.markScaLogin(res, guard.browserOf(req, res), page.authorisationId, field(req, 'psuId'));

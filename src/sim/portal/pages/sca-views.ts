@@ -22,7 +22,8 @@ ${fields}
 }
 
 function purpose(page: ScaPage): string {
-  return page.kind === 'consent' ? `${page.providerName} asks for access to your account information.` : `${page.providerName} asks you to authorise a payment.`;
+  if (page.kind === 'payment') return `${page.providerName} asks you to authorise a payment.`;
+  return page.consent?.funds ? `${page.providerName} asks to confirm whether funds are available on your account.` : `${page.providerName} asks for access to your account information.`;
 }
 
 export function loginView(page: ScaPage, token: string, error?: string): string {
@@ -52,6 +53,12 @@ ${form(page, 'code', token, html`<label for="otp">One-time code</label><input ty
 function consentFacts(page: ScaPage): Html {
   const review = page.consent;
   if (!review) return html``;
+  if (review.funds) {
+    return html`<dl class="facts"><dt>Provider</dt><dd>${page.providerName}</dd>
+<dt>Access</dt><dd>Yes/no answers whether an amount is available. No balance or transaction is shared.</dd>
+<dt>Account</dt><dd>${review.held[0]?.iban ?? '—'}</dd>
+<dt>Valid until</dt><dd>${review.validUntil}</dd></dl>`;
+  }
   const accounts =
     review.held.length === 0
       ? html`<p class="notice info">You hold none of the ${review.requestedAccounts} account${review.requestedAccounts === 1 ? '' : 's'} asked for: approving shares nothing.</p>`

@@ -1,0 +1,40 @@
+/** Confirmation of funds and revocation callbacks: bodies (spec "FundsConfirmation…", "RevocationCallback"). */
+import { z } from 'zod';
+import { IsoDateSchema } from './ais.js';
+import { HEADERS } from './headers.js';
+import { AccountReferenceSchema, AmountSchema } from './schemas.js';
+
+export const FundsConfirmationConsentRequestSchema = z.object({
+  account: AccountReferenceSchema,
+  validUntil: IsoDateSchema.optional(),
+  cardNumber: z.string().min(1).max(64).optional(),
+  cardExpiryDate: IsoDateSchema.optional(),
+});
+export type FundsConfirmationConsentRequest = z.infer<typeof FundsConfirmationConsentRequestSchema>;
+
+export const FundsConfirmationRequestSchema = z.object({
+  account: AccountReferenceSchema,
+  instructedAmount: AmountSchema,
+  cardNumber: z.string().max(64).optional(),
+});
+
+/** Exactly one field, nothing else is ever returned (spec "FundsConfirmationRequest"). */
+export const FundsConfirmationResponseSchema = z.strictObject({ fundsAvailable: z.boolean() });
+
+export const RevocationCallbackRequestSchema = z.object({ url: z.string().max(2048) });
+
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export const RevocationCallbackSchema = z.object({
+  url: z.url(),
+  signatureHeader: z.literal(HEADERS.serviceSignature),
+  signatureToleranceSeconds: z.literal(SIGNATURE_TOLERANCE_SECONDS),
+  secret: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+export const RevocationEventSchema = z.object({
+  eventId: z.string().min(1),
+  consentId: z.string().min(1),
+  consentStatus: z.string(),
+  revokedAt: z.iso.datetime({ offset: true }),
+});

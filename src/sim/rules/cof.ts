@@ -1,0 +1,63 @@
+/**
+ * Confirmation-of-funds consents and requests (spec "FundsConfirmationConsentRequest",
+ * "FundsConfirmationRequest", "Funds confirmation"). A CoF consent grants no data access; it names
+ * the one account confirmations are about.
+ */
+import { FundsConfirmationConsentRequestSchema, FundsConfirmationRequestSchema, XsError } from '../../contract/index.js';
+import { parseOrFormatError } from '../http/validate.js';
+import type { ConsentRecord } from '../store/data.js';
+import { RECURRING_FREQUENCY } from './consents.js';
+
+export interface NewCofConsentInput {
+  consentId: string;
+  authorisationId: string;
+  tpp: string;
+  body: unknown;
+  redirectUri: string;
+  now: Date;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function newCofConsent(input: NewCofConsentInput): ConsentRecord {
+  if (!isObject(input.body)) throw new XsError('FORMAT_ERROR', { text: 'The body must be a FundsConfirmationConsentRequest object.' });
+  // recurringIndicator and frequencyPerDay are not accepted here: sending either has no effect.
+  const { recurringIndicator: _r, frequencyPerDay: _f, ...rest } = input.body;
+  const request = parseOrFormatError(FundsConfirmationConsentRequestSchema, rest);
+  const today = input.now.toISOString().slice(0, 10);
+  if (request.validUntil !== undefined && request.validUntil < today) {
+    throw new XsError('FORMAT_ERROR', { path: 'validUntil', text: `validUntil must not be in the past (today is ${today}).` });
+  }
+  // Only the last four digits of a card number are retained.
+  const digits = request.cardNumber?.replace(/\D/g, '') ?? '';
+  const at = input.now.toISOString();
+  return {
+    consentId: input.consentId,
+    kind: 'cof',
+    tpp: input.tpp,
+    status: 'received',
+    // Lives until validUntil like a recurring consent; never one-off, never superseding (it grants no lists).
+    recurringIndicator: true,
+    frequencyPerDay: RECURRING_FREQUENCY,
+    requested: { accounts: [], balances: [], transactions: [] },
+    currencies: {},
+    requestedValidUntil: request.validUntil,
+    redirectUri: input.redirectUri,
+    nokRedirectUri: undefined,
+    authorisationId: input.authorisationId,
+    createdAt: at,
+    lastActionAt: at,
+    cof: {
+      iban: request.account.iban,
+      currency: request.account.currency,
+      cardLast4: digits.length >= 4 ? digits.slice(-4) : undefined,
+      cardExpiryDate: request.cardExpiryDate,
+    },
+  };
+}
+
+export function readFundsRequest(body: unknown) {
+  return parseOrFormatError(FundsConfirmationRequestSchema, body ?? {});
+}

@@ -1,0 +1,35 @@
+/**
+ * Capped operations (spec "Limits"): account data and funds confirmations. A request is attended
+ * when it carries PSU-IP-Address; the budget is judged and counted synchronously, after every
+ * other check, so a refused request consumes nothing and parallel requests never exceed it.
+ */
+import { isIP } from 'node:net';
+import { XsError } from '../../contract/index.js';
+import type { SandboxContext } from '../context.js';
+import { judgeBudget, rateLimitHeaders, usageKey, type BudgetName } from '../rules/budget.js';
+import { used } from '../rules/consents.js';
+import type { ConsentRecord } from '../store/data.js';
+
+export interface Answer<T> {
+  body: T;
+  headers: Record<string, string>;
+}
+
+export function attended(psuIpAddress: string | undefined): boolean {
+  if (psuIpAddress === undefined) return false;
+  if (isIP(psuIpAddress) === 0) throw new XsError('FORMAT_ERROR', { text: 'PSU-IP-Address must be an IPv4 or IPv6 address.' });
+  return true;
+}
+
+/** Judges the budget, then records the access: only reached once everything else has passed. */
+export async function spend<T>(ctx: SandboxContext, consent: ConsentRecord, budget: BudgetName, isAttended: boolean, body: T): Promise<Answer<T>> {
+  const now = ctx.clock.now();
+  const key = usageKey(consent.consentId, budget, now);
+  const verdict = judgeBudget({ limit: consent.frequencyPerDay, used: ctx.store.data.usage[key] ?? 0, attended: isAttended, now });
+  const headers = rateLimitHeaders(verdict, now);
+  if (!verdict.allowed) throw new XsError('ACCESS_EXCEEDED', { headers });
+  if (verdict.consumes) ctx.store.data.usage[key] = (ctx.store.data.usage[key] ?? 0) + 1;
+  ctx.store.data.consents[consent.consentId] = used(consent, now);
+  await ctx.store.write();
+  return { body, headers };
+}
