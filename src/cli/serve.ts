@@ -15,6 +15,7 @@ interface ServeFlags {
   certs: string;
   controlToken?: string;
   trust: string[];
+  callbackCa: string[];
 }
 
 export function serveCommand(program: Command, io: CliIo): void {
@@ -30,6 +31,7 @@ export function serveCommand(program: Command, io: CliIo): void {
     .option('--certs <dir>', 'certificate folder; missing files are created', 'certs')
     .option('--control-token <token>', 'require "Authorization: Bearer <token>" on the control API')
     .option('--trust <file>', 'also trust client certificates issued by this CA (PEM; repeatable)', collect, [])
+    .option('--callback-ca <file>', 'also trust this CA for revocation-callback receivers (PEM; repeatable)', collect, [])
     .action(async (flags: ServeFlags) => {
       const sandbox = await startSandbox({
         port: flags.port,
@@ -41,6 +43,7 @@ export function serveCommand(program: Command, io: CliIo): void {
         certsDir: flags.certs,
         controlToken: flags.controlToken,
         trust: flags.trust,
+        callbackCa: flags.callbackCa,
         log: (message) => io.err(`${message}\n`),
       });
       // Process-level: from node starting to both servers listening, which is what a user waits for.

@@ -20,5 +20,9 @@ export interface SandboxContext {
   ledgers: Ledgers;
   /** Base URL of the customer surface, known once it listens (scaRedirect links point there). */
   portalUrl: string;
+  /** Extra CA certificates (PEM) trusted for callback receivers (`--callback-ca`). */
+  readonly callbackCa: readonly string[];
+  /** Deliveries being attempted right now, so a tick and a clock move never send one twice at once. */
+  readonly deliveriesInFlight: Set<string>;
   log(message: string): void;
 }

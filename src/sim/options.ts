@@ -16,6 +16,8 @@ export const SandboxOptionsSchema = z.strictObject({
   controlToken: z.string().min(1).optional(),
   /** Extra CA certificates (PEM files) whose client certificates are trusted. */
   trust: z.array(z.string().min(1)).default([]),
+  /** Extra CA certificates (PEM files) trusted for revocation-callback receivers. */
+  callbackCa: z.array(z.string().min(1)).default([]),
   /** Where the sandbox clock starts (ISO date-time); real time when absent. */
   clockStart: z.iso.datetime({ offset: true }).optional(),
 });

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { ensureCertificates, loadCertificates, type CertificatePaths } from '../certs/index.js';
 import { accountRoutes } from './api/account-routes.js';
 import { createApiApp } from './api/app.js';
+import { callbackRoutes } from './api/callback-routes.js';
 import { cofRoutes } from './api/cof-routes.js';
 import { consentRoutes } from './api/consent-routes.js';
 import { createClock } from './clock.js';
@@ -22,6 +23,7 @@ import { createPortalApp } from './portal/app.js';
 import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
 import { buildSeed } from './seed/seed.js';
 import { close, listen, urlHost } from './servers.js';
+import { dispatchDue } from './services/callbacks.js';
 import { customersView, moveClock, resetSandbox, todayOf, type ClockView, type CustomerView } from './services/control.js';
 import { openStore } from './store/store.js';
 
@@ -52,10 +54,10 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-function readTrusted(files: readonly string[]): string[] {
+function readTrusted(files: readonly string[], flag: string): string[] {
   return files.map((file) => {
     const pem = readFileSync(file, 'utf8');
-    if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error(`--trust ${file} is not a PEM certificate file.`);
+    if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error(`${flag} ${file} is not a PEM certificate file.`);
     return pem;
   });
 }
@@ -66,7 +68,8 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const log = input.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const certs = await ensureCertificates(resolve(options.certsDir));
   const pems = loadCertificates(certs.paths);
-  const trusted = readTrusted(options.trust);
+  const trusted = readTrusted(options.trust, '--trust');
+  const callbackCa = readTrusted(options.callbackCa, '--callback-ca');
 
   const startOffset = options.clockStart ? Date.parse(options.clockStart) - Date.now() : 0;
   const store = await openStore({ file: options.data, seedAnchor: todayOf(new Date(Date.now() + startOffset)) });
@@ -85,8 +88,16 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     seed,
     ledgers: createLedgers(seed, () => store.data.bookings),
     portalUrl: '',
+    callbackCa,
+    deliveriesInFlight: new Set(),
     log,
   };
+  // Callback retries follow the sandbox clock: a clock move fires what became due at once, and a
+  // one-second tick covers time passing by itself.
+  const dispatch = () => void dispatchDue(ctx).catch((error: unknown) => log(`callback dispatch: ${String(error)}`));
+  ctx.events.on('clock-changed', dispatch);
+  const tick = setInterval(dispatch, 1000);
+  tick.unref();
 
   const api = createHttpsServer(
     {
@@ -99,7 +110,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
       rejectUnauthorized: false,
       minVersion: 'TLSv1.2',
     },
-    createApiApp(ctx, [...cofRoutes(ctx), ...consentRoutes(ctx), ...accountRoutes(ctx)]),
+    createApiApp(ctx, [...cofRoutes(ctx), ...consentRoutes(ctx), ...accountRoutes(ctx), ...callbackRoutes(ctx)]),
   );
   const portal = createHttpServer(createPortalApp(ctx, { controlToken: options.controlToken }));
   answerParserErrors(api);
@@ -136,6 +147,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
       await resetSandbox(ctx);
     },
     close: async () => {
+      clearInterval(tick);
       await Promise.all([close(api), close(portal)]);
     },
   };

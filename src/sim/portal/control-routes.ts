@@ -4,6 +4,7 @@ import type { SandboxContext } from '../context.js';
 import { param, type Route } from '../http/routes.js';
 import { parseOrFormatError } from '../http/validate.js';
 import { bookTransaction } from '../services/bookings.js';
+import { deliveriesView } from '../services/callbacks.js';
 import { consentsView, revokeConsent } from '../services/consents.js';
 import { actAsCustomer } from '../services/sca.js';
 import { clockView, customersView, decideRegistration, moveClock, providersView, resetSandbox } from '../services/control.js';
@@ -13,6 +14,7 @@ const CustomerActs = z.strictObject({
   decision: z.enum(['approve', 'decline']),
   otp: z.string().optional(),
 });
+const RevokeBody = z.strictObject({ by: z.enum(['customer', 'service']).optional() });
 const ClockMoveBody = z.union([z.strictObject({ advance: z.string() }), z.strictObject({ set: z.string() })]);
 const RegisterBody = z.strictObject({ authorised: z.boolean() });
 const OrganizationIdentifier = z.string().min(1).max(128);
@@ -51,7 +53,16 @@ export function controlRoutes(ctx: SandboxContext): Route[] {
     },
     { method: 'get', path: '/sms', handler: (_req, res) => res.json(ctx.store.data.sms) },
     { method: 'get', path: '/consents', handler: (_req, res) => res.json(consentsView(ctx)) },
-    { method: 'post', path: '/consents/:consentId/revoke', handler: async (req, res) => res.json(await revokeConsent(ctx, param(req, 'consentId'))) },
+    {
+      method: 'post',
+      path: '/consents/:consentId/revoke',
+      handler: async (req, res) => {
+        // Who revokes is not told to the provider: both causes answer and notify the same way.
+        parseBody(RevokeBody, req.body, 'Send {} or {"by":"customer"|"service"}.');
+        res.json(await revokeConsent(ctx, param(req, 'consentId')));
+      },
+    },
+    { method: 'get', path: '/callbacks', handler: (_req, res) => res.json(deliveriesView(ctx)) },
     { method: 'post', path: '/transactions', handler: async (req, res) => res.status(201).json(await bookTransaction(ctx, req.body)) },
     { method: 'post', path: '/reset', handler: async (_req, res) => res.json(await resetSandbox(ctx)) },
   ];

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { redirectUriProblem, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
+import { notifyRevocation } from './callbacks.js';
 import { readConsentRequest } from '../rules/consent-request.js';
 import { consentView, coveredIbans, DATA_TYPES, effectiveStatus, newConsent, withStatus } from '../rules/consents.js';
 import { effectiveScaStatus, finished, isOpen, newAuthorisation } from '../rules/sca.js';
@@ -106,15 +107,21 @@ export async function deleteConsent(ctx: SandboxContext, tpp: string, consentId:
   await ctx.store.write();
 }
 
-/** The customer revokes in the portal (control API today): valid → revokedByPsu, at once. */
+/**
+ * The customer revokes in the portal, or the service revokes on support or compliance grounds:
+ * valid → revokedByPsu at once, the same for both causes (spec consent table), then a callback if
+ * the provider registered one. The consent stops working whatever happens to the delivery.
+ */
 export async function revokeConsent(ctx: SandboxContext, consentId: string): Promise<{ consentId: string; consentStatus: 'revokedByPsu' }> {
   const consent = ctx.store.data.consents[consentId];
   if (!consent) throw new XsError('RESOURCE_UNKNOWN', { text: 'No such consent.' });
   const now = ctx.clock.now();
   const status = effectiveStatus(consent, now);
   if (status !== 'valid') throw new XsError('FORMAT_ERROR', { text: `Only a valid consent can be revoked; this one is ${status}.` });
-  ctx.store.data.consents[consentId] = withStatus(consent, 'revokedByPsu', now);
+  const revoked = withStatus(consent, 'revokedByPsu', now);
+  ctx.store.data.consents[consentId] = revoked;
   await ctx.store.write();
+  await notifyRevocation(ctx, revoked, now);
   return { consentId, consentStatus: 'revokedByPsu' };
 }
 

@@ -1,0 +1,96 @@
+/**
+ * Revocation callbacks: registration (spec "Revocation callback endpoints") and delivery of signed
+ * events with retries driven by the sandbox clock (spec "Events").
+ */
+import { randomUUID } from 'node:crypto';
+import { HEADERS, redirectUriProblem, RevocationCallbackRequestSchema, signCallback, SIGNATURE_TOLERANCE_SECONDS, XsError } from '../../contract/index.js';
+import type { SandboxContext } from '../context.js';
+import { parseOrFormatError } from '../http/validate.js';
+import { afterAttempt, ATTEMPT_TIMEOUT_MS, deriveSecret } from '../rules/callbacks.js';
+import type { ConsentRecord, DeliveryRecord } from '../store/data.js';
+import { postCallback } from './callback-sender.js';
+
+function view(ctx: SandboxContext, tpp: string) {
+  const registration = ctx.store.data.callbacks[tpp];
+  if (!registration) throw new XsError('RESOURCE_UNKNOWN', { text: 'No revocation callback is registered.' });
+  return {
+    url: registration.url,
+    signatureHeader: HEADERS.serviceSignature,
+    signatureToleranceSeconds: SIGNATURE_TOLERANCE_SECONDS,
+    secret: deriveSecret(ctx.store.data.callbackKey, tpp, registration),
+  };
+}
+
+export const readCallback = view;
+
+/** PUT declares state: the same URL changes nothing; a different URL replaces the registration. */
+export async function registerCallback(ctx: SandboxContext, tpp: string, body: unknown) {
+  const { url } = parseOrFormatError(RevocationCallbackRequestSchema, body ?? {});
+  const problem = redirectUriProblem(url);
+  if (problem) throw new XsError('FORMAT_ERROR', { path: 'url', text: `url ${problem}: an absolute https URI without fragment.` });
+  if (ctx.store.data.callbacks[tpp]?.url !== url) {
+    ctx.store.data.callbacks[tpp] = { url, registrationId: randomUUID(), registeredAt: ctx.clock.now().toISOString() };
+    await ctx.store.write();
+  }
+  return view(ctx, tpp);
+}
+
+/** DELETE stops notifications; with nothing registered it is answered the same (nothing to stop). */
+export async function removeCallback(ctx: SandboxContext, tpp: string): Promise<void> {
+  if (!ctx.store.data.callbacks[tpp]) return;
+  delete ctx.store.data.callbacks[tpp];
+  await ctx.store.write();
+}
+
+/** A revocation by the customer or the service: one event, delivered if the provider registered a callback. */
+export async function notifyRevocation(ctx: SandboxContext, consent: ConsentRecord, revokedAt: Date): Promise<void> {
+  const registration = ctx.store.data.callbacks[consent.tpp];
+  // Spec "Revocation callback endpoints" 5: until a callback is registered, nothing is sent.
+  if (!registration) return;
+  const eventId = randomUUID();
+  const body = JSON.stringify({ eventId, consentId: consent.consentId, consentStatus: 'revokedByPsu', revokedAt: revokedAt.toISOString() });
+  ctx.store.data.deliveries.push({ eventId, tpp: consent.tpp, consentId: consent.consentId, url: registration.url, body, attempts: [], nextAttemptAt: revokedAt.toISOString(), outcome: 'pending' });
+  await ctx.store.write();
+  void dispatchDue(ctx);
+}
+
+function save(ctx: SandboxContext, next: DeliveryRecord): void {
+  const index = ctx.store.data.deliveries.findIndex((delivery) => delivery.eventId === next.eventId);
+  if (index >= 0) ctx.store.data.deliveries[index] = next;
+}
+
+async function attempt(ctx: SandboxContext, delivery: DeliveryRecord): Promise<void> {
+  const registration = ctx.store.data.callbacks[delivery.tpp];
+  const at = ctx.clock.now();
+  if (!registration) {
+    // The provider deleted its callback: notifications stop.
+    save(ctx, { ...delivery, outcome: 'failed', nextAttemptAt: undefined, attempts: [...delivery.attempts, { at: at.toISOString(), status: null, error: 'callback deregistered' }] });
+    return;
+  }
+  // Each attempt is signed afresh (t is sandbox time) over the same bytes, with the same eventId.
+  const signature = signCallback(delivery.body, deriveSecret(ctx.store.data.callbackKey, delivery.tpp, registration), Math.floor(at.getTime() / 1000));
+  const outcome = await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, ATTEMPT_TIMEOUT_MS);
+  const next = afterAttempt({ ...delivery, url: registration.url }, { at, ...outcome });
+  save(ctx, next);
+  ctx.events.emit('callback-attempt', { eventId: next.eventId, consentId: next.consentId, attempt: next.attempts.length, status: outcome.status, error: outcome.error, outcome: next.outcome });
+}
+
+/** Sends every attempt that is due by the sandbox clock; called on revocation, when the clock moves, and on a tick. */
+export async function dispatchDue(ctx: SandboxContext): Promise<void> {
+  const now = ctx.clock.nowMs();
+  const due = ctx.store.data.deliveries.filter(
+    (delivery) => delivery.outcome === 'pending' && delivery.nextAttemptAt !== undefined && Date.parse(delivery.nextAttemptAt) <= now && !ctx.deliveriesInFlight.has(delivery.eventId),
+  );
+  if (due.length === 0) return;
+  for (const delivery of due) ctx.deliveriesInFlight.add(delivery.eventId);
+  try {
+    await Promise.all(due.map((delivery) => attempt(ctx, delivery)));
+  } finally {
+    for (const delivery of due) ctx.deliveriesInFlight.delete(delivery.eventId);
+  }
+  await ctx.store.write();
+}
+
+export function deliveriesView(ctx: SandboxContext) {
+  return [...ctx.store.data.deliveries].reverse().map(({ body: _body, ...delivery }) => ({ ...delivery, event: JSON.parse(_body) as unknown }));
+}
