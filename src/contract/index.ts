@@ -6,5 +6,6 @@ export * from './schemas.js';
 export * from './money.js';
 export * from './ais.js';
 export * from './redirect-uri.js';
+export * from './pis.js';
 export * from './cof.js';
 export * from './callback-signature.js';

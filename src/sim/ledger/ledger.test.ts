@@ -165,6 +165,96 @@ describe('ledgers', () => {
     expect(early.bookingDate).toBe('2026-03-05');
   });
 
+  it('settles a pending entry: it leaves the pending array and the same transaction is booked at a new seq', () => {
+    const stored: BookingRecord[] = [];
+    const ledgers = createLedgers(seed, () => stored);
+    const pending = ledgers.prepareBooking(account, { amountCents: -2_000, status: 'pending', creditorName: 'Payee' }, now);
+    stored.push(pending);
+    ledgers.add(pending);
+    const at = new Date('2026-03-02T06:00:00Z');
+    const booked = ledgers.prepareSettlement(account, pending, at);
+    pending.removedAt = at.toISOString();
+    stored.push(booked);
+    ledgers.remove(pending);
+    ledgers.add(booked);
+    const ledger = ledgers.ledger(account);
+    expect(booked).toMatchObject({ seq: 45, transactionId: pending.transactionId, status: 'booked', bookingDate: '2026-03-02', creditorName: 'Payee', amountCents: -2_000 });
+    expect(ledger.pending.map((entry) => entry.seq)).toEqual([41, 42, 43]);
+    expect(ledger.booked.at(-1)!.seq).toBe(45);
+    expect(ledger.bookedBalanceCents).toBe(100_000 - 2_000);
+    expect(ledger.pendingCents).toBe(seededPendingCents);
+    expect(ledger.lastChangeAt).toBe('2026-03-02T06:00:00.000Z');
+  });
+
+  it('removes a rejected pending entry without reusing its seq', () => {
+    const stored: BookingRecord[] = [];
+    const ledgers = createLedgers(seed, () => stored);
+    const pending = ledgers.prepareBooking(account, { amountCents: -900, status: 'pending' }, now);
+    stored.push(pending);
+    ledgers.add(pending);
+    expect(ledgers.ledger(account).pendingCents).toBe(seededPendingCents - 900);
+    pending.removedAt = '2026-03-01T11:00:00.000Z';
+    ledgers.remove(pending);
+    expect(ledgers.ledger(account).pendingCents).toBe(seededPendingCents);
+    expect(ledgers.ledger(account).pending.map((entry) => entry.seq)).toEqual([41, 42, 43]);
+    expect(ledgers.prepareBooking(account, { amountCents: 1, status: 'booked' }, now).seq).toBe(45);
+  });
+
+  it('refuses to remove an entry that is not a pending one marked removed', () => {
+    const ledgers = createLedgers(seed, () => []);
+    const pending = ledgers.prepareBooking(account, { amountCents: -900, status: 'pending' }, now);
+    ledgers.add(pending);
+    expect(() => ledgers.remove(pending)).toThrow(RangeError);
+    const booked = ledgers.prepareBooking(account, { amountCents: 100, status: 'booked' }, now);
+    ledgers.add(booked);
+    expect(() => ledgers.remove({ ...booked, removedAt: now.toISOString() })).toThrow(RangeError);
+    expect(() => ledgers.remove({ ...pending, seq: 99, removedAt: now.toISOString() })).toThrow(RangeError);
+  });
+
+  it('rebuilds the same ledger after a restart from records marked removed', () => {
+    const stored: BookingRecord[] = [];
+    const live = createLedgers(seed, () => stored);
+    const keep = live.prepareBooking(account, { amountCents: -300, status: 'pending' }, now);
+    stored.push(keep);
+    live.add(keep);
+    const settle = live.prepareBooking(account, { amountCents: -2_000, status: 'pending' }, now);
+    stored.push(settle);
+    live.add(settle);
+    const booked = live.prepareSettlement(account, settle, new Date('2026-03-02T06:00:00Z'));
+    settle.removedAt = '2026-03-02T06:00:00.000Z';
+    stored.push(booked);
+    live.remove(settle);
+    live.add(booked);
+    const cancelled = live.prepareBooking(account, { amountCents: -50, status: 'pending' }, new Date('2026-03-02T07:00:00Z'));
+    stored.push(cancelled);
+    live.add(cancelled);
+    cancelled.removedAt = '2026-03-02T08:00:00.000Z';
+    live.remove(cancelled);
+    const restarted = createLedgers(seed, () => [...stored].reverse()).ledger(account);
+    const before = live.ledger(account);
+    expect(restarted.booked).toEqual(before.booked);
+    expect(restarted.pending).toEqual(before.pending);
+    expect([restarted.lastSeq, restarted.bookedBalanceCents, restarted.pendingCents, restarted.lastChangeAt]).toEqual([
+      47,
+      before.bookedBalanceCents,
+      before.pendingCents,
+      '2026-03-02T08:00:00.000Z',
+    ]);
+    expect(before.lastSeq).toBe(47);
+  });
+
+  it('never moves the change time back when a settlement is booked at an earlier due instant', () => {
+    const stored: BookingRecord[] = [];
+    const ledgers = createLedgers(seed, () => stored);
+    const later = ledgers.prepareBooking(account, { amountCents: 100, status: 'booked' }, new Date('2026-03-01T12:00:00Z'));
+    stored.push(later);
+    ledgers.add(later);
+    const earlier = ledgers.prepareBooking(account, { amountCents: 100, status: 'booked' }, new Date('2026-03-01T11:00:00Z'));
+    stored.push(earlier);
+    ledgers.add(earlier);
+    expect(ledgers.ledger(account).lastChangeAt).toBe('2026-03-01T12:00:00.000Z');
+  });
+
   it('refuses an amount that is not a whole number of cents', () => {
     expect(() => createLedgers(seed, () => []).prepareBooking(account, { amountCents: 1.5, status: 'booked' }, now)).toThrow(RangeError);
   });

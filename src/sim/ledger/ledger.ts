@@ -42,6 +42,17 @@ export interface Ledgers {
   prepareBooking(account: SeedAccount, booking: NewBooking, now: Date): BookingRecord;
   /** Appends a record to the in-memory index, after the caller stored it. */
   add(record: BookingRecord): void;
+  /**
+   * The booked record that replaces a run-time pending entry when it settles: the same
+   * transaction (id, amount, names, text) at the next seq, dated `now`. Changes nothing; the caller
+   * sets the pending record's removedAt, stores the new one, then calls remove() and add().
+   */
+  prepareSettlement(account: SeedAccount, pending: BookingRecord, now: Date): BookingRecord;
+  /**
+   * Takes a run-time pending entry out of the index (settled, rejected or cancelled: spec
+   * "TransactionsResponse" 3), after the caller set its record's removedAt in the store.
+   */
+  remove(record: BookingRecord): void;
 }
 
 /** The mutable state behind an AccountLedger; callers only ever see the read-only view. */
@@ -91,7 +102,27 @@ function apply(state: LedgerState, record: BookingRecord): void {
   }
   state.lastSeq = entry.seq;
   // Any run-time booking moves a balance: a pending one changes interimAvailable.
-  state.lastChangeAt = record.createdAt;
+  touch(state, record.createdAt);
+}
+
+/**
+ * Balances changed at `at`. Never moves back: a settlement is booked at its due instant, which
+ * can be earlier than a control booking made before the settler ran.
+ */
+function touch(state: LedgerState, at: string): void {
+  if (state.lastChangeAt === undefined || at > state.lastChangeAt) state.lastChangeAt = at;
+}
+
+/** Drops a pending entry; the seq stays spent (lastSeq is untouched), so no reference is reused. */
+function drop(state: LedgerState, record: BookingRecord): void {
+  const index = state.pending.findIndex((entry) => entry.seq === record.seq);
+  const entry = state.pending[index];
+  if (record.status !== 'pending' || record.removedAt === undefined || !entry || entry.transactionId !== record.transactionId) {
+    throw new RangeError(`Seq ${record.seq} on ${record.iban} is not a pending entry marked removed.`);
+  }
+  state.pending.splice(index, 1);
+  state.pendingCents -= entry.amountCents;
+  touch(state, record.removedAt);
 }
 
 export function createLedgers(seed: Seed, bookings: () => readonly BookingRecord[]): Ledgers {
@@ -121,7 +152,14 @@ export function createLedgers(seed: Seed, bookings: () => readonly BookingRecord
     const stored = bookings()
       .filter((record) => record.iban === account.iban)
       .sort((a, b) => a.seq - b.seq);
-    for (const record of stored) apply(state, record);
+    for (const record of stored) {
+      if (record.removedAt === undefined) apply(state, record);
+      else {
+        // Gone from the ledger, but its seq was handed out: later seqs continue after it.
+        state.lastSeq = Math.max(state.lastSeq, record.seq);
+        touch(state, record.removedAt);
+      }
+    }
     return state;
   }
 
@@ -134,37 +172,61 @@ export function createLedgers(seed: Seed, bookings: () => readonly BookingRecord
     return state;
   }
 
+  function prepareBooking(account: SeedAccount, booking: NewBooking, now: Date): BookingRecord {
+    if (!Number.isSafeInteger(booking.amountCents)) throw new RangeError(`Not an amount in cents: ${booking.amountCents}`);
+    const state = stateOf(account);
+    const entries = booking.status === 'booked' ? state.booked : state.pending;
+    const last = entries.at(-1);
+    const today = now.toISOString().slice(0, 10);
+    // Paging binary-searches by date, so dates must not decrease with seq. The clock only moves
+    // forward and the seed ends before its anchor, so this guards a store anchored ahead of now and
+    // a settlement booked at its due instant after a later-dated entry was made.
+    const day = last && entryDate(last) > today ? entryDate(last) : today;
+    return {
+      iban: account.iban,
+      seq: state.lastSeq + 1,
+      transactionId: randomUUID(),
+      amountCents: booking.amountCents,
+      status: booking.status,
+      bookingDate: booking.status === 'booked' ? day : undefined,
+      valueDate: day,
+      creditorName: booking.creditorName,
+      debtorName: booking.debtorName,
+      remittanceInformationUnstructured: booking.remittanceInformationUnstructured ?? NEUTRAL_REMITTANCE,
+      createdAt: now.toISOString(),
+    };
+  }
+
   return {
     ledger: stateOf,
 
-    prepareBooking(account, booking, now) {
-      if (!Number.isSafeInteger(booking.amountCents)) throw new RangeError(`Not an amount in cents: ${booking.amountCents}`);
-      const state = stateOf(account);
-      const entries = booking.status === 'booked' ? state.booked : state.pending;
-      const last = entries.at(-1);
-      const today = now.toISOString().slice(0, 10);
-      // Paging binary-searches by date, so dates must not decrease with seq. The clock only moves
-      // forward and the seed ends before its anchor, so this only guards a store anchored ahead of now.
-      const day = last && entryDate(last) > today ? entryDate(last) : today;
-      return {
-        iban: account.iban,
-        seq: state.lastSeq + 1,
-        transactionId: randomUUID(),
-        amountCents: booking.amountCents,
-        status: booking.status,
-        bookingDate: booking.status === 'booked' ? day : undefined,
-        valueDate: day,
-        creditorName: booking.creditorName,
-        debtorName: booking.debtorName,
-        remittanceInformationUnstructured: booking.remittanceInformationUnstructured ?? NEUTRAL_REMITTANCE,
-        createdAt: now.toISOString(),
-      };
-    },
+    prepareBooking,
 
     add(record) {
       const state = ledgers.get(record.iban);
       // Not built yet: the first build reads the store, which already holds this record.
       if (state) apply(state, record);
+    },
+
+    prepareSettlement(account, pending, now) {
+      const booked = prepareBooking(
+        account,
+        {
+          amountCents: pending.amountCents,
+          status: 'booked',
+          creditorName: pending.creditorName,
+          debtorName: pending.debtorName,
+          remittanceInformationUnstructured: pending.remittanceInformationUnstructured,
+        },
+        now,
+      );
+      return { ...booked, transactionId: pending.transactionId };
+    },
+
+    remove(record) {
+      const state = ledgers.get(record.iban);
+      // Not built yet: the first build reads the store, where the record is already marked removed.
+      if (state) drop(state, record);
     },
   };
 }

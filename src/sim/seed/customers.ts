@@ -17,6 +17,9 @@ export interface SeedAccount {
   historySize: number;
   /** Seeded pending rows after the booked history; not in closingBalanceCents. */
   pendingSize: number;
+  /** `closed`: held by the bank but no payment can leave or reach it. */
+  status: 'live' | 'closed';
+  compliance: 'hold' | undefined;
 }
 
 export interface SeedCustomer {
@@ -60,8 +63,10 @@ function generatedCustomer(f: Faker, index: number, bankCode: string): Omit<Seed
       ownerName: name,
       closingBalanceCents: f.number.int({ min: 5_000, max: 2_500_000 }),
       historySize: f.number.int({ min: 20, max: 250 }),
-      // Not drawn from faker: adding it must not shift the generated values that follow.
+      // Not drawn from faker: adding them must not shift the generated values that follow.
       pendingSize: 0,
+      status: 'live' as const,
+      compliance: undefined,
     };
   });
   return {
@@ -96,6 +101,8 @@ export function buildCustomers(options: { seed: number; count: number; fixture: 
         closingBalanceCents: toCents(account.balance),
         historySize: account.history,
         pendingSize: account.pending,
+        status: account.status,
+        compliance: account.compliance,
       };
     }),
   }));

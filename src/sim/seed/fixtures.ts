@@ -14,6 +14,10 @@ const FixtureAccount = z.object({
   history: z.number().int().min(0),
   /** Card payments authorised in the last two days but not yet booked (spec "TransactionsResponse" 2). */
   pending: z.number().int().min(0).default(0),
+  /** A closed account is still held (and readable) but not live: payments from or to it fail (spec "Behaviour notes: Payments" 3-4). */
+  status: z.enum(['live', 'closed']).default('live'),
+  /** Under a compliance hold every payment from the account fails with PAYMENT_FAILED (spec "Behaviour notes: Payments" 4). */
+  compliance: z.literal('hold').optional(),
 });
 
 const FixtureCustomer = z.object({

@@ -128,6 +128,16 @@ describe('seed', () => {
     expect(() => inlineFixture({ pending: 1.5 })).toThrow();
   });
 
+  it('carries the closed status and the compliance hold onto the seeded accounts; every other account is live', () => {
+    const seed = build(42, 20);
+    expect(seed.customer('gero')!.accounts.map((a) => a.status)).toEqual(['live', 'closed']);
+    expect(seed.customer('hanna')!.accounts[0]!.compliance).toBe('hold');
+    const others = seed.customers.filter((c) => c.psuId !== 'gero' && c.psuId !== 'hanna').flatMap((c) => c.accounts);
+    expect(others.every((a) => a.status === 'live' && a.compliance === undefined)).toBe(true);
+    expect(() => inlineFixture({ status: 'frozen' })).toThrow();
+    expect(inlineFixture({}).customers[0]!.accounts[0]!.status).toBe('live');
+  });
+
   it('gives generated customers no pending rows', () => {
     const seed = build(42, 50);
     const generated = seed.customers.slice(fixture.customers.length).flatMap((customer) => customer.accounts);

@@ -1,0 +1,41 @@
+/**
+ * Reading a PaymentInitiationRequest body (spec "PaymentInitiationRequest", "Behaviour notes:
+ * Payments" 5, "Errors"): malformed input says what is wrong. A currency other than EUR is
+ * PRODUCT_INVALID; every other malformed field (IBAN shape, country length or checksum; an amount
+ * that is zero, signed, a number or has three decimals; a missing field) is FORMAT_ERROR with its
+ * path. Nothing here looks an IBAN up: whether the money can move is judged afterwards, and every
+ * such refusal is the one PAYMENT_FAILED (rules/payment-checks.ts).
+ */
+import { PaymentInitiationRequestSchema, XsError, type PaymentInitiationRequest } from '../../contract/index.js';
+import { parseOrFormatError } from '../http/validate.js';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Fields that carry a currency; only EUR is offered (spec "Errors": PRODUCT_INVALID). */
+const CURRENCY_FIELDS = ['instructedAmount', 'debtorAccount', 'creditorAccount'] as const;
+
+/**
+ * A well-formed ISO 4217 code other than EUR is a product the service does not offer; anything
+ * else in the field (lower case, a number) is malformed and left to the schema's FORMAT_ERROR.
+ */
+function refuseOtherCurrencies(body: Record<string, unknown>): void {
+  for (const field of CURRENCY_FIELDS) {
+    const holder = body[field];
+    const currency = isObject(holder) ? holder.currency : undefined;
+    if (typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) && currency !== 'EUR') {
+      throw new XsError('PRODUCT_INVALID', { path: `${field}.currency`, text: `Only EUR payments are offered, not ${currency}.` });
+    }
+  }
+}
+
+export function readPaymentRequest(body: unknown, today: string): PaymentInitiationRequest {
+  if (!isObject(body)) throw new XsError('FORMAT_ERROR', { text: 'The body must be a PaymentInitiationRequest object.' });
+  refuseOtherCurrencies(body);
+  const request = parseOrFormatError(PaymentInitiationRequestSchema, body);
+  if (request.requestedExecutionDate !== undefined && request.requestedExecutionDate < today) {
+    throw new XsError('FORMAT_ERROR', { path: 'requestedExecutionDate', text: `requestedExecutionDate must not be in the past (today is ${today}).` });
+  }
+  return request;
+}
