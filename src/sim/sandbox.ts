@@ -13,6 +13,7 @@ import { createApiApp } from './api/app.js';
 import { callbackRoutes } from './api/callback-routes.js';
 import { cofRoutes } from './api/cof-routes.js';
 import { consentRoutes } from './api/consent-routes.js';
+import { paymentRoutes } from './api/payment-routes.js';
 import { createClock } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { createEventBus, type EventBus } from './events.js';
@@ -110,7 +111,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
       rejectUnauthorized: false,
       minVersion: 'TLSv1.2',
     },
-    createApiApp(ctx, [...cofRoutes(ctx), ...consentRoutes(ctx), ...accountRoutes(ctx), ...callbackRoutes(ctx)]),
+    createApiApp(ctx, [...cofRoutes(ctx), ...consentRoutes(ctx), ...accountRoutes(ctx), ...paymentRoutes(ctx), ...callbackRoutes(ctx)]),
   );
   const portal = createHttpServer(createPortalApp(ctx, { controlToken: options.controlToken }));
   answerParserErrors(api);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { readQwacPem } from '../../src/certs/index.js';
+import { loadCustomersFixture } from '../../src/sim/seed/fixtures.js';
 
 const run = promisify(execFile);
 const BIN = new URL('../../bin/xs2a-kit.js', import.meta.url).pathname;
@@ -79,7 +80,7 @@ describe('xs2a-kit serve', () => {
       expect(out).toMatch(/XS2A API \(mutual TLS\)\s+https:\/\/localhost:\d+\/v1/);
       expect(out).toMatch(/Customer surface\s+http:\/\/localhost:\d+/);
       expect(out).toContain(join(dir, 'ca.crt'));
-      expect(out).toContain('seed 42: 9');
+      expect(out).toContain(`seed 42: ${loadCustomersFixture().customers.length + 3}`);
       const curl = out.slice(out.indexOf('curl '), out.indexOf('/v1/consents') + '/v1/consents'.length);
       const pasted = await run('bash', ['-c', `${curl} -s -i`]);
       expect(pasted.stdout).toMatch(/^HTTP\/1\.1 201 Created/);

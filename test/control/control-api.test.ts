@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidIban } from '../../src/contract/index.js';
+import { loadCustomersFixture } from '../../src/sim/seed/fixtures.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let certs: string;
@@ -19,7 +20,7 @@ describe('GET /sandbox/customers', () => {
     const answer = await t.control('/customers');
     expect(answer.status).toBe(200);
     const customers = answer.json as { psuId: string; password: string; name: string; accounts: { iban: string; resourceId: string; currency: string; name: string }[] }[];
-    expect(customers).toHaveLength(6 + 5);
+    expect(customers).toHaveLength(loadCustomersFixture().customers.length + 5);
     expect(customers[0]).toMatchObject({ psuId: 'anna', password: 'anna-1234', name: 'Anna Schmidt' });
     expect(customers[0]!.accounts).toHaveLength(2);
     for (const account of customers.flatMap((customer) => customer.accounts)) {

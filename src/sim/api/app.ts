@@ -11,6 +11,7 @@ import { notFound, routeTable, type Route } from '../http/routes.js';
 import { authenticateProvider, registerProvider } from './identity.js';
 import { echoRequestId, requireRequestId } from './request-id.js';
 import { requestLog } from './request-log.js';
+import { settleDue } from './settle-due.js';
 
 export function createApiApp(ctx: SandboxContext, routes: readonly Route[]): Express {
   const app = express();
@@ -18,6 +19,7 @@ export function createApiApp(ctx: SandboxContext, routes: readonly Route[]): Exp
   app.set('etag', false);
   app.use(echoRequestId, requestLog(ctx));
   app.use(authenticateProvider(ctx), requireRequestId, ...jsonBody(), registerProvider(ctx));
+  app.use(settleDue(ctx));
   app.use('/v1', routeTable(routes));
   app.use(notFound);
   app.use(errorHandler(ctx.log));

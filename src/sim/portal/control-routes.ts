@@ -6,6 +6,8 @@ import { parseOrFormatError } from '../http/validate.js';
 import { bookTransaction } from '../services/bookings.js';
 import { deliveriesView } from '../services/callbacks.js';
 import { consentsView, revokeConsent } from '../services/consents.js';
+import { amendPayment, paymentsView } from '../services/payment-control.js';
+import { confirmPayee } from '../services/payments.js';
 import { actAsCustomer } from '../services/sca.js';
 import { clockView, customersView, decideRegistration, moveClock, providersView, resetSandbox } from '../services/control.js';
 
@@ -17,6 +19,7 @@ const CustomerActs = z.strictObject({
 const RevokeBody = z.strictObject({ by: z.enum(['customer', 'service']).optional() });
 const ClockMoveBody = z.union([z.strictObject({ advance: z.string() }), z.strictObject({ set: z.string() })]);
 const RegisterBody = z.strictObject({ authorised: z.boolean() });
+const PayeeBody = z.strictObject({ confirm: z.boolean() });
 const OrganizationIdentifier = z.string().min(1).max(128);
 
 const parseBody = <T>(schema: z.ZodType<T>, body: unknown, hint: string): T => parseOrFormatError(schema, body ?? {}, hint);
@@ -63,6 +66,16 @@ export function controlRoutes(ctx: SandboxContext): Route[] {
       },
     },
     { method: 'get', path: '/callbacks', handler: (_req, res) => res.json(deliveriesView(ctx)) },
+    { method: 'get', path: '/payments', handler: (_req, res) => res.json(paymentsView(ctx)) },
+    { method: 'post', path: '/payments/:paymentId/amend', handler: async (req, res) => res.json(await amendPayment(ctx, param(req, 'paymentId'), req.body)) },
+    {
+      method: 'post',
+      path: '/payments/:paymentId/payee',
+      handler: async (req, res) => {
+        const { confirm } = parseBody(PayeeBody, req.body, 'Send {"confirm":true} to confirm the payee or {"confirm":false} to refuse.');
+        res.json(await confirmPayee(ctx, param(req, 'paymentId'), confirm));
+      },
+    },
     { method: 'post', path: '/transactions', handler: async (req, res) => res.status(201).json(await bookTransaction(ctx, req.body)) },
     { method: 'post', path: '/reset', handler: async (_req, res) => res.json(await resetSandbox(ctx)) },
   ];

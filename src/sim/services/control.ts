@@ -10,6 +10,7 @@ import { parseDuration } from '../duration.js';
 import { createLedgers } from '../ledger/index.js';
 import { buildSeed } from '../seed/seed.js';
 import { emptyData } from '../store/data.js';
+import { applyDuePayments } from './payment-settlement.js';
 
 export interface ClockView {
   now: string;
@@ -42,6 +43,8 @@ export async function moveClock(ctx: SandboxContext, move: ClockMove): Promise<C
     throw error;
   }
   ctx.store.data.clockOffsetMs = ctx.clock.offsetMs;
+  // Settlements and unanswered payee checks the move made due land in the ledgers before anyone reads.
+  applyDuePayments(ctx, ctx.clock.now());
   await ctx.store.write();
   ctx.events.emit('clock-changed', { from: from.toISOString(), to: ctx.clock.now().toISOString() });
   return clockView(ctx);

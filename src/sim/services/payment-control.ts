@@ -1,0 +1,53 @@
+/**
+ * Control-API views and levers on payments: every payment (for scripts and tests), and the back
+ * office amending a received payment, which is how a test makes the persisted payment differ from
+ * what the customer's ceremony was bound to (spec "Behaviour notes: Payments" 1).
+ */
+import { z } from 'zod';
+import { AmountSchema, CREDITOR_NAME_MAX, formatCents, XsError } from '../../contract/index.js';
+import type { SandboxContext } from '../context.js';
+import { parseOrFormatError } from '../http/validate.js';
+import { amountCentsOf, paymentView } from '../rules/payments.js';
+import { paymentById, statusOf } from './payment-records.js';
+import { savePayment } from './payment-settlement.js';
+
+export const AmendBody = z
+  .strictObject({
+    instructedAmount: AmountSchema.optional(),
+    creditorName: z.string().min(1).max(CREDITOR_NAME_MAX).optional(),
+  })
+  .refine((body) => body.instructedAmount !== undefined || body.creditorName !== undefined, 'Send instructedAmount, creditorName or both.');
+
+/** Every payment, newest first. */
+export function paymentsView(ctx: SandboxContext) {
+  const now = ctx.clock.now();
+  return Object.values(ctx.store.data.payments)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((payment) => ({
+      paymentId: payment.paymentId,
+      tpp: payment.tpp,
+      product: payment.product,
+      transactionStatus: statusOf(ctx, payment, now),
+      psuId: payment.psuId ?? null,
+      debtorIban: payment.debtorIban,
+      creditorIban: payment.creditorIban,
+      amount: formatCents(amountCentsOf(payment)),
+      createdAt: payment.createdAt,
+    }));
+}
+
+/** `POST /sandbox/payments/{id}/amend`: only while RCVD; answers the payment as the provider would read it. */
+export async function amendPayment(ctx: SandboxContext, paymentId: string, body: unknown) {
+  const payment = paymentById(ctx, paymentId);
+  const change = parseOrFormatError(AmendBody, body ?? {}, 'Send {"instructedAmount"?:{"currency":"EUR","amount":"12.30"},"creditorName"?:"…"}.');
+  const status = statusOf(ctx, payment, ctx.clock.now());
+  if (status !== 'RCVD') throw new XsError('FORMAT_ERROR', { text: `Only a received payment can be amended; this one is ${status}.` });
+  const amended = {
+    ...payment,
+    ...(change.instructedAmount ? { amount: change.instructedAmount.amount } : {}),
+    ...(change.creditorName === undefined ? {} : { creditorName: change.creditorName }),
+  };
+  savePayment(ctx, amended);
+  await ctx.store.write();
+  return { paymentId, ...paymentView(amended, status) };
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { createClock } from '../clock.js';
+import type { SandboxContext } from '../context.js';
+import { createEventBus } from '../events.js';
+import { createLedgers } from '../ledger/index.js';
+import { loadCustomersFixture } from '../seed/fixtures.js';
+import { buildSeed } from '../seed/seed.js';
+import { openStore } from '../store/store.js';
+import { amendPayment } from './payment-control.js';
+import { authorisePayment, cancelByCustomer, cancellablePaymentsOf, initiatePayment, paymentReview, pendingPayeeChecksOf, rejectPayment } from './payments.js';
+
+const START = Date.parse('2026-03-02T10:00:00Z');
+
+async function sandboxContext(): Promise<SandboxContext> {
+  const store = await openStore({ seedAnchor: '2026-03-02' });
+  const customersFixture = loadCustomersFixture();
+  const seed = buildSeed({ seed: 42, customers: 0, anchor: '2026-03-02', fixture: customersFixture });
+  return {
+    store,
+    clock: createClock({ realNow: () => START }),
+    events: createEventBus(),
+    registerFixture: { providers: [] },
+    customersFixture,
+    seedNumber: 42,
+    customerCount: 0,
+    seed,
+    ledgers: createLedgers(seed, () => store.data.bookings),
+    portalUrl: 'http://portal.example',
+    callbackCa: [],
+    deliveriesInFlight: new Set(),
+    log: () => undefined,
+  };
+}
+
+const iban = (ctx: SandboxContext, psuId: string) => ctx.seed.customer(psuId)!.accounts[0]!.iban;
+let keys = 0;
+
+async function pay(ctx: SandboxContext, debtor: string, over: Record<string, unknown> = {}) {
+  keys += 1;
+  const answer = await initiatePayment(ctx, 'PSDDE-BAFIN-1', {
+    product: 'sepa-credit-transfers',
+    requestId: `00000000-0000-4000-8000-${String(keys).padStart(12, '0')}`,
+    redirectUri: 'https://tpp.example/ok',
+    nokRedirectUri: 'https://tpp.example/nok',
+    psuIpAddress: undefined,
+    body: { debtorAccount: { iban: debtor }, instructedAmount: { currency: 'EUR', amount: '12.3' }, creditorAccount: { iban: 'DE89370400440532013000' }, ...over },
+  });
+  ctx.clock.advance(1000);
+  return answer.paymentId;
+}
+
+describe('what the customer is shown', () => {
+  it('reviews the payment with the amount normalised, the neutral remittance, the redirects and the binding the ceremony holds', async () => {
+    const ctx = await sandboxContext();
+    const paymentId = await pay(ctx, iban(ctx, 'anna'), { creditorName: 'Shop' });
+    const review = paymentReview(ctx, paymentId);
+    expect(review).toEqual({
+      paymentId,
+      product: 'sepa-credit-transfers',
+      amount: '12.30',
+      currency: 'EUR',
+      creditorName: 'Shop',
+      creditorIban: 'DE89370400440532013000',
+      debtorIban: iban(ctx, 'anna'),
+      requestedExecutionDate: undefined,
+      remittanceInformationUnstructured: 'SEPA credit transfer',
+      transactionStatus: 'RCVD',
+      redirectUri: 'https://tpp.example/ok',
+      nokRedirectUri: 'https://tpp.example/nok',
+      binding: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const authorisation = Object.values(ctx.store.data.authorisations)[0]!;
+    expect(authorisation).toMatchObject({ parent: { kind: 'payment', id: paymentId }, binding: review.binding });
+    await amendPayment(ctx, paymentId, { creditorName: 'Other Shop' });
+    expect(paymentReview(ctx, paymentId).binding).not.toBe(authorisation.binding);
+  });
+});
+
+describe('authorisation hooks', () => {
+  it('let only the holder of the debtor account authorise, and only a received payment', async () => {
+    const ctx = await sandboxContext();
+    const paymentId = await pay(ctx, iban(ctx, 'anna'));
+    expect(() => authorisePayment(ctx, paymentId, 'clara', ctx.clock.now())).toThrow(expect.objectContaining({ code: 'FORMAT_ERROR', path: 'psuId' }));
+    authorisePayment(ctx, paymentId, 'anna', ctx.clock.now());
+    expect(paymentReview(ctx, paymentId).transactionStatus).toBe('ACSP');
+    expect(() => authorisePayment(ctx, paymentId, 'anna', ctx.clock.now())).toThrow(expect.objectContaining({ code: 'FORMAT_ERROR' }));
+  });
+
+  it('reject a received payment and leave a decided one alone', async () => {
+    const ctx = await sandboxContext();
+    const declined = await pay(ctx, iban(ctx, 'anna'));
+    rejectPayment(ctx, declined, ctx.clock.now());
+    expect(paymentReview(ctx, declined).transactionStatus).toBe('RJCT');
+    const accepted = await pay(ctx, iban(ctx, 'anna'), { remittanceInformationUnstructured: 'second' });
+    authorisePayment(ctx, accepted, 'anna', ctx.clock.now());
+    rejectPayment(ctx, accepted, ctx.clock.now());
+    expect(paymentReview(ctx, accepted).transactionStatus).toBe('ACSP');
+  });
+});
+
+describe('the portal’s lists and cancellation', () => {
+  it('lists the customer’s cancellable payments newest first: received, pending a payee answer, future-dated; not one in settlement', async () => {
+    const ctx = await sandboxContext();
+    const anna = iban(ctx, 'anna');
+    const received = await pay(ctx, anna);
+    const payee = await pay(ctx, anna, { creditorAccount: { iban: iban(ctx, 'juergen') }, creditorName: 'Juergen Gross' });
+    const future = await pay(ctx, anna, { requestedExecutionDate: '2026-03-20' });
+    const settling = await pay(ctx, anna, { remittanceInformationUnstructured: 'settling' });
+    await pay(ctx, iban(ctx, 'clara'));
+    for (const id of [payee, future, settling]) authorisePayment(ctx, id, 'anna', ctx.clock.now());
+    const listed = cancellablePaymentsOf(ctx, 'anna');
+    expect(listed.map((row) => [row.paymentId, row.status])).toEqual([
+      [future, 'ACSP'],
+      [payee, 'PDNG'],
+      [received, 'RCVD'],
+    ]);
+    expect(listed[2]).toEqual({ paymentId: received, amount: '12.30', creditorName: undefined, creditorIban: 'DE89370400440532013000', status: 'RCVD', createdAt: expect.any(String) });
+    expect(pendingPayeeChecksOf(ctx, 'anna').map((row) => row.paymentId)).toEqual([payee]);
+    expect(pendingPayeeChecksOf(ctx, 'clara')).toEqual([]);
+  });
+
+  it('cancel like the provider’s DELETE: CANC, the reservation released; another customer’s payment is unknown; a settling one is not cancellable', async () => {
+    const ctx = await sandboxContext();
+    const anna = ctx.seed.customer('anna')!.accounts[0]!;
+    const pendingBefore = ctx.ledgers.ledger(anna).pendingCents;
+    const future = await pay(ctx, anna.iban, { requestedExecutionDate: '2026-03-20' });
+    const settling = await pay(ctx, anna.iban, { remittanceInformationUnstructured: 'settling' });
+    authorisePayment(ctx, future, 'anna', ctx.clock.now());
+    authorisePayment(ctx, settling, 'anna', ctx.clock.now());
+    expect(ctx.ledgers.ledger(anna).pendingCents).toBe(pendingBefore - 2 * 1230);
+    await expect(cancelByCustomer(ctx, 'clara', future)).rejects.toMatchObject({ code: 'RESOURCE_UNKNOWN' });
+    expect(await cancelByCustomer(ctx, 'anna', future)).toEqual({ transactionStatus: 'CANC' });
+    expect(ctx.ledgers.ledger(anna).pendingCents).toBe(pendingBefore - 1230);
+    await expect(cancelByCustomer(ctx, 'anna', settling)).rejects.toMatchObject({ code: 'CANCELLATION_INVALID' });
+  });
+});

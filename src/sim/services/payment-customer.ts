@@ -1,0 +1,136 @@
+/**
+ * The customer's side of a payment: what the SCA page shows and decides (spec "Behaviour notes:
+ * Payments" 1-2), the payee check's answer (PDNG), and the portal's lists and cancellation. The
+ * SCA service calls authorisePayment and rejectPayment inside its own decision and writes the
+ * store; the calls made here on the customer's own initiative write it themselves.
+ */
+import { formatCents, XsError, type PaymentProduct, type TransactionStatus } from '../../contract/index.js';
+import type { SandboxContext } from '../context.js';
+import { accepted, amountCentsOf, awaitingPayee, isCancellable, paymentBinding, payeeMatches, remittanceOf, withPaymentStatus } from '../rules/payments.js';
+import type { PaymentRecord } from '../store/data.js';
+import { availableCents, debtorAccountOf, releaseDebit, reserveDebit } from './payment-money.js';
+import { cancel, paymentById, statusOf, unknownPayment } from './payment-records.js';
+import { applyDuePayments, savePayment } from './payment-settlement.js';
+
+export interface PaymentReview {
+  paymentId: string;
+  product: PaymentProduct;
+  amount: string;
+  currency: 'EUR';
+  creditorName: string | undefined;
+  creditorIban: string;
+  debtorIban: string;
+  requestedExecutionDate: string | undefined;
+  remittanceInformationUnstructured: string;
+  transactionStatus: TransactionStatus;
+  redirectUri: string;
+  nokRedirectUri: string | undefined;
+  /** Digest of what is shown now; the authorisation's `binding` must still equal it at decision time. */
+  binding: string;
+}
+
+export function paymentReview(ctx: SandboxContext, paymentId: string): PaymentReview {
+  const payment = paymentById(ctx, paymentId);
+  return {
+    paymentId,
+    product: payment.product,
+    amount: formatCents(amountCentsOf(payment)),
+    currency: 'EUR',
+    creditorName: payment.creditorName,
+    creditorIban: payment.creditorIban,
+    debtorIban: payment.debtorIban,
+    requestedExecutionDate: payment.requestedExecutionDate,
+    remittanceInformationUnstructured: remittanceOf(payment),
+    transactionStatus: statusOf(ctx, payment, ctx.clock.now()),
+    redirectUri: payment.redirectUri,
+    nokRedirectUri: payment.nokRedirectUri,
+    binding: paymentBinding(payment),
+  };
+}
+
+/**
+ * The customer authorised: the amount is reserved as a pending debit, then the payee check decides
+ * between ACSP (settlement follows) and PDNG (the customer's answer is awaited). Funds are judged
+ * again, since other payments may have been authorised since initiation: short → RJCT, nothing
+ * reserved. Mutates the store's data; the caller writes it.
+ */
+export function authorisePayment(ctx: SandboxContext, paymentId: string, psuId: string, now: Date): void {
+  const payment = paymentById(ctx, paymentId);
+  const status = statusOf(ctx, payment, now);
+  if (status !== 'RCVD') throw new XsError('FORMAT_ERROR', { text: `The payment is ${status}; only a received payment can be authorised.` });
+  const debtor = debtorAccountOf(ctx, payment);
+  if (debtor.ownerPsuId !== psuId) throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Only the holder of the debtor account can authorise this payment.' });
+  const authorised = { ...payment, psuId, authorisedAt: now.toISOString() };
+  if (availableCents(ctx, debtor) < amountCentsOf(payment)) {
+    savePayment(ctx, withPaymentStatus(authorised, 'RJCT', now));
+    return;
+  }
+  const reserved = { ...authorised, debitSeq: reserveDebit(ctx, payment, now) };
+  const creditor = ctx.seed.accountByIban(payment.creditorIban);
+  savePayment(ctx, creditor && !payeeMatches(payment.creditorName, creditor.ownerName) ? awaitingPayee(reserved, now) : accepted(reserved, now));
+}
+
+/** The customer declined or the ceremony failed: RCVD → RJCT (nothing was reserved). The caller writes the store. */
+export function rejectPayment(ctx: SandboxContext, paymentId: string, now: Date): void {
+  const payment = paymentById(ctx, paymentId);
+  if (payment.status === 'RCVD') savePayment(ctx, withPaymentStatus(payment, 'RJCT', now));
+}
+
+/** The customer answers the payee check: confirm → ACSP, refuse → RJCT with the reservation released. Only in PDNG. */
+export async function confirmPayee(ctx: SandboxContext, paymentId: string, confirm: boolean): Promise<{ transactionStatus: TransactionStatus }> {
+  const now = ctx.clock.now();
+  applyDuePayments(ctx, now);
+  const payment = paymentById(ctx, paymentId);
+  const status = statusOf(ctx, payment, now);
+  if (status !== 'PDNG') throw new XsError('FORMAT_ERROR', { text: `The payment is ${status}; only a payment waiting for the payee check (PDNG) takes an answer.` });
+  if (confirm) savePayment(ctx, accepted(payment, now));
+  else {
+    releaseDebit(ctx, payment, now.toISOString());
+    savePayment(ctx, { ...withPaymentStatus(payment, 'RJCT', now), debitSeq: undefined });
+  }
+  await ctx.store.write();
+  return { transactionStatus: statusOf(ctx, paymentById(ctx, paymentId), now) };
+}
+
+function holds(ctx: SandboxContext, psuId: string): Set<string> {
+  return new Set(ctx.seed.customer(psuId)?.accounts.map((account) => account.iban) ?? []);
+}
+
+function listed(ctx: SandboxContext, payments: PaymentRecord[], now: Date) {
+  return payments
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((payment) => ({
+      paymentId: payment.paymentId,
+      amount: formatCents(amountCentsOf(payment)),
+      creditorName: payment.creditorName,
+      creditorIban: payment.creditorIban,
+      status: statusOf(ctx, payment, now),
+      createdAt: payment.createdAt,
+    }));
+}
+
+/** The portal's cancellable payments: from the customer's accounts, still cancellable now; newest first. */
+export function cancellablePaymentsOf(ctx: SandboxContext, psuId: string) {
+  const now = ctx.clock.now();
+  const mine = holds(ctx, psuId);
+  const payments = Object.values(ctx.store.data.payments).filter((payment) => mine.has(payment.debtorIban) && isCancellable(payment, statusOf(ctx, payment, now)));
+  return listed(ctx, payments, now);
+}
+
+/** The portal's open payee checks: payments the customer authorised that wait in PDNG for an answer. */
+export function pendingPayeeChecksOf(ctx: SandboxContext, psuId: string) {
+  const now = ctx.clock.now();
+  const payments = Object.values(ctx.store.data.payments).filter((payment) => payment.psuId === psuId && statusOf(ctx, payment, now) === 'PDNG');
+  return listed(ctx, payments, now);
+}
+
+/** The customer cancels in the portal: the same rule and effect as the provider's DELETE. */
+export async function cancelByCustomer(ctx: SandboxContext, psuId: string, paymentId: string): Promise<{ transactionStatus: 'CANC' }> {
+  const now = ctx.clock.now();
+  applyDuePayments(ctx, now);
+  const payment = ctx.store.data.payments[paymentId];
+  if (!payment || !holds(ctx, psuId).has(payment.debtorIban)) throw unknownPayment();
+  const answer = cancel(ctx, payment, now);
+  await ctx.store.write();
+  return answer;
+}

@@ -1,0 +1,109 @@
+/**
+ * POST /v1/payments/{payment_product} (spec "PaymentInitiationRequest", "Behaviour notes:
+ * Payments" 3-6). Order: the product, then everything malformed (headers, body), then the
+ * idempotency key, then whether the money can move. A malformed request or a PAYMENT_FAILED binds
+ * no key and creates nothing. From the key look-up to the binding nothing awaits, so parallel
+ * requests with one key create exactly one payment.
+ */
+import { randomUUID } from 'node:crypto';
+import { PAYMENT_PRODUCTS, toCents, XsError, type PaymentInitiationRequest, type PaymentProduct } from '../../contract/index.js';
+import type { SandboxContext } from '../context.js';
+import { utcDay } from '../rules/budget.js';
+import { bodyDigest, judgeKey, keyOf } from '../rules/idempotency.js';
+import { countsTowardsDailyLimit, initiationRefusal } from '../rules/payment-checks.js';
+import { readPaymentRequest } from '../rules/payment-request.js';
+import { amountCentsOf, newPayment, paymentBinding } from '../rules/payments.js';
+import { newAuthorisation } from '../rules/sca.js';
+import type { PaymentRecord } from '../store/data.js';
+import { attended } from './access.js';
+import { readRedirectUri } from './consents.js';
+import { availableCents } from './payment-money.js';
+import { paymentById, statusOf } from './payment-records.js';
+import { savePayment } from './payment-settlement.js';
+
+export function isPaymentProduct(value: string): value is PaymentProduct {
+  return (PAYMENT_PRODUCTS as readonly string[]).includes(value);
+}
+
+export interface PaymentInitiationInput {
+  product: string;
+  requestId: string;
+  redirectUri: string | undefined;
+  nokRedirectUri: string | undefined;
+  psuIpAddress: string | undefined;
+  body: unknown;
+}
+
+/** The 201 answer; a replay gets the same one, whatever has happened to the payment since. */
+export function initiationAnswer(ctx: SandboxContext, payment: PaymentRecord) {
+  const self = `/v1/payments/${payment.product}/${payment.paymentId}`;
+  const state = ctx.store.data.authorisations[payment.authorisationId]?.state ?? '';
+  return {
+    transactionStatus: 'RCVD' as const,
+    paymentId: payment.paymentId,
+    authorisationId: payment.authorisationId,
+    _links: {
+      scaRedirect: { href: `${ctx.portalUrl}/sca/${payment.authorisationId}?state=${state}` },
+      self: { href: self },
+      status: { href: `${self}/status` },
+      scaStatus: { href: `${self}/authorisations/${payment.authorisationId}` },
+    },
+  };
+}
+
+/** What the debtor account has already initiated today towards the daily limit. */
+function initiatedToday(ctx: SandboxContext, debtorIban: string, now: Date): number {
+  const today = utcDay(now);
+  let cents = 0;
+  for (const payment of Object.values(ctx.store.data.payments)) {
+    if (payment.debtorIban !== debtorIban || payment.createdAt.slice(0, 10) !== today) continue;
+    if (countsTowardsDailyLimit(statusOf(ctx, payment, now))) cents += amountCentsOf(payment);
+  }
+  return cents;
+}
+
+/** Spec "Behaviour notes: Payments" 3-4: every cause is the same PAYMENT_FAILED, one fixed sentence, no path. */
+function refuseUnpayable(ctx: SandboxContext, request: PaymentInitiationRequest, now: Date): void {
+  const debtor = ctx.seed.accountByIban(request.debtorAccount.iban);
+  const cause = initiationRefusal({
+    debtorIban: request.debtorAccount.iban,
+    creditorIban: request.creditorAccount.iban,
+    amountCents: toCents(request.instructedAmount.amount),
+    debtor,
+    creditor: ctx.seed.accountByIban(request.creditorAccount.iban),
+    bankCode: ctx.customersFixture.bankCode,
+    availableCents: debtor ? availableCents(ctx, debtor) : 0,
+    initiatedTodayCents: debtor ? initiatedToday(ctx, debtor.iban, now) : 0,
+  });
+  if (cause) throw new XsError('PAYMENT_FAILED');
+}
+
+export async function initiatePayment(ctx: SandboxContext, tpp: string, input: PaymentInitiationInput) {
+  const { product } = input;
+  if (!isPaymentProduct(product)) {
+    throw new XsError('RESOURCE_UNKNOWN', { text: 'Unknown payment product: sepa-credit-transfers and instant-sepa-credit-transfers are offered.' });
+  }
+  const now = ctx.clock.now();
+  const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI');
+  const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
+  // Accepted on initiation (spec "Request headers"); payments are uncapped, so only its form matters.
+  attended(input.psuIpAddress);
+  const request = readPaymentRequest(input.body, utcDay(now));
+
+  const key = keyOf(input.requestId);
+  const digest = bodyDigest(input.body);
+  const verdict = judgeKey(ctx.store.data.paymentKeys[key], digest, now);
+  if (verdict.kind === 'conflict') throw new XsError('REQUEST_ID_REUSED');
+  if (verdict.kind === 'replay') return initiationAnswer(ctx, paymentById(ctx, verdict.paymentId));
+
+  refuseUnpayable(ctx, request, now);
+  const paymentId = randomUUID();
+  const authorisationId = randomUUID();
+  const payment = newPayment({ paymentId, product, tpp, request, redirectUri, nokRedirectUri, authorisationId, now });
+  const authorisation = newAuthorisation({ authorisationId, parent: { kind: 'payment', id: paymentId }, tpp, state: randomUUID(), now });
+  savePayment(ctx, payment);
+  ctx.store.data.authorisations[authorisationId] = { ...authorisation, binding: paymentBinding(payment) };
+  ctx.store.data.paymentKeys[key] = { paymentId, bodyDigest: digest, boundAt: now.toISOString() };
+  await ctx.store.write();
+  return initiationAnswer(ctx, payment);
+}

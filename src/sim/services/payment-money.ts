@@ -1,0 +1,90 @@
+/**
+ * Where a payment's money shows in the ledgers (spec "TransactionsResponse" 2-3, "BalanceResponse"):
+ * authorised → a pending debit on the debtor account (interimAvailable drops); settled (ACSC) → the
+ * same transaction booked there and the credit booked on a service-held creditor account at the
+ * same instant; rejected or cancelled → the pending debit is gone, so the payment appears nowhere.
+ * Every change is a BookingRecord in the store (removals are marked, not deleted), so a restart
+ * with --data rebuilds the same ledgers. Synchronous: callers write the store.
+ */
+import { XsError } from '../../contract/index.js';
+import type { SandboxContext } from '../context.js';
+import { amountCentsOf, remittanceOf } from '../rules/payments.js';
+import type { SeedAccount } from '../seed/customers.js';
+import type { BookingRecord, PaymentRecord } from '../store/data.js';
+
+export function debtorAccountOf(ctx: SandboxContext, payment: PaymentRecord): SeedAccount {
+  const account = ctx.seed.accountByIban(payment.debtorIban);
+  // Initiation refused every payment whose debtor the service does not hold.
+  if (!account) throw new XsError('INTERNAL_SERVER_ERROR');
+  return account;
+}
+
+/** interimAvailable: booked plus pending (pending debits reduce it). */
+export function availableCents(ctx: SandboxContext, account: SeedAccount): number {
+  const ledger = ctx.ledgers.ledger(account);
+  return ledger.bookedBalanceCents + ledger.pendingCents;
+}
+
+function store(ctx: SandboxContext, record: BookingRecord): void {
+  ctx.store.data.bookings.push(record);
+  ctx.ledgers.add(record);
+}
+
+/** The payee as the debtor's statement names it: the name sent, else the holder of a service-held account. */
+function payeeName(ctx: SandboxContext, payment: PaymentRecord): string | undefined {
+  return payment.creditorName ?? ctx.seed.accountByIban(payment.creditorIban)?.ownerName;
+}
+
+/** Authorised: reserves the amount as a pending debit; answers its seq. */
+export function reserveDebit(ctx: SandboxContext, payment: PaymentRecord, now: Date): number {
+  const debtor = debtorAccountOf(ctx, payment);
+  const record = ctx.ledgers.prepareBooking(
+    debtor,
+    {
+      amountCents: -amountCentsOf(payment),
+      status: 'pending',
+      debtorName: debtor.ownerName,
+      creditorName: payeeName(ctx, payment),
+      remittanceInformationUnstructured: remittanceOf(payment),
+    },
+    now,
+  );
+  store(ctx, record);
+  return record.seq;
+}
+
+function pendingDebit(ctx: SandboxContext, payment: PaymentRecord): BookingRecord | undefined {
+  if (payment.debitSeq === undefined) return undefined;
+  return ctx.store.data.bookings.find((record) => record.iban === payment.debtorIban && record.seq === payment.debitSeq && record.removedAt === undefined);
+}
+
+/** Rejected or cancelled after authorisation: the reservation disappears. */
+export function releaseDebit(ctx: SandboxContext, payment: PaymentRecord, at: string): void {
+  const record = pendingDebit(ctx, payment);
+  if (!record) return;
+  record.removedAt = at;
+  ctx.ledgers.remove(record);
+}
+
+/** ACSC at `at`: the debit is booked (same transaction, new seq) and a service-held creditor is credited. */
+export function settleMoney(ctx: SandboxContext, payment: PaymentRecord, at: string): void {
+  const record = pendingDebit(ctx, payment);
+  const debtor = debtorAccountOf(ctx, payment);
+  const when = new Date(at);
+  if (record) {
+    const booked = ctx.ledgers.prepareSettlement(debtor, record, when);
+    record.removedAt = at;
+    ctx.ledgers.remove(record);
+    store(ctx, booked);
+  }
+  const creditor = ctx.seed.accountByIban(payment.creditorIban);
+  if (!creditor) return;
+  store(
+    ctx,
+    ctx.ledgers.prepareBooking(
+      creditor,
+      { amountCents: amountCentsOf(payment), status: 'booked', debtorName: debtor.ownerName, creditorName: creditor.ownerName, remittanceInformationUnstructured: remittanceOf(payment) },
+      when,
+    ),
+  );
+}
