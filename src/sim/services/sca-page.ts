@@ -2,11 +2,12 @@
  * What the SCA page shows at each step (spec "Behaviour notes: Consents" 5: the customer sees the
  * provider's name, the data types, the accounts held and the validity before approving).
  */
-import { XsError, type ScaStatus } from '../../contract/index.js';
+import { withState, XsError, type ScaStatus } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { coveredIbans, DATA_TYPES, expiryIfApprovedAt, heldOnly, type DataType } from '../rules/consents.js';
 import { effectiveScaStatus, isExpired, MAX_OTP_FAILURES } from '../rules/sca.js';
 import type { AuthorisationRecord } from '../store/data.js';
+import { paymentReview } from './payments.js';
 import { currentCode, findAuthorisation } from './sca.js';
 
 export interface ConsentReview {
@@ -18,6 +19,19 @@ export interface ConsentReview {
   funds: boolean;
   /** Only after login: the requested accounts this customer holds, with the data types asked for each. */
   held: { iban: string; name: string; types: DataType[] }[];
+}
+
+/** Spec "Behaviour notes: Payments" 1: the customer sees the amount, the payee and the debtor account. */
+export interface PaymentPageReview {
+  amount: string;
+  currency: 'EUR';
+  creditorName: string | undefined;
+  creditorIban: string;
+  debtorIban: string;
+  debtorName: string;
+  instant: boolean;
+  requestedExecutionDate: string | undefined;
+  remittanceInformationUnstructured: string;
 }
 
 export interface ScaPage {
@@ -34,6 +48,7 @@ export interface ScaPage {
   /** Where "back to the provider" goes: the NOK address (or the redirect URI) with state. */
   returnTo: string;
   consent: ConsentReview | undefined;
+  payment: PaymentPageReview | undefined;
 }
 
 function providerName(ctx: SandboxContext, tpp: string): string {
@@ -68,10 +83,31 @@ function consentReview(ctx: SandboxContext, authorisation: AuthorisationRecord):
   };
 }
 
+function paymentPageReview(ctx: SandboxContext, authorisation: AuthorisationRecord): { review: PaymentPageReview; returnTo: string; tpp: string } {
+  const payment = paymentReview(ctx, authorisation.parent.id);
+  const record = ctx.store.data.payments[authorisation.parent.id];
+  return {
+    tpp: record?.tpp ?? '',
+    returnTo: withState(payment.nokRedirectUri ?? payment.redirectUri, authorisation.state),
+    review: {
+      amount: payment.amount,
+      currency: payment.currency,
+      creditorName: payment.creditorName,
+      creditorIban: payment.creditorIban,
+      debtorIban: payment.debtorIban,
+      debtorName: ctx.seed.accountByIban(payment.debtorIban)?.name ?? payment.debtorIban,
+      instant: payment.product === 'instant-sepa-credit-transfers',
+      requestedExecutionDate: payment.requestedExecutionDate,
+      remittanceInformationUnstructured: payment.remittanceInformationUnstructured,
+    },
+  };
+}
+
 export function scaPage(ctx: SandboxContext, authorisationId: string): ScaPage {
   const authorisation = findAuthorisation(ctx, authorisationId);
   const now = ctx.clock.now();
-  const parent = consentReview(ctx, authorisation);
+  const isPayment = authorisation.parent.kind === 'payment';
+  const parent = isPayment ? paymentPageReview(ctx, authorisation) : consentReview(ctx, authorisation);
   return {
     authorisationId,
     state: authorisation.state,
@@ -83,6 +119,7 @@ export function scaPage(ctx: SandboxContext, authorisationId: string): ScaPage {
     otpAttemptsLeft: MAX_OTP_FAILURES - authorisation.otpFailures,
     code: authorisation.scaStatus === 'started' ? currentCode(ctx, authorisationId) : undefined,
     returnTo: parent.returnTo,
-    consent: parent.review,
+    consent: isPayment ? undefined : (parent.review as ConsentReview),
+    payment: isPayment ? (parent.review as PaymentPageReview) : undefined,
   };
 }

@@ -9,6 +9,7 @@ import type { SandboxContext } from '../context.js';
 import { approve, supersededBy, withStatus } from '../rules/consents.js';
 import { authenticated, effectiveScaStatus, finished, isOpen, otpRejected, started } from '../rules/sca.js';
 import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
+import { authorisePayment, paymentReview, rejectPayment } from './payments.js';
 
 export type Decision = 'approve' | 'decline';
 
@@ -46,9 +47,19 @@ function requireOpen(ctx: SandboxContext, authorisation: AuthorisationRecord): v
   }
 }
 
-/** The one account a CoF consent names: only its holder can authorise it. */
+/** The account only whose holder may authorise: a payment's debtor account, a CoF consent's account. */
 function subjectAccount(ctx: SandboxContext, authorisation: AuthorisationRecord): string | undefined {
-  return authorisation.parent.kind === 'consent' ? ctx.store.data.consents[authorisation.parent.id]?.cof?.iban : undefined;
+  if (authorisation.parent.kind === 'payment') return paymentReview(ctx, authorisation.parent.id).debtorIban;
+  return ctx.store.data.consents[authorisation.parent.id]?.cof?.iban;
+}
+
+/** Where the customer returns: the provider's redirect URI on approval, its NOK URI (or the redirect URI) otherwise. */
+function returnAddresses(ctx: SandboxContext, authorisation: AuthorisationRecord): { approved: string; declined: string } {
+  const parent = authorisation.parent.kind === 'payment' ? paymentReview(ctx, authorisation.parent.id) : parentConsent(ctx, authorisation);
+  return {
+    approved: withState(parent.redirectUri, authorisation.state),
+    declined: withState(parent.nokRedirectUri ?? parent.redirectUri, authorisation.state),
+  };
 }
 
 /** Login with User ID and password; on success a new one-time code is sent. */
@@ -103,12 +114,34 @@ function approveConsent(ctx: SandboxContext, consent: ConsentRecord, psuId: stri
   ctx.store.data.consents[consent.consentId] = approved;
 }
 
+/**
+ * A payment's decision. Dynamic linking (spec "Behaviour notes: Payments" 1): the ceremony is bound
+ * to what the customer was shown; if the persisted payment changed since, the authorisation fails
+ * and the payment is rejected.
+ */
+async function decidePayment(ctx: SandboxContext, authorisation: AuthorisationRecord, psuId: string, decision: Decision, now: Date): Promise<ScaOutcome> {
+  const review = paymentReview(ctx, authorisation.parent.id);
+  const back = returnAddresses(ctx, authorisation);
+  const intact = review.transactionStatus === 'RCVD' && authorisation.binding === review.binding;
+  if (decision === 'approve' && intact) {
+    authorisePayment(ctx, review.paymentId, psuId, now);
+    save(ctx, finished(authorisation, 'finalised', now));
+  } else {
+    rejectPayment(ctx, review.paymentId, now);
+    save(ctx, finished(authorisation, 'failed', now));
+  }
+  await ctx.store.write();
+  const approved = decision === 'approve' && intact;
+  return { scaStatus: approved ? 'finalised' : 'failed', redirect: approved ? back.approved : back.declined };
+}
+
 /** Approve or decline after authentication; answers where the customer's browser goes. */
 export async function decide(ctx: SandboxContext, authorisationId: string, decision: Decision): Promise<ScaOutcome> {
   const authorisation = findAuthorisation(ctx, authorisationId);
   requireOpen(ctx, authorisation);
   if (authorisation.scaStatus !== 'psuAuthenticated' || !authorisation.psuId) throw new XsError('FORMAT_ERROR', { text: 'Authenticate before deciding.' });
   const now = ctx.clock.now();
+  if (authorisation.parent.kind === 'payment') return decidePayment(ctx, authorisation, authorisation.psuId, decision, now);
   const consent = parentConsent(ctx, authorisation);
   if (consent.status !== 'received') {
     // The provider deleted the consent meanwhile: the ceremony can no longer succeed.
@@ -157,8 +190,7 @@ export async function actAsCustomer(
     }
   }
   if (current.scaStatus !== 'psuAuthenticated') {
-    const consent = parentConsent(ctx, current);
-    const redirect = current.scaStatus === 'failed' ? withState(consent.nokRedirectUri ?? consent.redirectUri, current.state) : null;
+    const redirect = current.scaStatus === 'failed' ? returnAddresses(ctx, current).declined : null;
     return { scaStatus: effectiveScaStatus(current, ctx.clock.now()), redirect };
   }
   return decide(ctx, authorisationId, script === 'declines' ? 'decline' : input.decision);

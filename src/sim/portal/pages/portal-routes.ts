@@ -4,10 +4,14 @@ import type { SandboxContext } from '../../context.js';
 import { consentsOfCustomer, revokeByCustomer } from '../../services/consents.js';
 import type { BrowserGuard } from './browser-guard.js';
 import { pageHandler, PageProblem } from './page-handler.js';
-import { portalLoginView, portalView } from './portal-views.js';
+import { cancelByCustomer, cancellablePaymentsOf, confirmPayee, pendingPayeeChecksOf } from '../../services/payments.js';
+import { paymentSections, portalLoginView, portalView } from './portal-views.js';
 
 const NOTICES: Record<string, string> = {
   revoked: 'Access revoked. The provider can no longer use it.',
+  'payee-confirmed': 'Payee confirmed. The payment goes ahead.',
+  'payee-refused': 'Payment stopped: you did not recognise the payee.',
+  cancelled: 'Payment cancelled.',
 };
 
 function field(req: Request, name: string): string {
@@ -56,13 +60,14 @@ export function portalRoutes(ctx: SandboxContext, guard: BrowserGuard): Router {
       const psuId = guard.portalCustomer(req);
       const customer = psuId ? ctx.seed.customer(psuId) : undefined;
       if (!customer) return res.redirect(303, '/');
+      const token = guard.formToken(guard.browserOf(req, res), purpose(customer.psuId));
       res.type('html').set('Cache-Control', 'no-store').send(
         portalView({
           name: customer.name,
-          token: guard.formToken(guard.browserOf(req, res), purpose(customer.psuId)),
+          token,
           notice: NOTICES[String(req.query.done ?? '')],
           consents: consentsOfCustomer(ctx, customer.psuId),
-          sections: [],
+          sections: paymentSections(token, pendingPayeeChecksOf(ctx, customer.psuId), cancellablePaymentsOf(ctx, customer.psuId)),
         }),
       );
     }),
@@ -73,6 +78,29 @@ export function portalRoutes(ctx: SandboxContext, guard: BrowserGuard): Router {
     handler(async (req, res) => {
       await revokeByCustomer(ctx, customerPosting(req), req.params.consentId as string);
       res.redirect(303, '/portal?done=revoked');
+    }),
+  );
+
+  router.post(
+    '/portal/payments/:paymentId/payee',
+    handler(async (req, res) => {
+      const psuId = customerPosting(req);
+      const paymentId = req.params.paymentId as string;
+      // Only the customer who authorised a payment answers its payee check.
+      if (!pendingPayeeChecksOf(ctx, psuId).some((row) => row.paymentId === paymentId)) {
+        throw new PageProblem(404, 'Nothing to confirm', 'There is no payee check for you on this payment.');
+      }
+      const confirm = field(req, 'confirm') === 'yes';
+      await confirmPayee(ctx, paymentId, confirm);
+      res.redirect(303, `/portal?done=${confirm ? 'payee-confirmed' : 'payee-refused'}`);
+    }),
+  );
+
+  router.post(
+    '/portal/payments/:paymentId/cancel',
+    handler(async (req, res) => {
+      await cancelByCustomer(ctx, customerPosting(req), req.params.paymentId as string);
+      res.redirect(303, '/portal?done=cancelled');
     }),
   );
 

@@ -37,6 +37,31 @@ function consentRows(model: PortalModel): Html {
   )}</tbody></table>`;
 }
 
+type PaymentRow = { paymentId: string; amount: string; creditorName: string | undefined; creditorIban: string; status: string; createdAt: string };
+
+function payeeName(row: PaymentRow): Html {
+  return html`${row.creditorName ?? '—'}<br><span class="muted">${row.creditorIban}</span>`;
+}
+
+/** Payments waiting for the customer's payee check (PDNG), and payments the customer can still cancel. */
+export function paymentSections(token: string, payeeChecks: PaymentRow[], cancellable: PaymentRow[]): Html[] {
+  const checks =
+    payeeChecks.length === 0
+      ? html``
+      : html`<h2>Confirm the payee</h2><p class="muted">The name given for these payments does not match the account holder. Is this the person or company you meant to pay?</p>
+<table><thead><tr><th>Amount</th><th>Payee as given</th><th></th></tr></thead><tbody>${payeeChecks.map(
+          (row) => html`<tr><td>${row.amount} EUR</td><td>${payeeName(row)}</td><td><form method="post" action="/portal/payments/${row.paymentId}/payee" class="inline"><input type="hidden" name="csrf" value="${token}">
+<button type="submit" name="confirm" value="yes">Confirm payee</button> <button type="submit" name="confirm" value="no" class="danger">Refuse</button></form></td></tr>`,
+        )}</tbody></table>`;
+  const open =
+    cancellable.length === 0
+      ? html``
+      : html`<h2>Payments you can still cancel</h2><table><thead><tr><th>Amount</th><th>To</th><th>Status</th><th></th></tr></thead><tbody>${cancellable.map(
+          (row) => html`<tr><td>${row.amount} EUR</td><td>${payeeName(row)}</td><td><span class="badge">${row.status}</span></td><td><form method="post" action="/portal/payments/${row.paymentId}/cancel" class="inline"><input type="hidden" name="csrf" value="${token}"><button type="submit" class="danger">Cancel payment</button></form></td></tr>`,
+        )}</tbody></table>`;
+  return [checks, open];
+}
+
 export function portalView(model: PortalModel): string {
   return layout({
     title: 'Your consents',

@@ -71,11 +71,23 @@ function consentFacts(page: ScaPage): Html {
 <h2>Accounts</h2>${accounts}`;
 }
 
+function paymentFacts(page: ScaPage): Html {
+  const payment = page.payment;
+  if (!payment) return html``;
+  return html`<p class="amount">${payment.amount} ${payment.currency}</p>
+<dl class="facts"><dt>To</dt><dd>${payment.creditorName ?? '—'}<br><span class="muted">${payment.creditorIban}</span></dd>
+<dt>From</dt><dd>${payment.debtorName}<br><span class="muted">${payment.debtorIban}</span></dd>
+<dt>Reference</dt><dd>${payment.remittanceInformationUnstructured}</dd>
+<dt>Type</dt><dd>${payment.instant ? 'Instant SEPA credit transfer' : 'SEPA credit transfer'}</dd>
+${payment.requestedExecutionDate ? html`<dt>Execution date</dt><dd>${payment.requestedExecutionDate}</dd>` : ''}
+<dt>Initiated by</dt><dd>${page.providerName}</dd></dl>`;
+}
+
 export function reviewView(page: ScaPage, token: string): string {
   return layout({
     title: 'Review',
     section: SECTION,
-    body: html`${steps(3)}<h1>Review and confirm</h1><p>${purpose(page)}</p>${consentFacts(page)}
+    body: html`${steps(3)}<h1>Review and confirm</h1><p>${purpose(page)}</p>${page.kind === 'payment' ? paymentFacts(page) : consentFacts(page)}
 ${form(page, 'decision', token, html`<div class="actions"><button type="submit" name="decision" value="approve">Approve</button> <button type="submit" name="decision" value="decline" class="secondary">Decline</button></div>`)}`,
   });
 }
