@@ -25,12 +25,12 @@ describe('PaymentInitiationRequest rules', () => {
   it('accept a minimal request and keep every optional field', () => {
     expect(refusal(valid())).toBeUndefined();
     const full = valid({
-      creditorAccount: { iban: CREDITOR, currency: 'EUR', bic: 'COBADEFFXXX' },
+      creditorAccount: { iban: CREDITOR, currency: 'EUR', bic: 'DEUTDEFF500' },
       remittanceInformationUnstructured: 'Rechnung 42',
       endToEndIdentification: 'E2E-1',
       requestedExecutionDate: '2026-03-10',
     });
-    expect(readPaymentRequest(full, TODAY)).toMatchObject({ creditorAccount: { bic: 'COBADEFFXXX' }, requestedExecutionDate: '2026-03-10' });
+    expect(readPaymentRequest(full, TODAY)).toMatchObject({ creditorAccount: { bic: 'DEUTDEFF500' }, requestedExecutionDate: '2026-03-10' });
   });
 
   it('refuse bad debtor and creditor IBANs with FORMAT_ERROR and the field path: pattern, length, checksum', () => {

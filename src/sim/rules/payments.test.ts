@@ -118,7 +118,7 @@ describe('cancellation', () => {
 
 describe('payment view', () => {
   it('shows the accounts, the amount as sent and the neutral remittance when none was given', () => {
-    expect(paymentView(make({ creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR', bic: 'COBADEFFXXX' } }), 'RCVD')).toEqual({
+    expect(paymentView(make({ creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR', bic: 'DEUTDEFF500' } }), 'RCVD')).toEqual({
       transactionStatus: 'RCVD',
       debtorAccount: { iban: 'DE12123456780000100001' },
       creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
