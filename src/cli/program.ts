@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { certsCommand } from './certs.js';
 import type { CliIo } from './io.js';
+import { openApiCommand } from './openapi.js';
 import { serveCommand } from './serve.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -15,5 +16,6 @@ export function buildProgram(io: CliIo): Command {
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   serveCommand(program, io);
   certsCommand(program, io);
+  openApiCommand(program, io);
   return program;
 }

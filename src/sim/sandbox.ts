@@ -113,7 +113,9 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     },
     createApiApp(ctx, [...cofRoutes(ctx), ...consentRoutes(ctx), ...accountRoutes(ctx), ...paymentRoutes(ctx), ...callbackRoutes(ctx)]),
   );
-  const portal = createHttpServer(createPortalApp(ctx, { controlToken: options.controlToken }));
+  // The API's URL is known once it listens (port 0 picks one); /openapi.json names it first.
+  let apiUrl = '';
+  const portal = createHttpServer(createPortalApp(ctx, { controlToken: options.controlToken, apiUrl: () => apiUrl }));
   answerParserErrors(api);
   answerParserErrors(portal);
 
@@ -126,11 +128,12 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     throw error;
   }
   const host = urlHost(options.host);
+  apiUrl = `https://${host}:${apiPort}`;
   const portalUrl = `http://${host}:${portalPort}`;
   ctx.portalUrl = portalUrl;
 
   return {
-    apiUrl: `https://${host}:${apiPort}`,
+    apiUrl,
     portalUrl,
     controlUrl: `${portalUrl}/sandbox`,
     certificates: certs.paths,

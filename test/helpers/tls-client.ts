@@ -1,9 +1,11 @@
 /**
  * A minimal XS2A client for tests: mutual TLS with whatever certificate the test hands it (or
- * none), a fresh connection per call so every call is judged on its own certificate.
+ * none), a fresh connection per call so every call is judged on its own certificate. Every
+ * answer is held against the published OpenAPI document (openapi-check.ts); a mismatch rejects.
  */
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:https';
+import { contractMismatch } from './openapi-check.js';
 
 export interface ClientCertificate {
   cert: string;
@@ -65,7 +67,17 @@ export function apiCaller(apiUrl: string, caPem: string) {
             } catch {
               json = undefined;
             }
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+            const answer = { status: res.statusCode ?? 0, headers: res.headers, text, json };
+            const method = options.method ?? 'GET';
+            let mismatch: string | undefined;
+            try {
+              mismatch = contractMismatch({ method, url, requestHeaders: headers, status: answer.status, responseHeaders: res.headers, text, json });
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+              return;
+            }
+            if (mismatch) reject(new Error(`The answer does not match the OpenAPI document: ${mismatch}`));
+            else resolve(answer);
           });
         },
       );

@@ -1,0 +1,117 @@
+/**
+ * The endpoint table of the spec ("Endpoints" → "Endpoint list") as data: one entry per row, with
+ * the headers, parameters, bodies and statuses that row names. The shapes themselves are the zod
+ * schemas; entries only name them (see openapi.ts, which turns this table into paths).
+ */
+
+/** Names of the response and request bodies; openapi.ts maps each to its zod schema. */
+export type RequestBodyName =
+  | 'ConsentRequest'
+  | 'FundsConfirmationConsentRequest'
+  | 'PaymentInitiationRequest'
+  | 'FundsConfirmationRequest'
+  | 'RevocationCallbackRequest';
+
+export type ResponseBodyName =
+  | 'ConsentCreationResponse'
+  | 'ConsentResponse'
+  | 'ConsentStatusResponse'
+  | 'Authorisations'
+  | 'ScaStatusResponse'
+  | 'AccountList'
+  | 'AccountResponse'
+  | 'BalanceResponse'
+  | 'TransactionsResponse'
+  | 'PaymentInitiationResponse'
+  | 'PaymentResponse'
+  | 'PaymentStatusResponse'
+  | 'RevocationCallback'
+  | 'FundsConfirmationResponse';
+
+/**
+ * Request headers other than X-Request-ID, which every operation requires (spec "Request headers").
+ * Each is required (Consent-ID, TPP-Redirect-URI) or optional (PSU-IP-Address, TPP-NOK-Redirect-URI)
+ * alike on every row that names it, so the document holds one parameter per header.
+ */
+export type RequestHeaderName = 'Consent-ID' | 'PSU-IP-Address' | 'TPP-Redirect-URI' | 'TPP-NOK-Redirect-URI';
+
+export type PathParameterName = 'consent_id' | 'authorisation_id' | 'account_id' | 'payment_id' | 'payment_product';
+
+export interface EndpointEntry {
+  operationId: string;
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** OpenAPI path template with the spec's parameter names ("Path parameters"). */
+  path: string;
+  tag: 'Consents (AIS)' | 'Account information (AIS)' | 'Payments (PIS)' | 'Confirmation of funds (CoF)' | 'Revocation callback';
+  summary: string;
+  headers: readonly RequestHeaderName[];
+  /** GET transactions only ("Query parameters of GET transactions"). */
+  transactionsQuery?: true;
+  requestBody?: RequestBodyName;
+  success: { status: 200 | 201 | 204; body?: ResponseBodyName };
+  errors: readonly number[];
+  /** Unattended accesses are capped (spec "Limits"): rate-limit headers on 200 and 429. */
+  capped?: true;
+}
+
+const consentCreation: readonly RequestHeaderName[] = [
+  'TPP-Redirect-URI',
+  'TPP-NOK-Redirect-URI',
+  'PSU-IP-Address',
+];
+const accountData: readonly RequestHeaderName[] = [
+  'Consent-ID',
+  'PSU-IP-Address',
+];
+
+const CONSENT_READ_ERRORS = [401, 403, 500] as const;
+const PAYMENT_READ_ERRORS = [401, 403, 404, 500] as const;
+const ACCOUNT_ERRORS = [401, 403, 429, 500] as const;
+
+export const ENDPOINTS: readonly EndpointEntry[] = [
+  {
+    operationId: 'createFundsConfirmationConsent',
+    method: 'post',
+    path: '/v1/consents/confirmation-of-funds',
+    tag: 'Confirmation of funds (CoF)',
+    summary: 'Ask for a confirmation-of-funds consent; the customer authorises it through scaRedirect.',
+    // The row names only TPP-Redirect-URI; TPP-NOK-Redirect-URI is "optional on POST /v1/consents and payment initiation" only.
+    headers: ['TPP-Redirect-URI'],
+    requestBody: 'FundsConfirmationConsentRequest',
+    success: { status: 201, body: 'ConsentCreationResponse' },
+    errors: [400, 401, 403, 500],
+  },
+  { operationId: 'getFundsConfirmationConsent', method: 'get', path: '/v1/consents/confirmation-of-funds/{consent_id}', tag: 'Confirmation of funds (CoF)', summary: 'Read a confirmation-of-funds consent.', headers: [], success: { status: 200, body: 'ConsentResponse' }, errors: CONSENT_READ_ERRORS },
+  { operationId: 'deleteFundsConfirmationConsent', method: 'delete', path: '/v1/consents/confirmation-of-funds/{consent_id}', tag: 'Confirmation of funds (CoF)', summary: 'Terminate a confirmation-of-funds consent.', headers: [], success: { status: 204 }, errors: CONSENT_READ_ERRORS },
+  { operationId: 'getFundsConfirmationConsentStatus', method: 'get', path: '/v1/consents/confirmation-of-funds/{consent_id}/status', tag: 'Confirmation of funds (CoF)', summary: 'Read the status of a confirmation-of-funds consent.', headers: [], success: { status: 200, body: 'ConsentStatusResponse' }, errors: CONSENT_READ_ERRORS },
+  { operationId: 'createConsent', method: 'post', path: '/v1/consents', tag: 'Consents (AIS)', summary: 'Ask for an account-information consent; the customer authorises it through scaRedirect.', headers: consentCreation, requestBody: 'ConsentRequest', success: { status: 201, body: 'ConsentCreationResponse' }, errors: [400, 401, 403, 500] },
+  { operationId: 'getConsent', method: 'get', path: '/v1/consents/{consent_id}', tag: 'Consents (AIS)', summary: 'Read a consent as granted (may be narrower than requested).', headers: [], success: { status: 200, body: 'ConsentResponse' }, errors: CONSENT_READ_ERRORS },
+  { operationId: 'deleteConsent', method: 'delete', path: '/v1/consents/{consent_id}', tag: 'Consents (AIS)', summary: 'Terminate a consent (terminatedByTpp).', headers: [], success: { status: 204 }, errors: CONSENT_READ_ERRORS },
+  { operationId: 'getConsentStatus', method: 'get', path: '/v1/consents/{consent_id}/status', tag: 'Consents (AIS)', summary: 'Read the status of a consent.', headers: [], success: { status: 200, body: 'ConsentStatusResponse' }, errors: CONSENT_READ_ERRORS },
+  { operationId: 'getConsentAuthorisations', method: 'get', path: '/v1/consents/{consent_id}/authorisations', tag: 'Consents (AIS)', summary: 'List the authorisation ids of a consent (zero or one).', headers: [], success: { status: 200, body: 'Authorisations' }, errors: CONSENT_READ_ERRORS },
+  { operationId: 'getConsentScaStatus', method: 'get', path: '/v1/consents/{consent_id}/authorisations/{authorisation_id}', tag: 'Consents (AIS)', summary: 'Read the SCA status of a consent authorisation.', headers: [], success: { status: 200, body: 'ScaStatusResponse' }, errors: [401, 403, 404, 500] },
+  { operationId: 'getAccountList', method: 'get', path: '/v1/accounts', tag: 'Account information (AIS)', summary: 'List the accounts the consent grants.', headers: accountData, success: { status: 200, body: 'AccountList' }, errors: ACCOUNT_ERRORS, capped: true },
+  { operationId: 'readAccountDetails', method: 'get', path: '/v1/accounts/{account_id}', tag: 'Account information (AIS)', summary: 'Read one account.', headers: accountData, success: { status: 200, body: 'AccountResponse' }, errors: ACCOUNT_ERRORS, capped: true },
+  { operationId: 'getBalances', method: 'get', path: '/v1/accounts/{account_id}/balances', tag: 'Account information (AIS)', summary: 'Read the balances of an account.', headers: accountData, success: { status: 200, body: 'BalanceResponse' }, errors: ACCOUNT_ERRORS, capped: true },
+  { operationId: 'getTransactionList', method: 'get', path: '/v1/accounts/{account_id}/transactions', tag: 'Account information (AIS)', summary: 'Read a page of at most 250 transactions; follow transactions._links.next.', headers: accountData, transactionsQuery: true, success: { status: 200, body: 'TransactionsResponse' }, errors: ACCOUNT_ERRORS, capped: true },
+  {
+    operationId: 'initiatePayment',
+    method: 'post',
+    path: '/v1/payments/{payment_product}',
+    tag: 'Payments (PIS)',
+    summary: 'Initiate a single SEPA credit transfer; X-Request-ID is the idempotency key.',
+    headers: consentCreation,
+    requestBody: 'PaymentInitiationRequest',
+    success: { status: 201, body: 'PaymentInitiationResponse' },
+    errors: [400, 401, 403, 409, 500],
+  },
+  { operationId: 'getPaymentInformation', method: 'get', path: '/v1/payments/{payment_product}/{payment_id}', tag: 'Payments (PIS)', summary: 'Read a payment.', headers: [], success: { status: 200, body: 'PaymentResponse' }, errors: PAYMENT_READ_ERRORS },
+  { operationId: 'cancelPayment', method: 'delete', path: '/v1/payments/{payment_product}/{payment_id}', tag: 'Payments (PIS)', summary: 'Cancel a payment while it can still be cancelled; answers the new status.', headers: [], success: { status: 200, body: 'PaymentStatusResponse' }, errors: [401, 403, 404, 405, 500] },
+  { operationId: 'getPaymentInitiationStatus', method: 'get', path: '/v1/payments/{payment_product}/{payment_id}/status', tag: 'Payments (PIS)', summary: 'Read the transaction status of a payment.', headers: [], success: { status: 200, body: 'PaymentStatusResponse' }, errors: PAYMENT_READ_ERRORS },
+  { operationId: 'getPaymentInitiationAuthorisations', method: 'get', path: '/v1/payments/{payment_product}/{payment_id}/authorisations', tag: 'Payments (PIS)', summary: "List the payment's authorisation ids scoped to the calling provider.", headers: [], success: { status: 200, body: 'Authorisations' }, errors: PAYMENT_READ_ERRORS },
+  { operationId: 'getPaymentInitiationScaStatus', method: 'get', path: '/v1/payments/{payment_product}/{payment_id}/authorisations/{authorisation_id}', tag: 'Payments (PIS)', summary: 'Read the SCA status of a payment authorisation.', headers: [], success: { status: 200, body: 'ScaStatusResponse' }, errors: PAYMENT_READ_ERRORS },
+  { operationId: 'getRevocationCallback', method: 'get', path: '/v1/revocation-callback', tag: 'Revocation callback', summary: 'Read the registered revocation callback, with its secret.', headers: [], success: { status: 200, body: 'RevocationCallback' }, errors: [401, 403, 404, 500] },
+  { operationId: 'putRevocationCallback', method: 'put', path: '/v1/revocation-callback', tag: 'Revocation callback', summary: 'Register (or replace) the revocation callback URL.', headers: [], requestBody: 'RevocationCallbackRequest', success: { status: 200, body: 'RevocationCallback' }, errors: [400, 401, 403, 500] },
+  { operationId: 'deleteRevocationCallback', method: 'delete', path: '/v1/revocation-callback', tag: 'Revocation callback', summary: 'Stop revocation notifications.', headers: [], success: { status: 204 }, errors: [401, 403, 500] },
+  { operationId: 'checkAvailabilityOfFunds', method: 'post', path: '/v1/funds-confirmations', tag: 'Confirmation of funds (CoF)', summary: 'Answer whether funds are available (fundsAvailable only).', headers: accountData, requestBody: 'FundsConfirmationRequest', success: { status: 200, body: 'FundsConfirmationResponse' }, errors: [400, 401, 403, 429, 500], capped: true },
+];
