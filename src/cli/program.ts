@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { certsCommand } from './certs.js';
+import { conformanceCommand } from './conformance.js';
 import type { CliIo } from './io.js';
 import { openApiCommand } from './openapi.js';
 import { serveCommand } from './serve.js';
@@ -16,6 +17,7 @@ export function buildProgram(io: CliIo): Command {
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   serveCommand(program, io);
   certsCommand(program, io);
+  conformanceCommand(program, io);
   openApiCommand(program, io);
   return program;
 }

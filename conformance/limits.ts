@@ -1,0 +1,105 @@
+/** Unattended access limits (spec "Limits", Errors rule 4). */
+import type { Reply } from '../src/kit/client.js';
+import type { ScenarioContext } from '../src/kit/context.js';
+import { ensure, ensureEqual } from '../src/kit/failure.js';
+import { scenario } from '../src/kit/scenario.js';
+import { ATTENDED, expectError, resourceIdOf, validConsent } from './steps.js';
+
+async function balancesReader(ctx: ScenarioContext) {
+  const consent = await validConsent(ctx, { types: ['balances', 'transactions'] });
+  const id = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
+  return (resource: 'balances' | 'transactions', attended = false) =>
+    ctx.api.call({ path: `/v1/accounts/${id}/${resource}`, headers: { 'Consent-ID': consent.consentId, ...(attended ? ATTENDED : {}) } });
+}
+
+const int = (reply: Reply, name: string) => {
+  const value = reply.header(name);
+  ensure(value !== undefined && /^\d+$/.test(value), `${name} is an integer header, got ${String(value)}`);
+  return Number(value);
+};
+
+export const limitScenarios = [
+  scenario({
+    id: 'AIS-LIMIT-001',
+    title: 'Four unattended balance reads a day, then 429 ACCESS_EXCEEDED with Retry-After and the rate-limit headers',
+    spec: 'Limits (4 per consent, per data type, per day; rate-limit headers on 200 and 429); Errors rule 4',
+    area: 'limits',
+    approvals: 1,
+    expect: { limit: 4, status: 429, code: 'ACCESS_EXCEEDED' },
+    async run(ctx, expect) {
+      const read = await balancesReader(ctx);
+      for (let i = 1; i <= expect.limit; i += 1) {
+        const reply = await read('balances');
+        ensureEqual(reply.status, 200, `status of unattended read ${i}`);
+        ensureEqual(int(reply, 'X-RateLimit-Limit'), expect.limit, 'X-RateLimit-Limit');
+        ensureEqual(int(reply, 'X-RateLimit-Remaining'), expect.limit - i, `X-RateLimit-Remaining after read ${i}`);
+      }
+      const refused = await read('balances');
+      expectError(ctx, refused, expect);
+      ensure(int(refused, 'Retry-After') > 0, 'Retry-After is positive');
+      ensureEqual(int(refused, 'X-RateLimit-Remaining'), 0, 'X-RateLimit-Remaining on 429');
+      const reset = int(refused, 'X-RateLimit-Reset');
+      ensureEqual(reset % 86_400, 0, 'X-RateLimit-Reset is a midnight UTC (calendar boundary)');
+    },
+  }),
+  scenario({
+    id: 'AIS-LIMIT-002',
+    title: 'Attended reads are uncapped and do not consume the budget',
+    spec: 'Limits (attended requests: uncapped; do not consume the budget); X-RateLimit-Remaining',
+    area: 'limits',
+    approvals: 1,
+    expect: { attendedReads: 6, remainingAfterOneUnattended: 3 },
+    async run(ctx, expect) {
+      const read = await balancesReader(ctx);
+      for (let i = 1; i <= expect.attendedReads; i += 1) ensureEqual((await read('balances', true)).status, 200, `status of attended read ${i}`);
+      const unattended = await read('balances');
+      ensureEqual(unattended.status, 200, 'status of the first unattended read');
+      ensureEqual(int(unattended, 'X-RateLimit-Remaining'), expect.remainingAfterOneUnattended, 'X-RateLimit-Remaining after attended reads and one unattended');
+    },
+  }),
+  scenario({
+    id: 'AIS-LIMIT-003',
+    title: 'Each data type has its own budget: transactions still read after balances are spent',
+    spec: 'Limits ("each data type has its own budget")',
+    area: 'limits',
+    approvals: 1,
+    expect: { limit: 4 },
+    async run(ctx, expect) {
+      const read = await balancesReader(ctx);
+      for (let i = 0; i < expect.limit; i += 1) await read('balances');
+      ensureEqual((await read('balances')).status, 429, 'balances after the budget');
+      ensureEqual((await read('transactions')).status, 200, 'transactions with their own budget');
+    },
+  }),
+  scenario({
+    id: 'AIS-LIMIT-004',
+    title: 'The budget resets at midnight UTC: after Retry-After the read is served again',
+    spec: 'Limits (X-RateLimit-Reset: calendar boundary, midnight UTC); Errors rule 4',
+    area: 'limits',
+    approvals: 1,
+    needs: ['clock'],
+    expect: { limit: 4 },
+    async run(ctx, expect) {
+      const read = await balancesReader(ctx);
+      for (let i = 0; i < expect.limit; i += 1) await read('balances');
+      const refused = await read('balances');
+      ensureEqual(refused.status, 429, 'status after the budget');
+      await ctx.clock().advance(`PT${int(refused, 'Retry-After') + 1}S`);
+      ensureEqual((await read('balances')).status, 200, 'status after Retry-After has passed');
+    },
+  }),
+  scenario({
+    id: 'AIS-LIMIT-005',
+    title: 'Uncapped operations carry no rate-limit headers (consent read, payment initiation)',
+    spec: 'Limits (uncapped operations: no 429, no rate-limit headers)',
+    area: 'limits',
+    expect: { headers: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] },
+    async run(ctx, expect) {
+      const created = await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { access: { balances: [{ iban: ctx.fixtures.ibans.main }] }, recurringIndicator: true } });
+      const consentId = (created.json as { consentId: string }).consentId;
+      for (const reply of [created, await ctx.api.call({ path: `/v1/consents/${consentId}` }), await ctx.api.call({ path: `/v1/consents/${consentId}/status` })]) {
+        for (const name of expect.headers) ensureEqual(reply.header(name), undefined, `${name} on an uncapped operation`);
+      }
+    },
+  }),
+];

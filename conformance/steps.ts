@@ -1,0 +1,120 @@
+/**
+ * Steps the scenarios share: create and authorise consents and payments, read account data, and
+ * judge error answers. Everything goes through the kit's client (HTTP and mutual TLS only).
+ */
+import { ConsentCreationResponseSchema, PaymentInitiationResponseSchema, TppMessagesSchema } from '../src/contract/index.js';
+import type { Reply, XsClient } from '../src/kit/client.js';
+import type { ScenarioContext } from '../src/kit/context.js';
+import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
+
+export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+/** Any address marks a request as attended (spec "Request headers", PSU-IP-Address). */
+export const ATTENDED = { 'PSU-IP-Address': '192.0.2.10' };
+
+export interface ErrorExpectation {
+  code: string;
+  /** The status the spec states; omitted where Errors rule 5 leaves it "not shown" (then observed). */
+  status?: number;
+  path?: string;
+}
+
+/** An error answer: the TppMessages envelope (spec "Errors / Envelope") carrying the expected code. */
+export function expectError(ctx: ScenarioContext, reply: Reply, expected: ErrorExpectation): void {
+  ensure(reply.status >= 400 && reply.status < 500, `expected a 4xx answer with ${expected.code}, got ${reply.status}`, { expected: expected.code, actual: reply.json ?? reply.text });
+  const body = ensureSchema(TppMessagesSchema, reply.json, `${reply.status} error body`);
+  const message = body.tppMessages.find((item) => item.code === expected.code);
+  ensure(message, `expected code ${expected.code}, got ${body.tppMessages.map((item) => item.code).join(', ')}`, { expected: expected.code, actual: body });
+  ensureEqual(message.category, 'ERROR', `category of ${expected.code}`);
+  if (expected.status === undefined) ctx.observe(`HTTP status of ${expected.code} (Errors rule 5: not shown)`, reply.status);
+  else ensureEqual(reply.status, expected.status, `status of ${expected.code}`);
+  if (expected.path !== undefined) ensureEqual(message.path, expected.path, `path of ${expected.code}`);
+  // Errors / Envelope: X-Request-ID is echoed on every error response.
+  if (reply.requestId) ensureEqual(reply.header('x-request-id'), reply.requestId, 'X-Request-ID echoed on the error');
+}
+
+export function aisAccess(ibans: string[], types: readonly ('accounts' | 'balances' | 'transactions')[] = ['accounts', 'balances', 'transactions']) {
+  return Object.fromEntries(types.map((type) => [type, ibans.map((iban) => ({ iban }))]));
+}
+
+export interface CreatedConsent {
+  consentId: string;
+  authorisationId: string;
+  scaRedirect: string;
+  state: string | null;
+  reply: Reply;
+}
+
+export async function createConsent(ctx: ScenarioContext, body: unknown, options: { client?: XsClient; headers?: Record<string, string> } = {}): Promise<CreatedConsent> {
+  const reply = await (options.client ?? ctx.api).call({
+    method: 'POST',
+    path: '/v1/consents',
+    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...options.headers },
+    body,
+  });
+  ensureEqual(reply.status, 201, 'status of POST /v1/consents');
+  const created = ensureSchema(ConsentCreationResponseSchema, reply.json, 'ConsentCreationResponse');
+  const scaRedirect = created._links.scaRedirect.href;
+  return { consentId: created.consentId, authorisationId: created.authorisationId, scaRedirect, state: new URL(scaRedirect).searchParams.get('state'), reply };
+}
+
+export async function consentStatus(ctx: ScenarioContext, consentId: string, kind: 'ais' | 'cof' = 'ais', client: XsClient = ctx.api): Promise<string> {
+  const base = kind === 'ais' ? '/v1/consents' : '/v1/consents/confirmation-of-funds';
+  const reply = await client.call({ path: `${base}/${encodeURIComponent(consentId)}/status` });
+  ensureEqual(reply.status, 200, 'status of GET consent status');
+  return (reply.json as { consentStatus: string }).consentStatus;
+}
+
+/** A consent the customer approved on the bank's surface (one approval). */
+export async function validConsent(
+  ctx: ScenarioContext,
+  options: { ibans?: string[]; types?: readonly ('accounts' | 'balances' | 'transactions')[]; recurring?: boolean; client?: XsClient } = {},
+): Promise<CreatedConsent> {
+  const client = options.client ?? ctx.api;
+  const created = await createConsent(
+    ctx,
+    { access: aisAccess(options.ibans ?? [ctx.fixtures.ibans.main], options.types), recurringIndicator: options.recurring ?? true, frequencyPerDay: 4 },
+    { client },
+  );
+  await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId, 'ais', client) });
+  ensureEqual(await consentStatus(ctx, created.consentId, 'ais', client), 'valid', 'consent status after the customer approved');
+  return created;
+}
+
+/** The `resourceId` of an IBAN, read attended so no budget is spent (spec "Limits"). */
+export async function resourceIdOf(ctx: ScenarioContext, consentId: string, iban: string, client: XsClient = ctx.api): Promise<string> {
+  const reply = await client.call({ path: '/v1/accounts', headers: { 'Consent-ID': consentId, ...ATTENDED } });
+  ensureEqual(reply.status, 200, 'status of GET /v1/accounts');
+  const account = (reply.json as { accounts: { iban: string; resourceId: string }[] }).accounts.find((item) => item.iban === iban);
+  ensure(account, `GET /v1/accounts does not list ${iban}`);
+  return account.resourceId;
+}
+
+export function paymentBody(ctx: ScenarioContext, overrides: Record<string, unknown> = {}) {
+  return {
+    debtorAccount: { iban: ctx.fixtures.ibans.main },
+    instructedAmount: { currency: 'EUR', amount: ctx.fixtures.amounts.small },
+    creditorAccount: { iban: ctx.fixtures.ibans.creditor },
+    creditorName: 'Conformance Payee',
+    remittanceInformationUnstructured: 'xs2a-kit conformance',
+    ...overrides,
+  };
+}
+
+export async function initiatePayment(
+  ctx: ScenarioContext,
+  body: unknown,
+  options: { product?: string; requestId?: string; client?: XsClient } = {},
+): Promise<Reply> {
+  return (options.client ?? ctx.api).call({
+    method: 'POST',
+    path: `/v1/payments/${options.product ?? 'sepa-credit-transfers'}`,
+    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
+    body,
+    ...(options.requestId ? { requestId: options.requestId } : {}),
+  });
+}
+
+export function createdPayment(reply: Reply) {
+  ensureEqual(reply.status, 201, 'status of payment initiation');
+  return ensureSchema(PaymentInitiationResponseSchema, reply.json, 'PaymentInitiationResponse');
+}

@@ -1,0 +1,124 @@
+/**
+ * The kit's XS2A client: mutual TLS with the target's certificates, a fresh X-Request-ID (UUID v4)
+ * per call unless a step sets one (spec "Request headers"), every exchange recorded and masked.
+ * A fresh connection per call so each call is judged on its own certificate (spec Authentication 2).
+ */
+import { randomUUID } from 'node:crypto';
+import { request } from 'node:https';
+import type { z } from 'zod';
+import type { Recorder } from './exchange.js';
+import { ensureSchema } from './failure.js';
+import { maskBody, maskHeaders, maskValue } from './mask.js';
+
+export interface ClientCertificate {
+  cert: string;
+  key: string;
+}
+
+export interface CallOptions {
+  method?: string;
+  /** Path with query, relative to the base URL (`/v1/...`), or an absolute href from `_links`. */
+  path: string;
+  headers?: Record<string, string | undefined>;
+  /** JSON-serialised unless `rawBody` is given. */
+  body?: unknown;
+  rawBody?: string;
+  /** A chosen X-Request-ID (idempotency scenarios), or false to send none. */
+  requestId?: string | false;
+  /** Validate a 2xx JSON body against this contract schema; a mismatch fails the scenario. */
+  schema?: z.ZodType;
+}
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: unknown;
+  /** The X-Request-ID sent, if any. */
+  requestId: string | undefined;
+  header(name: string): string | undefined;
+}
+
+export interface XsClient {
+  readonly label: string;
+  call(options: CallOptions): Promise<Reply>;
+}
+
+export interface ClientOptions {
+  baseUrl: string;
+  ca: string;
+  /** null: present no client certificate at all. */
+  certificate: ClientCertificate | null;
+  label: string;
+  record: Recorder;
+  timeoutMs?: number;
+}
+
+export class TargetUnreachable extends Error {}
+
+export function createClient(options: ClientOptions): XsClient {
+  return {
+    label: options.label,
+    async call(call) {
+      const url = new URL(call.path, options.baseUrl);
+      const headers: Record<string, string> = {};
+      const requestId = call.requestId === false ? undefined : (call.requestId ?? randomUUID());
+      if (requestId) headers['X-Request-ID'] = requestId;
+      let payload = call.rawBody;
+      if (payload === undefined && call.body !== undefined) payload = JSON.stringify(call.body);
+      if (payload !== undefined) headers['Content-Type'] = 'application/json';
+      for (const [name, value] of Object.entries(call.headers ?? {})) if (value !== undefined) headers[name] = value;
+      const method = call.method ?? 'GET';
+      const started = performance.now();
+      const answer = await send(url, method, headers, payload, options);
+      const reply: Reply = {
+        ...answer,
+        requestId,
+        header: (name) => {
+          const value = answer.headers[name.toLowerCase()];
+          return Array.isArray(value) ? value.join(', ') : value;
+        },
+      };
+      options.record({
+        actor: options.label,
+        method,
+        url: url.pathname + url.search,
+        requestHeaders: maskHeaders(headers),
+        requestBody: payload === undefined ? undefined : maskBody(payload),
+        status: reply.status,
+        headers: maskHeaders(reply.headers),
+        body: maskValue(reply.json ?? (reply.text === '' ? undefined : reply.text)),
+        durationMs: Math.round(performance.now() - started),
+      });
+      if (call.schema && reply.status >= 200 && reply.status < 300) ensureSchema(call.schema, reply.json, `${method} ${url.pathname} answer`);
+      return reply;
+    },
+  };
+}
+
+function send(url: URL, method: string, headers: Record<string, string>, payload: string | undefined, options: ClientOptions) {
+  return new Promise<Omit<Reply, 'requestId' | 'header'>>((resolve, reject) => {
+    const req = request(
+      url,
+      { method, headers, ca: options.ca, agent: false, timeout: options.timeoutMs ?? 15_000, ...(options.certificate ?? {}) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new TargetUnreachable(`${method} ${url.href}: no answer in time`)));
+    req.on('error', (error) => reject(error instanceof TargetUnreachable ? error : new TargetUnreachable(`${method} ${url.href}: ${error.message}`)));
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * What a scenario's steps receive: clients per provider (all recording into the scenario's
+ * exchanges), the fixtures, and the target's optional powers. Accessing a power the scenario did not
+ * declare in `needs` throws, so an undeclared need shows up as an error, not as a silent pass.
+ */
+import type { XsClient } from './client.js';
+import type { Fixtures, ScaOutcome, TargetCallbacks, TargetClock, TargetControl } from './target.js';
+
+export interface AuthoriseOptions {
+  psu?: 'psu' | 'otherPsu';
+  decision?: 'approve' | 'decline';
+  /** Reads the consent's or payment's status (for the manual driver). */
+  status: () => Promise<string>;
+}
+
+export interface ScenarioContext {
+  readonly baseUrl: string;
+  /** The default provider (all roles). */
+  readonly api: XsClient;
+  /** The same TLS endpoint without a client certificate. */
+  readonly anonymous: XsClient;
+  secondApi(): XsClient;
+  apiWithoutCof(): XsClient;
+  readonly fixtures: Fixtures;
+  /** Acts as the customer on an `scaRedirect`. */
+  authorise(scaRedirect: string, options: AuthoriseOptions): Promise<ScaOutcome>;
+  clock(): TargetClock;
+  control(): TargetControl;
+  callbacks(): TargetCallbacks;
+  /** Records what the target did on a point the spec leaves "not shown": reported, never failed. */
+  observe(point: string, value: unknown): void;
+}

@@ -1,0 +1,56 @@
+/**
+ * JUnit XML, the format CI systems read. Skips are `<skipped message="reason"/>` so a target that
+ * lacks a capability never looks like a failing one (DESIGN.md, conformance lessons).
+ */
+import type { Reporter, RunEvent, RunSummary } from '../events.js';
+import { show } from '../failure.js';
+
+/** XML 1.0 text and attribute escaping; characters XML cannot carry at all are dropped. */
+export function escapeXml(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+export function junitXml(summary: RunSummary): string {
+  const byArea = new Map<string, typeof summary.results>();
+  for (const result of summary.results) byArea.set(result.area, [...(byArea.get(result.area) ?? []), result]);
+  const suites = [...byArea].map(([area, results]) => {
+    const time = (ms: number) => (ms / 1000).toFixed(3);
+    const cases = results.map((result) => {
+      const open = `    <testcase classname="xs2a.${escapeXml(area)}" name="${escapeXml(`${result.id} ${result.title}`)}" time="${time(result.durationMs)}">`;
+      const props = `\n      <system-out>${escapeXml([`spec: ${result.spec}`, ...result.observations.map((o) => `observed ${o.point}: ${show(o.value)}`)].join('\n'))}</system-out>`;
+      if (result.status === 'skipped') return `${open}\n      <skipped message="${escapeXml(result.reason ?? '')}"/>${props}\n    </testcase>`;
+      if (result.failure) {
+        const tag = result.failure.kind === 'error' ? 'error' : 'failure';
+        return `${open}\n      <${tag} message="${escapeXml(result.failure.message)}" type="${result.failure.kind}">${escapeXml(`${result.failure.message}\nspec: ${result.spec}`)}</${tag}>${props}\n    </testcase>`;
+      }
+      return `${open}${props}\n    </testcase>`;
+    });
+    const count = (status: string) => results.filter((result) => result.status === status).length;
+    const failures = results.filter((result) => result.failure?.kind === 'expectation').length;
+    const errors = results.filter((result) => result.failure?.kind === 'error').length;
+    const duration = results.reduce((sum, result) => sum + result.durationMs, 0);
+    return `  <testsuite name="${escapeXml(area)}" tests="${results.length}" failures="${failures}" errors="${errors}" skipped="${count('skipped')}" time="${time(duration)}">\n${cases.join('\n')}\n  </testsuite>`;
+  });
+  const failures = summary.results.filter((result) => result.failure?.kind === 'expectation').length;
+  const errors = summary.results.filter((result) => result.failure?.kind === 'error').length;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="xs2a-kit conformance (${escapeXml(summary.target)})" tests="${summary.results.length}" failures="${failures}" errors="${errors}" skipped="${summary.skipped}" time="${(summary.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+export function junitReporter(write: (text: string) => Promise<void>): Reporter {
+  let summary: RunSummary | undefined;
+  return {
+    onEvent(event: RunEvent) {
+      if (event.type === 'run-finished') summary = event.summary;
+    },
+    async close() {
+      if (summary) await write(junitXml(summary));
+    },
+  };
+}

@@ -1,0 +1,38 @@
+/** Reporters by name, as `--reporter NAME[:FILE]` selects them; without FILE a report goes to stdout. */
+import { writeFile } from 'node:fs/promises';
+import type { Reporter } from '../events.js';
+import { consoleReporter, type ConsoleSink } from './console.js';
+import { jsonReporter } from './json.js';
+import { junitReporter } from './junit.js';
+
+export interface ReporterOutput {
+  stdout: ConsoleSink;
+  writeFile?: (file: string, text: string) => Promise<void>;
+}
+
+const REPORTERS = {
+  console: (_file: string | undefined, out: ReporterOutput) => consoleReporter(out.stdout),
+  junit: (file: string | undefined, out: ReporterOutput) => junitReporter(sink(file, out)),
+  json: (file: string | undefined, out: ReporterOutput) => jsonReporter(sink(file, out)),
+} as const;
+
+export const REPORTER_NAMES = Object.keys(REPORTERS) as (keyof typeof REPORTERS)[];
+
+export class UnknownReporter extends Error {}
+
+function sink(file: string | undefined, out: ReporterOutput) {
+  return async (text: string) => {
+    if (file === undefined) out.stdout.write(text);
+    else await (out.writeFile ?? ((path, content) => writeFile(path, content, 'utf8')))(file, text);
+  };
+}
+
+/** `junit:reports/x.xml` → the JUnit reporter writing that file. */
+export function createReporter(spec: string, out: ReporterOutput): Reporter {
+  const index = spec.indexOf(':');
+  const name = index === -1 ? spec : spec.slice(0, index);
+  const file = index === -1 ? undefined : spec.slice(index + 1);
+  if (!(name in REPORTERS)) throw new UnknownReporter(`unknown reporter "${name}" (known: ${REPORTER_NAMES.join(', ')})`);
+  if (file === '') throw new UnknownReporter(`reporter "${name}:" names no file`);
+  return REPORTERS[name as keyof typeof REPORTERS](file, out);
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { RunEvent } from './events.js';
+import { fail } from './failure.js';
+import { approvalsNeeded, runScenarios } from './runner.js';
+import { scenario, type Capability } from './scenario.js';
+import type { Target } from './target.js';
+
+function fakeTarget(capabilities: Capability[]): Target {
+  return {
+    name: 'fake',
+    baseUrl: 'https://127.0.0.1:9',
+    ca: '',
+    provider: { cert: '', key: '' },
+    fixtures: {
+      redirectUri: 'https://tpp.example/ok',
+      nokRedirectUri: 'https://tpp.example/nok',
+      psu: { id: 'p', password: 'x' },
+      ibans: { main: 'DE12123456780000100001', second: 'DE82123456780000100002', notHeld: 'DE89370400440532013000', creditor: 'DE89370400440532013000' },
+      amounts: { small: '1.00', beyondBalance: '9999.00' },
+    },
+    capabilities: new Set(capabilities),
+    close: async () => {},
+  };
+}
+
+const passing = scenario({ id: 'T-PASS-001', title: 'passes', spec: 's', area: 'identity', expect: {}, run: async (ctx) => ctx.observe('point', 7) });
+const failing = scenario({ id: 'T-FAIL-001', title: 'fails', spec: 's', area: 'identity', expect: { status: 429 }, run: async (_ctx, e) => fail(`status: expected ${e.status}, got 200`) });
+const erroring = scenario({ id: 'T-ERR-001', title: 'errors', spec: 's', area: 'identity', expect: {}, run: async () => { throw new Error('boom'); } });
+const needsClock = scenario({ id: 'T-CLOCK-001', title: 'needs the clock', spec: 's', area: 'limits', needs: ['clock'], approvals: 2, expect: {}, run: async () => {} });
+const undeclared = scenario({ id: 'T-UNDECL-001', title: 'uses the clock without saying so', spec: 's', area: 'limits', expect: {}, run: async (ctx) => void ctx.clock() });
+
+describe('runner', () => {
+  it('skips a scenario whose capability the target lacks, with the reason, and never runs it', async () => {
+    const events: RunEvent[] = [];
+    const summary = await runScenarios({ target: fakeTarget([]), scenarios: [needsClock], reporters: [{ onEvent: (e) => events.push(e) }] });
+    expect(summary.results[0]).toMatchObject({ id: 'T-CLOCK-001', status: 'skipped', reason: expect.stringContaining('(clock)') });
+    expect(summary.results[0]!.reason).toContain('(sca)');
+    expect(events.map((e) => e.type)).toEqual(['run-started', 'scenario-skipped', 'run-finished']);
+  });
+
+  it('runs the same scenario when the target has the capabilities', async () => {
+    const summary = await runScenarios({ target: fakeTarget(['clock', 'sca']), scenarios: [needsClock] });
+    expect(summary.results[0]!.status).toBe('passed');
+  });
+
+  it('tells a broken expectation from an error, and counts both as failed', async () => {
+    const summary = await runScenarios({ target: fakeTarget([]), scenarios: [passing, failing, erroring] });
+    expect(summary.results.map((r) => [r.status, r.failure?.kind])).toEqual([['passed', undefined], ['failed', 'expectation'], ['failed', 'error']]);
+    expect(summary.results[1]!.failure!.message).toBe('status: expected 429, got 200');
+    expect([summary.passed, summary.failed, summary.skipped]).toEqual([1, 2, 0]);
+  });
+
+  it('emits observations as events and keeps them on the result, never as failures', async () => {
+    const events: RunEvent[] = [];
+    const summary = await runScenarios({ target: fakeTarget([]), scenarios: [passing], reporters: [{ onEvent: (e) => events.push(e) }] });
+    expect(events.find((e) => e.type === 'observation')).toMatchObject({ observation: { point: 'point', value: 7 } });
+    expect(summary.results[0]).toMatchObject({ status: 'passed', observations: [{ point: 'point', value: 7 }] });
+  });
+
+  it('fails a scenario that uses a capability it did not declare, even on a target that has it', async () => {
+    const summary = await runScenarios({ target: fakeTarget(['clock']), scenarios: [undeclared] });
+    expect(summary.results[0]!.failure).toMatchObject({ kind: 'error', message: expect.stringContaining('without declaring') });
+  });
+
+  it('counts the approvals of the scenarios the target can run, and an approval implies the sca need', () => {
+    expect(needsClock.needs).toEqual(['clock', 'sca']);
+    expect(approvalsNeeded([needsClock, passing], new Set(['clock', 'sca']))).toBe(2);
+    expect(approvalsNeeded([needsClock, passing], new Set())).toBe(0);
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Runs scenarios against a target and emits events. It never prints (reporters do), never drops a
+ * scenario: one that needs a capability the target lacks is SKIPPED with the reason (DESIGN.md,
+ * conformance lessons), and failures of the target are told apart from errors of a step.
+ */
+import { createClient, type XsClient } from './client.js';
+import type { ScenarioContext } from './context.js';
+import type { Observation, Reporter, RunEvent, RunSummary, ScenarioInfo, ScenarioResult } from './events.js';
+import type { Exchange } from './exchange.js';
+import { ExpectationFailed } from './failure.js';
+import { CAPABILITIES, type Capability, type Scenario } from './scenario.js';
+import type { Target } from './target.js';
+
+export interface RunOptions {
+  target: Target;
+  scenarios: readonly Scenario[];
+  reporters?: readonly Reporter[];
+  /** Real-time limit of one scenario. */
+  scenarioTimeoutMs?: number;
+}
+
+export function missingCapabilities(scenario: Pick<Scenario, 'needs'>, capabilities: ReadonlySet<Capability>): Capability[] {
+  return scenario.needs.filter((need) => !capabilities.has(need));
+}
+
+export function skipReason(missing: readonly Capability[]): string {
+  return `the target lacks ${missing.map((capability) => `${CAPABILITIES[capability]} (${capability})`).join(', ')}`;
+}
+
+/** Customer approvals a manual run of these scenarios would ask for (the skipped ones ask for none). */
+export function approvalsNeeded(scenarios: readonly Scenario[], capabilities: ReadonlySet<Capability>): number {
+  return scenarios.filter((scenario) => missingCapabilities(scenario, capabilities).length === 0).reduce((sum, scenario) => sum + scenario.approvals, 0);
+}
+
+export async function runScenarios(options: RunOptions): Promise<RunSummary> {
+  const { target } = options;
+  const emit = (event: RunEvent) => {
+    for (const reporter of options.reporters ?? []) reporter.onEvent(event);
+  };
+  const started = performance.now();
+  emit({ type: 'run-started', target: target.name, total: options.scenarios.length, approvals: approvalsNeeded(options.scenarios, target.capabilities) });
+  const results: ScenarioResult[] = [];
+  for (const scenario of options.scenarios) {
+    const info: ScenarioInfo = { id: scenario.id, title: scenario.title, spec: scenario.spec, area: scenario.area };
+    const missing = missingCapabilities(scenario, target.capabilities);
+    if (missing.length > 0) {
+      const result: ScenarioResult = { ...info, status: 'skipped', reason: skipReason(missing), observations: [], exchanges: [], durationMs: 0 };
+      results.push(result);
+      emit({ type: 'scenario-skipped', result });
+      continue;
+    }
+    emit({ type: 'scenario-started', scenario: info });
+    const result = await runOne(scenario, info, target, emit, options.scenarioTimeoutMs ?? 60_000);
+    results.push(result);
+    emit(result.status === 'passed' ? { type: 'scenario-passed', result } : { type: 'scenario-failed', result });
+  }
+  const summary: RunSummary = {
+    target: target.name,
+    results,
+    passed: results.filter((result) => result.status === 'passed').length,
+    failed: results.filter((result) => result.status === 'failed').length,
+    skipped: results.filter((result) => result.status === 'skipped').length,
+    durationMs: Math.round(performance.now() - started),
+  };
+  emit({ type: 'run-finished', summary });
+  return summary;
+}
+
+async function runOne(scenario: Scenario, info: ScenarioInfo, target: Target, emit: (event: RunEvent) => void, timeoutMs: number): Promise<ScenarioResult> {
+  const exchanges: Exchange[] = [];
+  const observations: Observation[] = [];
+  const ctx = scenarioContext(scenario, target, exchanges, (observation) => {
+    observations.push(observation);
+    emit({ type: 'observation', scenario: info, observation });
+  });
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      scenario.run(ctx, scenario.expect),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the scenario did not finish within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return { ...info, status: 'passed', observations, exchanges, durationMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    const failure =
+      error instanceof ExpectationFailed
+        ? { kind: 'expectation' as const, message: error.message, ...error.details }
+        : { kind: 'error' as const, message: error instanceof Error ? error.message : String(error) };
+    return { ...info, status: 'failed', failure, observations, exchanges, durationMs: Math.round(performance.now() - started) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function scenarioContext(scenario: Scenario, target: Target, exchanges: Exchange[], observe: (observation: Observation) => void): ScenarioContext {
+  const record = (exchange: Exchange) => exchanges.push(exchange);
+  const client = (label: string, certificate: Target['provider'] | null): XsClient => createClient({ baseUrl: target.baseUrl, ca: target.ca, certificate, label, record });
+  const declared = <T>(capability: Capability, value: T | undefined): T => {
+    if (!scenario.needs.includes(capability)) throw new Error(`scenario ${scenario.id} uses ${capability} without declaring it in needs`);
+    if (value === undefined) throw new Error(`the target declares ${capability} but does not provide it`);
+    return value;
+  };
+  return {
+    baseUrl: target.baseUrl,
+    api: client('provider', target.provider),
+    anonymous: client('no certificate', null),
+    secondApi: () => client('second provider', declared('second-provider', target.secondProvider)),
+    apiWithoutCof: () => client('provider without PSP_IC', declared('provider-without-cof', target.providerWithoutCof)),
+    fixtures: target.fixtures,
+    authorise: (scaRedirect, options) => {
+      const driver = declared('sca', target.sca);
+      const psu = options.psu === 'otherPsu' ? declared('second-psu', target.fixtures.otherPsu) : target.fixtures.psu;
+      return driver.authorise({ scaRedirect, psu, decision: options.decision ?? 'approve', status: options.status, record });
+    },
+    clock: () => declared('clock', target.clock),
+    control: () => declared('control', target.control),
+    callbacks: () => declared('callback-receiver', target.callbacks),
+    observe: (point, value) => observe({ point, value }),
+  };
+}

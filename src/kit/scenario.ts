@@ -1,0 +1,49 @@
+/**
+ * The scenario model: a scenario is data (id, title, the spec section it enforces, the capabilities
+ * it needs, its expectations) beside one function of steps. Most fixes to a conformance suite change
+ * an expected value, not engine code, so expectations stay plain data next to the steps (DESIGN.md,
+ * "Conformance kit: lessons from the suites that exist").
+ */
+import type { ScenarioContext } from './context.js';
+
+export const AREAS = ['identity', 'consents', 'sca', 'ais-data', 'paging', 'limits', 'payments', 'cof', 'callbacks'] as const;
+export type Area = (typeof AREAS)[number];
+
+/**
+ * What a target may or may not offer. A scenario needing one the target lacks is SKIPPED with the
+ * reason, never dropped and never failed.
+ */
+export const CAPABILITIES = {
+  sca: 'an SCA driver that can act as the customer (approve or decline)',
+  clock: 'control of the target clock',
+  control: 'a control API (revoke as the customer, book a transaction)',
+  'second-provider': 'a second provider certificate',
+  'provider-without-cof': 'a provider certificate without the PSP_IC role',
+  'callback-receiver': 'a callback receiver the target can reach',
+  'second-psu': 'a second customer who holds none of the first customer’s accounts',
+} as const;
+export type Capability = keyof typeof CAPABILITIES;
+
+export interface Scenario<E extends object = Record<string, unknown>> {
+  /** Stable id, e.g. `AIS-PAGING-003`: reports and `--only` refer to it. */
+  readonly id: string;
+  readonly title: string;
+  /** The spec section (and rule) it enforces, e.g. `Endpoints / Paging rules 3`. */
+  readonly spec: string;
+  readonly area: Area;
+  readonly needs: readonly Capability[];
+  /** Customer approvals the scenario asks for (so a manual run can say up front how many). */
+  readonly approvals: number;
+  /** What the spec states, as data: the steps compare against these and nothing else. */
+  readonly expect: E;
+  run(ctx: ScenarioContext, expect: E): Promise<void>;
+}
+
+/** Identity function that keeps the expectation type tied to the steps. */
+export function scenario<E extends object>(definition: Omit<Scenario<E>, 'needs' | 'approvals'> & { needs?: readonly Capability[]; approvals?: number }): Scenario {
+  const needs = definition.needs ?? [];
+  const approvals = definition.approvals ?? 0;
+  // A scenario that asks for approvals needs an SCA driver, whether or not it says so.
+  const allNeeds = approvals > 0 && !needs.includes('sca') ? [...needs, 'sca' as const] : needs;
+  return { ...definition, needs: allNeeds, approvals } as unknown as Scenario;
+}

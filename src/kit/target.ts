@@ -1,0 +1,95 @@
+/**
+ * What a scenario runs against: a base URL, certificates, the customers and IBANs to use, and
+ * whatever optional powers the target offers (clock, control API, more providers, a callback
+ * receiver). The kit reaches all of them over HTTP only, so a real bank is a target like the sim.
+ */
+import type { ClientCertificate } from './client.js';
+import type { Capability } from './scenario.js';
+import type { Recorder } from './exchange.js';
+import type { ReceivedCallback } from './callback-receiver.js';
+
+export interface Credentials {
+  id: string;
+  password: string;
+}
+
+export interface Fixtures {
+  redirectUri: string;
+  nokRedirectUri: string;
+  /** The customer who approves: holds `ibans.main` and `ibans.second`. */
+  psu: Credentials;
+  /** A customer holding none of the first one's accounts (consent narrowing). */
+  otherPsu?: Credentials | undefined;
+  ibans: {
+    /** The customer's account with more than 500 booked transactions (three pages). */
+    main: string;
+    second: string;
+    /** Well-formed, valid checksum, not held by the service (spec "Scope rules" 2). */
+    notHeld: string;
+    /** A routable creditor at another bank. */
+    creditor: string;
+  };
+  amounts: {
+    /** Payable from `ibans.main`. */
+    small: string;
+    /** More than `ibans.main` holds, within any per-payment limit: insufficient funds. */
+    beyondBalance: string;
+  };
+}
+
+export interface ScaRequest {
+  scaRedirect: string;
+  psu: Credentials;
+  decision: 'approve' | 'decline';
+  /** Reads the resource's status, for drivers that wait for a human (manual). */
+  status(): Promise<string>;
+  record: Recorder;
+}
+
+export interface ScaOutcome {
+  /** Where the bank sent the customer back (the TPP redirect URI with `state`), when known. */
+  location: string | null;
+}
+
+export interface ScaDriver {
+  readonly name: string;
+  authorise(request: ScaRequest): Promise<ScaOutcome>;
+}
+
+export interface TargetClock {
+  now(): Promise<Date>;
+  /** ISO 8601 duration, e.g. `PT16M`, `P1D`. */
+  advance(by: string): Promise<void>;
+}
+
+export interface TargetControl {
+  /** The customer revokes the consent in their portal (spec "States: Consent"). */
+  revokeConsent(consentId: string): Promise<void>;
+  /** Money arrives on an account now (to watch paging while the history grows). */
+  bookTransaction(iban: string, amount: string): Promise<void>;
+}
+
+export interface TargetCallbacks {
+  readonly url: string;
+  /** The secret the target returned at registration, used to verify deliveries. */
+  useSecret(secret: string | undefined): void;
+  received(): readonly ReceivedCallback[];
+  waitFor(count: number, timeoutMs?: number): Promise<readonly ReceivedCallback[]>;
+}
+
+export interface Target {
+  readonly name: string;
+  readonly baseUrl: string;
+  /** CA bundle (PEM) the target's server certificate chains to. */
+  readonly ca: string;
+  readonly provider: ClientCertificate;
+  readonly secondProvider?: ClientCertificate | undefined;
+  readonly providerWithoutCof?: ClientCertificate | undefined;
+  readonly fixtures: Fixtures;
+  readonly capabilities: ReadonlySet<Capability>;
+  readonly sca?: ScaDriver | undefined;
+  readonly clock?: TargetClock | undefined;
+  readonly control?: TargetControl | undefined;
+  readonly callbacks?: TargetCallbacks | undefined;
+  close(): Promise<void>;
+}

@@ -1,0 +1,77 @@
+/**
+ * `--target sim`: an in-process sandbox on free ports with every capability (the CI default). The
+ * sandbox is reached through the package root's `startSandbox` and then only over HTTP: the API
+ * with mutual TLS, the control API for clock and customer actions, the SCA pages by form posts.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureCertificates, issueQwac, startSandbox } from '../../index.js';
+import { startCallbackReceiver } from '../callback-receiver.js';
+import { formsScaDriver } from '../sca-drivers/forms.js';
+import type { Capability } from '../scenario.js';
+import type { Fixtures, Target } from '../target.js';
+import { controlApi } from './control-api.js';
+
+/** The README's fixture customers: Anna's Girokonto has 650 booked entries (three pages). */
+export const SIM_FIXTURES: Fixtures = {
+  redirectUri: 'https://tpp.example/xs2a/ok',
+  nokRedirectUri: 'https://tpp.example/xs2a/nok',
+  psu: { id: 'anna', password: 'anna-1234' },
+  otherPsu: { id: 'clara', password: 'clara-1234' },
+  ibans: {
+    main: 'DE12123456780000100001',
+    second: 'DE82123456780000100002',
+    notHeld: 'DE89370400440532013000',
+    creditor: 'DE89370400440532013000',
+  },
+  amounts: { small: '1.25', beyondBalance: '9999.00' },
+};
+
+export interface SimTargetOptions {
+  /** Where the sandbox clock starts (ISO); real time by default. */
+  clockStart?: string;
+}
+
+export async function startSimTarget(options: SimTargetOptions = {}): Promise<Target> {
+  const certsDir = await mkdtemp(join(tmpdir(), 'xs2a-kit-conformance-'));
+  const { paths } = await ensureCertificates(certsDir);
+  const read = (file: string) => readFile(file, 'utf8');
+  const ca = { cert: await read(paths.caCert), key: await read(paths.caKey) };
+  // EC keys: quick to make, and a second provider differs from the first only by its identity.
+  const secondProvider = issueQwac({ ca, name: 'Conformance Second TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'], keyType: 'ec' });
+  const providerWithoutCof = issueQwac({ ca, name: 'Conformance AIS PIS TPP', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_AI', 'PSP_PI'], keyType: 'ec' });
+  const sandbox = await startSandbox({ port: 0, portalPort: 0, certsDir, callbackCa: [paths.caCert], ...(options.clockStart ? { clockStart: options.clockStart } : {}), log: () => {} });
+  let secret: string | undefined;
+  // The receiver presents the sandbox's own server certificate (localhost), which chains to the CA
+  // the sandbox was told to trust for callbacks; it judges `t` against the sandbox clock.
+  const receiver = await startCallbackReceiver({ key: await read(paths.serverKey), cert: await read(paths.serverCert), secret: () => secret, now: () => sandbox.clock.now() });
+  const { clock, control } = controlApi(sandbox.controlUrl);
+  const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'callback-receiver', 'second-psu']);
+  return {
+    name: `sim (${sandbox.apiUrl})`,
+    baseUrl: sandbox.apiUrl,
+    ca: ca.cert,
+    provider: { cert: await read(paths.tppCert), key: await read(paths.tppKey) },
+    secondProvider,
+    providerWithoutCof,
+    fixtures: SIM_FIXTURES,
+    capabilities,
+    sca: formsScaDriver(),
+    clock,
+    control,
+    callbacks: {
+      url: receiver.url,
+      useSecret: (value) => {
+        secret = value;
+      },
+      received: () => receiver.received,
+      waitFor: (count, timeoutMs) => receiver.waitFor(count, timeoutMs),
+    },
+    async close() {
+      await receiver.close();
+      await sandbox.close();
+      await rm(certsDir, { recursive: true, force: true });
+    },
+  };
+}
