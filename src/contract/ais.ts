@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { BALANCE_TYPES } from './enums.js';
-import { AccountReferenceSchema, ConsentStatusSchema, CurrencySchema, IbanSchema, LinksSchema, ScaStatusSchema, SignedAmountSchema } from './schemas.js';
+import { AccountReferenceSchema, ConsentStatusSchema, CreationLinksSchema, CurrencySchema, IbanSchema, LinksSchema, ScaStatusSchema, SignedAmountSchema } from './schemas.js';
 
 /** A calendar date, YYYY-MM-DD. */
 export const IsoDateSchema = z.iso.date();
@@ -33,12 +33,7 @@ export const ConsentCreationResponseSchema = z.object({
   consentId: z.string().min(1),
   consentStatus: ConsentStatusSchema,
   authorisationId: z.string().min(1),
-  _links: z.object({
-    scaRedirect: z.object({ href: z.url() }),
-    self: z.object({ href: z.string() }),
-    status: z.object({ href: z.string() }),
-    scaStatus: z.object({ href: z.string() }),
-  }),
+  _links: CreationLinksSchema,
 });
 
 export const ConsentResponseSchema = z.object({

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { IsoDateSchema } from './ais.js';
-import { AccountReferenceSchema, AmountSchema, ScaStatusSchema, TransactionStatusSchema } from './schemas.js';
+import { AccountReferenceSchema, AmountSchema, CreationLinksSchema, ScaStatusSchema, TransactionStatusSchema } from './schemas.js';
 
 /** ISO 9362 BIC, 8 or 11 characters (the Berlin Group's BICFI pattern). */
 export const BIC_PATTERN = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
@@ -30,12 +30,7 @@ export const PaymentInitiationResponseSchema = z.object({
   transactionStatus: z.literal('RCVD'),
   paymentId: z.string().min(1),
   authorisationId: z.string().min(1),
-  _links: z.object({
-    scaRedirect: z.object({ href: z.url() }),
-    self: z.object({ href: z.string() }),
-    status: z.object({ href: z.string() }),
-    scaStatus: z.object({ href: z.string() }),
-  }),
+  _links: CreationLinksSchema,
 });
 
 export const PaymentResponseSchema = z.object({

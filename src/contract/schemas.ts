@@ -43,6 +43,14 @@ export const SignedAmountSchema = z.object({
 export const HrefSchema = z.object({ href: z.string() });
 export const LinksSchema = z.record(z.string(), HrefSchema);
 
+/** Links of a creation answer (consents and payments): `scaRedirect` is absolute, carrying `?state=<uuid>`. */
+export const CreationLinksSchema = z.object({
+  scaRedirect: z.object({ href: z.url() }),
+  self: HrefSchema,
+  status: HrefSchema,
+  scaStatus: HrefSchema,
+});
+
 export const ConsentStatusSchema = z.enum(CONSENT_STATUSES);
 export const ScaStatusSchema = z.enum(SCA_STATUSES);
 export const TransactionStatusSchema = z.enum(TRANSACTION_STATUSES);

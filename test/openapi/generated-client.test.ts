@@ -63,7 +63,7 @@ export function consentStatus(baseUrl: string, fetch: (request: Request) => Prom
 
 describe('a client generated from the published document', () => {
   it('generates types with openapi-typescript and type-checks an openapi-fetch client against them', async () => {
-    const document = await (await fetch(`${t.sandbox.portalUrl}/openapi.json`)).json();
+    const document = (await (await fetch(`${t.sandbox.portalUrl}/openapi.json`)).json()) as Parameters<typeof openapiTS>[0];
     const types = astToString(await openapiTS(document));
     expect(types).toContain('"/v1/consents"');
     expect(types).toContain('"/v1/payments/{payment_product}"');
