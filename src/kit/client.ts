@@ -70,7 +70,7 @@ export function createClient(options: ClientOptions): XsClient {
       for (const [name, value] of Object.entries(call.headers ?? {})) if (value !== undefined) headers[name] = value;
       const method = call.method ?? 'GET';
       const started = performance.now();
-      const answer = await send(url, method, headers, payload, options);
+      const answer = await sendHttps(url, { method, headers, payload, ca: options.ca, certificate: options.certificate, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
       const reply: Reply = {
         ...answer,
         requestId,
@@ -96,11 +96,26 @@ export function createClient(options: ClientOptions): XsClient {
   };
 }
 
-function send(url: URL, method: string, headers: Record<string, string>, payload: string | undefined, options: ClientOptions) {
-  return new Promise<Omit<Reply, 'requestId' | 'header'>>((resolve, reject) => {
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: unknown;
+}
+
+/**
+ * One HTTPS exchange, as a fresh connection (so each call is judged on its own certificate):
+ * the answer's text, and its JSON when it parses. Connection failures become TargetUnreachable.
+ */
+export function sendHttps(
+  url: URL,
+  init: { method: string; headers: Record<string, string | string[]>; payload?: string | Buffer | undefined; ca: string; certificate?: ClientCertificate | null; timeoutMs?: number },
+): Promise<RawAnswer> {
+  const { method, headers, payload } = init;
+  return new Promise<RawAnswer>((resolve, reject) => {
     const req = request(
       url,
-      { method, headers, ca: options.ca, agent: false, timeout: options.timeoutMs ?? 15_000, ...(options.certificate ?? {}) },
+      { method, headers, ca: init.ca, agent: false, timeout: init.timeoutMs ?? 15_000, ...(init.certificate ?? {}) },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

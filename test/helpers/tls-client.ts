@@ -4,7 +4,7 @@
  * answer is held against the published OpenAPI document (openapi-check.ts); a mismatch rejects.
  */
 import { randomUUID } from 'node:crypto';
-import { request } from 'node:https';
+import { sendHttps } from '../../src/kit/client.js';
 import { contractMismatch } from './openapi-check.js';
 
 export interface ClientCertificate {
@@ -33,7 +33,7 @@ export interface Answer {
 }
 
 export function apiCaller(apiUrl: string, caPem: string) {
-  return (options: CallOptions): Promise<Answer> => {
+  return async (options: CallOptions): Promise<Answer> => {
     const url = new URL(options.path, apiUrl);
     const headers: Record<string, string | string[]> = {};
     if (options.requestId !== false) headers['X-Request-ID'] = options.requestId ?? randomUUID();
@@ -46,44 +46,11 @@ export function apiCaller(apiUrl: string, caPem: string) {
       if (value === undefined) delete headers[name];
       else headers[name] = value;
     }
-    return new Promise((resolve, reject) => {
-      const req = request(
-        url,
-        {
-          method: options.method ?? 'GET',
-          headers,
-          ca: caPem,
-          agent: false,
-          ...(options.client ? { cert: options.client.cert, key: options.client.key } : {}),
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let json: unknown;
-            try {
-              json = text ? JSON.parse(text) : undefined;
-            } catch {
-              json = undefined;
-            }
-            const answer = { status: res.statusCode ?? 0, headers: res.headers, text, json };
-            const method = options.method ?? 'GET';
-            let mismatch: string | undefined;
-            try {
-              mismatch = contractMismatch({ method, url, requestHeaders: headers, status: answer.status, responseHeaders: res.headers, text, json });
-            } catch (error) {
-              reject(error instanceof Error ? error : new Error(String(error)));
-              return;
-            }
-            if (mismatch) reject(new Error(`The answer does not match the OpenAPI document: ${mismatch}`));
-            else resolve(answer);
-          });
-        },
-      );
-      req.on('error', reject);
-      if (payload !== undefined) req.write(payload);
-      req.end();
-    });
+    const method = options.method ?? 'GET';
+    const answer = await sendHttps(url, { method, headers, payload, ca: caPem, certificate: options.client });
+    // Every answer is held against the published document; a mismatch fails the calling test.
+    const mismatch = contractMismatch({ method, url, requestHeaders: headers, status: answer.status, responseHeaders: answer.headers, text: answer.text, json: answer.json });
+    if (mismatch) throw new Error(`The answer does not match the OpenAPI document: ${mismatch}`);
+    return answer;
   };
 }
