@@ -1,5 +1,6 @@
 /** The validated options of `startSandbox()`; the CLI maps its flags onto these. */
 import { z } from 'zod';
+import { CustomersFile } from './seed/fixtures.js';
 
 export const SandboxOptionsSchema = z.strictObject({
   /** XS2A API port (mutual TLS). 0 picks a free port. */
@@ -20,6 +21,11 @@ export const SandboxOptionsSchema = z.strictObject({
   callbackCa: z.array(z.string().min(1)).default([]),
   /** Where the sandbox clock starts (ISO date-time); real time when absent. */
   clockStart: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * Named customers in place of fixtures/customers.json, same shape and checks (programmatic only):
+   * e.g. one account with a million-row history for the benchmarks.
+   */
+  customersFixture: CustomersFile.optional(),
 });
 
 export type SandboxOptionsInput = z.input<typeof SandboxOptionsSchema> & {

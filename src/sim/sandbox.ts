@@ -76,7 +76,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const store = await openStore({ file: options.data, seedAnchor: todayOf(new Date(Date.now() + startOffset)) });
   if (!options.data || store.data.clockOffsetMs === 0) store.data.clockOffsetMs = startOffset;
   const clock = createClock({ offsetMs: store.data.clockOffsetMs, ...(options.clockStart ? { startAt: Date.parse(options.clockStart) } : {}) });
-  const customersFixture = loadCustomersFixture();
+  const customersFixture = options.customersFixture ?? loadCustomersFixture();
   const seed = buildSeed({ seed: options.seed, customers: options.customers, anchor: store.data.seedAnchor, fixture: customersFixture });
   const ctx: SandboxContext = {
     store,

@@ -29,7 +29,7 @@ const FixtureCustomer = z.object({
   accounts: z.array(FixtureAccount),
 });
 
-const CustomersFile = z.object({ bankCode: z.string().regex(/^\d{8}$/), customers: z.array(FixtureCustomer) });
+export const CustomersFile = z.object({ bankCode: z.string().regex(/^\d{8}$/), customers: z.array(FixtureCustomer) });
 
 const RegisterFile = z.object({
   providers: z.array(z.object({ organizationIdentifier: z.string(), name: z.string(), authorised: z.boolean() })),
