@@ -10,7 +10,7 @@ import { ensureCertificates, issueQwac, startSandbox } from '../../index.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
 import { formsScaDriver } from '../sca-drivers/forms.js';
 import type { Capability } from '../scenario.js';
-import type { Fixtures, Target } from '../target.js';
+import type { Fixtures, ScaDriver, Target } from '../target.js';
 import { controlApi } from './control-api.js';
 
 /** The README's fixture customers: Anna's Girokonto has 650 booked entries (three pages). */
@@ -31,6 +31,8 @@ export const SIM_FIXTURES: Fixtures = {
 export interface SimTargetOptions {
   /** Where the sandbox clock starts (ISO); real time by default. */
   clockStart?: string;
+  /** The customer's stand-in on the SCA page; the `forms` driver by default. */
+  sca?: ScaDriver;
 }
 
 export async function startSimTarget(options: SimTargetOptions = {}): Promise<Target> {
@@ -57,7 +59,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
     providerWithoutCof,
     fixtures: SIM_FIXTURES,
     capabilities,
-    sca: formsScaDriver(),
+    sca: options.sca ?? formsScaDriver(),
     clock,
     control,
     callbacks: {
