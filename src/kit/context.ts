@@ -27,6 +27,14 @@ export interface ScenarioContext {
   clock(): TargetClock;
   control(): TargetControl;
   callbacks(): TargetCallbacks;
+  /** The organizationIdentifier of the second provider's certificate (to withdraw it through the control API). */
+  secondProviderId(): string;
+  /**
+   * A resource shared by every scenario of the run that declares `key` in `shares` (a consent that is
+   * only read): made once by `create`, made again only when `usable` says the kept one no longer
+   * serves (expired by a clock move, superseded). Keep plain data in it, never a client.
+   */
+  shared<T>(key: string, create: () => Promise<T>, usable?: (value: T) => Promise<boolean>): Promise<T>;
   /** Records what the target did on a point the spec leaves "not shown": reported, never failed. */
   observe(point: string, value: unknown): void;
 }

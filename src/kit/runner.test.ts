@@ -67,4 +67,30 @@ describe('runner', () => {
     expect(approvalsNeeded([needsClock, passing], new Set(['clock', 'sca']))).toBe(2);
     expect(approvalsNeeded([needsClock, passing], new Set())).toBe(0);
   });
+
+  it('makes a shared resource once per run for every scenario that declares its key, and counts one approval for it', async () => {
+    let made = 0;
+    const reader = (id: string) =>
+      scenario({ id, title: id, spec: 's', area: 'ais-data', shares: ['consent'], expect: {}, run: async (ctx) => ctx.observe('value', await ctx.shared('consent', async () => `consent-${++made}`)) });
+    const summary = await runScenarios({ target: fakeTarget(['sca']), scenarios: [reader('T-SHARE-001'), reader('T-SHARE-002')] });
+    expect(made).toBe(1);
+    expect(summary.results.map((r) => r.observations[0]!.value)).toEqual(['consent-1', 'consent-1']);
+    expect(reader('T-SHARE-003').needs).toEqual(['sca']);
+    expect(approvalsNeeded([reader('T-SHARE-001'), reader('T-SHARE-002'), needsClock], new Set(['clock', 'sca']))).toBe(3);
+  });
+
+  it('makes a shared resource again when the kept one no longer serves, and says so', async () => {
+    let made = 0;
+    const reader = (id: string) =>
+      scenario({ id, title: id, spec: 's', area: 'ais-data', shares: ['consent'], expect: {}, run: async (ctx) => void (await ctx.shared('consent', async () => ++made, async (value) => value > 1)) });
+    const summary = await runScenarios({ target: fakeTarget(['sca']), scenarios: [reader('T-SHARE-001'), reader('T-SHARE-002'), reader('T-SHARE-003')] });
+    expect(made).toBe(2);
+    expect(summary.results.map((r) => r.observations.length)).toEqual([0, 1, 0]);
+  });
+
+  it('fails a scenario that uses a shared key it did not declare', async () => {
+    const sneaky = scenario({ id: 'T-SHARE-004', title: 'shares without saying so', spec: 's', area: 'ais-data', expect: {}, run: async (ctx) => void (await ctx.shared('consent', async () => 1)) });
+    const summary = await runScenarios({ target: fakeTarget([]), scenarios: [sneaky] });
+    expect(summary.results[0]!.failure).toMatchObject({ kind: 'error', message: expect.stringContaining('without declaring it in shares') });
+  });
 });

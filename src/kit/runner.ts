@@ -3,6 +3,7 @@
  * scenario: one that needs a capability the target lacks is SKIPPED with the reason (DESIGN.md,
  * conformance lessons), and failures of the target are told apart from errors of a step.
  */
+import { readQwacPem } from '../index.js';
 import { createClient, type XsClient } from './client.js';
 import type { ScenarioContext } from './context.js';
 import type { Observation, Reporter, RunEvent, RunSummary, ScenarioInfo, ScenarioResult } from './events.js';
@@ -27,10 +28,18 @@ export function skipReason(missing: readonly Capability[]): string {
   return `the target lacks ${missing.map((capability) => `${CAPABILITIES[capability]} (${capability})`).join(', ')}`;
 }
 
-/** Customer approvals a manual run of these scenarios would ask for (the skipped ones ask for none). */
+/**
+ * Customer approvals a manual run of these scenarios would ask for: each runnable scenario's own,
+ * plus one per shared key however many scenarios share it (the skipped ones ask for none).
+ */
 export function approvalsNeeded(scenarios: readonly Scenario[], capabilities: ReadonlySet<Capability>): number {
-  return scenarios.filter((scenario) => missingCapabilities(scenario, capabilities).length === 0).reduce((sum, scenario) => sum + scenario.approvals, 0);
+  const runnable = scenarios.filter((scenario) => missingCapabilities(scenario, capabilities).length === 0);
+  const sharedKeys = new Set(runnable.flatMap((scenario) => scenario.shares ?? []));
+  return runnable.reduce((sum, scenario) => sum + scenario.approvals, 0) + sharedKeys.size;
 }
+
+/** Run-scoped memo behind `ctx.shared`: one pending or settled value per key. */
+type SharedMemo = Map<string, Promise<unknown>>;
 
 export async function runScenarios(options: RunOptions): Promise<RunSummary> {
   const { target } = options;
@@ -40,6 +49,7 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
   const started = performance.now();
   emit({ type: 'run-started', target: target.name, total: options.scenarios.length, approvals: approvalsNeeded(options.scenarios, target.capabilities) });
   const results: ScenarioResult[] = [];
+  const memo: SharedMemo = new Map();
   for (const scenario of options.scenarios) {
     const info: ScenarioInfo = { id: scenario.id, title: scenario.title, spec: scenario.spec, area: scenario.area };
     const missing = missingCapabilities(scenario, target.capabilities);
@@ -50,7 +60,7 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
       continue;
     }
     emit({ type: 'scenario-started', scenario: info });
-    const result = await runOne(scenario, info, target, emit, options.scenarioTimeoutMs ?? 60_000);
+    const result = await runOne(scenario, info, target, memo, emit, options.scenarioTimeoutMs ?? 60_000);
     results.push(result);
     emit(result.status === 'passed' ? { type: 'scenario-passed', result } : { type: 'scenario-failed', result });
   }
@@ -66,10 +76,10 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
   return summary;
 }
 
-async function runOne(scenario: Scenario, info: ScenarioInfo, target: Target, emit: (event: RunEvent) => void, timeoutMs: number): Promise<ScenarioResult> {
+async function runOne(scenario: Scenario, info: ScenarioInfo, target: Target, memo: SharedMemo, emit: (event: RunEvent) => void, timeoutMs: number): Promise<ScenarioResult> {
   const exchanges: Exchange[] = [];
   const observations: Observation[] = [];
-  const ctx = scenarioContext(scenario, target, exchanges, (observation) => {
+  const ctx = scenarioContext(scenario, target, memo, exchanges, (observation) => {
     observations.push(observation);
     emit({ type: 'observation', scenario: info, observation });
   });
@@ -94,7 +104,7 @@ async function runOne(scenario: Scenario, info: ScenarioInfo, target: Target, em
   }
 }
 
-function scenarioContext(scenario: Scenario, target: Target, exchanges: Exchange[], observe: (observation: Observation) => void): ScenarioContext {
+function scenarioContext(scenario: Scenario, target: Target, memo: SharedMemo, exchanges: Exchange[], observe: (observation: Observation) => void): ScenarioContext {
   const record = (exchange: Exchange) => exchanges.push(exchange);
   const client = (label: string, certificate: Target['provider'] | null): XsClient => createClient({ baseUrl: target.baseUrl, ca: target.ca, certificate, label, record });
   const declared = <T>(capability: Capability, value: T | undefined): T => {
@@ -117,6 +127,29 @@ function scenarioContext(scenario: Scenario, target: Target, exchanges: Exchange
     clock: () => declared('clock', target.clock),
     control: () => declared('control', target.control),
     callbacks: () => declared('callback-receiver', target.callbacks),
+    secondProviderId: () => {
+      const identity = readQwacPem(declared('second-provider', target.secondProvider).cert);
+      if (!identity.organizationIdentifier) throw new Error('the second provider certificate carries no organizationIdentifier');
+      return identity.organizationIdentifier;
+    },
+    shared: async <T>(key: string, create: () => Promise<T>, usable?: (value: T) => Promise<boolean>): Promise<T> => {
+      if (!scenario.shares.includes(key)) throw new Error(`scenario ${scenario.id} uses the shared ${key} without declaring it in shares`);
+      const kept = memo.get(key) as Promise<T> | undefined;
+      if (kept) {
+        // A kept value that failed to be made, or no longer serves, is made again (and said so).
+        const value = await kept.catch(() => undefined);
+        if (value !== undefined) {
+          if (!usable || (await usable(value))) return value;
+          observe({ point: `shared ${key} made again: the kept one no longer serves`, value });
+        }
+      }
+      const made = create();
+      memo.set(key, made);
+      made.catch(() => {
+        if (memo.get(key) === made) memo.delete(key);
+      });
+      return made;
+    },
     observe: (point, value) => observe({ point, value }),
   };
 }

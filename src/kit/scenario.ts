@@ -32,18 +32,27 @@ export interface Scenario<E extends object = Record<string, unknown>> {
   readonly spec: string;
   readonly area: Area;
   readonly needs: readonly Capability[];
-  /** Customer approvals the scenario asks for (so a manual run can say up front how many). */
+  /** Customer approvals the scenario asks for itself, besides shared ones (so a manual run can say up front how many). */
   readonly approvals: number;
+  /**
+   * Keys of run-scoped resources the scenario may share with others (`ctx.shared`), each costing one
+   * approval per run however many scenarios use it. Only for scenarios that read: one that spends
+   * budget, revokes or deletes must create its own consent.
+   */
+  readonly shares: readonly string[];
   /** What the spec states, as data: the steps compare against these and nothing else. */
   readonly expect: E;
   run(ctx: ScenarioContext, expect: E): Promise<void>;
 }
 
 /** Identity function that keeps the expectation type tied to the steps. */
-export function scenario<E extends object>(definition: Omit<Scenario<E>, 'needs' | 'approvals'> & { needs?: readonly Capability[]; approvals?: number }): Scenario {
+export function scenario<E extends object>(
+  definition: Omit<Scenario<E>, 'needs' | 'approvals' | 'shares'> & { needs?: readonly Capability[]; approvals?: number; shares?: readonly string[] },
+): Scenario {
   const needs = definition.needs ?? [];
   const approvals = definition.approvals ?? 0;
-  // A scenario that asks for approvals needs an SCA driver, whether or not it says so.
-  const allNeeds = approvals > 0 && !needs.includes('sca') ? [...needs, 'sca' as const] : needs;
-  return { ...definition, needs: allNeeds, approvals } as unknown as Scenario;
+  const shares = definition.shares ?? [];
+  // A scenario that asks for approvals (its own or shared ones) needs an SCA driver, whether or not it says so.
+  const allNeeds = (approvals > 0 || shares.length > 0) && !needs.includes('sca') ? [...needs, 'sca' as const] : needs;
+  return { ...definition, needs: allNeeds, approvals, shares } as unknown as Scenario;
 }

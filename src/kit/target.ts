@@ -67,6 +67,10 @@ export interface TargetControl {
   revokeConsent(consentId: string): Promise<void>;
   /** Money arrives on an account now (to watch paging while the history grows). */
   bookTransaction(iban: string, amount: string): Promise<void>;
+  /** The regulator withdraws (false) or restores (true) a provider's authorisation (spec "Access and registration" 2). */
+  setAuthorised(organizationIdentifier: string, authorised: boolean): Promise<void>;
+  /** The back office changes a received payment after its ceremony was created (spec "Behaviour notes / Payments" 1). */
+  amendPayment(paymentId: string, change: { instructedAmount?: { currency: string; amount: string }; creditorName?: string }): Promise<void>;
 }
 
 export interface TargetCallbacks {

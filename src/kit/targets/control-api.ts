@@ -23,6 +23,8 @@ export function controlApi(controlUrl: string, token?: string) {
   const control: TargetControl = {
     revokeConsent: async (consentId) => void (await call('POST', `/consents/${encodeURIComponent(consentId)}/revoke`, {})),
     bookTransaction: async (iban, amount) => void (await call('POST', '/transactions', { iban, amount, counterpartyName: 'xs2a-kit conformance' })),
+    setAuthorised: async (organizationIdentifier, authorised) => void (await call('POST', `/register/${encodeURIComponent(organizationIdentifier)}`, { authorised })),
+    amendPayment: async (paymentId, change) => void (await call('POST', `/payments/${encodeURIComponent(paymentId)}/amend`, change)),
   };
   return { clock, control };
 }
