@@ -1,5 +1,6 @@
 /** `xs2a-kit serve`: the sandbox on fixed ports, until interrupted. */
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
+import { BUILT_IN_PROFILES, FaultProfileError, resolveFaults } from '../sim/faults/profiles.js';
 import { startSandbox } from '../sim/sandbox.js';
 import type { CliIo } from './io.js';
 import { collect, integer } from './parse.js';
@@ -16,6 +17,18 @@ interface ServeFlags {
   controlToken?: string;
   trust: string[];
   callbackCa: string[];
+  faults?: string;
+}
+
+/** Checked while the flags are read, so a bad profile stops `serve` before anything starts. */
+function faultProfile(value: string): string {
+  try {
+    resolveFaults(value);
+  } catch (error) {
+    if (error instanceof FaultProfileError) throw new InvalidArgumentError(error.message);
+    throw error;
+  }
+  return value;
 }
 
 export function serveCommand(program: Command, io: CliIo): void {
@@ -32,6 +45,7 @@ export function serveCommand(program: Command, io: CliIo): void {
     .option('--control-token <token>', 'require "Authorization: Bearer <token>" on the control API')
     .option('--trust <file>', 'also trust client certificates issued by this CA (PEM; repeatable)', collect, [])
     .option('--callback-ca <file>', 'also trust this CA for revocation-callback receivers (PEM; repeatable)', collect, [])
+    .option('--faults <profile>', `inject faults for client robustness drills: ${Object.keys(BUILT_IN_PROFILES).join(', ')}, or a JSON file of rules`, faultProfile)
     .action(async (flags: ServeFlags) => {
       const sandbox = await startSandbox({
         port: flags.port,
@@ -44,11 +58,14 @@ export function serveCommand(program: Command, io: CliIo): void {
         controlToken: flags.controlToken,
         trust: flags.trust,
         callbackCa: flags.callbackCa,
+        ...(flags.faults === undefined ? {} : { faults: flags.faults }),
         log: (message) => io.err(`${message}\n`),
       });
       // Process-level: from node starting to both servers listening, which is what a user waits for.
       const readyMs = performance.now();
       const customers = sandbox.customers();
+      // Faults are never on by surprise: say so above the banner.
+      if (flags.faults !== undefined) io.out(`Fault injection is ON (profile ${flags.faults}): GET ${sandbox.controlUrl}/faults lists the rules, DELETE turns them off.\n`);
       io.out(readyBanner(sandbox, { readyMs, seed: flags.seed, customers: customers.length, exampleIban: customers[0]?.accounts[0]?.iban ?? '' }));
       await new Promise<void>((resolve) => {
         const stop = () => {

@@ -1,6 +1,7 @@
 /** Everything a sandbox's services share, passed explicitly (no module-level state). */
 import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
+import type { FaultInjector } from './faults/injector.js';
 import type { Ledgers } from './ledger/index.js';
 import type { CustomersFixture, RegisterFixture } from './seed/fixtures.js';
 import type { Seed } from './seed/seed.js';
@@ -24,5 +25,7 @@ export interface SandboxContext {
   readonly callbackCa: readonly string[];
   /** Deliveries being attempted right now, so a tick and a clock move never send one twice at once. */
   readonly deliveriesInFlight: Set<string>;
+  /** Fault injection rules (`--faults`, `/sandbox/faults`); none by default. */
+  readonly faults: FaultInjector;
   log(message: string): void;
 }

@@ -1,5 +1,6 @@
 /** The validated options of `startSandbox()`; the CLI maps its flags onto these. */
 import { z } from 'zod';
+import { FaultsOptionSchema } from './faults/schema.js';
 import { CustomersFile } from './seed/fixtures.js';
 
 export const SandboxOptionsSchema = z.strictObject({
@@ -26,6 +27,8 @@ export const SandboxOptionsSchema = z.strictObject({
    * e.g. one account with a million-row history for the benchmarks.
    */
   customersFixture: CustomersFile.optional(),
+  /** Fault injection (`--faults`): a built-in profile, a JSON file of rules, or the rules; off when absent. */
+  faults: FaultsOptionSchema.optional(),
 });
 
 export type SandboxOptionsInput = z.input<typeof SandboxOptionsSchema> & {

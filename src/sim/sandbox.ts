@@ -17,6 +17,8 @@ import { paymentRoutes } from './api/payment-routes.js';
 import { createClock } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { createEventBus, type EventBus } from './events.js';
+import { createFaultInjector } from './faults/injector.js';
+import { resolveFaults } from './faults/profiles.js';
 import { answerParserErrors } from './http/client-error.js';
 import { createLedgers } from './ledger/index.js';
 import { parseSandboxOptions, type SandboxOptionsInput } from './options.js';
@@ -66,6 +68,8 @@ function readTrusted(files: readonly string[], flag: string): string[] {
 export async function startSandbox(input: SandboxOptionsInput = {}): Promise<Sandbox> {
   const started = performance.now();
   const options = parseSandboxOptions(input);
+  // A bad fault profile is refused before anything is created.
+  const startFaults = resolveFaults(options.faults);
   const log = input.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const certs = await ensureCertificates(resolve(options.certsDir));
   const pems = loadCertificates(certs.paths);
@@ -91,8 +95,10 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     portalUrl: '',
     callbackCa,
     deliveriesInFlight: new Set(),
+    faults: createFaultInjector({ seed: options.seed, start: startFaults }),
     log,
   };
+  ctx.events.on('reset', () => ctx.faults.reset());
   // Callback retries follow the sandbox clock: a clock move fires what became due at once, and a
   // one-second tick covers time passing by itself.
   const dispatch = () => void dispatchDue(ctx).catch((error: unknown) => log(`callback dispatch: ${String(error)}`));

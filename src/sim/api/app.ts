@@ -5,6 +5,7 @@
  */
 import express, { type Express } from 'express';
 import type { SandboxContext } from '../context.js';
+import { injectFaults } from '../faults/middleware.js';
 import { errorHandler } from '../http/error-handler.js';
 import { jsonBody } from '../http/json-body.js';
 import { notFound, routeTable, type Route } from '../http/routes.js';
@@ -18,7 +19,9 @@ export function createApiApp(ctx: SandboxContext, routes: readonly Route[]): Exp
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(echoRequestId, requestLog(ctx));
-  app.use(authenticateProvider(ctx), requireRequestId, ...jsonBody(), registerProvider(ctx));
+  // Faults answer after the certificate is read (a rule may name the provider) and before anything
+  // registers, reads a body or changes state.
+  app.use(authenticateProvider(ctx), injectFaults(ctx.faults), requireRequestId, ...jsonBody(), registerProvider(ctx));
   app.use(settleDue(ctx));
   app.use('/v1', routeTable(routes));
   app.use(notFound);

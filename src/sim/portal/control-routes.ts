@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { param, type Route } from '../http/routes.js';
+import { faultRoutes } from './fault-routes.js';
 import { parseOrFormatError } from '../http/validate.js';
 import { bookTransaction } from '../services/bookings.js';
 import { deliveriesView } from '../services/callbacks.js';
@@ -78,5 +79,6 @@ export function controlRoutes(ctx: SandboxContext): Route[] {
     },
     { method: 'post', path: '/transactions', handler: async (req, res) => res.status(201).json(await bookTransaction(ctx, req.body)) },
     { method: 'post', path: '/reset', handler: async (_req, res) => res.json(await resetSandbox(ctx)) },
+    ...faultRoutes(ctx),
   ];
 }

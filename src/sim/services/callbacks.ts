@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { HEADERS, redirectUriProblem, RevocationCallbackRequestSchema, signCallback, SIGNATURE_TOLERANCE_SECONDS, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
+import { planDeliveries, releaseAfter } from '../faults/callback-plan.js';
 import { parseOrFormatError } from '../http/validate.js';
 import { afterAttempt, ATTEMPT_TIMEOUT_MS, deriveSecret } from '../rules/callbacks.js';
 import type { ConsentRecord, DeliveryRecord } from '../store/data.js';
@@ -59,7 +60,7 @@ function save(ctx: SandboxContext, next: DeliveryRecord): void {
   if (index >= 0) ctx.store.data.deliveries[index] = next;
 }
 
-async function attempt(ctx: SandboxContext, delivery: DeliveryRecord): Promise<void> {
+async function attempt(ctx: SandboxContext, delivery: DeliveryRecord, copies: number): Promise<void> {
   const registration = ctx.store.data.callbacks[delivery.tpp];
   const at = ctx.clock.now();
   if (!registration) {
@@ -70,6 +71,9 @@ async function attempt(ctx: SandboxContext, delivery: DeliveryRecord): Promise<v
   // Each attempt is signed afresh (t is sandbox time) over the same bytes, with the same eventId.
   const signature = signCallback(delivery.body, deriveSecret(ctx.store.data.callbackKey, delivery.tpp, registration), Math.floor(at.getTime() / 1000));
   const outcome = await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, ATTEMPT_TIMEOUT_MS);
+  // A duplicated delivery (fault injection): the same signed bytes once more; it is not a retry,
+  // so the attempt's outcome stays the first one's.
+  for (let copy = 1; copy < copies; copy++) await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, ATTEMPT_TIMEOUT_MS);
   const next = afterAttempt({ ...delivery, url: registration.url }, { at, ...outcome });
   save(ctx, next);
   ctx.events.emit('callback-attempt', { eventId: next.eventId, consentId: next.consentId, attempt: next.attempts.length, status: outcome.status, error: outcome.error, outcome: next.outcome });
@@ -81,14 +85,17 @@ export async function dispatchDue(ctx: SandboxContext): Promise<void> {
   const due = ctx.store.data.deliveries.filter(
     (delivery) => delivery.outcome === 'pending' && delivery.nextAttemptAt !== undefined && Date.parse(delivery.nextAttemptAt) <= now && !ctx.deliveriesInFlight.has(delivery.eventId),
   );
-  if (due.length === 0) return;
-  for (const delivery of due) ctx.deliveriesInFlight.add(delivery.eventId);
+  const planned = planDeliveries(ctx.faults, due, now);
+  if (planned.length === 0) return;
+  for (const { delivery } of planned) ctx.deliveriesInFlight.add(delivery.eventId);
   try {
-    await Promise.all(due.map((delivery) => attempt(ctx, delivery)));
+    await Promise.all(planned.map(({ delivery, copies }) => attempt(ctx, delivery, copies)));
   } finally {
-    for (const delivery of due) ctx.deliveriesInFlight.delete(delivery.eventId);
+    for (const { delivery } of planned) ctx.deliveriesInFlight.delete(delivery.eventId);
   }
   await ctx.store.write();
+  // Reordered deliveries held back for these providers follow the ones that just went out.
+  if (releaseAfter(ctx.faults, planned)) await dispatchDue(ctx);
 }
 
 export function deliveriesView(ctx: SandboxContext) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClock } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import { createEventBus } from '../events.js';
+import { createFaultInjector } from '../faults/injector.js';
 import { createLedgers } from '../ledger/index.js';
 import { loadCustomersFixture } from '../seed/fixtures.js';
 import { buildSeed } from '../seed/seed.js';
@@ -28,6 +29,7 @@ async function sandboxContext(): Promise<SandboxContext> {
     portalUrl: 'http://portal.example',
     callbackCa: [],
     deliveriesInFlight: new Set(),
+    faults: createFaultInjector({ seed: 42, start: { profile: null, rules: [] } }),
     log: () => undefined,
   };
 }

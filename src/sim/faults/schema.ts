@@ -1,0 +1,68 @@
+/**
+ * Fault rules as data (issue 10, point 9): what a TPP client must survive although the interface
+ * itself never asks for it — spec "Errors" rules 2-3 (a 5xx body may be the envelope, HTML or
+ * nothing; 5xx and connection failures are retryable) and "Events" 3, 7, 8 (a callback repeats
+ * with one eventId and arrives out of order). Off unless a rule is given.
+ */
+import { z } from 'zod';
+import { PathPatternSchema } from './path-pattern.js';
+
+/** A slow answer is a network delay of real time, capped so a typo cannot hang a client for hours. */
+export const MAX_DELAY_MS = 30_000;
+export const MAX_RETRY_AFTER_SECONDS = 3_600;
+
+export const REQUEST_FAULT_KINDS = ['error-500', 'bad-gateway-html', 'unavailable-empty', 'slow', 'drop'] as const;
+export const CALLBACK_FAULT_KINDS = ['callback-duplicate', 'callback-reorder'] as const;
+export type RequestFaultKind = (typeof REQUEST_FAULT_KINDS)[number];
+export type CallbackFaultKind = (typeof CALLBACK_FAULT_KINDS)[number];
+export type FaultKind = RequestFaultKind | CallbackFaultKind;
+
+const Provider = z.string().min(1).max(128);
+const Method = z.enum(['GET', 'POST', 'PUT', 'DELETE']);
+
+/** Which API requests a rule applies to; every field given must match, none given matches all. */
+const RequestMatch = z.strictObject({ method: Method.optional(), path: PathPatternSchema.optional(), provider: Provider.optional() });
+/** Callbacks have no endpoint of ours: they are told apart by the provider they go to. */
+const CallbackMatch = z.strictObject({ provider: Provider.optional() });
+
+/** How often: the next `count` matching requests, or each matching request with probability `rate`. */
+const scope = {
+  count: z.number().int().min(1).max(1_000_000).optional(),
+  rate: z.number().min(0).max(1).optional(),
+  /** Seed of this rule's random stream (rate rules); derived from the sandbox seed when absent. */
+  seed: z.number().int().min(0).max(2_147_483_647).optional(),
+};
+
+const requestRule = <K extends string, S extends z.ZodRawShape>(kind: K, shape: S) =>
+  z.strictObject({ kind: z.literal(kind), match: RequestMatch.default({}), ...scope, ...shape });
+
+export const FaultRuleSchema = z
+  .discriminatedUnion('kind', [
+    requestRule('error-500', {}),
+    requestRule('bad-gateway-html', {}),
+    requestRule('unavailable-empty', { retryAfter: z.number().int().min(0).max(MAX_RETRY_AFTER_SECONDS).optional() }),
+    requestRule('slow', { delayMs: z.number().int().min(1).max(MAX_DELAY_MS) }),
+    requestRule('drop', {}),
+    z.strictObject({ kind: z.literal('callback-duplicate'), match: CallbackMatch.default({}), ...scope }),
+    z.strictObject({ kind: z.literal('callback-reorder'), match: CallbackMatch.default({}), ...scope }),
+  ])
+  .superRefine((rule, issues) => {
+    if (rule.count === undefined && rule.rate === undefined) {
+      issues.addIssue({ code: 'custom', path: ['count'], message: 'give count (the next N matching requests) or rate (a probability from 0 to 1)' });
+    } else if (rule.count !== undefined && rule.rate !== undefined) {
+      issues.addIssue({ code: 'custom', path: ['rate'], message: 'give count or rate, not both' });
+    }
+  });
+
+export type FaultRuleInput = z.input<typeof FaultRuleSchema>;
+export type FaultRule = z.output<typeof FaultRuleSchema>;
+
+export const FaultRulesSchema = z.array(FaultRuleSchema).max(100);
+
+/** The `faults` option of startSandbox: a profile (built-in name or JSON file) or the rules themselves. */
+export const FaultsOptionSchema = z.union([z.string().min(1), FaultRulesSchema]);
+export type FaultsOption = z.input<typeof FaultsOptionSchema>;
+
+export function isCallbackKind(kind: FaultKind): kind is CallbackFaultKind {
+  return (CALLBACK_FAULT_KINDS as readonly string[]).includes(kind);
+}
