@@ -1,5 +1,5 @@
 /**
- * `xs2a-kit conformance [--target sim | BASE_URL] [--config FILE] [--only GLOB] [--skip GLOB] [--reporter NAME[:FILE]]`.
+ * `xs2a-kit conformance [--target sim | BASE_URL] [--config FILE] [--sca DRIVER] [--only GLOB] [--skip GLOB] [--reporter NAME[:FILE]]`.
  * Exit codes (issue 8, point 6): 0 all passed, 1 a scenario failed, 2 configuration error or
  * unreachable target.
  */
@@ -10,8 +10,9 @@ import { selectScenarios } from '../kit/filter.js';
 import { createReporter, REPORTER_NAMES, UnknownReporter } from '../kit/reporters/registry.js';
 import { approvalsNeeded, runScenarios } from '../kit/runner.js';
 import type { Scenario } from '../kit/scenario.js';
-import { ConfigError, remoteTarget } from '../kit/targets/remote.js';
-import { startSimTarget } from '../kit/targets/sim.js';
+import { createScaDriver, manualTimeoutMs, SCA_DRIVERS, type ScaDriverName } from '../kit/sca-drivers/sca-config.js';
+import { ConfigError, parseRemoteConfig, parseSimConfig, readConfigFile, remoteTarget, withScaDriver } from '../kit/targets/remote.js';
+import { SIM_FIXTURES, startSimTarget } from '../kit/targets/sim.js';
 import type { Target } from '../kit/target.js';
 import type { CliIo } from './io.js';
 import { collect } from './parse.js';
@@ -19,6 +20,7 @@ import { collect } from './parse.js';
 interface ConformanceFlags {
   target: string;
   config?: string;
+  sca?: string;
   only: string[];
   skip: string[];
   reporter: string[];
@@ -39,17 +41,30 @@ export async function runConformance(flags: ConformanceFlags, io: CliIo, isTTY: 
     const reporters: Reporter[] = (flags.reporter.length ? flags.reporter : ['console']).map((spec) => createReporter(spec, { stdout: { write: io.out, isTTY } }));
     const scenarios = selectScenarios(catalogue ?? (await loadCatalogue()), { only: flags.only, skip: flags.skip });
     if (scenarios.length === 0) throw new ConfigError('--only/--skip select no scenario');
+    const scaFlag = scaDriverName(flags.sca);
+    let manualMs: number | undefined;
     if (flags.target === 'sim') {
-      if (flags.config) throw new ConfigError('--config is for a remote target; --target sim needs none');
-      target = await startSimTarget();
+      // The sim brings its own certificates and customers; a config may only choose the SCA driver.
+      const config = flags.config ? parseSimConfig(await readConfigFile(flags.config), flags.config) : {};
+      const sca = withScaDriver(config.sca, scaFlag);
+      if (sca?.driver === 'none') throw new ConfigError('--target sim always has an SCA driver: sim, forms, browser or manual');
+      // The sim's pages are on this machine: the browser may resolve no other host.
+      const driver = sca ? createScaDriver(sca, { say: io.err, returnUris: [SIM_FIXTURES.redirectUri, SIM_FIXTURES.nokRedirectUri], browserArgs: [LOCAL_ONLY] }) : undefined;
+      manualMs = sca ? manualTimeoutMs(sca) : undefined;
+      target = await startSimTarget(driver ? { sca: driver } : {});
     } else {
       if (!flags.config) throw new ConfigError(`--target ${flags.target} needs --config FILE (certificates, customers, IBANs)`);
-      target = await remoteTarget({ baseUrl: flags.target, configFile: flags.config, say: io.err });
+      const config = parseRemoteConfig(await readConfigFile(flags.config), flags.config);
+      manualMs = manualTimeoutMs(withScaDriver(config.sca, scaFlag)!);
+      target = await remoteTarget({ baseUrl: flags.target, configFile: flags.config, config, say: io.err, ...(scaFlag ? { scaDriver: scaFlag } : {}) });
       // Reachability first: an unreachable target is exit 2, not 40 failed scenarios.
       await createClient({ baseUrl: target.baseUrl, ca: target.ca, certificate: target.provider, label: 'preflight', record: () => {} }).call({ path: '/v1/revocation-callback' });
     }
     io.err(`${scenarios.length} scenarios selected; a manual run would ask for ${approvalsNeeded(scenarios, target.capabilities)} customer approvals.\n`);
-    const summary = await runScenarios({ target, scenarios, reporters });
+    // A person needs time: each approval of a manual run may take the driver's whole time-out.
+    const approvalsPerScenario = Math.max(0, ...scenarios.map((scenario) => scenario.approvals));
+    const scenarioTimeoutMs = manualMs === undefined ? undefined : 60_000 + manualMs * approvalsPerScenario;
+    const summary = await runScenarios({ target, scenarios, reporters, ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }) });
     for (const reporter of reporters) await reporter.close?.();
     io.err(`Finished in ${elapsed()}.\n`);
     return summary.failed > 0 ? 1 : 0;
@@ -66,12 +81,22 @@ export async function runConformance(flags: ConformanceFlags, io: CliIo, isTTY: 
   }
 }
 
+/** Keeps the browser on this machine: every other host name fails to resolve. */
+const LOCAL_ONLY = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1';
+
+function scaDriverName(value: string | undefined): ScaDriverName | undefined {
+  if (value === undefined) return undefined;
+  if (!(SCA_DRIVERS as readonly string[]).includes(value)) throw new ConfigError(`unknown SCA driver "${value}" (known: ${SCA_DRIVERS.join(', ')})`);
+  return value as ScaDriverName;
+}
+
 export function conformanceCommand(program: Command, io: CliIo): void {
   program
     .command('conformance')
     .description('run the conformance scenarios against the in-process sandbox or a real implementation')
     .option('--target <sim|BASE_URL>', 'sim (an in-process sandbox) or the https base URL of a real target', 'sim')
-    .option('--config <FILE>', 'JSON config of a remote target: certificates, customers, IBANs, SCA driver, capabilities')
+    .option('--config <FILE>', 'JSON config: for a remote target certificates, customers, IBANs, SCA driver, capabilities; for sim only the SCA driver')
+    .option('--sca <DRIVER>', `who acts as the customer on the SCA page: ${SCA_DRIVERS.join(', ')} (over the config's sca.driver)`)
     .option('--only <GLOB>', 'run only scenarios whose id or area matches (repeatable, comma-separated)', collect, [])
     .option('--skip <GLOB>', 'leave out scenarios whose id or area matches (repeatable, comma-separated)', collect, [])
     .option('--reporter <NAME[:FILE]>', `${REPORTER_NAMES.join(', ')}; FILE writes the report there (repeatable)`, collect, [])

@@ -7,9 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { IbanSchema } from '../../contract/index.js';
-import { formsScaDriver } from '../sca-drivers/forms.js';
-import { manualScaDriver } from '../sca-drivers/manual.js';
-import { CAPABILITIES, type Capability } from '../scenario.js';
+import { createScaDriver, ScaConfigSchema, type ScaConfig, type ScaDriverName } from '../sca-drivers/sca-config.js';
+import type { Capability } from '../scenario.js';
 import type { Target } from '../target.js';
 import { controlApi } from './control-api.js';
 
@@ -31,20 +30,32 @@ export const RemoteConfigSchema = z.strictObject({
   otherPsu: Credentials.optional(),
   ibans: z.strictObject({ main: IbanSchema, second: IbanSchema, notHeld: IbanSchema, creditor: IbanSchema }),
   amounts: z.strictObject({ small: Amount, beyondBalance: Amount }),
-  scaDriver: z.enum(['forms', 'manual', 'none']).default('manual'),
+  /** Who acts as the customer on the bank's SCA page: a person (`manual`) unless the config says otherwise. */
+  sca: ScaConfigSchema.default({ driver: 'manual' }),
   /** A control API like the sandbox's (`…/sandbox`), if the target has one. */
   controlUrl: z.url().optional(),
   controlToken: z.string().min(1).optional(),
-  /** What the target offers besides what the config itself implies. */
-  capabilities: z.array(z.enum(Object.keys(CAPABILITIES) as [Capability, ...Capability[]])).default([]),
+  /**
+   * What the control API offers (`clock`: move the target's clock; `control`: revoke as the customer,
+   * book a transaction). Everything else follows from the config itself: an SCA driver, a second
+   * provider, a provider without PSP_IC, a second customer.
+   */
+  capabilities: z.array(z.enum(['clock', 'control'])).default([]),
+}).refine((config) => config.capabilities.length === 0 || config.controlUrl !== undefined, {
+  path: ['capabilities'],
+  message: 'clock and control are offered through a control API: give "controlUrl" too',
 });
 export type RemoteConfig = z.infer<typeof RemoteConfigSchema>;
 
 /** A bad or unreadable config: the CLI answers exit code 2. */
 export class ConfigError extends Error {}
 
-export function parseRemoteConfig(raw: unknown, source: string): RemoteConfig {
-  const result = RemoteConfigSchema.safeParse(raw);
+/** `--target sim --config FILE`: only the SCA driver can be chosen; the sim brings everything else. */
+export const SimConfigSchema = z.strictObject({ sca: ScaConfigSchema.optional() });
+export type SimConfig = z.infer<typeof SimConfigSchema>;
+
+function parseWith<S extends z.ZodType>(schema: S, raw: unknown, source: string): z.output<S> {
+  const result = schema.safeParse(raw);
   if (!result.success) {
     const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new ConfigError(`${source}: ${issues.join('; ')}`);
@@ -52,20 +63,41 @@ export function parseRemoteConfig(raw: unknown, source: string): RemoteConfig {
   return result.data;
 }
 
+export function parseRemoteConfig(raw: unknown, source: string): RemoteConfig {
+  return parseWith(RemoteConfigSchema, raw, source);
+}
+
+export function parseSimConfig(raw: unknown, source: string): SimConfig {
+  return parseWith(SimConfigSchema, raw, source);
+}
+
+/** The config file as JSON; unreadable or malformed is a configuration error (exit code 2). */
+export async function readConfigFile(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** `--sca NAME` wins over the config's driver and keeps the rest of its settings. */
+export function withScaDriver(config: ScaConfig | undefined, driver: ScaDriverName | undefined): ScaConfig | undefined {
+  return driver === undefined ? config : { ...config, driver };
+}
+
 export interface RemoteTargetOptions {
   baseUrl?: string;
   configFile: string;
+  /** The config already parsed from `configFile`. */
+  config?: RemoteConfig;
+  /** `--sca NAME`, over the config's choice. */
+  scaDriver?: ScaDriverName;
   say(text: string): void;
 }
 
 export async function remoteTarget(options: RemoteTargetOptions): Promise<Target> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await readFile(options.configFile, 'utf8'));
-  } catch (error) {
-    throw new ConfigError(`${options.configFile}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const config = parseRemoteConfig(raw, options.configFile);
+  const config = options.config ?? parseRemoteConfig(await readConfigFile(options.configFile), options.configFile);
+  const sca = withScaDriver(config.sca, options.scaDriver)!;
   const baseUrl = options.baseUrl ?? config.baseUrl;
   if (!baseUrl || !Https.safeParse(baseUrl).success) throw new ConfigError('a remote target needs an https base URL (--target or "baseUrl")');
   // Paths in the config are relative to the config file, so a config and its certificates travel together.
@@ -78,15 +110,12 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
     }
   };
   const pair = async (files: { cert: string; key: string } | undefined) => (files ? { cert: await read(files.cert), key: await read(files.key) } : undefined);
-  const capabilities = new Set<Capability>(config.capabilities);
-  if (config.scaDriver !== 'none') capabilities.add('sca');
-  if (config.secondProvider) capabilities.add('second-provider');
-  if (config.providerWithoutCof) capabilities.add('provider-without-cof');
-  if (config.otherPsu) capabilities.add('second-psu');
+  const driver = createScaDriver(sca, { say: options.say, returnUris: [config.redirectUri, config.nokRedirectUri] });
   const control = config.controlUrl ? controlApi(config.controlUrl, config.controlToken) : undefined;
-  if (!control) for (const capability of ['clock', 'control'] as const) capabilities.delete(capability);
-  // A receiver the target can reach needs a public address: not offered by this version.
-  capabilities.delete('callback-receiver');
+  // A callback receiver the target can reach needs a public address: not offered by this version.
+  const capabilities = new Set<Capability>(config.capabilities);
+  const implied: [Capability, unknown][] = [['sca', driver], ['second-provider', config.secondProvider], ['provider-without-cof', config.providerWithoutCof], ['second-psu', config.otherPsu]];
+  for (const [capability, given] of implied) if (given) capabilities.add(capability);
   return {
     name: baseUrl,
     baseUrl,
@@ -96,7 +125,7 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
     providerWithoutCof: await pair(config.providerWithoutCof),
     fixtures: { redirectUri: config.redirectUri, nokRedirectUri: config.nokRedirectUri, psu: config.psu, otherPsu: config.otherPsu, ibans: config.ibans, amounts: config.amounts },
     capabilities,
-    sca: config.scaDriver === 'forms' ? formsScaDriver() : config.scaDriver === 'manual' ? manualScaDriver({ say: options.say }) : undefined,
+    sca: driver,
     clock: control?.clock,
     control: control?.control,
     async close() {},
