@@ -2,7 +2,7 @@
  * Steps the scenarios share: create and authorise consents and payments, read account data, and
  * judge error answers. Everything goes through the kit's client (HTTP and mutual TLS only).
  */
-import { ConsentCreationResponseSchema, PaymentInitiationResponseSchema, TppMessagesSchema } from '../src/contract/index.js';
+import { ConsentCreationResponseSchema, makeIban, PaymentInitiationResponseSchema, TppMessagesSchema } from '../src/contract/index.js';
 import type { Reply, XsClient } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
@@ -117,4 +117,83 @@ export async function initiatePayment(
 export function createdPayment(reply: Reply) {
   ensureEqual(reply.status, 201, 'status of payment initiation');
   return ensureSchema(PaymentInitiationResponseSchema, reply.json, 'PaymentInitiationResponse');
+}
+
+/** Key of the account-information consent shared by scenarios that only read, attended (one approval per run). */
+export const SHARED_READ = 'ais-read-consent';
+/** Key of the CoF consent shared by scenarios that only confirm attended. */
+export const SHARED_COF = 'cof-consent';
+
+/**
+ * The shared read consent: recurring, all three data types, over both of the customer's accounts —
+ * a set of accounts no other scenario asks for, so no newer consent supersedes it (spec "States:
+ * Consent"). A kept one that is no longer valid (a clock move expired it) is made again.
+ */
+export async function sharedReadConsent(ctx: ScenarioContext): Promise<{ consentId: string }> {
+  return ctx.shared(
+    SHARED_READ,
+    async () => ({ consentId: (await validConsent(ctx, { ibans: [ctx.fixtures.ibans.main, ctx.fixtures.ibans.second] })).consentId }),
+    async (kept) => (await consentStatus(ctx, kept.consentId)) === 'valid',
+  );
+}
+
+/** A CoF consent for `ibans.main` the customer approved (one approval). */
+export async function validCofConsent(ctx: ScenarioContext, body: Record<string, unknown> = {}): Promise<string> {
+  const reply = await ctx.api.call({ method: 'POST', path: '/v1/consents/confirmation-of-funds', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { account: { iban: ctx.fixtures.ibans.main }, ...body } });
+  ensureEqual(reply.status, 201, 'status of POST /v1/consents/confirmation-of-funds');
+  const created = ensureSchema(ConsentCreationResponseSchema, reply.json, 'ConsentCreationResponse');
+  await ctx.authorise(created._links.scaRedirect.href, { status: () => consentStatus(ctx, created.consentId, 'cof') });
+  ensureEqual(await consentStatus(ctx, created.consentId, 'cof'), 'valid', 'CoF consent status after approval');
+  return created.consentId;
+}
+
+/** The shared CoF consent (funds confirmations under it are attended, so it spends no budget). */
+export async function sharedCofConsent(ctx: ScenarioContext): Promise<string> {
+  return ctx.shared(SHARED_COF, () => validCofConsent(ctx), async (kept) => (await consentStatus(ctx, kept, 'cof')) === 'valid');
+}
+
+/** An account-data read under a consent; attended unless told otherwise. */
+export function readData(ctx: ScenarioContext, consentId: string, path: string, options: { attended?: boolean; client?: XsClient } = {}): Promise<Reply> {
+  return (options.client ?? ctx.api).call({ path, headers: { 'Consent-ID': consentId, ...(options.attended === false ? {} : ATTENDED) } });
+}
+
+/** The codes of an error answer, for observations (never for decisions the spec leaves open). */
+export function codeOf(reply: Reply): string | undefined {
+  return (reply.json as { tppMessages?: { code?: string }[] } | undefined)?.tppMessages?.[0]?.code;
+}
+
+/** A calendar date `days` after `from` (UTC), as the spec's `date` fields carry it. */
+export function dateAfter(from: Date, days: number): string {
+  return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whole days from one ISO date to another. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+}
+
+/** An IBAN of the same bank as `iban` whose account number ends in 999999: well-formed, with no live account behind it. */
+export function deadIbanLike(iban: string): string {
+  return makeIban(iban.slice(0, 2), `${iban.slice(4, -6)}999999`);
+}
+
+/** A payment's status as its initiator reads it. */
+export async function paymentStatus(ctx: ScenarioContext, paymentId: string, product = 'sepa-credit-transfers'): Promise<string> {
+  const reply = await ctx.api.call({ path: `/v1/payments/${product}/${paymentId}/status` });
+  ensureEqual(reply.status, 200, 'status of GET payment status');
+  return (reply.json as { transactionStatus: string }).transactionStatus;
+}
+
+/** Initiates a payment and has the customer act on it; the driver may stop on a page that refuses (then null). */
+export async function authorisedPayment(ctx: ScenarioContext, body: unknown, options: { product?: string; decision?: 'approve' | 'decline'; before?: (paymentId: string) => Promise<void> } = {}) {
+  const product = options.product ?? 'sepa-credit-transfers';
+  const created = createdPayment(await initiatePayment(ctx, body, { product }));
+  if (options.before) await options.before(created.paymentId);
+  let location: string | null = null;
+  try {
+    location = (await ctx.authorise(created._links.scaRedirect.href, { decision: options.decision ?? 'approve', status: () => paymentStatus(ctx, created.paymentId, product) })).location;
+  } catch (error) {
+    ctx.observe('the SCA driver stopped on the bank’s page', error instanceof Error ? error.message : String(error));
+  }
+  return { ...created, product, location, status: await paymentStatus(ctx, created.paymentId, product) };
 }
