@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+/**
+ * Benchmark 1: GET balances, attended (PSU-IP-Address, so never 429), through the simulator
+ * (`xs2a-kit serve` in its own process) and through a bare node:https mutual-TLS server answering
+ * the same JSON, with the same load generator: autocannon, 32 keep-alive connections, mutual TLS.
+ * The smallest express 5 app over the same server is measured too, as a reference for what the
+ * framework alone costs. Goal: simulator req/s ≥ 0.4 × bare. argv: [SECONDS] (default 10).
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { approvedConsent, bin, certificates, control, readyUrls, report, root, tlsClient } from './lib.mjs';
+
+const seconds = Number(process.argv[2] ?? 10);
+const certs = await certificates();
+const children = [];
+const stopAll = () => children.forEach((child) => child.kill('SIGTERM'));
+
+function load(url, headers, duration) {
+  return autocannon({
+    url,
+    connections: 32,
+    duration,
+    headers,
+    tlsOptions: { ca: certs.ca, cert: certs.cert, key: certs.key },
+  });
+}
+
+function summary(result) {
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
+}
+
+try {
+  const sim = spawn(process.execPath, [bin, 'serve', '--port', '0', '--portal-port', '0', '--certs', certs.dir], { cwd: root });
+  children.push(sim);
+  const { apiUrl, controlUrl } = await readyUrls(sim);
+  const client = tlsClient(apiUrl, certs);
+  const customers = await control(controlUrl, '/customers');
+  const account = customers.find((c) => c.psuId === 'anna').accounts[0];
+  const consentId = await approvedConsent(client, controlUrl, account.iban, 'anna');
+  const path = `/v1/accounts/${account.resourceId}/balances`;
+  const headers = { 'X-Request-ID': randomUUID(), 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.10' };
+  const sample = await client.send(path, { headers });
+  client.close();
+  if (sample.status !== 200) throw new Error(`balances: ${sample.status} ${sample.text}`);
+  const bodyFile = join(certs.dir, 'balances.json');
+  writeFileSync(bodyFile, sample.text);
+
+  const reference = async (script) => {
+    const child = spawn(process.execPath, [join(root, 'bench', script), certs.dir, bodyFile]);
+    children.push(child);
+    const port = await new Promise((resolve) => child.stdout.on('data', (chunk) => resolve(Number(/listening (\d+)/.exec(String(chunk))?.[1]))));
+    return `https://localhost:${port}${path}`;
+  };
+  const urls = { bare: await reference('bare-server.mjs'), express: await reference('express-server.mjs'), sim: `${apiUrl}${path}` };
+
+  // A short warm-up of each (JIT, connection set-up), then the measured runs one after another.
+  for (const url of Object.values(urls)) await load(url, headers, 2);
+  const results = {};
+  for (const [name, url] of Object.entries(urls)) results[name] = summary(await load(url, headers, seconds));
+  report({ benchmark: 'balances', seconds, connections: 32, ...results, ratio: results.sim.rps / results.bare.rps, bodyBytes: sample.text.length });
+} finally {
+  stopAll();
+}

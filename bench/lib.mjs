@@ -1,0 +1,112 @@
+/**
+ * Shared by the benchmarks: a certificate folder, a keep-alive mutual-TLS client, an approved
+ * consent, percentiles and the machine line. Everything runs against 127.0.0.1 on free ports.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:https';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = new URL('../', import.meta.url).pathname;
+export const bin = join(root, 'bin/xs2a-kit.js');
+export const REDIRECT = 'https://tpp.example/callback';
+
+/** The built package (npm run bench builds first). */
+export async function pkg() {
+  return import(join(root, 'dist/index.js'));
+}
+
+/** A fresh folder with the CA, the server certificate and the default provider's QWAC. */
+export async function certificates() {
+  const { ensureCertificates } = await pkg();
+  const dir = mkdtempSync(join(tmpdir(), 'xs2a-bench-'));
+  const { paths } = await ensureCertificates(dir);
+  return {
+    dir,
+    paths,
+    ca: readFileSync(paths.caCert, 'utf8'),
+    cert: readFileSync(paths.tppCert, 'utf8'),
+    key: readFileSync(paths.tppKey, 'utf8'),
+    serverCert: readFileSync(paths.serverCert, 'utf8'),
+    serverKey: readFileSync(paths.serverKey, 'utf8'),
+  };
+}
+
+/** One keep-alive mutual-TLS agent; `send` answers { status, headers, text, ms }. */
+export function tlsClient(baseUrl, certs) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1, ca: certs.ca, cert: certs.cert, key: certs.key });
+  const send = (path, { method = 'GET', headers = {}, body } = {}) =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const all = { 'X-Request-ID': randomUUID(), ...(payload ? { 'Content-Type': 'application/json' } : {}), ...headers };
+      const req = request(new URL(path, baseUrl), { method, agent, headers: all }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
+/** POST to the control API (plain HTTP on the customer surface). */
+export async function control(controlUrl, path, body) {
+  const res = await fetch(`${controlUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`control ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** A recurring consent on the IBAN for all three data types, approved by the customer. */
+export async function approvedConsent(client, controlUrl, iban, psuId) {
+  const refs = [{ iban }];
+  const created = await client.send('/v1/consents', {
+    method: 'POST',
+    headers: { 'TPP-Redirect-URI': REDIRECT },
+    body: { access: { accounts: refs, balances: refs, transactions: refs }, recurringIndicator: true, frequencyPerDay: 4 },
+  });
+  if (created.status !== 201) throw new Error(`consent creation: ${created.status} ${created.text}`);
+  const { consentId, authorisationId } = JSON.parse(created.text);
+  const acted = await control(controlUrl, `/authorisations/${authorisationId}`, { psuId, decision: 'approve' });
+  if (acted.scaStatus !== 'finalised') throw new Error(`approval: ${JSON.stringify(acted)}`);
+  return consentId;
+}
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export function machine() {
+  return `${cpus().length} × ${cpus()[0]?.model?.trim() ?? 'cpu'}, Node ${process.version}`;
+}
+
+/** Reads the ready banner of `serve` from a child's stdout: the API and control base URLs. */
+export function readyUrls(child) {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (chunk) => {
+      out += chunk;
+      const ready = /ready in (\d+) ms/.exec(out);
+      const api = /XS2A API \(mutual TLS\)\s+(\S+)\/v1/.exec(out);
+      const controlUrl = /Control API\s+(\S+)/.exec(out);
+      if (ready && api && controlUrl) {
+        child.stdout.off('data', onData);
+        resolve({ apiUrl: api[1], controlUrl: controlUrl[1], readyMs: Number(ready[1]) });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`serve exited (${code}) before ready: ${out}`)));
+    child.once('error', reject);
+  });
+}
+
+/** Prints a benchmark's result as one JSON line (run.mjs collects it). */
+export function report(result) {
+  process.stdout.write(`BENCH-RESULT ${JSON.stringify(result)}\n`);
+}
