@@ -33,12 +33,18 @@ async function loadCatalogue(): Promise<readonly Scenario[]> {
   return module.catalogue;
 }
 
-export async function runConformance(flags: ConformanceFlags, io: CliIo, isTTY: boolean, catalogue?: readonly Scenario[]): Promise<0 | 1 | 2> {
+/** What the console reporter needs to know of stdout: live progress on a terminal, plain lines otherwise. */
+export interface Terminal {
+  isTTY: boolean;
+  columns?: number | undefined;
+}
+
+export async function runConformance(flags: ConformanceFlags, io: CliIo, terminal: Terminal, catalogue?: readonly Scenario[]): Promise<0 | 1 | 2> {
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   let target: Target | undefined;
   try {
-    const reporters: Reporter[] = (flags.reporter.length ? flags.reporter : ['console']).map((spec) => createReporter(spec, { stdout: { write: io.out, isTTY } }));
+    const reporters: Reporter[] = (flags.reporter.length ? flags.reporter : ['console']).map((spec) => createReporter(spec, { stdout: { write: io.out, isTTY: terminal.isTTY, columns: terminal.columns } }));
     const scenarios = selectScenarios(catalogue ?? (await loadCatalogue()), { only: flags.only, skip: flags.skip });
     if (scenarios.length === 0) throw new ConfigError('--only/--skip select no scenario');
     const scaFlag = scaDriverName(flags.sca);
@@ -101,6 +107,6 @@ export function conformanceCommand(program: Command, io: CliIo): void {
     .option('--skip <GLOB>', 'leave out scenarios whose id or area matches (repeatable, comma-separated)', collect, [])
     .option('--reporter <NAME[:FILE]>', `${REPORTER_NAMES.join(', ')}; FILE writes the report there (repeatable)`, collect, [])
     .action(async (flags: ConformanceFlags) => {
-      process.exitCode = await runConformance(flags, io, Boolean(process.stdout.isTTY));
+      process.exitCode = await runConformance(flags, io, { isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns });
     });
 }

@@ -4,13 +4,20 @@
  */
 import type { Reporter, RunEvent } from '../events.js';
 import { show } from '../failure.js';
+import { maskResult } from './masked.js';
 
 export interface ConsoleSink {
   write(text: string): void;
   readonly isTTY: boolean;
+  /** Terminal width: a progress line longer than this would wrap, and `\r` could not take it back. */
+  readonly columns?: number | undefined;
 }
 
 const MARK = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP' } as const;
+
+function fit(text: string, columns: number | undefined): string {
+  return columns && columns > 10 && text.length > columns - 1 ? text.slice(0, columns - 2) : text;
+}
 
 export function consoleReporter(sink: ConsoleSink): Reporter {
   let done = 0;
@@ -23,7 +30,7 @@ export function consoleReporter(sink: ConsoleSink): Reporter {
           sink.write(`Target ${event.target}: ${event.total} scenarios\n`);
           return;
         case 'scenario-started':
-          if (sink.isTTY) sink.write(`\r\x1b[2K[${done + 1}/${total}] ${event.scenario.id} ${event.scenario.title}…`);
+          if (sink.isTTY) sink.write(`\r\x1b[2K${fit(`[${done + 1}/${total}] ${event.scenario.id} ${event.scenario.title}`, sink.columns)}…`);
           return;
         case 'observation':
           return;
@@ -31,7 +38,7 @@ export function consoleReporter(sink: ConsoleSink): Reporter {
         case 'scenario-failed':
         case 'scenario-skipped': {
           done += 1;
-          const { result } = event;
+          const result = maskResult(event.result);
           const prefix = sink.isTTY ? '\r\x1b[2K' : '';
           let line = `${prefix}${MARK[result.status]} ${result.id} ${result.title}`;
           if (result.status === 'skipped') line += ` — skipped: ${result.reason}`;

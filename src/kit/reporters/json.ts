@@ -1,8 +1,9 @@
-/** JSON report for machines: every scenario with its observations and exchanges (already masked by the client). */
+/** JSON report for machines: every scenario with its failure, observations and exchanges, masked. */
 import type { Reporter, RunEvent, RunSummary } from '../events.js';
+import { maskSummary } from './masked.js';
 
 export function jsonReport(summary: RunSummary): string {
-  return `${JSON.stringify({ tool: 'xs2a-kit conformance', ...summary }, null, 2)}\n`;
+  return `${JSON.stringify({ tool: 'xs2a-kit conformance', ...maskSummary(summary) }, null, 2)}\n`;
 }
 
 export function jsonReporter(write: (text: string) => Promise<void>): Reporter {

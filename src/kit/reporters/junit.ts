@@ -4,6 +4,7 @@
  */
 import type { Reporter, RunEvent, RunSummary } from '../events.js';
 import { show } from '../failure.js';
+import { maskSummary } from './masked.js';
 
 /** XML 1.0 text and attribute escaping; characters XML cannot carry at all are dropped. */
 export function escapeXml(text: string): string {
@@ -17,7 +18,8 @@ export function escapeXml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-export function junitXml(summary: RunSummary): string {
+export function junitXml(raw: RunSummary): string {
+  const summary = maskSummary(raw);
   const byArea = new Map<string, typeof summary.results>();
   for (const result of summary.results) byArea.set(result.area, [...(byArea.get(result.area) ?? []), result]);
   const suites = [...byArea].map(([area, results]) => {

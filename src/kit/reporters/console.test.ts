@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { fail } from '../failure.js';
+import { runScenarios } from '../runner.js';
+import { scenario } from '../scenario.js';
+import type { Target } from '../target.js';
+import { consoleReporter } from './console.js';
+
+const target: Target = {
+  name: 'fake bank',
+  baseUrl: 'https://127.0.0.1:9',
+  ca: '',
+  provider: { cert: '', key: '' },
+  fixtures: {
+    redirectUri: 'https://tpp.example/ok',
+    nokRedirectUri: 'https://tpp.example/nok',
+    psu: { id: 'p', password: 'x' },
+    ibans: { main: 'DE12123456780000100001', second: 'DE82123456780000100002', notHeld: 'DE89370400440532013000', creditor: 'DE89370400440532013000' },
+    amounts: { small: '1.00', beyondBalance: '9999.00' },
+  },
+  capabilities: new Set(),
+  close: async () => {},
+};
+
+const scenarios = [
+  scenario({ id: 'T-PASS-001', title: 'passes', spec: 'Paging rules 1', area: 'paging', expect: {}, run: async (ctx) => ctx.observe('page size (not shown)', { size: 250, secret: 'hush' }) }),
+  scenario({ id: 'T-CLOCK-001', title: 'needs the clock', spec: 'Limits 2', area: 'limits', needs: ['clock'], expect: {}, run: async () => {} }),
+  scenario({ id: 'T-FAIL-001', title: 'fails', spec: 'Limits 1', area: 'limits', expect: {}, run: async () => fail('status: expected 429, got 200') }),
+];
+
+/** A stream like process.stdout: every write kept apart, so the order of rewrites can be checked. */
+async function writes(isTTY: boolean, columns?: number): Promise<string[]> {
+  const chunks: string[] = [];
+  await runScenarios({ target, scenarios, reporters: [consoleReporter({ write: (text) => void chunks.push(text), isTTY, columns })] });
+  return chunks;
+}
+
+const SKIP_LINE = 'SKIP T-CLOCK-001 needs the clock — skipped: the target lacks control of the target clock (clock)\n';
+
+describe('console reporter', () => {
+  it('writes plain lines without a TTY: no progress line, no control characters, one line per scenario with details indented', async () => {
+    const chunks = await writes(false);
+    expect(chunks.slice(0, -1)).toEqual([
+      'Target fake bank: 3 scenarios\n',
+      'PASS T-PASS-001 passes\n     observed page size (not shown): {"size":250,"secret":"***"}\n',
+      SKIP_LINE,
+      'FAIL T-FAIL-001 fails\n     status: expected 429, got 200\n     spec: Limits 1\n',
+    ]);
+    expect(chunks.at(-1)).toMatch(/^\n1 passed, 1 failed, 1 skipped in \d+\.\d s\n$/);
+    expect(chunks.join('')).not.toMatch(/[\r\x1b]/);
+  });
+
+  it('shows live progress on a TTY: a counter line while a scenario runs, rewritten in place by its result', async () => {
+    const chunks = await writes(true);
+    const clear = '\r\x1b[2K';
+    expect(chunks.slice(0, -1)).toEqual([
+      'Target fake bank: 3 scenarios\n',
+      `${clear}[1/3] T-PASS-001 passes…`,
+      `${clear}PASS T-PASS-001 passes\n     observed page size (not shown): {"size":250,"secret":"***"}\n`,
+      `${clear}${SKIP_LINE}`,
+      `${clear}[3/3] T-FAIL-001 fails…`,
+      `${clear}FAIL T-FAIL-001 fails\n     status: expected 429, got 200\n     spec: Limits 1\n`,
+    ]);
+    expect(chunks.at(-1)).toMatch(/^\n1 passed, 1 failed, 1 skipped in \d+\.\d s\n$/);
+  });
+
+  it('cuts a progress line to the terminal width so the carriage return can take it back', async () => {
+    const chunks = await writes(true, 20);
+    expect(chunks[1]).toBe('\r\x1b[2K[1/3] T-PASS-001 p…');
+    expect(chunks[1]!.length - '\r\x1b[2K'.length).toBe(19);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Reports mask by default (DESIGN.md, conformance lessons: "reports leak secrets"). Exchanges are
+ * masked where they are recorded, but a driver or a scenario may hand over raw values — a failure's
+ * `actual`, an observation — so every report masks the whole result once more before writing it.
+ */
+import type { RunSummary, ScenarioResult } from '../events.js';
+import type { Exchange } from '../exchange.js';
+import { maskHeaders, maskText, maskValue } from '../mask.js';
+
+function maskExchange(exchange: Exchange): Exchange {
+  return {
+    ...exchange,
+    url: maskText(exchange.url),
+    requestHeaders: maskHeaders(exchange.requestHeaders),
+    requestBody: maskValue(exchange.requestBody),
+    headers: maskHeaders(exchange.headers),
+    body: maskValue(exchange.body),
+  };
+}
+
+export function maskResult(result: ScenarioResult): ScenarioResult {
+  return {
+    ...result,
+    ...(result.failure ? { failure: maskValue(result.failure) as ScenarioResult['failure'] } : {}),
+    observations: result.observations.map((observation) => ({ point: observation.point, value: maskValue(observation.value) })),
+    exchanges: result.exchanges.map(maskExchange),
+  };
+}
+
+export function maskSummary(summary: RunSummary): RunSummary {
+  return { ...summary, results: summary.results.map(maskResult) };
+}
