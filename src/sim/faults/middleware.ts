@@ -1,9 +1,9 @@
 /**
  * Applies request faults on the XS2A API. It runs after the certificate is read (rules may name a
  * provider) and before anything that stores or changes state, so a faulted request creates,
- * registers and consumes nothing — except a slow one, which is then handled as usual.
+ * registers and consumes nothing — except a slow one, which is handled as usual and answered late.
  */
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { HEADERS, XsError } from '../../contract/index.js';
 import type { ProviderIdentity } from '../rules/identity.js';
 import type { FaultInjector } from './injector.js';
@@ -19,6 +19,20 @@ export const BAD_GATEWAY_PAGE = `<!DOCTYPE html>
 </body>
 </html>
 `;
+
+/**
+ * The request is handled at once and only its answer is held back, as when a bank is slow to
+ * respond: a client that gives up meanwhile cannot know whether its payment was made, which is
+ * what an idempotent retry with the same X-Request-ID is for. The delay is real time (latency,
+ * not a time rule, so not the sandbox clock).
+ */
+function holdAnswer(res: Response, delayMs: number): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  res.end = ((...args: unknown[]) => {
+    setTimeout(() => end(...args), delayMs).unref();
+    return res;
+  }) as Response['end'];
+}
 
 export function injectFaults(faults: FaultInjector): RequestHandler {
   return (req, res, next) => {
@@ -44,8 +58,8 @@ export function injectFaults(faults: FaultInjector): RequestHandler {
         res.status(503).end();
         return;
       case 'slow':
-        // A network delay, so real time (the sandbox clock is for time rules, not for latency).
-        setTimeout(next, rule.delayMs).unref();
+        holdAnswer(res, rule.delayMs);
+        next();
         return;
       case 'drop':
         req.socket.destroy();
