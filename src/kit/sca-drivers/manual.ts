@@ -10,24 +10,30 @@ export interface ManualDriverOptions {
   say(text: string): void;
   timeoutMs?: number;
   pollMs?: number;
-  /** Injected for tests; real waiting otherwise (a human is on the other side). */
+  /** Injected for tests; real waiting and real time otherwise (a human is on the other side). */
   wait?: (ms: number) => Promise<void>;
+  now?: () => number;
 }
 
 const INITIAL = new Set(['received', 'RCVD']);
 
 export function manualScaDriver(options: ManualDriverOptions): ScaDriver {
   const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const now = options.now ?? Date.now;
   return {
     name: 'manual',
     async authorise(request) {
-      options.say(`Open this address as customer ${request.psu.id} and ${request.decision} there:\n  ${request.scaRedirect}\n`);
-      const deadline = Date.now() + (options.timeoutMs ?? 5 * 60_000);
-      while (Date.now() < deadline) {
-        if (!INITIAL.has(await request.status())) return { location: null };
+      const timeoutMs = options.timeoutMs ?? 5 * 60_000;
+      // Starts on a fresh line: a progress line of the console reporter may be open on the terminal.
+      options.say(`\nOpen this address as customer ${request.psu.id} and ${request.decision} there (waiting up to ${Math.round(timeoutMs / 1000)} s):\n  ${request.scaRedirect}\n`);
+      const deadline = now() + timeoutMs;
+      let status = await request.status();
+      while (INITIAL.has(status)) {
+        if (now() >= deadline) fail(`the customer did not act on ${request.scaRedirect} within ${Math.round(timeoutMs / 1000)} s (status still ${status})`);
         await wait(options.pollMs ?? 2_000);
+        status = await request.status();
       }
-      fail(`the customer did not act on ${request.scaRedirect} in time`);
+      return { location: null };
     },
   };
 }

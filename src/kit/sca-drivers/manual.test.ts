@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ExpectationFailed } from '../failure.js';
+import type { ScaRequest } from '../target.js';
+import { manualScaDriver } from './manual.js';
+
+/** A fake clock that only moves when the driver waits: no real time passes in these tests. */
+function fakeTime() {
+  let now = 1_000_000;
+  const waits: number[] = [];
+  return { now: () => now, wait: async (ms: number) => void (waits.push(ms), (now += ms)), waits };
+}
+
+function request(statuses: string[], decision: 'approve' | 'decline' = 'approve') {
+  let calls = 0;
+  const req: ScaRequest = {
+    scaRedirect: 'https://bank.example/sca/42?state=5f0c',
+    psu: { id: 'anna', password: 'anna-1234' },
+    decision,
+    status: async () => statuses[Math.min(calls++, statuses.length - 1)]!,
+    record: () => {},
+  };
+  return { req, calls: () => calls };
+}
+
+describe('manual SCA driver', () => {
+  it('prints the address, the customer and the decision, then polls until the status leaves received', async () => {
+    const said: string[] = [];
+    const time = fakeTime();
+    const driver = manualScaDriver({ say: (text) => said.push(text), pollMs: 2_000, timeoutMs: 60_000, ...time });
+    const { req, calls } = request(['received', 'received', 'received', 'valid'], 'decline');
+    await expect(driver.authorise(req)).resolves.toEqual({ location: null });
+    expect(said).toEqual(['\nOpen this address as customer anna and decline there (waiting up to 60 s):\n  https://bank.example/sca/42?state=5f0c\n']);
+    expect(calls()).toBe(4);
+    expect(time.waits).toEqual([2_000, 2_000, 2_000]);
+  });
+
+  it('returns at once when the status has already moved, and treats a payment’s RCVD as not yet moved', async () => {
+    const time = fakeTime();
+    const driver = manualScaDriver({ say: () => {}, ...time });
+    await expect(driver.authorise(request(['rejected']).req)).resolves.toEqual({ location: null });
+    await expect(driver.authorise(request(['RCVD', 'RCVD', 'ACSP']).req)).resolves.toEqual({ location: null });
+    expect(time.waits).toEqual([2_000, 2_000]);
+  });
+
+  it('fails with the address and the status after the time-out, having polled once more at the deadline', async () => {
+    const time = fakeTime();
+    const driver = manualScaDriver({ say: () => {}, pollMs: 5_000, timeoutMs: 20_000, ...time });
+    const { req, calls } = request(['received']);
+    const outcome = driver.authorise(req);
+    await expect(outcome).rejects.toBeInstanceOf(ExpectationFailed);
+    await expect(outcome).rejects.toThrow('the customer did not act on https://bank.example/sca/42?state=5f0c within 20 s (status still received)');
+    expect(time.waits).toEqual([5_000, 5_000, 5_000, 5_000]);
+    expect(calls()).toBe(5);
+  });
+});
