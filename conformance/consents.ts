@@ -2,7 +2,20 @@
 import { ConsentResponseSchema, REFUSED_ACCESS_KINDS } from '../src/contract/index.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, ATTENDED, consentStatus, createConsent, expectError, UUID_V4, validConsent } from './steps.js';
+import type { ScenarioContext } from '../src/kit/context.js';
+import { aisAccess, ATTENDED, consentStatus, createConsent, dateAfter, daysBetween, expectError, readData, resourceIdOf, UUID_V4, validConsent } from './steps.js';
+
+/** The consent as read back (spec "ConsentResponse"). */
+async function readConsent(ctx: ScenarioContext, consentId: string) {
+  const read = await ctx.api.call({ path: `/v1/consents/${consentId}`, schema: ConsentResponseSchema });
+  return ensureSchema(ConsentResponseSchema, read.json, 'ConsentResponse');
+}
+
+/** A balances read under the consent (attended unless told otherwise). */
+async function readBalances(ctx: ScenarioContext, consentId: string, attended = true) {
+  const id = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
+  return readData(ctx, consentId, `/v1/accounts/${id}/balances`, { attended });
+}
 
 export const consentScenarios = [
   scenario({
@@ -148,6 +161,203 @@ export const consentScenarios = [
       const grant = ensureSchema(ConsentResponseSchema, read.json, 'ConsentResponse');
       const granted = [...(grant.access?.accounts ?? []), ...(grant.access?.balances ?? []), ...(grant.access?.transactions ?? [])].map((ref) => ref.iban);
       ensure(!granted.includes(ctx.fixtures.ibans.main), `the grant must not contain ${ctx.fixtures.ibans.main}`, { actual: grant.access });
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-010',
+    title: 'A one-off consent: valid after approval, reads back recurringIndicator false and frequencyPerDay 1, and serves its read',
+    spec: 'ConsentRequest (recurringIndicator false = one-off; frequencyPerDay forced to 1); ConsentResponse; States: Consent',
+    area: 'consents',
+    approvals: 1,
+    expect: { frequencyPerDay: 1, recurringIndicator: false, status: 'valid' },
+    async run(ctx, expect) {
+      const consent = await validConsent(ctx, { recurring: false, types: ['balances'] });
+      const read = await readConsent(ctx, consent.consentId);
+      ensureEqual(read.recurringIndicator, expect.recurringIndicator, 'recurringIndicator of a one-off consent');
+      ensureEqual(read.frequencyPerDay, expect.frequencyPerDay, 'frequencyPerDay of a one-off consent');
+      ensureEqual((await readBalances(ctx, consent.consentId, false)).status, 200, 'status of the one-off consent’s unattended read');
+      ensureEqual(await consentStatus(ctx, consent.consentId), expect.status, 'status right after the one-off consent was used');
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-011',
+    title: 'A used one-off consent stays valid within the idle hour and expires after it: CONSENT_EXPIRED',
+    spec: 'States: Consent (one-off: used at least once and idle for one hour → expired; further calls give CONSENT_EXPIRED); Limits (one-off consent end)',
+    area: 'consents',
+    approvals: 1,
+    needs: ['clock'],
+    expect: { within: 'PT50M', beyond: 'PT11M', status: 'expired', code: 'CONSENT_EXPIRED' },
+    async run(ctx, expect) {
+      const consent = await validConsent(ctx, { recurring: false, types: ['balances'] });
+      ensureEqual((await readBalances(ctx, consent.consentId)).status, 200, 'status of the one-off consent’s read');
+      await ctx.clock().advance(expect.within);
+      ensureEqual(await consentStatus(ctx, consent.consentId), 'valid', 'status 50 minutes after the last use');
+      await ctx.clock().advance(expect.beyond);
+      ensureEqual(await consentStatus(ctx, consent.consentId), expect.status, 'status 61 minutes after the last use');
+      expectError(ctx, await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } }), { code: expect.code });
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-012',
+    title: 'validUntil 400 days ahead is capped silently at 180 days from the customer’s authentication',
+    spec: 'ConsentRequest (validUntil: capped at 180 days, silently); ConsentResponse (validUntil: effective date after capping); Limits (consent lifetime)',
+    area: 'consents',
+    approvals: 1,
+    needs: ['clock'],
+    expect: { askedDays: 400, ceilingDays: 180 },
+    async run(ctx, expect) {
+      const now = await ctx.clock().now();
+      const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true, validUntil: dateAfter(now, expect.askedDays) });
+      await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+      ensureEqual(await consentStatus(ctx, created.consentId), 'valid', 'status after approval (the cap is silent, not a refusal)');
+      const validUntil = (await readConsent(ctx, created.consentId)).validUntil;
+      ensure(validUntil !== undefined, 'the consent reads back its effective validUntil');
+      const days = daysBetween(now.toISOString().slice(0, 10), validUntil);
+      ensure(days <= expect.ceilingDays && days >= expect.ceilingDays - 1, `validUntil ${validUntil} is ${days} days after authentication`, { expected: expect.ceilingDays, actual: days });
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-013',
+    title: 'An earlier validUntil is honoured; once it has passed the consent is expired and use gives CONSENT_EXPIRED',
+    spec: 'Limits (consent lifetime: earlier validUntil honoured); States: Consent (valid → expired when validUntil passed; later use gives CONSENT_EXPIRED)',
+    area: 'consents',
+    approvals: 1,
+    needs: ['clock'],
+    expect: { days: 10, after: 'P11D', status: 'expired', code: 'CONSENT_EXPIRED' },
+    async run(ctx, expect) {
+      const asked = dateAfter(await ctx.clock().now(), expect.days);
+      const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true, validUntil: asked });
+      await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+      ensureEqual((await readConsent(ctx, created.consentId)).validUntil, asked, 'validUntil read back');
+      await ctx.clock().advance(expect.after);
+      ensureEqual(await consentStatus(ctx, created.consentId), expect.status, 'status after validUntil passed');
+      expectError(ctx, await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': created.consentId, ...ATTENDED } }), { code: expect.code });
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-014',
+    title: 'A recurring consent serves reads on later days and expires 180 days after authentication with CONSENT_EXPIRED',
+    spec: 'Authentication 9 (readable 180 days after authentication); Limits (consent lifetime); States: Consent (valid → expired)',
+    area: 'consents',
+    approvals: 1,
+    needs: ['clock'],
+    expect: { later: 'P30D', rest: 'P151D', status: 'expired', code: 'CONSENT_EXPIRED' },
+    async run(ctx, expect) {
+      const consent = await validConsent(ctx, { types: ['balances'] });
+      await ctx.clock().advance(expect.later);
+      ensureEqual(await consentStatus(ctx, consent.consentId), 'valid', 'status 30 days after authentication');
+      ensureEqual((await readBalances(ctx, consent.consentId, false)).status, 200, 'status of an unattended read 30 days later');
+      await ctx.clock().advance(expect.rest);
+      ensureEqual(await consentStatus(ctx, consent.consentId), expect.status, 'status 181 days after authentication');
+      expectError(ctx, await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } }), { code: expect.code });
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-015',
+    title: 'A one-off consent never supersedes: the earlier recurring consent for the same accounts stays valid',
+    spec: 'States: Consent (supersession: recurring consents only; one-off consents never supersede)',
+    area: 'consents',
+    approvals: 2,
+    expect: { earlier: 'valid' },
+    async run(ctx, expect) {
+      const ibans = [ctx.fixtures.ibans.second];
+      const recurring = await validConsent(ctx, { ibans });
+      await validConsent(ctx, { ibans, recurring: false });
+      ensureEqual(await consentStatus(ctx, recurring.consentId), expect.earlier, 'status of the earlier recurring consent');
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-016',
+    title: 'Supersession stays within one provider: another provider’s consent for the same accounts is untouched',
+    spec: 'States: Consent (received → valid: other providers’ consents are untouched)',
+    area: 'consents',
+    approvals: 2,
+    needs: ['second-provider'],
+    expect: { other: 'valid' },
+    async run(ctx, expect) {
+      const ibans = [ctx.fixtures.ibans.second];
+      const theirs = await validConsent(ctx, { ibans, client: ctx.secondApi() });
+      await validConsent(ctx, { ibans });
+      ensureEqual(await consentStatus(ctx, theirs.consentId, 'ais', ctx.secondApi()), expect.other, 'status of the other provider’s consent');
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-017',
+    title: 'A consent the customer revokes is revokedByPsu and stops working at once with CONSENT_INVALID',
+    spec: 'States: Consent (valid → revokedByPsu; the consent stops working at once); Errors / Codes CONSENT_INVALID (for example revoked)',
+    area: 'consents',
+    approvals: 1,
+    needs: ['control'],
+    expect: { status: 'revokedByPsu', code: 'CONSENT_INVALID' },
+    async run(ctx, expect) {
+      const consent = await validConsent(ctx, { types: ['balances'] });
+      await ctx.control().revokeConsent(consent.consentId);
+      ensureEqual(await consentStatus(ctx, consent.consentId), expect.status, 'status after the customer revoked');
+      expectError(ctx, await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } }), { code: expect.code });
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-018',
+    title: 'The grant is narrower than the request: an IBAN the customer does not hold is absent from access and from the account list',
+    spec: 'Scope rules 2-3; Behaviour notes / Consents 4; ConsentResponse (access: what was granted)',
+    area: 'consents',
+    approvals: 1,
+    expect: {},
+    async run(ctx) {
+      const { main, notHeld } = ctx.fixtures.ibans;
+      const consent = await validConsent(ctx, { ibans: [main, notHeld], types: ['accounts'] });
+      const granted = ((await readConsent(ctx, consent.consentId)).access?.accounts ?? []).map((ref) => ref.iban);
+      ensure(granted.includes(main), `the grant holds ${main}`, { actual: granted });
+      ensure(!granted.includes(notHeld), `the grant does not hold ${notHeld}`, { actual: granted });
+      const list = await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } });
+      ensureEqual(list.status, 200, 'status of the account list');
+      const listed = (list.json as { accounts: { iban: string }[] }).accounts.map((account) => account.iban);
+      ensure(!listed.includes(notHeld), `the account list does not show ${notHeld}`, { actual: listed });
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-019',
+    title: 'frequencyPerDay below 4 does not reduce the recurring budget: it reads back 4',
+    spec: 'ConsentRequest (frequencyPerDay: below 4 does not reduce it); ConsentResponse (frequencyPerDay: what is enforced)',
+    area: 'consents',
+    expect: { asked: 2, enforced: 4 },
+    async run(ctx, expect) {
+      const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true, frequencyPerDay: expect.asked });
+      ensureEqual((await readConsent(ctx, created.consentId)).frequencyPerDay, expect.enforced, `frequencyPerDay of a recurring consent asked for ${expect.asked}`);
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-020',
+    title: 'A TPP-Redirect-URI that is not absolute https, or carries a fragment, is FORMAT_ERROR on every creation',
+    spec: 'Endpoints / Request headers (TPP-Redirect-URI: absolute https URI, no fragment; anything else is FORMAT_ERROR); Errors / Codes FORMAT_ERROR',
+    area: 'consents',
+    expect: { code: 'FORMAT_ERROR', uris: ['http://tpp.example/xs2a/ok', 'https://tpp.example/xs2a/ok#done', '/xs2a/ok'] },
+    async run(ctx, expect) {
+      const creations = [
+        ['/v1/consents', { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true }],
+        ['/v1/consents/confirmation-of-funds', { account: { iban: ctx.fixtures.ibans.main } }],
+        ['/v1/payments/sepa-credit-transfers', { debtorAccount: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount: '1.00' }, creditorAccount: { iban: ctx.fixtures.ibans.creditor }, creditorName: 'Conformance Payee' }],
+      ] as const;
+      for (const [path, body] of creations) {
+        for (const uri of expect.uris) expectError(ctx, await ctx.api.call({ method: 'POST', path, headers: { 'TPP-Redirect-URI': uri }, body }), { code: expect.code });
+      }
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-021',
+    title: 'The authorisation read under another provider’s consent answers like one under an unknown consent: 403 CONSENT_UNKNOWN, identical',
+    spec: 'Behaviour notes / Consents 2 (consent operations: unknown and foreign identical, no 404); Authentication 6',
+    area: 'consents',
+    needs: ['second-provider'],
+    expect: { status: 403, code: 'CONSENT_UNKNOWN' },
+    async run(ctx, expect) {
+      const foreign = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true }, { client: ctx.secondApi() });
+      const unknown = `${foreign.consentId.slice(0, -4)}${foreign.consentId.endsWith('ffff') ? 'eeee' : 'ffff'}`;
+      const a = await ctx.api.call({ path: `/v1/consents/${foreign.consentId}/authorisations/${foreign.authorisationId}` });
+      const b = await ctx.api.call({ path: `/v1/consents/${unknown}/authorisations/${foreign.authorisationId}` });
+      expectError(ctx, a, expect);
+      expectError(ctx, b, expect);
+      ensureEqual(a.text, b.text, 'body of the authorisation read: foreign and unknown consent identical');
     },
   }),
 ];
