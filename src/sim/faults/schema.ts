@@ -60,8 +60,13 @@ export type FaultRule = z.output<typeof FaultRuleSchema>;
 export const FaultRulesSchema = z.array(FaultRuleSchema).max(100);
 
 /** The `faults` option of startSandbox: a profile (built-in name or JSON file) or the rules themselves. */
-export const FaultsOptionSchema = z.union([z.string().min(1), FaultRulesSchema]);
-export type FaultsOption = z.input<typeof FaultsOptionSchema>;
+export type FaultsOption = string | FaultRuleInput[];
+
+/** Checked here so a bad rule is named by its place (`faults.0.delayMs`); read by resolveFaults. */
+export const FaultsOptionSchema = z.custom<FaultsOption>().superRefine((value, issues) => {
+  const result = typeof value === 'string' ? z.string().min(1).safeParse(value) : FaultRulesSchema.safeParse(value);
+  for (const issue of result.error?.issues ?? []) issues.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+});
 
 export function isCallbackKind(kind: FaultKind): kind is CallbackFaultKind {
   return (CALLBACK_FAULT_KINDS as readonly string[]).includes(kind);
