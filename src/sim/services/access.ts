@@ -6,6 +6,7 @@
 import { isIP } from 'node:net';
 import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
+import { emitConsent } from './change-events.js';
 import { judgeBudget, rateLimitHeaders, usageKey, type BudgetName } from '../rules/budget.js';
 import { used } from '../rules/consents.js';
 import type { ConsentRecord } from '../store/data.js';
@@ -31,5 +32,6 @@ export async function spend<T>(ctx: SandboxContext, consent: ConsentRecord, budg
   if (verdict.consumes) ctx.store.data.usage[key] = (ctx.store.data.usage[key] ?? 0) + 1;
   ctx.store.data.consents[consent.consentId] = used(consent, now);
   await ctx.store.write();
+  emitConsent(ctx, ctx.store.data.consents[consent.consentId]!);
   return { body, headers };
 }

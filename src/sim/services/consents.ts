@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { redirectUriProblem, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
+import { emitAuthorisation, emitConsent } from './change-events.js';
 import { notifyRevocation } from './callbacks.js';
 import { readConsentRequest } from '../rules/consent-request.js';
 import { consentView, coveredIbans, DATA_TYPES, effectiveStatus, newConsent, withStatus } from '../rules/consents.js';
@@ -42,6 +43,8 @@ export async function storeNewConsent(ctx: SandboxContext, tpp: string, now: Dat
   ctx.store.data.consents[consentId] = consent;
   ctx.store.data.authorisations[authorisation.authorisationId] = authorisation;
   await ctx.store.write();
+  emitConsent(ctx, consent);
+  emitAuthorisation(ctx, authorisation);
   const base = consent.kind === 'cof' ? `/v1/consents/confirmation-of-funds/${consentId}` : `/v1/consents/${consentId}`;
   return {
     consentId,
@@ -103,8 +106,10 @@ export async function deleteConsent(ctx: SandboxContext, tpp: string, consentId:
   const authorisation = ctx.store.data.authorisations[consent.authorisationId];
   if (status === 'received' && authorisation && isOpen(authorisation, now)) {
     ctx.store.data.authorisations[authorisation.authorisationId] = finished(authorisation, 'failed', now);
+    emitAuthorisation(ctx, ctx.store.data.authorisations[authorisation.authorisationId]!);
   }
   await ctx.store.write();
+  emitConsent(ctx, ctx.store.data.consents[consentId]!);
 }
 
 /**
@@ -121,6 +126,7 @@ export async function revokeConsent(ctx: SandboxContext, consentId: string): Pro
   const revoked = withStatus(consent, 'revokedByPsu', now);
   ctx.store.data.consents[consentId] = revoked;
   await ctx.store.write();
+  emitConsent(ctx, revoked);
   await notifyRevocation(ctx, revoked, now);
   return { consentId, consentStatus: 'revokedByPsu' };
 }

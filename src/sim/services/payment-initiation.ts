@@ -16,6 +16,7 @@ import { amountCentsOf, newPayment, paymentBinding } from '../rules/payments.js'
 import { newAuthorisation } from '../rules/sca.js';
 import type { PaymentRecord } from '../store/data.js';
 import { attended } from './access.js';
+import { emitAuthorisation } from './change-events.js';
 import { readRedirectUri } from './consents.js';
 import { availableCents } from './payment-money.js';
 import { paymentById, statusOf } from './payment-records.js';
@@ -103,6 +104,7 @@ export async function initiatePayment(ctx: SandboxContext, tpp: string, input: P
   const authorisation = newAuthorisation({ authorisationId, parent: { kind: 'payment', id: paymentId }, tpp, state: randomUUID(), now });
   savePayment(ctx, payment);
   ctx.store.data.authorisations[authorisationId] = { ...authorisation, binding: paymentBinding(payment) };
+  emitAuthorisation(ctx, authorisation);
   ctx.store.data.paymentKeys[key] = { paymentId, bodyDigest: digest, boundAt: now.toISOString() };
   await ctx.store.write();
   return initiationAnswer(ctx, payment);

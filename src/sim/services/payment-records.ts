@@ -1,6 +1,7 @@
 /** Payment look-ups and the one cancellation, shared by the provider's API, the customer's portal and the control API. */
 import { XsError, type TransactionStatus } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
+import { emitAuthorisation } from './change-events.js';
 import { effectivePaymentStatus, isCancellable, withPaymentStatus } from '../rules/payments.js';
 import { finished, isOpen } from '../rules/sca.js';
 import type { PaymentRecord } from '../store/data.js';
@@ -34,7 +35,10 @@ export function cancel(ctx: SandboxContext, payment: PaymentRecord, now: Date): 
     throw new XsError('CANCELLATION_INVALID', { text: `The payment is ${status} and can no longer be cancelled.` });
   }
   const authorisation = ctx.store.data.authorisations[payment.authorisationId];
-  if (authorisation && isOpen(authorisation, now)) ctx.store.data.authorisations[authorisation.authorisationId] = finished(authorisation, 'failed', now);
+  if (authorisation && isOpen(authorisation, now)) {
+    ctx.store.data.authorisations[authorisation.authorisationId] = finished(authorisation, 'failed', now);
+    emitAuthorisation(ctx, ctx.store.data.authorisations[authorisation.authorisationId]!);
+  }
   releaseDebit(ctx, payment, now.toISOString());
   savePayment(ctx, { ...withPaymentStatus(payment, 'CANC', now), debitSeq: undefined });
   return { transactionStatus: 'CANC' };

@@ -6,6 +6,7 @@
  * Only payments in `paymentsDue` are looked at: cheap enough to run before every API request.
  */
 import type { SandboxContext } from '../context.js';
+import { emitPayment } from './change-events.js';
 import { dueAt, withPaymentStatus } from '../rules/payments.js';
 import type { PaymentRecord } from '../store/data.js';
 import { releaseDebit, settleMoney } from './payment-money.js';
@@ -16,6 +17,7 @@ export function savePayment(ctx: SandboxContext, payment: PaymentRecord): void {
   const due = dueAt(payment);
   if (due === undefined) delete ctx.store.data.paymentsDue[payment.paymentId];
   else ctx.store.data.paymentsDue[payment.paymentId] = due;
+  emitPayment(ctx, payment);
 }
 
 /** Synchronous; answers whether anything changed (the caller writes the store). */

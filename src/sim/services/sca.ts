@@ -6,6 +6,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { withState, XsError, type ScaStatus } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
+import { emitAuthorisation, emitConsent } from './change-events.js';
 import { approve, supersededBy, withStatus } from '../rules/consents.js';
 import { authenticated, effectiveScaStatus, finished, isOpen, otpRejected, started } from '../rules/sca.js';
 import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
@@ -33,6 +34,7 @@ function parentConsent(ctx: SandboxContext, authorisation: AuthorisationRecord):
 
 function save(ctx: SandboxContext, authorisation: AuthorisationRecord): AuthorisationRecord {
   ctx.store.data.authorisations[authorisation.authorisationId] = authorisation;
+  emitAuthorisation(ctx, authorisation);
   return authorisation;
 }
 
@@ -110,8 +112,10 @@ function approveConsent(ctx: SandboxContext, consent: ConsentRecord, psuId: stri
   // consents for the same accounts end now (spec consent table).
   for (const older of supersededBy(approved, Object.values(ctx.store.data.consents), now)) {
     ctx.store.data.consents[older.consentId] = withStatus(older, 'terminatedByTpp', now);
+    emitConsent(ctx, ctx.store.data.consents[older.consentId]!);
   }
   ctx.store.data.consents[consent.consentId] = approved;
+  emitConsent(ctx, approved);
 }
 
 /**
@@ -154,6 +158,7 @@ export async function decide(ctx: SandboxContext, authorisationId: string, decis
     save(ctx, finished(authorisation, 'finalised', now));
   } else {
     ctx.store.data.consents[consent.consentId] = withStatus(consent, 'rejected', now);
+    emitConsent(ctx, ctx.store.data.consents[consent.consentId]!);
     save(ctx, finished(authorisation, 'failed', now));
   }
   await ctx.store.write();
