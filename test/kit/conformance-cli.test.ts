@@ -53,4 +53,35 @@ describe('xs2a-kit conformance (the built binary)', () => {
     expect(stdout.match(/^PASS /gm)).toHaveLength(catalogue.filter((s) => s.id.startsWith('PIS-IDEM-')).length);
     expect(stdout).not.toContain('\x1b');
   }, 60_000);
+
+  it('drives the SCA page with a real browser when --target sim gets a config choosing the browser driver', async () => {
+    const config = join(dir, 'sim-browser.json');
+    writeFileSync(config, JSON.stringify({ sca: { driver: 'browser', browser: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } } }));
+    const { code, stdout, stderr } = await cli(['conformance', '--config', config, '--only', 'SCA-NOK-001']);
+    expect(stderr).not.toContain('xs2a-kit conformance:');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^PASS SCA-NOK-001 /m);
+  }, 60_000);
+
+  it('lets --sca override the config and fails a browser script whose selector never appears, with exit 1 and the step in the report', async () => {
+    const config = join(dir, 'sim-bad-script.json');
+    const script = { approve: [{ click: '#no-such-button' }], decline: [{ click: '#no-such-button' }] };
+    writeFileSync(config, JSON.stringify({ sca: { driver: 'manual', browser: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', stepTimeoutMs: 1000, script } } }));
+    const { code, stdout } = await cli(['conformance', '--config', config, '--sca', 'browser', '--only', 'SCA-NOK-001']);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^FAIL SCA-NOK-001 /m);
+    expect(stdout).toContain('error: SCA browser script (decline), step 1 of 1 {"click":"#no-such-button"}: "#no-such-button" did not appear within 1000 ms');
+  }, 60_000);
+
+  it('exits 2 for an unknown --sca driver, for "none" with --target sim, and for a sim config with more than an sca section', async () => {
+    const unknown = await cli(['conformance', '--sca', 'robot']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown SCA driver "robot" (known: sim, forms, browser, manual, none)');
+    expect((await cli(['conformance', '--sca', 'none'])).stderr).toContain('--target sim always has an SCA driver');
+    const config = join(dir, 'sim-extra.json');
+    writeFileSync(config, JSON.stringify({ sca: { driver: 'sim' }, psu: { id: 'x', password: 'y' } }));
+    const extra = await cli(['conformance', '--config', config]);
+    expect(extra.code).toBe(2);
+    expect(extra.stderr).toContain('Unrecognized key: "psu"');
+  });
 });
