@@ -1,5 +1,6 @@
 /** Reporters by name, as `--reporter NAME[:FILE]` selects them; without FILE a report goes to stdout. */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { Reporter } from '../events.js';
 import { consoleReporter, type ConsoleSink } from './console.js';
 import { jsonReporter } from './json.js';
@@ -23,8 +24,14 @@ export class UnknownReporter extends Error {}
 function sink(file: string | undefined, out: ReporterOutput) {
   return async (text: string) => {
     if (file === undefined) out.stdout.write(text);
-    else await (out.writeFile ?? ((path, content) => writeFile(path, content, 'utf8')))(file, text);
+    else await (out.writeFile ?? writeReport)(file, text);
   };
+}
+
+/** `junit:reports/x.xml` in a fresh CI checkout: the folder does not exist yet. */
+async function writeReport(file: string, text: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, text, 'utf8');
 }
 
 /** `junit:reports/x.xml` → the JUnit reporter writing that file. */
