@@ -2,7 +2,19 @@
 import { TppMessagesSchema } from '../src/contract/index.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { expectError, paymentBody } from './steps.js';
+import type { Reply } from '../src/kit/client.js';
+import type { ScenarioContext } from '../src/kit/context.js';
+import { aisAccess, codeOf, expectError, paymentBody } from './steps.js';
+
+/**
+ * The role identifiers for AIS and PIS are not shown (Authentication 4), so a provider whose
+ * certificate lacks PSP_IC may or may not be served; a refusal for its role must still be the
+ * spec's: ROLE_INVALID in the envelope (its exact status is not shown, Errors rule 5).
+ */
+function servedOrRoleInvalid(ctx: ScenarioContext, reply: Reply, what: string, success: number): void {
+  ctx.observe(`${what} by a provider without PSP_IC`, reply.status === success ? reply.status : `${reply.status} ${String(codeOf(reply))}`);
+  if (reply.status !== success) expectError(ctx, reply, { code: 'ROLE_INVALID' });
+}
 
 export const identityScenarios = [
   scenario({
@@ -82,6 +94,102 @@ export const identityScenarios = [
         body: { account: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount: '1.00' } },
       });
       expectError(ctx, reply, expect);
+    },
+  }),
+  scenario({
+    id: 'ID-ROLE-002',
+    title: 'AIS family: a provider without PSP_IC is either served a consent or refused with 403 ROLE_INVALID (AIS role not shown)',
+    spec: 'Authentication 4 (role identifiers for AIS and PIS: not shown); Errors / Status classes 403; Errors / Codes ROLE_INVALID',
+    area: 'identity',
+    needs: ['provider-without-cof'],
+    expect: { success: 201 },
+    async run(ctx, expect) {
+      const reply = await ctx.apiWithoutCof().call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true } });
+      servedOrRoleInvalid(ctx, reply, 'POST /v1/consents', expect.success);
+    },
+  }),
+  scenario({
+    id: 'ID-ROLE-003',
+    title: 'PIS family: a provider without PSP_IC is either served a payment initiation or refused with 403 ROLE_INVALID (PIS role not shown)',
+    spec: 'Authentication 4 (role identifiers for AIS and PIS: not shown); Behaviour notes / Payments 7 (403 means role or registration does not permit)',
+    area: 'identity',
+    needs: ['provider-without-cof'],
+    expect: { success: 201 },
+    async run(ctx, expect) {
+      const reply = await ctx.apiWithoutCof().call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: paymentBody(ctx) });
+      servedOrRoleInvalid(ctx, reply, 'POST /v1/payments/sepa-credit-transfers', expect.success);
+    },
+  }),
+  scenario({
+    id: 'ID-ROLE-004',
+    title: 'CoF family: a provider without PSP_IC asking for a CoF consent is served or refused with 403 ROLE_INVALID, never otherwise',
+    spec: 'Authentication 4 (the CoF service requires PSP_IC; without it ROLE_INVALID); Behaviour notes / Funds confirmation 2',
+    area: 'identity',
+    needs: ['provider-without-cof'],
+    expect: { success: 201 },
+    async run(ctx, expect) {
+      const reply = await ctx.apiWithoutCof().call({ method: 'POST', path: '/v1/consents/confirmation-of-funds', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { account: { iban: ctx.fixtures.ibans.main } } });
+      servedOrRoleInvalid(ctx, reply, 'POST /v1/consents/confirmation-of-funds', expect.success);
+    },
+  }),
+  scenario({
+    id: 'ID-ROLE-005',
+    title: 'The revocation-callback operations serve a provider whatever roles its certificate carries',
+    spec: 'Authentication 5; Revocation callback endpoints 4',
+    area: 'identity',
+    needs: ['provider-without-cof'],
+    expect: { put: 200, get: 200, delete: 204 },
+    async run(ctx, expect) {
+      const api = ctx.apiWithoutCof();
+      ensureEqual((await api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: 'https://tpp.example/xs2a/revocations' } })).status, expect.put, 'status of PUT');
+      ensureEqual((await api.call({ path: '/v1/revocation-callback' })).status, expect.get, 'status of GET');
+      ensureEqual((await api.call({ method: 'DELETE', path: '/v1/revocation-callback' })).status, expect.delete, 'status of DELETE');
+    },
+  }),
+  scenario({
+    id: 'ID-WITHDRAWN-001',
+    title: 'When the regulator withdraws a provider’s authorisation its access stops (403); restored, it is served again',
+    spec: 'Access and registration 2 (if the home regulator withdraws the authorisation, access stops); Authentication 3; Errors / Status classes 403 (registration does not permit)',
+    area: 'identity',
+    needs: ['control', 'second-provider'],
+    expect: { status: 403, servedAgain: 201 },
+    async run(ctx, expect) {
+      const api = ctx.secondApi();
+      const organizationIdentifier = ctx.secondProviderId();
+      const create = () => api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true } });
+      ensureEqual((await create()).status, 201, 'status before the withdrawal');
+      await ctx.control().setAuthorised(organizationIdentifier, false);
+      try {
+        const refused = await create();
+        ensureEqual(refused.status, expect.status, 'status of a withdrawn provider’s request');
+        const body = ensureSchema(TppMessagesSchema, refused.json, '403 body');
+        ensureEqual(refused.header('x-request-id'), refused.requestId, 'X-Request-ID echoed on the refusal');
+        ctx.observe('code for a withdrawn provider (not stated)', body.tppMessages[0]?.code);
+        const callbacks = await api.call({ path: '/v1/revocation-callback' });
+        ensureEqual(callbacks.status, expect.status, 'status of a withdrawn provider’s revocation-callback read');
+      } finally {
+        await ctx.control().setAuthorised(organizationIdentifier, true);
+      }
+      ensureEqual((await create()).status, expect.servedAgain, 'status once the authorisation is restored');
+    },
+  }),
+  scenario({
+    id: 'ID-ECHO-002',
+    title: 'X-Request-ID is echoed on 201, 204, 400 and 403 answers alike',
+    spec: 'Endpoints / Request headers (X-Request-ID: echoed on every response, including errors); Errors / Envelope',
+    area: 'identity',
+    expect: {},
+    async run(ctx) {
+      const replies = [
+        await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true } }),
+        await ctx.api
+          .call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: 'https://tpp.example/xs2a/revocations' } })
+          .then(() => ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' })),
+        await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: 'http://tpp.example/xs2a/revocations' } }),
+        await ctx.api.call({ path: '/v1/consents/no-such-consent-0000/status' }),
+      ];
+      ensureEqual(replies.map((reply) => reply.status), [201, 204, 400, 403], 'statuses of the four calls');
+      for (const reply of replies) ensureEqual(reply.header('x-request-id'), reply.requestId, `X-Request-ID echoed on ${reply.status}`);
     },
   }),
 ];
