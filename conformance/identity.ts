@@ -98,8 +98,8 @@ export const identityScenarios = [
   }),
   scenario({
     id: 'ID-ROLE-002',
-    title: 'AIS family: a provider without PSP_IC is either served a consent or refused with 403 ROLE_INVALID (AIS role not shown)',
-    spec: 'Authentication 4 (role identifiers for AIS and PIS: not shown); Errors / Status classes 403; Errors / Codes ROLE_INVALID',
+    title: 'AIS family: a provider without PSP_IC is either served a consent or refused with ROLE_INVALID (AIS role not shown)',
+    spec: 'Authentication 4 (role identifiers for AIS and PIS: not shown); Errors / Codes ROLE_INVALID',
     area: 'identity',
     needs: ['provider-without-cof'],
     expect: { success: 201 },
@@ -110,7 +110,7 @@ export const identityScenarios = [
   }),
   scenario({
     id: 'ID-ROLE-003',
-    title: 'PIS family: a provider without PSP_IC is either served a payment initiation or refused with 403 ROLE_INVALID (PIS role not shown)',
+    title: 'PIS family: a provider without PSP_IC is either served a payment initiation or refused with ROLE_INVALID (PIS role not shown)',
     spec: 'Authentication 4 (role identifiers for AIS and PIS: not shown); Behaviour notes / Payments 7 (403 means role or registration does not permit)',
     area: 'identity',
     needs: ['provider-without-cof'],
@@ -122,7 +122,7 @@ export const identityScenarios = [
   }),
   scenario({
     id: 'ID-ROLE-004',
-    title: 'CoF family: a provider without PSP_IC asking for a CoF consent is served or refused with 403 ROLE_INVALID, never otherwise',
+    title: 'CoF family: a provider without PSP_IC asking for a CoF consent is served or refused with ROLE_INVALID, never otherwise',
     spec: 'Authentication 4 (the CoF service requires PSP_IC; without it ROLE_INVALID); Behaviour notes / Funds confirmation 2',
     area: 'identity',
     needs: ['provider-without-cof'],
