@@ -40,7 +40,7 @@ export interface ResolvedFaults {
   rules: FaultRule[];
 }
 
-const ProfileFile = z.union([FaultRulesSchema, z.strictObject({ rules: FaultRulesSchema })]);
+const ProfileObject = z.strictObject({ rules: FaultRulesSchema }).transform(({ rules }) => rules);
 
 function isBuiltIn(name: string): name is BuiltInProfile {
   return Object.hasOwn(BUILT_IN_PROFILES, name);
@@ -59,12 +59,12 @@ function readProfileFile(file: string): FaultRule[] {
   } catch {
     throw new FaultProfileError(`the fault profile file ${file} is not JSON.`);
   }
-  const result = ProfileFile.safeParse(json);
+  const result = (Array.isArray(json) ? FaultRulesSchema : ProfileObject).safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
     throw new FaultProfileError(`the fault profile file ${file} is not a list of fault rules: ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? 'invalid'}.`);
   }
-  return Array.isArray(result.data) ? result.data : result.data.rules;
+  return result.data;
 }
 
 /** A built-in name, else a path (anything with a slash or ending in .json); anything else is refused. */
