@@ -75,7 +75,11 @@ export function browserScaDriver(options: BrowserDriverOptions): ScaDriver {
         const variables = new Map<string, string>([['psuId', request.psu.id], ['password', request.psu.password]]);
         if (options.otp !== undefined) variables.set('otp', options.otp);
         recordNavigations(page, request.record, { isReturn, secrets: () => [...variables.values()].filter((value) => value !== request.psu.id) });
-        await Promise.race([page.goto(request.scaRedirect, { timeout: timeoutMs }), back]);
+        try {
+          await Promise.race([page.goto(request.scaRedirect, { timeout: timeoutMs }), back]);
+        } catch (error) {
+          throw new Error(`SCA browser: could not open ${request.scaRedirect}: ${firstLine(error)}`);
+        }
         const steps = script[request.decision];
         for (const [index, step] of steps.entries()) {
           if (returned !== undefined) break;
