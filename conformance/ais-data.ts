@@ -1,8 +1,8 @@
 /** Account data under a consent: gating by data type, shapes (spec "Authentication" 7, "AccountAccess", resources). */
-import { AccountListSchema, BalanceResponseSchema } from '../src/contract/index.js';
+import { AccountListSchema, AccountResponseSchema, BalanceResponseSchema, TransactionsResponseSchema } from '../src/contract/index.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, ATTENDED, createConsent, expectError, resourceIdOf, validConsent } from './steps.js';
+import { aisAccess, ATTENDED, codeOf, createConsent, expectError, readData, resourceIdOf, SHARED_READ, sharedReadConsent, validConsent } from './steps.js';
 
 export const aisDataScenarios = [
   scenario({
@@ -26,10 +26,10 @@ export const aisDataScenarios = [
     title: 'The account list and balances match the contract; resourceId is not the IBAN; amounts are decimal strings',
     spec: 'AccountDetails (resourceId not the IBAN); BalanceResponse; SignedAmount',
     area: 'ais-data',
-    approvals: 1,
+    shares: [SHARED_READ],
     expect: {},
     async run(ctx) {
-      const consent = await validConsent(ctx, { types: ['balances'] });
+      const consent = await sharedReadConsent(ctx);
       const list = await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED }, schema: AccountListSchema });
       const accounts = (list.json as { accounts: { iban: string; resourceId: string }[] }).accounts;
       ensure(accounts.some((account) => account.iban === ctx.fixtures.ibans.main), 'the granted account is listed');
@@ -56,13 +56,68 @@ export const aisDataScenarios = [
     title: 'Another provider cannot read data under a consent it does not hold (CONSENT_UNKNOWN)',
     spec: 'Authentication 6 (a consent is usable only by the provider that created it)',
     area: 'ais-data',
-    approvals: 1,
+    shares: [SHARED_READ],
     needs: ['second-provider'],
     expect: { code: 'CONSENT_UNKNOWN', status: 403 },
     async run(ctx, expect) {
-      const consent = await validConsent(ctx, { types: ['accounts'] });
+      const consent = await sharedReadConsent(ctx);
       const reply = await ctx.secondApi().call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } });
       expectError(ctx, reply, expect);
+    },
+  }),
+  scenario({
+    id: 'AIS-DATA-005',
+    title: 'On account data another provider’s consent and an unknown Consent-ID answer 403 CONSENT_UNKNOWN, byte for byte the same',
+    spec: 'Authentication 6 (another provider’s consent answers like an unknown one); Design rule; Errors rule 1',
+    area: 'ais-data',
+    needs: ['second-provider'],
+    expect: { code: 'CONSENT_UNKNOWN', status: 403 },
+    async run(ctx, expect) {
+      const foreign = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main]), recurringIndicator: true }, { client: ctx.secondApi() });
+      const unknown = `${foreign.consentId.slice(0, -4)}${foreign.consentId.endsWith('ffff') ? 'eeee' : 'ffff'}`;
+      const a = await readData(ctx, foreign.consentId, '/v1/accounts');
+      const b = await readData(ctx, unknown, '/v1/accounts');
+      expectError(ctx, a, expect);
+      expectError(ctx, b, expect);
+      ensureEqual(a.text, b.text, 'body of GET /v1/accounts: foreign and unknown consent identical');
+    },
+  }),
+  scenario({
+    id: 'AIS-DATA-006',
+    title: 'An account read by resourceId matches AccountDetails; an IBAN in the account_id position is not recognised',
+    spec: 'AccountDetails (resourceId used as {account_id}); Path parameters (account_id: an IBAN in this position is not recognised)',
+    area: 'ais-data',
+    shares: [SHARED_READ],
+    expect: {},
+    async run(ctx) {
+      const { consentId } = await sharedReadConsent(ctx);
+      const id = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
+      const read = await ctx.api.call({ path: `/v1/accounts/${id}`, headers: { 'Consent-ID': consentId, ...ATTENDED }, schema: AccountResponseSchema });
+      ensureEqual(read.status, 200, 'status of the account read');
+      const account = (read.json as { account: { iban: string; resourceId: string } }).account;
+      ensureEqual([account.iban, account.resourceId], [ctx.fixtures.ibans.main, id], 'iban and resourceId of the account read');
+      const byIban = await readData(ctx, consentId, `/v1/accounts/${ctx.fixtures.ibans.main}`);
+      ensure(byIban.status >= 400 && byIban.status < 500, `an IBAN as account_id is refused, got ${byIban.status}`);
+      ctx.observe('answer for an IBAN as account_id (not shown)', `${byIban.status} ${String(codeOf(byIban))}`);
+    },
+  }),
+  scenario({
+    id: 'AIS-DATA-007',
+    title: 'bookingStatus decides the arrays: booked by default, pending for pending, both for both; amounts are signed decimal strings',
+    spec: 'TransactionsResponse 1; Query parameters (bookingStatus default booked); SignedAmount',
+    area: 'ais-data',
+    shares: [SHARED_READ],
+    expect: { present: { '': ['booked'], '?bookingStatus=booked': ['booked'], '?bookingStatus=pending': ['pending'], '?bookingStatus=both': ['booked', 'pending'] } },
+    async run(ctx, expect) {
+      const { consentId } = await sharedReadConsent(ctx);
+      const id = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
+      for (const [query, arrays] of Object.entries(expect.present)) {
+        const reply = await ctx.api.call({ path: `/v1/accounts/${id}/transactions${query}`, headers: { 'Consent-ID': consentId, ...ATTENDED }, schema: TransactionsResponseSchema });
+        ensureEqual(reply.status, 200, `status of GET transactions${query}`);
+        const transactions = (reply.json as { transactions: Record<string, unknown> }).transactions;
+        for (const array of arrays) ensure(Array.isArray(transactions[array]), `${array} is present for ${query || 'no bookingStatus'}`, { actual: Object.keys(transactions) });
+        ctx.observe(`arrays for ${query || 'no bookingStatus'}`, Object.keys(transactions).filter((key) => key !== '_links'));
+      }
     },
   }),
 ];

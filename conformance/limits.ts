@@ -3,10 +3,10 @@ import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { ATTENDED, expectError, resourceIdOf, validConsent } from './steps.js';
+import { ATTENDED, codeOf, createdPayment, expectError, initiatePayment, paymentBody, resourceIdOf, validConsent } from './steps.js';
 
-async function balancesReader(ctx: ScenarioContext) {
-  const consent = await validConsent(ctx, { types: ['balances', 'transactions'] });
+async function balancesReader(ctx: ScenarioContext, recurring = true) {
+  const consent = await validConsent(ctx, { types: ['balances', 'transactions'], recurring });
   const id = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
   return (resource: 'balances' | 'transactions', attended = false) =>
     ctx.api.call({ path: `/v1/accounts/${id}/${resource}`, headers: { 'Consent-ID': consent.consentId, ...(attended ? ATTENDED : {}) } });
@@ -100,6 +100,103 @@ export const limitScenarios = [
       for (const reply of [created, await ctx.api.call({ path: `/v1/consents/${consentId}` }), await ctx.api.call({ path: `/v1/consents/${consentId}/status` })]) {
         for (const name of expect.headers) ensureEqual(reply.header(name), undefined, `${name} on an uncapped operation`);
       }
+    },
+  }),
+  scenario({
+    id: 'AIS-LIMIT-006',
+    title: 'A one-off consent serves one unattended access per data type: the second is refused, the other type is still served',
+    spec: 'Limits (one-off consent: 1 per data type; forced); ConsentRequest (frequencyPerDay: one-off forced to 1)',
+    area: 'limits',
+    approvals: 1,
+    expect: { refusedCodes: ['ACCESS_EXCEEDED', 'CONSENT_EXPIRED'] },
+    async run(ctx, expect) {
+      const read = await balancesReader(ctx, false);
+      ensureEqual((await read('balances')).status, 200, 'status of the first unattended balances read');
+      const second = await read('balances');
+      ensure(second.status >= 400 && second.status < 500, `a second unattended balances read is refused, got ${second.status}`);
+      const code = codeOf(second);
+      ensure(code !== undefined && expect.refusedCodes.includes(code), `the refusal is ${expect.refusedCodes.join(' or ')}, got ${String(code)}`, { actual: second.json });
+      ctx.observe('code of the second unattended read of a one-off consent', code);
+      ensureEqual((await read('transactions')).status, 200, 'status of the first unattended transactions read (its own budget)');
+    },
+  }),
+  scenario({
+    id: 'AIS-LIMIT-007',
+    title: 'Attended reads report X-RateLimit-Remaining without consuming it',
+    spec: 'Limits (X-RateLimit-Remaining: attended requests report it without consuming it; headers on capped operations)',
+    area: 'limits',
+    approvals: 1,
+    expect: { limit: 4 },
+    async run(ctx, expect) {
+      const read = await balancesReader(ctx);
+      ensureEqual(int(await read('balances', true), 'X-RateLimit-Remaining'), expect.limit, 'X-RateLimit-Remaining on an attended read before any unattended one');
+      ensureEqual(int(await read('balances'), 'X-RateLimit-Remaining'), expect.limit - 1, 'X-RateLimit-Remaining after one unattended read');
+      const attended = await read('balances', true);
+      ensureEqual(int(attended, 'X-RateLimit-Remaining'), expect.limit - 1, 'X-RateLimit-Remaining on an attended read after it');
+      ensureEqual(int(attended, 'X-RateLimit-Limit'), expect.limit, 'X-RateLimit-Limit on an attended read');
+    },
+  }),
+  scenario({
+    id: 'AIS-LIMIT-008',
+    title: 'Retrying sooner than Retry-After cannot succeed; Retry-After counts to X-RateLimit-Reset',
+    spec: 'Errors rule 4 (retrying sooner cannot succeed); Limits (Retry-After, X-RateLimit-Reset)',
+    area: 'limits',
+    approvals: 1,
+    needs: ['clock'],
+    expect: { limit: 4, earlyBySeconds: 60, slackSeconds: 5 },
+    async run(ctx, expect) {
+      const read = await balancesReader(ctx);
+      const now = await ctx.clock().now();
+      // Within an hour of midnight UTC the reads could straddle the reset: start after it instead.
+      if (now.getUTCHours() >= 23) await ctx.clock().advance('PT2H');
+      for (let i = 0; i < expect.limit; i += 1) await read('balances');
+      const refused = await read('balances');
+      ensureEqual(refused.status, 429, 'status after the budget');
+      const wait = int(refused, 'Retry-After');
+      const untilReset = int(refused, 'X-RateLimit-Reset') - Math.floor((await ctx.clock().now()).getTime() / 1000);
+      ensure(Math.abs(wait - untilReset) <= expect.slackSeconds, `Retry-After ${wait} against ${untilReset} s to X-RateLimit-Reset`, { expected: untilReset, actual: wait });
+      await ctx.clock().advance(`PT${Math.max(wait - expect.earlyBySeconds, 0)}S`);
+      expectError(ctx, await read('balances'), { status: 429, code: 'ACCESS_EXCEEDED' });
+      await ctx.clock().advance(`PT${expect.earlyBySeconds + 1}S`);
+      ensureEqual((await read('balances')).status, 200, 'status once Retry-After has passed');
+    },
+  }),
+  scenario({
+    id: 'AIS-LIMIT-009',
+    title: 'The account list has its own budget of four unattended reads, then 429 ACCESS_EXCEEDED with the headers',
+    spec: 'Limits (account list capped, 4 per consent per data type per day; rate-limit headers on 200 and 429)',
+    area: 'limits',
+    approvals: 1,
+    expect: { limit: 4, status: 429, code: 'ACCESS_EXCEEDED' },
+    async run(ctx, expect) {
+      const consent = await validConsent(ctx, { types: ['accounts'] });
+      const list = () => ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId } });
+      for (let i = 1; i <= expect.limit; i += 1) {
+        const reply = await list();
+        ensureEqual(reply.status, 200, `status of unattended account list ${i}`);
+        ensureEqual(int(reply, 'X-RateLimit-Remaining'), expect.limit - i, `X-RateLimit-Remaining after account list ${i}`);
+      }
+      const refused = await list();
+      expectError(ctx, refused, expect);
+      for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']) int(refused, name);
+    },
+  }),
+  scenario({
+    id: 'AIS-LIMIT-010',
+    title: 'Payment and revocation-callback operations are uncapped: no 429 and no rate-limit headers however often',
+    spec: 'Limits (uncapped operations: everything under /v1/payments, revocation callback operations)',
+    area: 'limits',
+    expect: { calls: 6, headers: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'] },
+    async run(ctx, expect) {
+      const payment = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
+      for (let i = 1; i <= expect.calls; i += 1) {
+        const callback = await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: 'https://tpp.example/xs2a/revocations' } });
+        for (const reply of [await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}/status` }), callback]) {
+          ensure(reply.status < 400, `call ${i} answered ${reply.status}`);
+          for (const name of expect.headers) ensureEqual(reply.header(name), undefined, `${name} on an uncapped operation`);
+        }
+      }
+      await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
     },
   }),
 ];

@@ -3,7 +3,7 @@ import { TransactionsResponseSchema } from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { ATTENDED, resourceIdOf, validConsent } from './steps.js';
+import { ATTENDED, resourceIdOf, SHARED_READ, sharedReadConsent } from './steps.js';
 
 interface Row {
   transactionId: string;
@@ -14,6 +14,8 @@ interface Row {
 interface Page {
   rows: Row[];
   next: string | undefined;
+  /** The raw `transactions` object, to see which arrays and links are present. */
+  raw: { booked?: unknown; pending?: unknown; _links?: Record<string, unknown> };
 }
 
 async function page(ctx: ScenarioContext, consentId: string, path: string): Promise<Page> {
@@ -21,7 +23,7 @@ async function page(ctx: ScenarioContext, consentId: string, path: string): Prom
   const reply = await ctx.api.call({ path, headers: { 'Consent-ID': consentId, ...ATTENDED } });
   ensureEqual(reply.status, 200, `status of GET ${path}`);
   const body = ensureSchema(TransactionsResponseSchema, reply.json, 'TransactionsResponse');
-  return { rows: [...(body.transactions.booked ?? []), ...(body.transactions.pending ?? [])], next: body.transactions._links?.next?.href };
+  return { rows: [...(body.transactions.booked ?? []), ...(body.transactions.pending ?? [])], next: body.transactions._links?.next?.href, raw: (reply.json as { transactions: Page['raw'] }).transactions };
 }
 
 async function traverse(ctx: ScenarioContext, consentId: string, first: string, between?: () => Promise<void>): Promise<Page[]> {
@@ -34,8 +36,9 @@ async function traverse(ctx: ScenarioContext, consentId: string, first: string, 
   return pages;
 }
 
+/** Paging only reads, attended: every paging scenario shares one consent (spec "Limits": attended reads spend nothing). */
 async function setUp(ctx: ScenarioContext) {
-  const consent = await validConsent(ctx, { types: ['transactions'] });
+  const consent = await sharedReadConsent(ctx);
   const accountId = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
   return { consentId: consent.consentId, base: `/v1/accounts/${accountId}/transactions` };
 }
@@ -46,7 +49,7 @@ export const pagingScenarios = [
     title: 'Pages hold at most 250, following next reaches the end without a duplicate, and the last page has no next',
     spec: 'Paging rules 1 and 4; TransactionsResponse 4',
     area: 'paging',
-    approvals: 1,
+    shares: [SHARED_READ],
     expect: { maxPerPage: 250, minPages: 2 },
     async run(ctx, expect) {
       const { consentId, base } = await setUp(ctx);
@@ -64,7 +67,7 @@ export const pagingScenarios = [
     title: 'next carries the original filters: no row before dateFrom on any page',
     spec: 'Paging rules 3 ("it carries every original filter")',
     area: 'paging',
-    approvals: 1,
+    shares: [SHARED_READ],
     expect: { daysBack: 300 },
     async run(ctx, expect) {
       const { consentId, base } = await setUp(ctx);
@@ -82,7 +85,7 @@ export const pagingScenarios = [
     title: 'Following next and passing the last entryReference as entryReferenceFrom give the same page',
     spec: 'Paging rules 3 ("both are the same mechanism")',
     area: 'paging',
-    approvals: 1,
+    shares: [SHARED_READ],
     expect: {},
     async run(ctx) {
       const { consentId, base } = await setUp(ctx);
@@ -99,7 +102,7 @@ export const pagingScenarios = [
     title: 'A booking made mid-traversal causes no duplicate and no skip',
     spec: 'Paging rules 2 (keyset cursor)',
     area: 'paging',
-    approvals: 1,
+    shares: [SHARED_READ],
     needs: ['control'],
     expect: {},
     async run(ctx) {
@@ -109,6 +112,112 @@ export const pagingScenarios = [
       ensureEqual(new Set(during).size, during.length, 'distinct transactions in a traversal with a booking in between');
       const missing = before.filter((id) => !during.includes(id));
       ensureEqual(missing, [], 'transactions skipped by the traversal');
+    },
+  }),
+  scenario({
+    id: 'AIS-PAGING-005',
+    title: 'next carries dateTo: no page of a dateTo query holds a later booking',
+    spec: 'Paging rules 3 ("it carries every original filter"); Query parameters (dateTo)',
+    area: 'paging',
+    shares: [SHARED_READ],
+    expect: { keepRows: 400 },
+    async run(ctx, expect) {
+      const { consentId, base } = await setUp(ctx);
+      // A dateTo taken from the account's own history, so that about 400 rows qualify: more than a page.
+      const dates = (await traverse(ctx, consentId, base)).flatMap((p) => p.rows.map((row) => row.bookingDate)).filter((date): date is string => date !== undefined).sort();
+      const dateTo = dates[Math.min(expect.keepRows, dates.length - 1)]!;
+      const pages = await traverse(ctx, consentId, `${base}?dateTo=${dateTo}`);
+      const late = pages.flatMap((p) => p.rows).find((row) => row.bookingDate !== undefined && row.bookingDate > dateTo);
+      ensure(!late, `a row booked ${late?.bookingDate} appears with dateTo=${dateTo} (page ${pages.findIndex((p) => late && p.rows.includes(late)) + 1})`);
+      ctx.observe('pages with the dateTo filter', pages.length);
+    },
+  }),
+  scenario({
+    id: 'AIS-PAGING-006',
+    title: 'A whole traversal by next and one by entryReferenceFrom of each last row give the same rows in the same order',
+    spec: 'Paging rules 3 (next or entryReferenceFrom: both are the same mechanism)',
+    area: 'paging',
+    shares: [SHARED_READ],
+    expect: {},
+    async run(ctx) {
+      const { consentId, base } = await setUp(ctx);
+      const viaNext = (await traverse(ctx, consentId, base)).flatMap((p) => p.rows.map((row) => row.transactionId));
+      const viaCursor: string[] = [];
+      let current = await page(ctx, consentId, base);
+      for (;;) {
+        viaCursor.push(...current.rows.map((row) => row.transactionId));
+        if (!current.next) break;
+        ensure(viaCursor.length < 50 * 250, 'the cursor traversal does not end');
+        current = await page(ctx, consentId, `${base}?entryReferenceFrom=${encodeURIComponent(current.rows.at(-1)!.entryReference)}`);
+      }
+      ensureEqual(viaCursor, viaNext, 'transactionIds of the cursor traversal against the next traversal');
+    },
+  }),
+  scenario({
+    id: 'AIS-PAGING-007',
+    title: 'A booking made mid-traversal causes no duplicate and no skip when continuing by entryReferenceFrom',
+    spec: 'Paging rules 2 (keyset cursor) and 3',
+    area: 'paging',
+    shares: [SHARED_READ],
+    needs: ['control'],
+    expect: {},
+    async run(ctx) {
+      const { consentId, base } = await setUp(ctx);
+      const before = (await traverse(ctx, consentId, base)).flatMap((p) => p.rows.map((row) => row.transactionId));
+      const first = await page(ctx, consentId, base);
+      await ctx.control().bookTransaction(ctx.fixtures.ibans.main, '23.45');
+      const rest = await traverse(ctx, consentId, `${base}?entryReferenceFrom=${encodeURIComponent(first.rows.at(-1)!.entryReference)}`);
+      const during = [...first.rows, ...rest.flatMap((p) => p.rows)].map((row) => row.transactionId);
+      ensureEqual(new Set(during).size, during.length, 'distinct transactions with a booking between the cursor calls');
+      ensureEqual(before.filter((id) => !during.includes(id)), [], 'transactions skipped by the cursor traversal');
+    },
+  }),
+  scenario({
+    id: 'AIS-PAGING-008',
+    title: 'Continuing after the very last row gives no rows and no next',
+    spec: 'Query parameters (entryReferenceFrom: only transactions after it); TransactionsResponse 4 (absence of next is the definite end)',
+    area: 'paging',
+    shares: [SHARED_READ],
+    expect: {},
+    async run(ctx) {
+      const { consentId, base } = await setUp(ctx);
+      const last = (await traverse(ctx, consentId, base)).at(-1)!.rows.at(-1)!;
+      const after = await page(ctx, consentId, `${base}?entryReferenceFrom=${encodeURIComponent(last.entryReference)}`);
+      ensureEqual(after.rows, [], 'rows after the last one');
+      ensureEqual(after.next, undefined, 'next after the last row');
+    },
+  }),
+  scenario({
+    id: 'AIS-PAGING-009',
+    title: 'A result that fits on one page has no next member at all (omitted, not emptied)',
+    spec: 'Paging rules 4 (_links.next is omitted, not emptied, at the end); TransactionsResponse 4',
+    area: 'paging',
+    shares: [SHARED_READ],
+    expect: {},
+    async run(ctx) {
+      const { consentId, base } = await setUp(ctx);
+      const day = (await page(ctx, consentId, base)).rows.find((row) => row.bookingDate !== undefined)?.bookingDate;
+      ensure(day, 'the first page carries a bookingDate to filter on');
+      const one = await page(ctx, consentId, `${base}?dateFrom=${day}&dateTo=${day}`);
+      ensure(one.rows.length <= 250, `one day holds ${one.rows.length} rows`);
+      ensure(!(one.raw._links && 'next' in one.raw._links), 'transactions._links has no next member', { actual: one.raw._links });
+    },
+  }),
+  scenario({
+    id: 'AIS-PAGING-010',
+    title: 'With bookingStatus=both every page holds at most 250 and carries both arrays: next keeps bookingStatus',
+    spec: 'Paging rules 1 and 3; TransactionsResponse 1 (booked and pending present for both)',
+    area: 'paging',
+    shares: [SHARED_READ],
+    expect: { maxPerPage: 250 },
+    async run(ctx, expect) {
+      const { consentId, base } = await setUp(ctx);
+      const pages = await traverse(ctx, consentId, `${base}?bookingStatus=both`);
+      for (const [index, p] of pages.entries()) {
+        ensure(p.rows.length <= expect.maxPerPage, `page ${index + 1} holds ${p.rows.length} rows`);
+        ensure(Array.isArray(p.raw.booked) && Array.isArray(p.raw.pending), `page ${index + 1} carries booked and pending`, { actual: Object.keys(p.raw) });
+      }
+      ctx.observe('pages with bookingStatus=both', pages.length);
     },
   }),
 ];

@@ -6,6 +6,7 @@
  */
 import type { RequestHandler } from 'express';
 import { HEADERS, RequestIdSchema, XsError } from '../../contract/index.js';
+import type { Deviations } from '../deviations.js';
 
 export const echoRequestId: RequestHandler = (req, res, next) => {
   const id = req.headers['x-request-id'];
@@ -28,3 +29,24 @@ export const requireRequestId: RequestHandler = (req, _res, next) => {
   }
   next();
 };
+
+/**
+ * Deviations request-id-not-echoed-on-errors and request-id-not-echoed-on-success (tests only): the
+ * echo is taken back from one class of answers just before the head is written. None otherwise.
+ */
+export function withheldEcho(deviations: Deviations): RequestHandler[] {
+  const onErrors = deviations.has('request-id-not-echoed-on-errors');
+  const onSuccess = deviations.has('request-id-not-echoed-on-success');
+  if (!onErrors && !onSuccess) return [];
+  return [
+    (_req, res, next) => {
+      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
+      res.writeHead = ((...args: unknown[]) => {
+        const status = typeof args[0] === 'number' ? args[0] : res.statusCode;
+        if (status >= 400 ? onErrors : onSuccess) res.removeHeader(HEADERS.requestId);
+        return writeHead(...args);
+      }) as typeof res.writeHead;
+      next();
+    },
+  ];
+}
