@@ -19,7 +19,7 @@ export const DEVIATIONS = {
   'callback-endpoint-without-certificate': { rule: 'The revocation-callback endpoint answers without a client certificate (Authentication 2: no per-operation exception).', caughtBy: 'ID-CERT-003' },
   'request-id-not-echoed-on-success': { rule: 'X-Request-ID is not echoed on successful answers (Request headers: echoed on every response).', caughtBy: 'ID-ECHO-001' },
   'cof-role-not-checked': { rule: 'Funds confirmation is open to a provider without PSP_IC (Authentication 4).', caughtBy: 'ID-ROLE-001' },
-  'refused-access-kinds-accepted': { rule: 'availableAccounts, availableAccountsWithBalance and allPsd2 are not refused with SERVICE_INVALID (ConsentRequest: access).', caughtBy: 'AIS-CONSENT-001' },
+  'refused-access-kinds-not-recognised': { rule: 'availableAccounts, availableAccountsWithBalance and allPsd2 are dropped as unknown fields, so the request is FORMAT_ERROR instead of SERVICE_INVALID (ConsentRequest: access).', caughtBy: 'AIS-CONSENT-001' },
   'combined-service-accepted': { rule: 'combinedServiceIndicator true is accepted (ConsentRequest: combinedServiceIndicator).', caughtBy: 'AIS-CONSENT-002' },
   'consent-format-error-without-path': { rule: 'FORMAT_ERROR on a consent body does not carry the path of the field (Errors / Codes: FORMAT_ERROR carries path).', caughtBy: 'AIS-CONSENT-003' },
   'consent-state-not-uuid-v4': { rule: 'The consent scaRedirect state is 32 hex digits, not a UUID v4 (Authorisation hand-over 1).', caughtBy: 'AIS-CONSENT-004' },

@@ -6,7 +6,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureCertificates, issueQwac, startSandbox } from '../../index.js';
+import { ensureCertificates, issueQwac, startSandbox, type DeviationName } from '../../index.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
 import { formsScaDriver } from '../sca-drivers/forms.js';
 import type { Capability } from '../scenario.js';
@@ -33,17 +33,21 @@ export interface SimTargetOptions {
   clockStart?: string;
   /** The customer's stand-in on the SCA page; the `forms` driver by default. */
   sca?: ScaDriver;
+  /** Tests only: named breaks of the spec the sandbox starts with, to prove scenarios catch them. */
+  deviations?: readonly DeviationName[];
+  /** A certificate folder to use (and keep) instead of a fresh temporary one: saves key generation. */
+  certsDir?: string;
 }
 
 export async function startSimTarget(options: SimTargetOptions = {}): Promise<Target> {
-  const certsDir = await mkdtemp(join(tmpdir(), 'xs2a-kit-conformance-'));
+  const certsDir = options.certsDir ?? (await mkdtemp(join(tmpdir(), 'xs2a-kit-conformance-')));
   const { paths } = await ensureCertificates(certsDir);
   const read = (file: string) => readFile(file, 'utf8');
   const ca = { cert: await read(paths.caCert), key: await read(paths.caKey) };
   // EC keys: quick to make, and a second provider differs from the first only by its identity.
   const secondProvider = issueQwac({ ca, name: 'Conformance Second TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'], keyType: 'ec' });
   const providerWithoutCof = issueQwac({ ca, name: 'Conformance AIS PIS TPP', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_AI', 'PSP_PI'], keyType: 'ec' });
-  const sandbox = await startSandbox({ port: 0, portalPort: 0, certsDir, callbackCa: [paths.caCert], ...(options.clockStart ? { clockStart: options.clockStart } : {}), log: () => {} });
+  const sandbox = await startSandbox({ port: 0, portalPort: 0, certsDir, callbackCa: [paths.caCert], ...(options.clockStart ? { clockStart: options.clockStart } : {}), ...(options.deviations ? { deviations: [...options.deviations] } : {}), log: () => {} });
   let secret: string | undefined;
   // The receiver presents the sandbox's own server certificate (localhost), which chains to the CA
   // the sandbox was told to trust for callbacks; it judges `t` against the sandbox clock.
@@ -73,7 +77,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
     async close() {
       await receiver.close();
       await sandbox.close();
-      await rm(certsDir, { recursive: true, force: true });
+      if (!options.certsDir) await rm(certsDir, { recursive: true, force: true });
     },
   };
 }

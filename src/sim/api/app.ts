@@ -10,7 +10,7 @@ import { errorHandler } from '../http/error-handler.js';
 import { jsonBody } from '../http/json-body.js';
 import { notFound, routeTable, type Route } from '../http/routes.js';
 import { authenticateProvider, registerProvider } from './identity.js';
-import { echoRequestId, requireRequestId } from './request-id.js';
+import { echoRequestId, requireRequestId, withheldEcho } from './request-id.js';
 import { requestLog } from './request-log.js';
 import { settleDue } from './settle-due.js';
 
@@ -18,7 +18,9 @@ export function createApiApp(ctx: SandboxContext, routes: readonly Route[]): Exp
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(echoRequestId, requestLog(ctx));
+  app.use(echoRequestId, ...withheldEcho(ctx.deviations), requestLog(ctx));
+  // Deviation body-read-before-certificate (tests only): the body is judged before the certificate.
+  if (ctx.deviations.has('body-read-before-certificate')) app.use(...jsonBody());
   // Faults answer after the certificate is read (a rule may name the provider) and before anything
   // registers, reads a body or changes state.
   app.use(authenticateProvider(ctx), injectFaults(ctx.faults), requireRequestId, ...jsonBody(), registerProvider(ctx));

@@ -42,7 +42,8 @@ export function cofRoutes(ctx: SandboxContext): Route[] {
     },
     {
       method: 'post',
-      guards: cof,
+      // Deviation cof-role-not-checked (tests only): no PSP_IC needed.
+      guards: ctx.deviations.has('cof-role-not-checked') ? [] : cof,
       path: '/funds-confirmations',
       handler: async (req, res) => {
         const answer = await confirmFunds(ctx, { tpp: tpp(res), consentId: req.get(HEADERS.consentId), psuIpAddress: req.get(HEADERS.psuIpAddress), body: req.body });

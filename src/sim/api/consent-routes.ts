@@ -2,6 +2,7 @@
 import { HEADERS } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { param, type Route } from '../http/routes.js';
+import { judgeBudget, rateLimitHeaders } from '../rules/budget.js';
 import { consentAuthorisation, consentAuthorisations, consentStatus, createConsent, deleteConsent, readConsent } from '../services/consents.js';
 import { identityOf, requireRole } from './identity.js';
 
@@ -21,6 +22,11 @@ export function consentRoutes(ctx: SandboxContext): Route[] {
           nokRedirectUri: req.get(HEADERS.nokRedirectUri),
           body: req.body,
         });
+        if (ctx.deviations.has('rate-limit-headers-on-uncapped')) {
+          // Deviation rate-limit-headers-on-uncapped (tests only): an uncapped operation reports a budget.
+          const now = ctx.clock.now();
+          res.set(rateLimitHeaders(judgeBudget({ limit: 4, used: 0, attended: false, now }), now));
+        }
         res.status(201).location(created._links.self.href).json(created);
       },
     },

@@ -29,8 +29,15 @@ export function identityOf(res: Response): ProviderIdentity {
 
 export function authenticateProvider(ctx: SandboxContext): RequestHandler {
   const verdicts = new WeakMap<TLSSocket, () => ProviderIdentity>();
+  const openCallbackEndpoint = ctx.deviations.has('callback-endpoint-without-certificate');
   return (req, res, next) => {
     const socket = req.socket as TLSSocket;
+    // Deviation callback-endpoint-without-certificate (tests only): a per-operation exception.
+    if (openCallbackEndpoint && req.path.startsWith('/v1/revocation-callback') && !peerOf(socket).present) {
+      res.locals.identity = { organizationIdentifier: 'anonymous', name: 'anonymous', roles: [], nca: undefined } satisfies ProviderIdentity;
+      next();
+      return;
+    }
     let verdict = verdicts.get(socket);
     if (!verdict) {
       const peer = peerOf(socket);

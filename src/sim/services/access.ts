@@ -4,8 +4,9 @@
  * other check, so a refused request consumes nothing and parallel requests never exceed it.
  */
 import { isIP } from 'node:net';
-import { XsError } from '../../contract/index.js';
+import { HEADERS, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
+import type { DeviationName } from '../deviations.js';
 import { emitConsent } from './change-events.js';
 import { judgeBudget, rateLimitHeaders, usageKey, type BudgetName } from '../rules/budget.js';
 import { used } from '../rules/consents.js';
@@ -25,11 +26,22 @@ export function attended(psuIpAddress: string | undefined): boolean {
 /** Judges the budget, then records the access: only reached once everything else has passed. */
 export async function spend<T>(ctx: SandboxContext, consent: ConsentRecord, budget: BudgetName, isAttended: boolean, body: T): Promise<Answer<T>> {
   const now = ctx.clock.now();
-  const key = usageKey(consent.consentId, budget, now);
-  const verdict = judgeBudget({ limit: consent.frequencyPerDay, used: ctx.store.data.usage[key] ?? 0, attended: isAttended, now });
+  const deviates = (name: DeviationName) => ctx.deviations.has(name);
+  // Deviations budget-shared-across-data-types and budget-never-resets (tests only): one budget
+  // for all account data; one day that never ends.
+  const key = usageKey(consent.consentId, deviates('budget-shared-across-data-types') && budget !== 'funds' ? 'accounts' : budget, deviates('budget-never-resets') ? new Date(0) : now);
+  const spent = ctx.store.data.usage[key] ?? 0;
+  // Deviation attended-consumes-budget (tests only): PSU-IP-Address is not looked at.
+  const verdict = judgeBudget({ limit: consent.frequencyPerDay, used: spent, attended: isAttended && !deviates('attended-consumes-budget'), now });
   const headers = rateLimitHeaders(verdict, now);
-  if (!verdict.allowed) throw new XsError('ACCESS_EXCEEDED', { headers });
-  if (verdict.consumes) ctx.store.data.usage[key] = (ctx.store.data.usage[key] ?? 0) + 1;
+  // Deviation fifth-unattended-call-served (tests only): one access past the limit is served.
+  const slips = !verdict.allowed && spent === consent.frequencyPerDay && deviates('fifth-unattended-call-served');
+  if (!verdict.allowed && !slips) {
+    // Deviation retry-after-missing (tests only).
+    if (deviates('retry-after-missing')) delete headers[HEADERS.retryAfter];
+    throw new XsError('ACCESS_EXCEEDED', { headers });
+  }
+  if (verdict.consumes || slips) ctx.store.data.usage[key] = spent + 1;
   ctx.store.data.consents[consent.consentId] = used(consent, now);
   await ctx.store.write();
   emitConsent(ctx, ctx.store.data.consents[consent.consentId]!);

@@ -6,7 +6,8 @@
  */
 import { formatCents, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
-import { encodeEntryReference, pageTransactions, PAGE_SIZE, type AccountLedger, type LedgerEntry } from '../ledger/index.js';
+import type { Deviations } from '../deviations.js';
+import { encodeEntryReference, pageTransactions, PAGE_SIZE, type AccountLedger, type LedgerEntry, type Page, type PageQuery } from '../ledger/index.js';
 import { coveredIbans, requireUsable, type DataType } from '../rules/consents.js';
 import type { TransactionsQuery } from '../rules/transactions-query.js';
 import type { SeedAccount } from '../seed/customers.js';
@@ -24,7 +25,11 @@ export interface AccessInput {
 
 function usableConsent(ctx: SandboxContext, input: AccessInput): ConsentRecord {
   if (input.consentId === undefined) throw new XsError('FORMAT_ERROR', { text: 'Consent-ID is required on account-data requests.' });
-  const consent = ownConsent(ctx, input.tpp, input.consentId);
+  // Deviation foreign-consent-gives-data (tests only): whoever holds the consent, the caller may use it.
+  const holder = ctx.deviations.has('foreign-consent-gives-data') ? (ctx.store.data.consents[input.consentId]?.tpp ?? input.tpp) : input.tpp;
+  const consent = ownConsent(ctx, holder, input.consentId);
+  // Deviation unauthorised-consent-gives-data (tests only): a received consent is used as it stands.
+  if (consent.status === 'received' && ctx.deviations.has('unauthorised-consent-gives-data')) return consent;
   requireUsable(consent, ctx.clock.now());
   return consent;
 }
@@ -36,7 +41,8 @@ function coveredAccount(ctx: SandboxContext, consent: ConsentRecord, resourceId:
   if (!account || !granted || !coveredIbans(granted).has(account.iban)) {
     throw new XsError('CONSENT_INVALID', { text: 'The consent does not cover this account.' });
   }
-  if (dataType !== 'accounts' && !granted[dataType].includes(account.iban)) {
+  // Deviation data-type-not-gated (tests only): any covered account serves every data type.
+  if (dataType !== 'accounts' && !granted[dataType].includes(account.iban) && !ctx.deviations.has('data-type-not-gated')) {
     throw new XsError('CONSENT_INVALID', { text: `The consent does not grant ${dataType} for this account.` });
   }
   return account;
@@ -72,7 +78,7 @@ export async function readAccount(ctx: SandboxContext, input: AccessInput, resou
 }
 
 const reference = (account: SeedAccount) => ({ iban: account.iban, currency: account.currency });
-const amount = (cents: number) => ({ currency: 'EUR', amount: formatCents(cents) });
+const amountOf = (cents: number) => ({ currency: 'EUR', amount: formatCents(cents) });
 
 export async function readBalances(ctx: SandboxContext, input: AccessInput, resourceId: string) {
   const isAttended = attended(input.psuIpAddress);
@@ -80,6 +86,8 @@ export async function readBalances(ctx: SandboxContext, input: AccessInput, reso
   const account = coveredAccount(ctx, consent, resourceId, 'balances');
   const ledger = ctx.ledgers.ledger(account);
   const changedAt = ledger.lastChangeAt ?? `${ctx.seed.anchor}T00:00:00.000Z`;
+  // Deviation balance-amount-as-number (tests only): amounts as JSON numbers.
+  const amount = ctx.deviations.has('balance-amount-as-number') ? (cents: number) => ({ currency: 'EUR', amount: cents / 100 }) : amountOf;
   return spend(ctx, consent, 'balances', isAttended, {
     account: reference(account),
     balances: [
@@ -93,7 +101,7 @@ function transaction(entry: LedgerEntry) {
   return {
     transactionId: entry.transactionId,
     entryReference: encodeEntryReference(entry.seq),
-    transactionAmount: amount(entry.amountCents),
+    transactionAmount: amountOf(entry.amountCents),
     ...(entry.bookingDate ? { bookingDate: entry.bookingDate } : {}),
     valueDate: entry.valueDate,
     ...(entry.creditorName ? { creditorName: entry.creditorName } : {}),
@@ -102,22 +110,36 @@ function transaction(entry: LedgerEntry) {
   };
 }
 
-function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuery) {
+/**
+ * The seq the next link continues before: the last row of the page. Deviations paging-repeats-a-row
+ * and next-skips-a-row (tests only) move it one row back or one row on.
+ */
+function nextCursor(ledger: AccountLedger, query: PageQuery, result: Page, deviations: Deviations): number | undefined {
+  const last = result.nextBefore;
+  if (last === undefined) return undefined;
+  if (deviations.has('paging-repeats-a-row')) return [...result.booked, ...result.pending].map((entry) => entry.seq).sort((a, b) => a - b)[1] ?? last;
+  if (deviations.has('next-skips-a-row')) {
+    const ahead = pageTransactions(ledger, { ...query, before: last, limit: 1 });
+    return [...ahead.booked, ...ahead.pending][0]?.seq ?? last;
+  }
+  return last;
+}
+
+function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuery, deviations: Deviations) {
   if (query.before !== undefined && query.before > ledger.lastSeq) {
     throw new XsError('FORMAT_ERROR', { path: 'entryReferenceFrom', text: 'entryReferenceFrom names no transaction of this account.' });
   }
-  const result = pageTransactions(ledger, {
+  const filters: PageQuery = {
     bookingStatus: query.bookingStatus,
     ...(query.dateFrom ? { dateFrom: query.dateFrom } : {}),
     ...(query.dateTo ? { dateTo: query.dateTo } : {}),
-    ...(query.before !== undefined ? { before: query.before } : {}),
-    limit: PAGE_SIZE,
-  });
+  };
+  const result = pageTransactions(ledger, { ...filters, ...(query.before !== undefined ? { before: query.before } : {}), limit: PAGE_SIZE });
   // Spec "Paging rules" 3-4: next carries every original filter, and is omitted at the end.
-  const next =
-    result.nextBefore === undefined
-      ? undefined
-      : `/v1/accounts/${resourceId}/transactions?${new URLSearchParams({ ...query.given, entryReferenceFrom: encodeEntryReference(result.nextBefore) }).toString()}`;
+  // Deviation next-drops-filters (tests only): it carries the cursor alone.
+  const cursor = nextCursor(ledger, filters, result, deviations);
+  const given = deviations.has('next-drops-filters') ? {} : query.given;
+  const next = cursor === undefined ? undefined : `/v1/accounts/${resourceId}/transactions?${new URLSearchParams({ ...given, entryReferenceFrom: encodeEntryReference(cursor) }).toString()}`;
   return {
     ...(query.bookingStatus !== 'pending' ? { booked: result.booked.map(transaction) } : {}),
     ...(query.bookingStatus !== 'booked' ? { pending: result.pending.map(transaction) } : {}),
@@ -129,6 +151,6 @@ export async function readTransactions(ctx: SandboxContext, input: AccessInput, 
   const isAttended = attended(input.psuIpAddress);
   const consent = usableConsent(ctx, input);
   const account = coveredAccount(ctx, consent, resourceId, 'transactions');
-  const transactions = page(ctx.ledgers.ledger(account), resourceId, query);
+  const transactions = page(ctx.ledgers.ledger(account), resourceId, query, ctx.deviations);
   return spend(ctx, consent, 'transactions', isAttended, { account: reference(account), transactions });
 }

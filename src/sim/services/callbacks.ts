@@ -8,6 +8,7 @@ import type { SandboxContext } from '../context.js';
 import { planDeliveries, releaseAfter } from '../faults/callback-plan.js';
 import { parseOrFormatError } from '../http/validate.js';
 import { afterAttempt, ATTEMPT_TIMEOUT_MS, deriveSecret } from '../rules/callbacks.js';
+import { canonicalJson } from '../rules/idempotency.js';
 import type { ConsentRecord, DeliveryRecord } from '../store/data.js';
 import { postCallback } from './callback-sender.js';
 
@@ -28,8 +29,11 @@ export const readCallback = view;
 export async function registerCallback(ctx: SandboxContext, tpp: string, body: unknown) {
   const { url } = parseOrFormatError(RevocationCallbackRequestSchema, body ?? {});
   const problem = redirectUriProblem(url);
-  if (problem) throw new XsError('FORMAT_ERROR', { path: 'url', text: `url ${problem}: an absolute https URI without fragment.` });
-  if (ctx.store.data.callbacks[tpp]?.url !== url) {
+  // Deviation callback-http-url-accepted (tests only): http:// passes.
+  const allowed = ctx.deviations.has('callback-http-url-accepted') && url.startsWith('http://') && !url.includes('#');
+  if (problem && !allowed) throw new XsError('FORMAT_ERROR', { path: 'url', text: `url ${problem}: an absolute https URI without fragment.` });
+  // Deviation callback-same-url-new-secret (tests only): every PUT registers anew.
+  if (ctx.store.data.callbacks[tpp]?.url !== url || ctx.deviations.has('callback-same-url-new-secret')) {
     ctx.store.data.callbacks[tpp] = { url, registrationId: randomUUID(), registeredAt: ctx.clock.now().toISOString() };
     await ctx.store.write();
   }
@@ -69,7 +73,11 @@ async function attempt(ctx: SandboxContext, delivery: DeliveryRecord, copies: nu
     return;
   }
   // Each attempt is signed afresh (t is sandbox time) over the same bytes, with the same eventId.
-  const signature = signCallback(delivery.body, deriveSecret(ctx.store.data.callbackKey, delivery.tpp, registration), Math.floor(at.getTime() / 1000));
+  // Deviations callback-signed-over-reserialised-body and callback-signature-t-in-milliseconds (tests
+  // only): signed over the parse with keys sorted; t in milliseconds.
+  const signed = ctx.deviations.has('callback-signed-over-reserialised-body') ? canonicalJson(JSON.parse(delivery.body)) : delivery.body;
+  const t = ctx.deviations.has('callback-signature-t-in-milliseconds') ? at.getTime() : Math.floor(at.getTime() / 1000);
+  const signature = signCallback(signed, deriveSecret(ctx.store.data.callbackKey, delivery.tpp, registration), t);
   const outcome = await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, ATTEMPT_TIMEOUT_MS);
   // A duplicated delivery (fault injection): the same signed bytes once more; it is not a retry,
   // so the attempt's outcome stays the first one's.

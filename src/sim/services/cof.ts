@@ -28,6 +28,11 @@ export async function confirmFunds(ctx: SandboxContext, input: FundsInput) {
   const request = readFundsRequest(input.body);
   if (input.consentId === undefined) throw new XsError('FORMAT_ERROR', { text: 'Consent-ID is required on funds confirmations.' });
   // An account-information consent, an unknown or a foreign one: CONSENT_UNKNOWN (spec "Behaviour notes: Consents" 3).
+  // Deviation ais-consent-on-funds-consent-invalid (tests only): the caller's consent of the other kind is CONSENT_INVALID.
+  if (ctx.deviations.has('ais-consent-on-funds-consent-invalid') && ctx.store.data.consents[input.consentId]?.kind === 'ais') {
+    ownConsent(ctx, input.tpp, input.consentId, 'ais');
+    throw new XsError('CONSENT_INVALID', { text: 'The consent does not cover funds confirmations.' });
+  }
   const consent = ownConsent(ctx, input.tpp, input.consentId, 'cof');
   requireUsable(consent, ctx.clock.now());
   const cof = consent.cof;
@@ -37,5 +42,7 @@ export async function confirmFunds(ctx: SandboxContext, input: FundsInput) {
   const account = ctx.seed.accountByIban(cof.iban);
   const ledger = account ? ctx.ledgers.ledger(account) : undefined;
   const available = ledger ? ledger.bookedBalanceCents + ledger.pendingCents : 0;
-  return spend(ctx, consent, 'funds', isAttended, { fundsAvailable: available >= toCents(request.instructedAmount.amount) });
+  // Deviation funds-available-ignores-amount (tests only).
+  const fundsAvailable = ctx.deviations.has('funds-available-ignores-amount') || available >= toCents(request.instructedAmount.amount);
+  return spend(ctx, consent, 'funds', isAttended, { fundsAvailable });
 }

@@ -40,7 +40,8 @@ export function initiationAnswer(ctx: SandboxContext, payment: PaymentRecord) {
   const self = `/v1/payments/${payment.product}/${payment.paymentId}`;
   const state = ctx.store.data.authorisations[payment.authorisationId]?.state ?? '';
   return {
-    transactionStatus: 'RCVD' as const,
+    // Deviation payment-created-as-actc (tests only).
+    transactionStatus: ctx.deviations.has('payment-created-as-actc') ? ('ACTC' as const) : ('RCVD' as const),
     paymentId: payment.paymentId,
     authorisationId: payment.authorisationId,
     _links: {
@@ -76,6 +77,8 @@ function refuseUnpayable(ctx: SandboxContext, request: PaymentInitiationRequest,
     availableCents: debtor ? availableCents(ctx, debtor) : 0,
     initiatedTodayCents: debtor ? initiatedToday(ctx, debtor.iban, now) : 0,
   });
+  // Deviation payment-failed-reveals-cause (tests only): the field at fault tells the causes apart.
+  if (cause && ctx.deviations.has('payment-failed-reveals-cause')) throw new XsError('PAYMENT_FAILED', { path: cause === 'insufficient-funds' ? 'instructedAmount.amount' : 'debtorAccount.iban' });
   if (cause) throw new XsError('PAYMENT_FAILED');
 }
 
@@ -89,13 +92,19 @@ export async function initiatePayment(ctx: SandboxContext, tpp: string, input: P
   const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
   // Accepted on initiation (spec "Request headers"); payments are uncapped, so only its form matters.
   attended(input.psuIpAddress);
-  const request = readPaymentRequest(input.body, utcDay(now));
+  const request = readPaymentRequest(input.body, utcDay(now), ctx.deviations);
 
-  const key = keyOf(input.requestId);
+  // Deviation idempotency-per-product (tests only): each product keeps keys of its own.
+  const key = ctx.deviations.has('idempotency-per-product') ? `${product}|${keyOf(input.requestId)}` : keyOf(input.requestId);
   const digest = bodyDigest(input.body);
   const verdict = judgeKey(ctx.store.data.paymentKeys[key], digest, now);
-  if (verdict.kind === 'conflict') throw new XsError('REQUEST_ID_REUSED');
-  if (verdict.kind === 'replay') return initiationAnswer(ctx, paymentById(ctx, verdict.paymentId));
+  if (verdict.kind === 'conflict') {
+    // Deviation request-id-reuse-not-detected (tests only): a different body replays the first payment.
+    if (ctx.deviations.has('request-id-reuse-not-detected')) return initiationAnswer(ctx, paymentById(ctx, ctx.store.data.paymentKeys[key]!.paymentId));
+    throw new XsError('REQUEST_ID_REUSED');
+  }
+  // Deviation idempotency-makes-second-payment (tests only): a replay initiates again.
+  if (verdict.kind === 'replay' && !ctx.deviations.has('idempotency-makes-second-payment')) return initiationAnswer(ctx, paymentById(ctx, verdict.paymentId));
 
   refuseUnpayable(ctx, request, now);
   const paymentId = randomUUID();

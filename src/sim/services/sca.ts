@@ -3,11 +3,11 @@
  * decline (spec "Authentication" 9, "Authorisation hand-over"). The SCA page and the control API
  * call these same functions, so a scripted approval behaves exactly like a browser one.
  */
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { withState, XsError, type ScaStatus } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { emitAuthorisation, emitConsent } from './change-events.js';
-import { approve, supersededBy, withStatus } from '../rules/consents.js';
+import { approve, coveredIbans, supersededBy, withStatus } from '../rules/consents.js';
 import { authenticated, effectiveScaStatus, finished, isOpen, otpRejected, started } from '../rules/sca.js';
 import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
 import { authorisePayment, paymentReview, rejectPayment } from './payments.js';
@@ -107,10 +107,13 @@ export async function enterCode(ctx: SandboxContext, authorisationId: string, co
 
 function approveConsent(ctx: SandboxContext, consent: ConsentRecord, psuId: string, now: Date): void {
   const held = new Set(ctx.seed.customer(psuId)?.accounts.map((account) => account.iban) ?? []);
+  // Deviation grant-not-narrowed-to-held (tests only): every requested account is granted.
+  if (ctx.deviations.has('grant-not-narrowed-to-held')) for (const iban of coveredIbans(consent.requested)) held.add(iban);
   const approved = approve(consent, psuId, held, now);
   // Supersession is decided over the granted accounts: the same provider's older recurring
-  // consents for the same accounts end now (spec consent table).
-  for (const older of supersededBy(approved, Object.values(ctx.store.data.consents), now)) {
+  // consents for the same accounts end now (spec consent table). Deviation no-supersession (tests only): none do.
+  const superseded = ctx.deviations.has('no-supersession') ? [] : supersededBy(approved, Object.values(ctx.store.data.consents), now);
+  for (const older of superseded) {
     ctx.store.data.consents[older.consentId] = withStatus(older, 'terminatedByTpp', now);
     emitConsent(ctx, ctx.store.data.consents[older.consentId]!);
   }
@@ -126,7 +129,8 @@ function approveConsent(ctx: SandboxContext, consent: ConsentRecord, psuId: stri
 async function decidePayment(ctx: SandboxContext, authorisation: AuthorisationRecord, psuId: string, decision: Decision, now: Date): Promise<ScaOutcome> {
   const review = paymentReview(ctx, authorisation.parent.id);
   const back = returnAddresses(ctx, authorisation);
-  const intact = review.transactionStatus === 'RCVD' && authorisation.binding === review.binding;
+  // Deviation payment-authorisation-rejects (tests only): the ceremony never matches the payment.
+  const intact = review.transactionStatus === 'RCVD' && authorisation.binding === review.binding && !ctx.deviations.has('payment-authorisation-rejects');
   if (decision === 'approve' && intact) {
     authorisePayment(ctx, review.paymentId, psuId, now);
     save(ctx, finished(authorisation, 'finalised', now));
@@ -162,8 +166,12 @@ export async function decide(ctx: SandboxContext, authorisationId: string, decis
     save(ctx, finished(authorisation, 'failed', now));
   }
   await ctx.store.write();
-  const target = decision === 'approve' ? consent.redirectUri : (consent.nokRedirectUri ?? consent.redirectUri);
-  return { scaStatus: decision === 'approve' ? 'finalised' : 'failed', redirect: withState(target, authorisation.state) };
+  // Deviation decline-ignores-nok-redirect (tests only): a declining customer goes to the redirect URI.
+  const nok = ctx.deviations.has('decline-ignores-nok-redirect') ? consent.redirectUri : (consent.nokRedirectUri ?? consent.redirectUri);
+  const target = decision === 'approve' ? consent.redirectUri : nok;
+  // Deviation approval-return-state-differs (tests only): the return carries a fresh state.
+  const state = decision === 'approve' && ctx.deviations.has('approval-return-state-differs') ? randomUUID() : authorisation.state;
+  return { scaStatus: decision === 'approve' ? 'finalised' : 'failed', redirect: withState(target, state) };
 }
 
 /**
