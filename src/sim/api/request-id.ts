@@ -8,15 +8,17 @@ import type { RequestHandler } from 'express';
 import { HEADERS, RequestIdSchema, XsError } from '../../contract/index.js';
 import type { Deviations } from '../deviations.js';
 
+/**
+ * Only printable ASCII is echoed. Node reads header bytes as latin1 but writes the headers of a
+ * string body as UTF-8, so any other byte would come back changed; a UUID is always ASCII.
+ */
+export function echoable(id: string | string[] | undefined): id is string {
+  return typeof id === 'string' && /^[\x20-\x7e]*$/.test(id);
+}
+
 export const echoRequestId: RequestHandler = (req, res, next) => {
   const id = req.headers['x-request-id'];
-  if (typeof id === 'string') {
-    try {
-      res.setHeader(HEADERS.requestId, id);
-    } catch {
-      // A value node will not write back (control characters): nothing to echo.
-    }
-  }
+  if (echoable(id)) res.setHeader(HEADERS.requestId, id);
   next();
 };
 
