@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { certsCommand } from './certs.js';
 import { conformanceCommand } from './conformance.js';
+import { demoCommand } from './demo.js';
 import type { CliIo } from './io.js';
 import { openApiCommand } from './openapi.js';
 import { serveCommand } from './serve.js';
@@ -19,5 +20,6 @@ export function buildProgram(io: CliIo): Command {
   certsCommand(program, io);
   conformanceCommand(program, io);
   openApiCommand(program, io);
+  demoCommand(program, io);
   return program;
 }

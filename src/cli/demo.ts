@@ -1,0 +1,80 @@
+/**
+ * `xs2a-kit demo`: a sandbox in-process and the workshop terminal UI over it (issue 9). The sandbox
+ * trusts its own CA for callback receivers too, so the guided walk-through can receive the
+ * revocation callback on a local HTTPS receiver that presents the sandbox's server certificate.
+ */
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { ensureCertificates } from '../certs/index.js';
+import type { Scenario } from '../kit/scenario.js';
+import { startSandbox } from '../sim/sandbox.js';
+import { conformanceRunner } from '../tui/conformance-run.js';
+import { runDemo } from '../tui/render.js';
+import type { CliIo } from './io.js';
+import { integer } from './parse.js';
+
+interface DemoFlags {
+  port: number;
+  portalPort: number;
+  host: string;
+  seed: number;
+  customers: number;
+  data?: string;
+  certs: string;
+  guided?: boolean;
+}
+
+/** The catalogue is built beside the package (tsconfig.catalogue.json), as `conformance` loads it. */
+async function loadCatalogue(): Promise<readonly Scenario[]> {
+  const module = (await import(new URL('../catalogue/conformance/index.js', import.meta.url).href)) as { catalogue?: readonly Scenario[] };
+  if (!Array.isArray(module.catalogue)) throw new Error('the conformance catalogue is missing from the build');
+  return module.catalogue;
+}
+
+/** NO_COLOR (https://no-color.org) and terminals without colour: the UI then draws text only. */
+export function colourWanted(env: NodeJS.ProcessEnv, stdout: { isTTY?: boolean; hasColors?: () => boolean }): boolean {
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return Boolean(stdout.isTTY && stdout.hasColors?.());
+}
+
+export function demoCommand(program: Command, io: CliIo): void {
+  program
+    .command('demo')
+    .description('workshop terminal UI: a sandbox with live panes, customer keys, a guided walk-through and a conformance run')
+    .option('--port <port>', 'XS2A API port (mutual TLS)', integer(0, 65_535), 8443)
+    .option('--portal-port <port>', 'customer surface port (SCA pages, portal, control API)', integer(0, 65_535), 8080)
+    .option('--host <host>', 'address both servers bind to', '127.0.0.1')
+    .option('--seed <n>', 'seed of the generated customers', integer(0, 2_147_483_647), 42)
+    .option('--customers <n>', 'generated customers besides the named fixtures', integer(0, 100_000), 20)
+    .option('--data <file>', 'keep state in this JSON file (memory only when absent)')
+    .option('--certs <dir>', 'certificate folder; missing files are created', 'certs')
+    .option('--guided', 'start in the guided walk-through')
+    .action(async (flags: DemoFlags) => {
+      if (!process.stdin.isTTY || !process.stdout.isTTY) {
+        io.err('xs2a-kit demo: needs an interactive terminal (keys drive it); use `xs2a-kit serve` otherwise.\n');
+        process.exitCode = 2;
+        return;
+      }
+      const { paths } = await ensureCertificates(resolve(flags.certs));
+      const logs: string[] = [];
+      const sandbox = await startSandbox({
+        port: flags.port,
+        portalPort: flags.portalPort,
+        host: flags.host,
+        seed: flags.seed,
+        customers: flags.customers,
+        data: flags.data,
+        certsDir: flags.certs,
+        callbackCa: [paths.caCert],
+        // The screen is the UI: sandbox log lines would tear it; they are printed after it closes.
+        log: (message) => logs.push(message),
+      });
+      try {
+        await runDemo({ sandbox, color: colourWanted(process.env, process.stdout), startConformance: conformanceRunner(loadCatalogue), guided: flags.guided ?? false });
+      } finally {
+        await sandbox.close();
+      }
+      for (const line of logs) io.err(`${line}\n`);
+      io.out('xs2a-kit demo stopped.\n');
+    });
+}

@@ -1,0 +1,50 @@
+/** Live progress of a conformance run: counts, a bar, the scenario running, the latest results. */
+import { Box, Text } from 'ink';
+import { colourOf, fit, rule, statusTone } from './format.js';
+import type { ConformanceState } from './state.js';
+
+export interface ConformanceViewProps {
+  run: ConformanceState;
+  height: number;
+  width: number;
+  color: boolean;
+}
+
+export function progressBar(done: number, total: number, width: number): string {
+  const filled = total === 0 ? 0 : Math.round((done / total) * width);
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}]`;
+}
+
+function headline(run: ConformanceState): string {
+  if (run.phase === 'starting') return 'Starting a separate in-process sandbox for the run…';
+  if (run.phase === 'error') return `The run could not complete: ${run.error ?? ''}`;
+  const done = run.passed + run.failed + run.skipped;
+  const state = run.phase === 'finished' ? 'finished' : `running ${run.current ?? ''}`;
+  return `${done}/${run.total} ${state}`;
+}
+
+export function ConformanceView({ run, height, width, color }: ConformanceViewProps) {
+  const done = run.passed + run.failed + run.skipped;
+  // Failures stay on screen whatever scrolls past; the rest of the space shows the latest results.
+  const failures = run.failures.slice(-3);
+  const latest = run.finished.filter((result) => result.status !== 'failed').slice(0, Math.max(0, height - 5 - failures.length));
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text {...colourOf(color, 'accent')}>{rule('Conformance catalogue', width, run.target ? 'own sandbox' : '')}</Text>
+      <Text>{fit(headline(run), width)}</Text>
+      <Text>{fit(`${progressBar(done, run.total, width - 34)} ${run.passed} passed ${run.failed} failed ${run.skipped} skipped`, width)}</Text>
+      {failures.map((result) => (
+        <Text key={`f-${result.id}`} {...colourOf(color, 'bad')}>
+          {fit(`FAIL ${result.id}: ${result.detail}`, width)}
+        </Text>
+      ))}
+      {latest.map((result) => (
+        <Text key={result.id}>
+          <Text {...colourOf(color, statusTone(result.status))}>{fit(result.status === 'passed' ? 'pass' : 'skip', 5)}</Text>
+          {fit(`${result.id}${result.status === 'skipped' ? `: ${result.detail}` : ''}`, width - 5)}
+        </Text>
+      ))}
+      <Text {...colourOf(color, 'dim')}>{fit(run.phase === 'running' || run.phase === 'starting' ? 'c or Esc: back to the panes (the run goes on)' : 'c or Esc: back to the panes; c there runs it again', width)}</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+/** Top three rows: the sandbox clock and what attendees need to call the running sandbox with curl. */
+import { Box, Text } from 'ink';
+import { clockText, colourOf, fit, fitLeft } from './format.js';
+
+export interface StatusBarProps {
+  now: Date;
+  apiUrl: string;
+  portalUrl: string;
+  certificates: { dir: string };
+  pending: number;
+  width: number;
+  color: boolean;
+}
+
+export function StatusBar({ now, apiUrl, portalUrl, certificates, pending, width, color }: StatusBarProps) {
+  const left = `xs2a-kit demo · clock ${clockText(now)}`;
+  const right = pending > 0 ? `${pending} SCA waiting · ? help` : '? help';
+  const certs = ' ca.crt  tpp.crt + tpp.key';
+  return (
+    <Box flexDirection="column" width={width}>
+      <Text>
+        <Text bold>{fit(left, width - right.length)}</Text>
+        <Text {...colourOf(color, pending > 0 ? 'warn' : 'dim')}>{right}</Text>
+      </Text>
+      <Text>{fit(`API ${apiUrl}/v1 (mutual TLS) · customer ${portalUrl}`, width)}</Text>
+      <Text>{fit(`certs ${fitLeft(certificates.dir, width - 6 - certs.length).trimEnd()}/${certs}`, width)}</Text>
+    </Box>
+  );
+}
