@@ -1,9 +1,20 @@
 /** Payment initiation: validation, PAYMENT_FAILED, idempotency, ownership (spec "Behaviour notes / Payments"). */
 import { randomUUID } from 'node:crypto';
-import { PaymentStatusResponseSchema } from '../src/contract/index.js';
+import { PaymentResponseSchema, PaymentStatusResponseSchema } from '../src/contract/index.js';
+import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { createdPayment, expectError, initiatePayment, paymentBody, UUID_V4 } from './steps.js';
+import { authorisedPayment, codeOf, createdPayment, deadIbanLike, expectError, initiatePayment, paymentBody, paymentStatus, UUID_V4 } from './steps.js';
+
+/** A provider's cancellation (spec "States: Payment", DELETE row). */
+const cancel = (ctx: ScenarioContext, paymentId: string, product = 'sepa-credit-transfers') => ctx.api.call({ method: 'DELETE', path: `/v1/payments/${product}/${paymentId}` });
+
+/**
+ * A payment to a payee the service holds, under a name that is not the holder's: the usual way a
+ * payment waits in PDNG for the customer to confirm the payee (spec TransactionStatus PDNG). How a
+ * payment reaches PDNG is not stated, so scenarios that need one observe when a target does not.
+ */
+const payeeCheckBody = (ctx: ScenarioContext) => paymentBody(ctx, { creditorAccount: { iban: ctx.fixtures.ibans.second }, creditorName: 'Not The Account Holder' });
 
 export const paymentScenarios = [
   scenario({
@@ -141,4 +152,212 @@ export const paymentScenarios = [
       ctx.observe('transactionStatus right after authorisation', after);
     },
   }),
+  scenario({
+    id: 'PIS-IDEM-004',
+    title: 'Body conflicts are remembered 48 hours; afterwards the key still resolves to the original payment, never a new one',
+    spec: 'Behaviour notes / Payments 6 (key memory: 48 hours for body-conflict detection; the payment keeps its key permanently); Limits (idempotency key memory)',
+    area: 'payments',
+    needs: ['clock'],
+    expect: { within: 'PT47H', beyond: 'PT2H', conflict: { status: 409, code: 'REQUEST_ID_REUSED' } },
+    async run(ctx, expect) {
+      const key = randomUUID();
+      const first = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: key }));
+      const changed = paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '2.75' } });
+      await ctx.clock().advance(expect.within);
+      expectError(ctx, await initiatePayment(ctx, changed, { requestId: key }), expect.conflict);
+      await ctx.clock().advance(expect.beyond);
+      const replay = await initiatePayment(ctx, paymentBody(ctx), { requestId: key });
+      ensureEqual((replay.json as { paymentId?: string }).paymentId, first.paymentId, 'paymentId of a same-body replay after 48 hours');
+      const late = await initiatePayment(ctx, changed, { requestId: key });
+      ctx.observe('answer to a different body after 48 hours (not stated beyond the binding)', `${late.status} ${String((late.json as { paymentId?: string }).paymentId === first.paymentId ? 'the original payment' : codeOf(late) ?? 'another payment')}`);
+      ensure(late.status >= 400 || (late.json as { paymentId?: string }).paymentId === first.paymentId, 'a different body after 48 hours makes no new payment under the bound key', { actual: late.json });
+    },
+  }),
+  scenario({
+    id: 'PIS-IDEM-005',
+    title: 'The key is global: the same key with a different body on the other product is 409 REQUEST_ID_REUSED',
+    spec: 'Behaviour notes / Payments 6 (scope: global across products; same key, different body)',
+    area: 'payments',
+    expect: { status: 409, code: 'REQUEST_ID_REUSED' },
+    async run(ctx, expect) {
+      const key = randomUUID();
+      createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: key }));
+      const other = await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '3.10' } }), { requestId: key, product: 'instant-sepa-credit-transfers' });
+      expectError(ctx, other, expect);
+    },
+  }),
+  scenario({
+    id: 'PIS-IDEM-006',
+    title: 'The key is global across providers: another provider’s same key and body resolves to the first payment, which it still cannot address',
+    spec: 'Behaviour notes / Payments 6 (one key binds to one payment across all products and providers) and 7-8',
+    area: 'payments',
+    needs: ['second-provider'],
+    expect: { foreignRead: 404 },
+    async run(ctx, expect) {
+      const key = randomUUID();
+      const first = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: key }));
+      const theirs = await initiatePayment(ctx, paymentBody(ctx), { requestId: key, client: ctx.secondApi() });
+      ctx.observe('status of the other provider’s replay', theirs.status);
+      ensureEqual((theirs.json as { paymentId?: string }).paymentId, first.paymentId, 'paymentId of the other provider’s replay');
+      ensureEqual((await ctx.secondApi().call({ path: `/v1/payments/sepa-credit-transfers/${first.paymentId}` })).status, expect.foreignRead, 'the other provider’s read of the payment');
+    },
+  }),
+  scenario({
+    id: 'PIS-IDEM-007',
+    title: 'Elsewhere X-Request-ID is only a correlation id: two consent creations with one id make two consents',
+    spec: 'Behaviour notes / Payments 6 (other endpoints: correlation id only); Endpoints / Request headers',
+    area: 'payments',
+    expect: { status: 201 },
+    async run(ctx, expect) {
+      const key = randomUUID();
+      const body = { access: { balances: [{ iban: ctx.fixtures.ibans.main }] }, recurringIndicator: true };
+      const replies = [];
+      for (let i = 0; i < 2; i += 1) replies.push(await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body, requestId: key }));
+      ensureEqual(replies.map((reply) => reply.status), [expect.status, expect.status], 'statuses of both creations');
+      const [a, b] = replies.map((reply) => (reply.json as { consentId: string }).consentId);
+      ensure(a !== b, 'two distinct consents', { actual: [a, b] });
+    },
+  }),
+  scenario({
+    id: 'PIS-CANCEL-001',
+    title: 'Cancelling a payment that is not yet authorised: 200 with CANC, or 405 CANCELLATION_INVALID; a cancelled payment cannot be cancelled again',
+    spec: 'States: Payment (DELETE: CANC, immediate, response carries the new status; otherwise CANCELLATION_INVALID); Behaviour notes / Payments 7; Errors / Status classes 405',
+    area: 'payments',
+    expect: { cancelled: 'CANC', refused: { status: 405, code: 'CANCELLATION_INVALID' } },
+    async run(ctx, expect) {
+      const created = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
+      const first = await cancel(ctx, created.paymentId);
+      ctx.observe('answer to cancelling a RCVD payment (cancellable in the portal: not stated)', first.status);
+      if (first.status !== 200) return expectError(ctx, first, expect.refused);
+      ensureEqual((first.json as { transactionStatus?: string }).transactionStatus, expect.cancelled, 'transactionStatus in the DELETE answer');
+      ensureEqual(await paymentStatus(ctx, created.paymentId), expect.cancelled, 'status read after the cancellation');
+      expectError(ctx, await cancel(ctx, created.paymentId), expect.refused);
+    },
+  }),
+  scenario({
+    id: 'PIS-CANCEL-002',
+    title: 'A payment waiting in PDNG is cancelled by its provider at once, without the customer: 200 CANC',
+    spec: 'TransactionStatus PDNG (may still be cancelled by the provider); States: Payment (any cancellable state, including PDNG → CANC, immediate, no customer authorisation)',
+    area: 'payments',
+    approvals: 1,
+    expect: { pending: 'PDNG', cancelled: 'CANC' },
+    async run(ctx, expect) {
+      const payment = await authorisedPayment(ctx, payeeCheckBody(ctx));
+      if (payment.status !== expect.pending) return ctx.observe('status after authorising a payment to a named payee who is not the holder (PDNG not reached)', payment.status);
+      const reply = await cancel(ctx, payment.paymentId);
+      ensureEqual(reply.status, 200, 'status of DELETE on a PDNG payment');
+      ensureEqual(ensureSchemaStatus(reply.json), expect.cancelled, 'transactionStatus in the DELETE answer');
+      ensureEqual(await paymentStatus(ctx, payment.paymentId), expect.cancelled, 'status read after the cancellation');
+    },
+  }),
+  scenario({
+    id: 'PIS-CANCEL-003',
+    title: 'A settled payment (ACSC) cannot be cancelled: 405 CANCELLATION_INVALID',
+    spec: 'Behaviour notes / Payments 7 (possible only while cancellable in the customer’s own portal; afterwards 405 CANCELLATION_INVALID)',
+    area: 'payments',
+    approvals: 1,
+    needs: ['clock'],
+    expect: { settled: 'ACSC', refused: { status: 405, code: 'CANCELLATION_INVALID' } },
+    async run(ctx, expect) {
+      const payment = await authorisedPayment(ctx, paymentBody(ctx));
+      await ctx.clock().advance('P5D');
+      const status = await paymentStatus(ctx, payment.paymentId);
+      if (status !== expect.settled) return ctx.observe('status five days after authorisation (moves beyond ACSP not shown)', status);
+      expectError(ctx, await cancel(ctx, payment.paymentId), expect.refused);
+      ensureEqual(await paymentStatus(ctx, payment.paymentId), expect.settled, 'status after the refused cancellation');
+    },
+  }),
+  scenario({
+    id: 'PIS-PDNG-001',
+    title: 'A payment left in PDNG is CANC once the customer has not returned for 24 hours',
+    spec: 'TransactionStatus PDNG (CANC if the customer does not return within 24 hours); States: Payment; Limits (pending payment)',
+    area: 'payments',
+    approvals: 1,
+    needs: ['clock'],
+    expect: { pending: 'PDNG', after: 'PT24H1M', cancelled: 'CANC' },
+    async run(ctx, expect) {
+      const payment = await authorisedPayment(ctx, payeeCheckBody(ctx));
+      if (payment.status !== expect.pending) return ctx.observe('status after authorising a payment to a named payee who is not the holder (PDNG not reached)', payment.status);
+      await ctx.clock().advance('PT23H');
+      ensureEqual(await paymentStatus(ctx, payment.paymentId), expect.pending, 'status 23 hours later');
+      await ctx.clock().advance('PT1H1M');
+      ensureEqual(await paymentStatus(ctx, payment.paymentId), expect.cancelled, 'status 24 hours later');
+    },
+  }),
+  scenario({
+    id: 'PIS-INIT-005',
+    title: 'A non-EUR currency is PRODUCT_INVALID on both products',
+    spec: 'Amount (currency: a non-EUR currency on payment initiation gives PRODUCT_INVALID); Behaviour notes / Payments 5',
+    area: 'payments',
+    expect: { code: 'PRODUCT_INVALID', currencies: ['GBP', 'CHF'] },
+    async run(ctx, expect) {
+      for (const product of ['sepa-credit-transfers', 'instant-sepa-credit-transfers']) {
+        for (const currency of expect.currencies) expectError(ctx, await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency, amount: '10.00' } }), { product }), { code: expect.code });
+      }
+    },
+  }),
+  scenario({
+    id: 'PIS-INIT-006',
+    title: 'Three decimals, a thousands separator, a sign or an exponent in the amount is FORMAT_ERROR on instructedAmount.amount',
+    spec: 'Amount (pattern; at most two decimals; no thousands separator; no sign); Errors / Codes FORMAT_ERROR (carries path)',
+    area: 'payments',
+    expect: { code: 'FORMAT_ERROR', path: 'instructedAmount.amount', amounts: ['1.234', '1,000.00', '-5.00', '+5.00', '1e3', '5.'] },
+    async run(ctx, expect) {
+      for (const amount of expect.amounts) expectError(ctx, await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount } })), { code: expect.code, path: expect.path });
+    },
+  }),
+  scenario({
+    id: 'PIS-INIT-007',
+    title: 'A malformed debtor IBAN is FORMAT_ERROR with path debtorAccount.iban',
+    spec: 'AccountReference (iban: pattern, length and MOD 97-10; failure gives FORMAT_ERROR); TppMessages (path)',
+    area: 'payments',
+    expect: { code: 'FORMAT_ERROR', path: 'debtorAccount.iban' },
+    async run(ctx, expect) {
+      const good = ctx.fixtures.ibans.main;
+      for (const iban of [`${good.slice(0, 2)}${good.slice(2, 4) === '00' ? '01' : '00'}${good.slice(4)}`, `${good}0`, 'not-an-iban']) {
+        expectError(ctx, await initiatePayment(ctx, paymentBody(ctx, { debtorAccount: { iban } })), expect);
+      }
+    },
+  }),
+  scenario({
+    id: 'PIS-FAILED-002',
+    title: 'Unroutable creditors (the bank’s own code without a live account, outside SEPA) answer the very same PAYMENT_FAILED as insufficient funds',
+    spec: 'Behaviour notes / Payments 3-4 (any other unroutable creditor IBAN: PAYMENT_FAILED, one fixed sentence); Errors rule 1; Design rule',
+    area: 'payments',
+    expect: { code: 'PAYMENT_FAILED', outsideSepa: 'SA0380000000608010167519' },
+    async run(ctx, expect) {
+      const poor = await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: ctx.fixtures.amounts.beyondBalance } }));
+      expectError(ctx, poor, { code: expect.code });
+      for (const iban of [deadIbanLike(ctx.fixtures.ibans.main), expect.outsideSepa]) {
+        const reply = await initiatePayment(ctx, paymentBody(ctx, { creditorAccount: { iban } }));
+        expectError(ctx, reply, { code: expect.code });
+        ensureEqual([reply.status, reply.text], [poor.status, poor.text], `status and body for creditor ${iban} against insufficient funds`);
+      }
+    },
+  }),
+  scenario({
+    id: 'PIS-READ-001',
+    title: 'A payment reads back what was initiated: debtor, creditor, amount, creditorName and remittance',
+    spec: 'PaymentResponse; Endpoints (GET /v1/payments/{payment_product}/{payment_id})',
+    area: 'payments',
+    expect: {},
+    async run(ctx) {
+      const body = paymentBody(ctx);
+      const created = createdPayment(await initiatePayment(ctx, body, { product: 'instant-sepa-credit-transfers' }));
+      const read = await ctx.api.call({ path: `/v1/payments/instant-sepa-credit-transfers/${created.paymentId}`, schema: PaymentResponseSchema });
+      ensureEqual(read.status, 200, 'status of the payment read');
+      const payment = read.json as Record<string, { iban?: string; amount?: string; currency?: string } | string>;
+      ensureEqual((payment['debtorAccount'] as { iban: string }).iban, body.debtorAccount.iban, 'debtorAccount.iban');
+      ensureEqual((payment['creditorAccount'] as { iban: string }).iban, body.creditorAccount.iban, 'creditorAccount.iban');
+      const amount = payment['instructedAmount'] as { amount: string; currency: string };
+      ensureEqual([amount.currency, Number(amount.amount)], [body.instructedAmount.currency, Number(body.instructedAmount.amount)], 'instructedAmount');
+      ensureEqual(payment['creditorName'], body.creditorName, 'creditorName');
+      ensureEqual(payment['remittanceInformationUnstructured'], body.remittanceInformationUnstructured, 'remittanceInformationUnstructured');
+    },
+  }),
 ];
+
+function ensureSchemaStatus(json: unknown): string | undefined {
+  const parsed = PaymentStatusResponseSchema.safeParse(json);
+  return parsed.success ? parsed.data.transactionStatus : undefined;
+}

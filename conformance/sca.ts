@@ -1,8 +1,8 @@
 /** The redirect hand-over (spec "Authorisation hand-over (redirect) rules", "States: Authorisation"). */
-import { AuthorisationsSchema } from '../src/contract/index.js';
+import { AuthorisationsSchema, PaymentScaStatusResponseSchema } from '../src/contract/index.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, consentStatus, createConsent, UUID_V4 } from './steps.js';
+import { aisAccess, authorisedPayment, consentStatus, createConsent, createdPayment, initiatePayment, paymentBody, UUID_V4 } from './steps.js';
 
 const body = (iban: string) => ({ access: aisAccess([iban], ['balances']), recurringIndicator: true });
 
@@ -93,6 +93,95 @@ export const scaScenarios = [
       ensure(status !== expect.notStatus, `consent must not become valid through an expired authorisation, got ${status}`);
       const sca = await ctx.api.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}` });
       ctx.observe('scaStatus after expiry (not shown)', (sca.json as { scaStatus?: string } | undefined)?.scaStatus);
+    },
+  }),
+  scenario({
+    id: 'SCA-STATE-003',
+    title: 'States are new for every authorisation across consents and payments, never reused',
+    spec: 'Authorisation hand-over 1 (new for every authorisation, never reused)',
+    area: 'sca',
+    expect: { each: 2 },
+    async run(ctx, expect) {
+      const states: string[] = [];
+      for (let i = 0; i < expect.each; i += 1) {
+        states.push(String((await createConsent(ctx, body(ctx.fixtures.ibans.main))).state));
+        for (const product of ['sepa-credit-transfers', 'instant-sepa-credit-transfers']) {
+          states.push(String(new URL(createdPayment(await initiatePayment(ctx, paymentBody(ctx), { product }))._links.scaRedirect.href).searchParams.get('state')));
+        }
+      }
+      ensure(states.every((state) => UUID_V4.test(state)), 'every state is a UUID v4', { actual: states });
+      ensureEqual(new Set(states).size, states.length, 'distinct states over consent and payment authorisations');
+    },
+  }),
+  scenario({
+    id: 'SCA-AUTH-002',
+    title: 'A payment’s authorisations list holds its authorisationId, which reads a scaStatus; another id and another provider get 404',
+    spec: 'Resources / Authorisations (for a payment: ids scoped to the calling provider); Endpoints (payment authorisation reads: 404); Path parameters (authorisation_id)',
+    area: 'sca',
+    needs: ['second-provider'],
+    expect: { notFound: 404 },
+    async run(ctx, expect) {
+      const created = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
+      const base = `/v1/payments/sepa-credit-transfers/${created.paymentId}/authorisations`;
+      const list = await ctx.api.call({ path: base, schema: AuthorisationsSchema });
+      ensure((list.json as { authorisationIds: string[] }).authorisationIds.includes(created.authorisationId), 'the list holds the authorisationId from initiation', { actual: list.json });
+      const read = await ctx.api.call({ path: `${base}/${created.authorisationId}`, schema: PaymentScaStatusResponseSchema });
+      ensureEqual(read.status, 200, 'status of the authorisation read');
+      ctx.observe('scaStatus of a fresh payment authorisation (transitions not shown)', (read.json as { scaStatus?: string }).scaStatus);
+      ensureEqual((await ctx.api.call({ path: `${base}/${created.authorisationId.slice(0, -4)}0000` })).status, expect.notFound, 'status for another authorisation id');
+      ensureEqual((await ctx.secondApi().call({ path: `${base}/${created.authorisationId}` })).status, expect.notFound, 'status for another provider');
+    },
+  }),
+  scenario({
+    id: 'SCA-NOK-002',
+    title: 'A declined payment sends the customer to TPP-NOK-Redirect-URI with the state and is never accepted',
+    spec: 'Endpoints / Request headers (TPP-NOK-Redirect-URI: where the customer returns on decline); Authorisation hand-over 2; States: Payment (nothing moves until the customer authorises)',
+    area: 'sca',
+    approvals: 1,
+    expect: { never: ['ACSP', 'ACSC', 'PDNG'] },
+    async run(ctx, expect) {
+      const reply = await ctx.api.call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, 'TPP-NOK-Redirect-URI': ctx.fixtures.nokRedirectUri }, body: paymentBody(ctx) });
+      const created = createdPayment(reply);
+      const status = async () => ((await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${created.paymentId}/status` })).json as { transactionStatus: string }).transactionStatus;
+      const outcome = await ctx.authorise(created._links.scaRedirect.href, { decision: 'decline', status });
+      if (outcome.location !== null) {
+        const back = new URL(outcome.location);
+        ensureEqual(`${back.origin}${back.pathname}`, ctx.fixtures.nokRedirectUri, 'where a declining customer returns');
+        ensureEqual(back.searchParams.get('state'), new URL(created._links.scaRedirect.href).searchParams.get('state'), 'state on the return');
+      }
+      const after = await status();
+      ensure(!expect.never.includes(after), `a declined payment is ${after}`);
+      ctx.observe('transactionStatus after the customer declined', after);
+    },
+  }),
+  scenario({
+    id: 'SCA-EXPIRY-002',
+    title: 'After 15 minutes a payment’s authorisation can no longer accept the payment',
+    spec: 'States: Authorisation (lives 15 minutes; a new authorisation must be started); Limits (authorisation lifetime: consent and payment authorisations)',
+    area: 'sca',
+    approvals: 1,
+    needs: ['clock'],
+    expect: { never: ['ACSP', 'ACSC', 'PDNG'] },
+    async run(ctx, expect) {
+      const payment = await authorisedPayment(ctx, paymentBody(ctx), { before: () => ctx.clock().advance('PT16M') });
+      ensure(!expect.never.includes(payment.status), `a payment authorised after 15 minutes is ${payment.status}`);
+      ctx.observe('transactionStatus after the authorisation expired', payment.status);
+    },
+  }),
+  scenario({
+    id: 'SCA-DYN-001',
+    title: 'Dynamic linking: when the persisted payment changes after the ceremony was created, the authorisation fails',
+    spec: 'Behaviour notes / Payments 1 (the ceremony is bound to the amount and the payee; if the persisted payment changes, the authorisation fails)',
+    area: 'sca',
+    approvals: 1,
+    needs: ['control'],
+    expect: { scaStatus: 'failed', never: ['ACSP', 'ACSC', 'PDNG'] },
+    async run(ctx, expect) {
+      const payment = await authorisedPayment(ctx, paymentBody(ctx), { before: (paymentId) => ctx.control().amendPayment(paymentId, { instructedAmount: { currency: 'EUR', amount: '7.77' } }) });
+      ensure(!expect.never.includes(payment.status), `a payment whose amount changed after the ceremony was created is ${payment.status}`);
+      const sca = await ctx.api.call({ path: `/v1/payments/${payment.product}/${payment.paymentId}/authorisations/${payment.authorisationId}` });
+      ensureEqual((sca.json as { scaStatus?: string }).scaStatus, expect.scaStatus, 'scaStatus of the authorisation');
+      ctx.observe('transactionStatus after the bound authorisation failed', payment.status);
     },
   }),
 ];
