@@ -17,7 +17,7 @@ export function guidedText({ active, next, total, busy, explanation }: Omit<Guid
   if (!active) return 'Press g for the guided walk-through (one step per key press).';
   if (busy) return `Guided ${next + 1}/${total}: running…`;
   if (next >= total) return `Guided: done. Press g to leave the walk-through.`;
-  return `Guided ${next + 1}/${total} (space): ${explanation ?? ''}`;
+  return `Guided ${next + 1}/${total}: ${explanation ?? ''}`;
 }
 
 export function GuidedLine(props: GuidedLineProps) {

@@ -36,8 +36,8 @@ export function HelpOverlay({ width, color }: { width: number; color: boolean })
       <Text {...colourOf(color, 'accent')}>{rule('Panes', width)}</Text>
       {HELP_PANES.map(([pane, meaning]) => (
         <Text key={pane}>
-          <Text bold>{fit(`  ${pane}`, 12)}</Text>
-          {fit(meaning, width - 12)}
+          <Text bold>{fit(`  ${pane}`, 14)}</Text>
+          {fit(meaning, width - 14)}
         </Text>
       ))}
       <Text> </Text>

@@ -23,7 +23,7 @@ export function StatusBar({ now, apiUrl, portalUrl, certificates, pending, width
         <Text {...colourOf(color, pending > 0 ? 'warn' : 'dim')}>{right}</Text>
       </Text>
       <Text>{fit(`API ${apiUrl}/v1 (mutual TLS) · customer ${portalUrl}`, width)}</Text>
-      <Text>{fit(`certs ${fitLeft(certificates.dir, width - 6 - certs.length).trimEnd()}/${certs}`, width)}</Text>
+      <Text>{fit(`certs ${fitLeft(certificates.dir, width - 'certs /'.length - certs.length).trimEnd()}/${certs}`, width)}</Text>
     </Box>
   );
 }
