@@ -65,6 +65,9 @@ export const DEVIATIONS = {
   'callback-http-url-accepted': { rule: 'An http:// revocation-callback URL is registered (Revocation callback endpoints 1; Events 6).', caughtBy: 'CB-REG-001' },
   'callback-same-url-new-secret': { rule: 'PUT of the same URL again makes a new registration and secret (Revocation callback endpoints 1: changes nothing).', caughtBy: 'CB-REG-002' },
   'callback-signed-over-reserialised-body': { rule: 'The callback is signed over a re-serialised body (keys sorted), not the bytes sent (Events 4-5).', caughtBy: 'CB-SIGN-001' },
+  'callback-retry-new-event-id': { rule: 'Every retry of a delivery carries a new eventId (Events 3: stable per revocation, repeated on every retry).', caughtBy: 'CB-RETRY-001' },
+  'callback-on-provider-delete': { rule: "The provider's own DELETE of a consent sends a callback (Events 1: not sent when the provider terminates).", caughtBy: 'CB-NONE-001' },
+  'idempotency-key-forgotten-after-48-hours': { rule: 'After 48 hours the key no longer binds: a different body makes a new payment (Behaviour notes / Payments 6: the payment keeps its key permanently).', caughtBy: 'PIS-IDEM-004' },
   'callback-signature-t-in-milliseconds': { rule: 'The signature header carries t in milliseconds, not unix seconds (Events 4).', caughtBy: 'CB-SIGN-001' },
 } as const satisfies Record<string, Deviation>;
 

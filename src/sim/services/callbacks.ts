@@ -73,12 +73,14 @@ async function attempt(ctx: SandboxContext, delivery: DeliveryRecord, copies: nu
     return;
   }
   // Each attempt is signed afresh (t is sandbox time) over the same bytes, with the same eventId.
-  // Deviations callback-signed-over-reserialised-body and callback-signature-t-in-milliseconds (tests
-  // only): signed over the parse with keys sorted; t in milliseconds.
-  const signed = ctx.deviations.has('callback-signed-over-reserialised-body') ? canonicalJson(JSON.parse(delivery.body)) : delivery.body;
+  // Deviations (tests only): callback-retry-new-event-id names a new event at each attempt;
+  // callback-signed-over-reserialised-body signs the parse with keys sorted;
+  // callback-signature-t-in-milliseconds gives t in milliseconds.
+  const body = ctx.deviations.has('callback-retry-new-event-id') ? JSON.stringify({ ...(JSON.parse(delivery.body) as object), eventId: randomUUID() }) : delivery.body;
+  const signed = ctx.deviations.has('callback-signed-over-reserialised-body') ? canonicalJson(JSON.parse(body)) : body;
   const t = ctx.deviations.has('callback-signature-t-in-milliseconds') ? at.getTime() : Math.floor(at.getTime() / 1000);
   const signature = signCallback(signed, deriveSecret(ctx.store.data.callbackKey, delivery.tpp, registration), t);
-  const outcome = await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, ATTEMPT_TIMEOUT_MS);
+  const outcome = await postCallback(registration.url, body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, ATTEMPT_TIMEOUT_MS);
   // A duplicated delivery (fault injection): the same signed bytes once more; it is not a retry,
   // so the attempt's outcome stays the first one's.
   for (let copy = 1; copy < copies; copy++) await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, ATTEMPT_TIMEOUT_MS);

@@ -146,6 +146,8 @@ export async function deleteConsent(ctx: SandboxContext, tpp: string, consentId:
   // Deviation delete-does-not-terminate (tests only): answered 204, nothing changes.
   if (ctx.deviations.has('delete-does-not-terminate')) return;
   ctx.store.data.consents[consentId] = withStatus(consent, 'terminatedByTpp', now);
+  // Deviation callback-on-provider-delete (tests only): the provider is notified of its own DELETE.
+  if (ctx.deviations.has('callback-on-provider-delete')) await notifyRevocation(ctx, consent, now);
   const authorisation = ctx.store.data.authorisations[consent.authorisationId];
   if (status === 'received' && authorisation && isOpen(authorisation, now)) {
     ctx.store.data.authorisations[authorisation.authorisationId] = finished(authorisation, 'failed', now);

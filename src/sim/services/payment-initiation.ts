@@ -103,8 +103,10 @@ export async function initiatePayment(ctx: SandboxContext, tpp: string, input: P
     if (ctx.deviations.has('request-id-reuse-not-detected')) return initiationAnswer(ctx, paymentById(ctx, ctx.store.data.paymentKeys[key]!.paymentId));
     throw new XsError('REQUEST_ID_REUSED');
   }
-  // Deviation idempotency-makes-second-payment (tests only): a replay initiates again.
-  if (verdict.kind === 'replay' && !ctx.deviations.has('idempotency-makes-second-payment')) return initiationAnswer(ctx, paymentById(ctx, verdict.paymentId));
+  // Deviations idempotency-makes-second-payment and idempotency-key-forgotten-after-48-hours (tests
+  // only): a replay initiates again; so does a different body once the conflict window has passed.
+  const forgotten = ctx.deviations.has('idempotency-key-forgotten-after-48-hours') && bodyDigest(input.body) !== ctx.store.data.paymentKeys[key]?.bodyDigest;
+  if (verdict.kind === 'replay' && !ctx.deviations.has('idempotency-makes-second-payment') && !forgotten) return initiationAnswer(ctx, paymentById(ctx, verdict.paymentId));
 
   refuseUnpayable(ctx, request, now);
   const paymentId = randomUUID();
