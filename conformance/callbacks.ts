@@ -1,8 +1,49 @@
 /** Revocation callbacks: registration and signed delivery (spec "Revocation callback endpoints", "Events"). */
-import { RevocationCallbackSchema, RevocationEventSchema } from '../src/contract/index.js';
+import { RevocationCallbackSchema, RevocationEventSchema, TppMessagesSchema } from '../src/contract/index.js';
+import type { ScenarioContext } from '../src/kit/context.js';
+import type { ReceivedCallback } from '../src/kit/callback-receiver.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { consentStatus, validConsent } from './steps.js';
+
+/** A secret no registration derives: the receiver refuses (non-2xx) what it cannot verify, as a provider should. */
+const WRONG_SECRET = '0'.repeat(64);
+
+/** Registers the kit's receiver for the default provider; `fn` runs with it, and the registration is removed after. */
+async function withReceiver(ctx: ScenarioContext, fn: (receiver: ReturnType<ScenarioContext['callbacks']>, secret: string | undefined) => Promise<void>): Promise<void> {
+  const receiver = ctx.callbacks();
+  const put = await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url } });
+  ensureEqual(put.status, 200, 'status of PUT');
+  const secret = (put.json as { secret?: string }).secret;
+  receiver.useSecret(secret);
+  try {
+    await fn(receiver, secret);
+  } finally {
+    await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
+    receiver.useSecret(secret);
+  }
+}
+
+const about = (deliveries: readonly ReceivedCallback[], consentId: string) => deliveries.filter((delivery) => delivery.rawBody.includes(consentId));
+
+/**
+ * Moves the clock ten minutes at a time (longer than any backoff step the target is likely to take)
+ * until the receiver holds `count` deliveries about the consent, `steps` moves went by, or a move
+ * brought no delivery within a second of real time (the target has stopped retrying).
+ */
+async function attemptsUntil(ctx: ScenarioContext, consentId: string, count: number, steps: number): Promise<readonly ReceivedCallback[]> {
+  const receiver = ctx.callbacks();
+  for (let step = 0; step < steps && about(receiver.received(), consentId).length < count; step += 1) {
+    const before = receiver.received().length;
+    await ctx.clock().advance('PT10M');
+    const arrived = await receiver.waitFor(before + 1, 1_000).then(
+      () => true,
+      () => false,
+    );
+    if (!arrived) break;
+  }
+  return about(receiver.received(), consentId);
+}
 
 export const callbackScenarios = [
   scenario({
@@ -71,6 +112,131 @@ export const callbackScenarios = [
       } finally {
         await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
       }
+    },
+  }),
+  scenario({
+    id: 'CB-REG-003',
+    title: 'Callback registration is validated: a bad url is 400, and a FORMAT_ERROR names the field in path',
+    spec: 'Revocation callback endpoints 1 (url absolute https, no fragment); Endpoints (PUT: 400); Errors / Codes FORMAT_ERROR (carries path when a field is at fault)',
+    area: 'callbacks',
+    expect: { status: 400, path: 'url', bodies: [{ url: 'http://tpp.example/revocations' }, { url: 'https://tpp.example/r#x' }, { url: '/revocations' }, { url: 42 }, {}] as Record<string, unknown>[] },
+    async run(ctx, expect) {
+      for (const body of expect.bodies) {
+        const reply = await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body });
+        ensureEqual(reply.status, expect.status, `status of PUT ${JSON.stringify(body)}`);
+        const message = ensureSchema(TppMessagesSchema, reply.json, '400 body').tppMessages[0]!;
+        if (message.code === 'FORMAT_ERROR') ensureEqual(message.path, expect.path, `path of FORMAT_ERROR for ${JSON.stringify(body)}`);
+        ctx.observe(`code and path for ${JSON.stringify(body)}`, { code: message.code, path: message.path ?? null });
+      }
+    },
+  }),
+  scenario({
+    id: 'CB-REG-004',
+    title: 'PUT with a different URL replaces the registration: GET then answers the new URL',
+    spec: 'Revocation callback endpoints 1-2 (a different URL replaces the registration; GET returns the same body as PUT)',
+    area: 'callbacks',
+    needs: ['second-provider'],
+    expect: { first: 'https://tpp.example/xs2a/one', second: 'https://tpp.example/xs2a/two' },
+    async run(ctx, expect) {
+      const api = ctx.secondApi();
+      try {
+        await api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: expect.first } });
+        const put = await api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: expect.second }, schema: RevocationCallbackSchema });
+        const get = await api.call({ path: '/v1/revocation-callback', schema: RevocationCallbackSchema });
+        ensureEqual((get.json as { url: string }).url, expect.second, 'url after the replacement');
+        ensureEqual(get.json, put.json, 'GET answers the same body as the replacing PUT');
+      } finally {
+        await api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
+      }
+    },
+  }),
+  scenario({
+    id: 'CB-SIGN-002',
+    title: 'The signature header is t=<unix seconds>,v1=<64 hex>, with t within 300 s of the target’s clock; the event carries no reason',
+    spec: 'Events 3-5 (value shape t=<unix_seconds>,v1=<hex>; HMAC-SHA256; 300-second tolerance; no reason is carried); RevocationCallback (signatureToleranceSeconds 300)',
+    area: 'callbacks',
+    approvals: 1,
+    needs: ['control', 'callback-receiver', 'clock'],
+    expect: { shape: '^t=(\\d+),v1=[0-9a-f]{64}$', toleranceSeconds: 300, fields: ['consentId', 'consentStatus', 'eventId', 'revokedAt'] },
+    async run(ctx, expect) {
+      await withReceiver(ctx, async (receiver) => {
+        const consent = await validConsent(ctx, { types: ['balances'] });
+        const before = receiver.received().length;
+        await ctx.control().revokeConsent(consent.consentId);
+        const delivery = about((await receiver.waitFor(before + 1, 10_000)).slice(before), consent.consentId)[0];
+        ensure(delivery, 'a delivery for the revoked consent arrived');
+        const shape = new RegExp(expect.shape).exec(delivery.signature ?? '');
+        ensure(shape, `X-Service-Signature has the shape t=<unix_seconds>,v1=<hex>, got ${String(delivery.signature)}`);
+        const skew = Math.abs(Number(shape[1]) - Math.floor((await ctx.clock().now()).getTime() / 1000));
+        ensure(skew <= expect.toleranceSeconds, `t is ${skew} s from the target’s clock`);
+        ensure(delivery.verdict.ok, 'the HMAC over <t>.<raw body> verifies with the secret');
+        ensureEqual(Object.keys(JSON.parse(delivery.rawBody) as object).sort(), expect.fields, 'fields of the event');
+      });
+    },
+  }),
+  scenario({
+    id: 'CB-RETRY-001',
+    title: 'A refused delivery is retried with the same eventId and body until a 2xx, and a 2xx stops the retries',
+    spec: 'Events 3 (eventId stable per revocation, repeated on every retry) and 7 (retries on non-2xx; a 2xx stops them)',
+    area: 'callbacks',
+    approvals: 1,
+    needs: ['control', 'callback-receiver', 'clock'],
+    expect: { refusals: 2 },
+    async run(ctx, expect) {
+      await withReceiver(ctx, async (receiver, secret) => {
+        const consent = await validConsent(ctx, { types: ['balances'] });
+        receiver.useSecret(WRONG_SECRET);
+        await ctx.control().revokeConsent(consent.consentId);
+        const refused = await attemptsUntil(ctx, consent.consentId, expect.refusals, 8);
+        ensureEqual(refused.length, expect.refusals, 'deliveries refused by the receiver before it accepts');
+        receiver.useSecret(secret);
+        const all = await attemptsUntil(ctx, consent.consentId, expect.refusals + 1, 8);
+        ensure(all.length === expect.refusals + 1 && all.at(-1)!.status < 300, 'a retry arrived and was accepted', { actual: all.map((item) => item.status) });
+        ensureEqual(new Set(all.map((item) => (JSON.parse(item.rawBody) as { eventId: string }).eventId)).size, 1, 'distinct eventIds over the attempts');
+        ensureEqual(new Set(all.map((item) => item.rawBody)).size, 1, 'distinct bodies over the attempts');
+        ensureEqual((await attemptsUntil(ctx, consent.consentId, expect.refusals + 2, 1)).length, expect.refusals + 1, 'deliveries after the accepted one');
+      });
+    },
+  }),
+  scenario({
+    id: 'CB-RETRY-002',
+    title: 'A delivery that is never accepted is retried, at most 5 attempts in all',
+    spec: 'Events 7 (up to 5 attempts with exponential backoff on connection failure or non-2xx); Limits (callback attempts)',
+    area: 'callbacks',
+    approvals: 1,
+    needs: ['control', 'callback-receiver', 'clock'],
+    expect: { maxAttempts: 5 },
+    async run(ctx, expect) {
+      await withReceiver(ctx, async (receiver) => {
+        const consent = await validConsent(ctx, { types: ['balances'] });
+        receiver.useSecret(WRONG_SECRET);
+        await ctx.control().revokeConsent(consent.consentId);
+        const attempts = await attemptsUntil(ctx, consent.consentId, expect.maxAttempts + 1, 12);
+        ensure(attempts.length >= 2 && attempts.length <= expect.maxAttempts, `attempts for a refused delivery: ${attempts.length}`, { expected: `2..${expect.maxAttempts}`, actual: attempts.length });
+        ctx.observe('attempts made for a delivery never accepted', attempts.length);
+      });
+    },
+  }),
+  scenario({
+    id: 'CB-NONE-001',
+    title: 'The provider’s own DELETE of a consent sends no callback, while a customer revocation does',
+    spec: 'Events 1 (not sent when the provider itself terminates a consent); States: Consent (DELETE by the holder: no notification)',
+    area: 'callbacks',
+    approvals: 2,
+    needs: ['control', 'callback-receiver'],
+    expect: {},
+    async run(ctx) {
+      await withReceiver(ctx, async (receiver) => {
+        const deleted = await validConsent(ctx, { types: ['balances'] });
+        const revoked = await validConsent(ctx, { types: ['transactions'], ibans: [ctx.fixtures.ibans.second] });
+        const before = receiver.received().length;
+        ensureEqual((await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${deleted.consentId}` })).status, 204, 'status of the provider’s DELETE');
+        // A customer revocation afterwards: once its delivery is in, a callback for the DELETE would have had its chance.
+        await ctx.control().revokeConsent(revoked.consentId);
+        const deliveries = (await receiver.waitFor(before + 1, 10_000)).slice(before);
+        ensure(about(deliveries, revoked.consentId).length > 0, 'the customer revocation was delivered');
+        ensureEqual(about(receiver.received().slice(before), deleted.consentId).length, 0, 'deliveries about the consent the provider deleted');
+      });
     },
   }),
 ];
