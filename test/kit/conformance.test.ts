@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../conformance/index.js';
 import type { ScenarioResult } from '../../src/kit/events.js';
-import { runScenarios } from '../../src/kit/runner.js';
+import { approvalsNeeded, runScenarios } from '../../src/kit/runner.js';
+import { AREAS, CAPABILITIES, type Capability } from '../../src/kit/scenario.js';
 import { startSimTarget } from '../../src/kit/targets/sim.js';
 import type { Target } from '../../src/kit/target.js';
 
@@ -15,6 +16,36 @@ beforeAll(async () => {
 afterAll(() => target.close());
 
 const describeFailure = (result: ScenarioResult) => `${result.id}: ${result.failure?.message}`;
+
+describe('the catalogue', () => {
+  it('holds at least 80 scenarios with unique ids', () => {
+    expect(catalogue.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(catalogue.map((scenario) => scenario.id)).size).toBe(catalogue.length);
+  });
+
+  it('has scenarios in every area', () => {
+    const empty = AREAS.filter((area) => !catalogue.some((scenario) => scenario.area === area));
+    expect(empty).toEqual([]);
+  });
+
+  it('cites a spec section for every scenario', () => {
+    expect(catalogue.filter((scenario) => scenario.spec.trim().length < 5).map((scenario) => scenario.id)).toEqual([]);
+  });
+
+  it('counts one approval per shared consent, so a full manual run asks for fewer approvals than one consent per scenario', () => {
+    const all = new Set(Object.keys(CAPABILITIES) as Capability[]);
+    const sharing = catalogue.filter((scenario) => scenario.shares.length > 0);
+    const keys = new Set(sharing.flatMap((scenario) => scenario.shares));
+    expect(sharing.length).toBeGreaterThan(keys.size);
+    const own = catalogue.reduce((sum, scenario) => sum + scenario.approvals, 0);
+    expect(approvalsNeeded(catalogue, all)).toBe(own + keys.size);
+  });
+
+  it('gives shared consents only to scenarios that ask for no approval of their own', () => {
+    // A scenario that shares only reads; one that spends budget, revokes or deletes makes its own consent.
+    expect(catalogue.filter((scenario) => scenario.shares.length > 0 && scenario.approvals > 0).map((scenario) => scenario.id)).toEqual([]);
+  });
+});
 
 describe('the catalogue against the sim target', () => {
   it('runs every scenario of the catalogue exactly once', () => {
