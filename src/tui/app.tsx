@@ -4,7 +4,7 @@
  * Every component below draws only what it is given.
  */
 import { useApp, useInput } from 'ink';
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Sandbox, SandboxEventMap } from '../index.js';
 import type { ConformanceRun, StartConformance } from './conformance-run.js';
 import { createControlClient } from './control-client.js';
@@ -129,9 +129,16 @@ export function DemoApp({ sandbox, color, startConformance, guided = false, step
     attempt(async () => ({ text: `Payee ${confirm ? 'confirmed' : 'refused'} for ${short(payeeCheck.paymentId)}: ${(await control.payee(payeeCheck.paymentId, confirm)).transactionStatus}`, tone: confirm ? 'good' : 'info' }));
   }
 
+  // Keys act on what is on screen now: the handler reads the commands of the latest committed
+  // render, not those of the render that subscribed it (events re-render between key presses).
+  const latest = useRef({ perform, view: state.view, guided: state.guided.active });
+  useLayoutEffect(() => {
+    latest.current = { perform, view: state.view, guided: state.guided.active };
+  });
   useInput((input, key) => {
-    const command = commandOf(input, key, state.view, state.guided.active);
-    if (command) perform[command]();
+    const { perform: commands, view, guided: guiding } = latest.current;
+    const command = commandOf(input, key, view, guiding);
+    if (command) commands[command]();
   });
 
   const explanation = steps[state.guided.next]?.explain ?? null;

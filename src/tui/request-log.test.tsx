@@ -1,6 +1,6 @@
 import { render } from 'ink-testing-library';
 import { expect, it } from 'vitest';
-import { compactPath, RequestLog } from './request-log.js';
+import { compactPath, RequestLog, shortName } from './request-log.js';
 import type { RequestRow } from './state.js';
 
 const row = (over: Partial<RequestRow>): RequestRow => ({ seq: 1, at: '2026-03-02T10:00:01.000Z', provider: 'PSDDE-BAFIN-123456', method: 'GET', path: '/v1/accounts', status: 200, code: undefined, latencyMs: 3.4, ...over });
@@ -42,4 +42,11 @@ it('shortens paths: no /v1, short product names, ids of eight characters', () =>
   expect(compactPath('/v1/accounts/c5929c6144e5a1b2c3d4/balances')).toBe('/accounts/c5929c61/balances');
   expect(compactPath('/v1/consents/confirmation-of-funds/63f1563c-0000-4000-8000-000000000000/status')).toBe('/consents/cof/63f1563c/status');
   expect(compactPath('/v1/payments/sepa-credit-transfers')).toBe('/payments/sct');
+  expect(compactPath('/v1/revocation-callback')).toBe('/revocation-callback');
+});
+
+it('names a provider by the last words of its name that fit', () => {
+  expect(shortName('xs2a-kit Test TPP', 8)).toBe('Test TPP');
+  expect(shortName('alice', 8)).toBe('alice');
+  expect(shortName('PSDDE-BAFIN-123456', 8)).toBe('PSDDE-BAFIN-123456');
 });

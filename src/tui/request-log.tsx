@@ -22,14 +22,21 @@ export function compactPath(path: string): string {
   return path
     .replace(/^\/v1(?=\/|$)/, '')
     .split('/')
-    .map((segment) => PRODUCTS[segment] ?? (segment.length >= 16 ? short(segment) : segment))
+    .map((segment) => PRODUCTS[segment] ?? (segment.length >= 16 && /\d/.test(segment) ? short(segment) : segment))
     .join('/');
+}
+
+/** A provider's name for an 8-column cell: its last words that fit ("xs2a-kit Test TPP" → "Test TPP"). */
+export function shortName(name: string, width: number): string {
+  const words = name.split(' ');
+  while (words.length > 1 && words.join(' ').length > width) words.shift();
+  return words.join(' ');
 }
 
 const METHODS: Record<string, string> = { DELETE: 'DEL', OPTIONS: 'OPT', PATCH: 'PTCH' };
 
 export function requestLine(row: RequestRow, providers: Readonly<Record<string, string>>): [string, string, string] {
-  const provider = row.provider === undefined ? '-' : (providers[row.provider] ?? row.provider);
+  const provider = row.provider === undefined ? '-' : shortName(providers[row.provider] ?? row.provider, 8);
   const head = `${timeOf(row.at)} ${fit(provider, 8)} ${fit(METHODS[row.method] ?? row.method, 4)} ${fit(compactPath(row.path), 30)} `;
   return [head, String(row.status), ` ${fit(row.code ?? '', 15)} ${padStart(`${Math.round(row.latencyMs)}ms`, 5)}`];
 }
