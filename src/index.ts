@@ -2,6 +2,7 @@
 export { startSandbox, type Sandbox, type SandboxClock } from './sim/sandbox.js';
 export type { SandboxOptionsInput } from './sim/options.js';
 export type { DeviationName } from './sim/deviations.js';
+export type { FaultRuleInput, FaultsOption } from './sim/faults/schema.js';
 export type { EventBus, SandboxEventMap, RequestEvent } from './sim/events.js';
 export * from './contract/index.js';
 export { ensureCertificates, writeProviderCertificate, issueQwac, readQwac, readQwacPem, type CertificatePaths, type PspRole } from './certs/index.js';
