@@ -14,6 +14,7 @@ import { createScaDriver, manualTimeoutMs, SCA_DRIVERS, type ScaDriverName } fro
 import { ConfigError, parseRemoteConfig, parseSimConfig, readConfigFile, remoteTarget, withScaDriver } from '../kit/targets/remote.js';
 import { SIM_FIXTURES, startSimTarget } from '../kit/targets/sim.js';
 import type { Target } from '../kit/target.js';
+import { CatalogueMissing, loadCatalogue } from './catalogue.js';
 import type { CliIo } from './io.js';
 import { collect } from './parse.js';
 
@@ -24,13 +25,6 @@ interface ConformanceFlags {
   only: string[];
   skip: string[];
   reporter: string[];
-}
-
-/** The catalogue is built beside the package (tsconfig.catalogue.json): dist/catalogue/conformance/index.js. */
-async function loadCatalogue(): Promise<readonly Scenario[]> {
-  const module = (await import(new URL('../catalogue/conformance/index.js', import.meta.url).href)) as { catalogue?: readonly Scenario[] };
-  if (!Array.isArray(module.catalogue)) throw new ConfigError('the conformance catalogue is missing from the build');
-  return module.catalogue;
 }
 
 /** What the console reporter needs to know of stdout: live progress on a terminal, plain lines otherwise. */
@@ -75,7 +69,7 @@ export async function runConformance(flags: ConformanceFlags, io: CliIo, termina
     io.err(`Finished in ${elapsed()}.\n`);
     return summary.failed > 0 ? 1 : 0;
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof UnknownReporter || error instanceof TargetUnreachable) {
+    if (error instanceof ConfigError || error instanceof CatalogueMissing || error instanceof UnknownReporter || error instanceof TargetUnreachable) {
       io.err(`xs2a-kit conformance: ${error.message}\n`);
       return 2;
     }

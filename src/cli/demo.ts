@@ -6,10 +6,8 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ensureCertificates } from '../certs/index.js';
-import type { Scenario } from '../kit/scenario.js';
 import { startSandbox } from '../sim/sandbox.js';
-import { conformanceRunner } from '../tui/conformance-run.js';
-import { runDemo } from '../tui/render.js';
+import { loadCatalogue } from './catalogue.js';
 import type { CliIo } from './io.js';
 import { integer } from './parse.js';
 
@@ -22,13 +20,6 @@ interface DemoFlags {
   data?: string;
   certs: string;
   guided?: boolean;
-}
-
-/** The catalogue is built beside the package (tsconfig.catalogue.json), as `conformance` loads it. */
-async function loadCatalogue(): Promise<readonly Scenario[]> {
-  const module = (await import(new URL('../catalogue/conformance/index.js', import.meta.url).href)) as { catalogue?: readonly Scenario[] };
-  if (!Array.isArray(module.catalogue)) throw new Error('the conformance catalogue is missing from the build');
-  return module.catalogue;
 }
 
 /** NO_COLOR (https://no-color.org) and terminals without colour: the UI then draws text only. */
@@ -69,6 +60,8 @@ export function demoCommand(program: Command, io: CliIo): void {
         // The screen is the UI: sandbox log lines would tear it; they are printed after it closes.
         log: (message) => logs.push(message),
       });
+      // ink and react load only here: `serve` and the other commands start without them.
+      const [{ runDemo }, { conformanceRunner }] = await Promise.all([import('../tui/render.js'), import('../tui/conformance-run.js')]);
       try {
         await runDemo({ sandbox, color: colourWanted(process.env, process.stdout), startConformance: conformanceRunner(loadCatalogue), guided: flags.guided ?? false });
       } finally {
