@@ -39,7 +39,7 @@ import {
 export type JsonSchema = Record<string, unknown>;
 
 /** Bodies the server sends, and the shared pieces they are made of (named so they appear once). */
-const OUTPUT_SCHEMAS = {
+export const OUTPUT_SCHEMAS = {
   AccountReference: AccountReferenceSchema,
   Amount: AmountSchema,
   SignedAmount: SignedAmountSchema,

@@ -6,8 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:https';
 import type { z } from 'zod';
+import { answerShape, matchEndpoint } from '../contract/endpoint-match.js';
 import type { Recorder } from './exchange.js';
-import { ensureSchema } from './failure.js';
+import { ensure, ensureSchema } from './failure.js';
 import { maskBody, maskHeaders, maskValue } from './mask.js';
 
 export interface ClientCertificate {
@@ -25,7 +26,10 @@ export interface CallOptions {
   rawBody?: string;
   /** A chosen X-Request-ID (idempotency scenarios), or false to send none. */
   requestId?: string | false;
-  /** Validate a 2xx JSON body against this contract schema; a mismatch fails the scenario. */
+  /**
+   * Validate a 2xx JSON body against this schema instead of the endpoint row's (for a path outside
+   * the endpoint table); a mismatch fails the scenario.
+   */
   schema?: z.ZodType;
 }
 
@@ -90,10 +94,27 @@ export function createClient(options: ClientOptions): XsClient {
         body: maskValue(reply.json ?? (reply.text === '' ? undefined : reply.text)),
         durationMs: Math.round(performance.now() - started),
       });
-      if (call.schema && reply.status >= 200 && reply.status < 300) ensureSchema(call.schema, reply.json, `${method} ${url.pathname} answer`);
+      holdToContract(method, url.pathname, reply, call.schema);
       return reply;
     },
   };
+}
+
+/**
+ * Every answer is held against the contract: the row's success body, no body on a 204, the
+ * tppMessages envelope on a 4xx. A 5xx body is best effort (spec "Errors" rule 3), so left open.
+ */
+function holdToContract(method: string, pathname: string, reply: Reply, schema: z.ZodType | undefined): void {
+  const what = `${method} ${pathname} answer ${reply.status}`;
+  if (schema && reply.status >= 200 && reply.status < 300) {
+    ensureSchema(schema, reply.json, what);
+    return;
+  }
+  const entry = matchEndpoint(method, pathname);
+  if (!entry) return;
+  const shape = answerShape(entry, reply.status);
+  if (shape.kind === 'empty') ensure(reply.text === '', `${what} must have no body`, { actual: reply.text });
+  else if (shape.kind === 'body') ensureSchema(shape.schema, reply.json, `${what} (${shape.name})`);
 }
 
 export interface RawAnswer {
