@@ -2,7 +2,7 @@
 import { AccountListSchema, AccountResponseSchema, BalanceResponseSchema, TransactionsResponseSchema } from '../src/contract/index.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, ATTENDED, codeOf, createConsent, expectError, readData, resourceIdOf, SHARED_READ, sharedReadConsent, validConsent } from './steps.js';
+import { aisAccess, answerOf, ATTENDED, codeOf, createConsent, expectError, readData, resourceIdOf, SHARED_COF, SHARED_READ, sharedCofConsent, sharedReadConsent, validConsent } from './steps.js';
 
 export const aisDataScenarios = [
   scenario({
@@ -118,6 +118,22 @@ export const aisDataScenarios = [
         for (const array of arrays) ensure(Array.isArray(transactions[array]), `${array} is present for ${query || 'no bookingStatus'}`, { actual: Object.keys(transactions) });
         ctx.observe(`arrays for ${query || 'no bookingStatus'}`, Object.keys(transactions).filter((key) => key !== '_links'));
       }
+    },
+  }),
+  scenario({
+    id: 'AIS-DATA-008',
+    title: 'A CoF consent on account-data endpoints, and an account_id outside the consent, are observed (a 4xx carries the envelope)',
+    spec: 'Behaviour notes / Consents 3 (a CoF consent on account-data endpoints, and an account_id outside the consent: not shown)',
+    area: 'ais-data',
+    shares: [SHARED_READ, SHARED_COF],
+    expect: {},
+    async run(ctx) {
+      const cof = await sharedCofConsent(ctx);
+      ctx.observe('GET /v1/accounts under a CoF consent (not shown)', answerOf(await readData(ctx, cof, '/v1/accounts')));
+      const consent = await sharedReadConsent(ctx);
+      const outside = await readData(ctx, consent.consentId, '/v1/accounts/xs2a-kit-no-such-account/balances');
+      ctx.observe('balances of an account_id outside the consent (not shown)', answerOf(outside));
+      ensure(outside.status >= 400, 'an account outside the consent is not served', { actual: outside.status });
     },
   }),
 ];

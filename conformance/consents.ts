@@ -3,7 +3,7 @@ import { ConsentResponseSchema, REFUSED_ACCESS_KINDS } from '../src/contract/ind
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import type { ScenarioContext } from '../src/kit/context.js';
-import { aisAccess, ATTENDED, consentStatus, createConsent, dateAfter, daysBetween, expectError, readData, resourceIdOf, UUID_V4, validConsent } from './steps.js';
+import { aisAccess, answerOf, ATTENDED, consentStatus, createConsent, dateAfter, daysBetween, expectError, readData, resourceIdOf, UUID_V4, validConsent } from './steps.js';
 
 /** The consent as read back (spec "ConsentResponse"). */
 async function readConsent(ctx: ScenarioContext, consentId: string) {
@@ -358,6 +358,35 @@ export const consentScenarios = [
       expectError(ctx, a, expect);
       expectError(ctx, b, expect);
       ensureEqual(a.text, b.text, 'body of the authorisation read: foreign and unknown consent identical');
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-022',
+    title: 'The answer to a consent request (either kind) without TPP-Redirect-URI is observed (a 4xx carries the envelope)',
+    spec: 'Errors rule 7 (code when TPP-Redirect-URI is absent on creation: not shown); Endpoints / Request headers (TPP-Redirect-URI required)',
+    area: 'consents',
+    expect: {},
+    async run(ctx) {
+      const body = { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true };
+      for (const path of ['/v1/consents', '/v1/consents/confirmation-of-funds']) {
+        const request = path === '/v1/consents' ? body : { account: { iban: ctx.fixtures.ibans.main } };
+        const reply = await ctx.api.call({ method: 'POST', path, body: request });
+        ctx.observe(`answer to POST ${path} without TPP-Redirect-URI (Errors rule 7: not shown)`, answerOf(reply));
+      }
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-023',
+    title: 'DELETE of a consent not yet authorised (received) is observed; the consent is not valid afterwards',
+    spec: 'States: Consent (states from which DELETE is accepted other than valid: not shown); Behaviour notes / Consents 1',
+    area: 'consents',
+    expect: { notAfter: 'valid' },
+    async run(ctx, expect) {
+      const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true });
+      const reply = await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${created.consentId}` });
+      const status = await consentStatus(ctx, created.consentId);
+      ctx.observe('DELETE of a received consent (not shown): answer and consentStatus after', { ...answerOf(reply), consentStatus: status });
+      ensure(status !== expect.notAfter, 'a consent nobody authorised is not valid after DELETE', { actual: status });
     },
   }),
 ];

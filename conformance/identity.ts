@@ -4,7 +4,7 @@ import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
-import { aisAccess, codeOf, expectError, paymentBody } from './steps.js';
+import { aisAccess, answerOf, codeOf, expectError, paymentBody } from './steps.js';
 
 /**
  * The role identifiers for AIS and PIS are not shown (Authentication 4), so a provider whose
@@ -190,6 +190,31 @@ export const identityScenarios = [
       ];
       ensureEqual(replies.map((reply) => reply.status), [201, 204, 400, 403], 'statuses of the four calls');
       for (const reply of replies) ensureEqual(reply.header('x-request-id'), reply.requestId, `X-Request-ID echoed on ${reply.status}`);
+    },
+  }),
+  scenario({
+    id: 'ID-REQID-001',
+    title: 'The answer to a request without X-Request-ID, or with one that is not a UUID, is observed (a 4xx carries the envelope)',
+    spec: 'Errors rule 6 (answer when X-Request-ID is missing or not a UUID: not shown); Errors / Envelope',
+    area: 'identity',
+    expect: {},
+    async run(ctx) {
+      // The client holds any 4xx to the envelope; which answer comes is the target's choice.
+      ctx.observe('answer without X-Request-ID (Errors rule 6: not shown)', answerOf(await ctx.api.call({ path: '/v1/revocation-callback', requestId: false })));
+      const notUuid = await ctx.api.call({ path: '/v1/revocation-callback', requestId: 'not-a-uuid' });
+      ctx.observe('answer with X-Request-ID "not-a-uuid" (Errors rule 6: not shown)', { ...answerOf(notUuid), echoed: notUuid.header('x-request-id') ?? null });
+    },
+  }),
+  scenario({
+    id: 'ID-BODY-001',
+    title: 'The answer to a 1 MiB request body is observed (a 4xx carries the envelope)',
+    spec: 'Limits (request body size: not shown); Errors / Envelope',
+    area: 'identity',
+    expect: { bytes: 1024 * 1024 },
+    async run(ctx, expect) {
+      const body = JSON.stringify({ access: { balances: [{ iban: ctx.fixtures.ibans.notHeld }] }, recurringIndicator: true, padding: 'x'.repeat(expect.bytes) });
+      const reply = await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, rawBody: body });
+      ctx.observe('answer to a consent request of 1 MiB (body size limit: not shown)', answerOf(reply));
     },
   }),
 ];

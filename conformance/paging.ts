@@ -220,4 +220,19 @@ export const pagingScenarios = [
       ctx.observe('pages with bookingStatus=both', pages.length);
     },
   }),
+  scenario({
+    id: 'AIS-PAGING-011',
+    title: 'Whether dateFrom and dateTo are inclusive is observed: a day asked as both bounds',
+    spec: 'Paging rules 5 (inclusivity of dateFrom/dateTo: not shown); Query parameters of GET transactions',
+    area: 'paging',
+    shares: [SHARED_READ],
+    expect: {},
+    async run(ctx) {
+      const { consentId, base } = await setUp(ctx);
+      const day = (await page(ctx, consentId, base)).rows.find((row) => row.bookingDate)?.bookingDate;
+      if (!day) return ctx.observe('a booked row with a bookingDate on the first page', null);
+      const rows = (await traverse(ctx, consentId, `${base}?dateFrom=${day}&dateTo=${day}`)).flatMap((item) => item.rows);
+      ctx.observe(`rows booked on ${day} when dateFrom = dateTo = ${day} (inclusive when > 0)`, rows.filter((row) => row.bookingDate === day).length);
+    },
+  }),
 ];

@@ -4,7 +4,7 @@ import { PaymentResponseSchema, PaymentStatusResponseSchema } from '../src/contr
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { authorisedPayment, codeOf, createdPayment, deadIbanLike, expectError, initiatePayment, paymentBody, paymentStatus, UUID_V4 } from './steps.js';
+import { answerOf, authorisedPayment, codeOf, createdPayment, deadIbanLike, expectError, initiatePayment, paymentBody, paymentStatus, UUID_V4 } from './steps.js';
 
 /** A provider's cancellation (spec "States: Payment", DELETE row). */
 const cancel = (ctx: ScenarioContext, paymentId: string, product = 'sepa-credit-transfers') => ctx.api.call({ method: 'DELETE', path: `/v1/payments/${product}/${paymentId}` });
@@ -353,6 +353,50 @@ export const paymentScenarios = [
       ensureEqual([amount.currency, Number(amount.amount)], [body.instructedAmount.currency, Number(body.instructedAmount.amount)], 'instructedAmount');
       ensureEqual(payment['creditorName'], body.creditorName, 'creditorName');
       ensureEqual(payment['remittanceInformationUnstructured'], body.remittanceInformationUnstructured, 'remittanceInformationUnstructured');
+    },
+  }),
+  scenario({
+    id: 'PIS-PDNG-002',
+    title: 'A payment in PDNG whose payee the customer confirms moves on to ACSP',
+    spec: 'States: Payment (PDNG → ACSP when the customer confirms the payee); TransactionStatus PDNG',
+    area: 'payments',
+    approvals: 1,
+    needs: ['control'],
+    // Moves beyond ACSP are not shown (States: Payment), so a target that has already settled passes too.
+    expect: { pending: 'PDNG', accepted: ['ACSP', 'ACSC'] },
+    async run(ctx, expect) {
+      const payment = await authorisedPayment(ctx, payeeCheckBody(ctx));
+      if (payment.status !== expect.pending) return ctx.observe('status after authorising a payment to a named payee who is not the holder (PDNG not reached)', payment.status);
+      await ctx.control().answerPayee(payment.paymentId, true);
+      const status = await paymentStatus(ctx, payment.paymentId);
+      ensure(expect.accepted.includes(status ?? ''), `status after the customer confirmed the payee: expected ACSP, got ${status}`, { expected: 'ACSP', actual: status });
+    },
+  }),
+  scenario({
+    id: 'PIS-PDNG-003',
+    title: 'A payment in PDNG whose payee the customer refuses is RJCT and can no longer be cancelled',
+    spec: 'States: Payment (PDNG → RJCT when the customer refuses); Behaviour notes / Payments 7 (405 CANCELLATION_INVALID once not cancellable)',
+    area: 'payments',
+    approvals: 1,
+    needs: ['control'],
+    expect: { pending: 'PDNG', rejected: 'RJCT', refused: { status: 405, code: 'CANCELLATION_INVALID' } },
+    async run(ctx, expect) {
+      const payment = await authorisedPayment(ctx, payeeCheckBody(ctx));
+      if (payment.status !== expect.pending) return ctx.observe('status after authorising a payment to a named payee who is not the holder (PDNG not reached)', payment.status);
+      await ctx.control().answerPayee(payment.paymentId, false);
+      ensureEqual(await paymentStatus(ctx, payment.paymentId), expect.rejected, 'status after the customer refused the payee');
+      expectError(ctx, await cancel(ctx, payment.paymentId), expect.refused);
+    },
+  }),
+  scenario({
+    id: 'PIS-LIMIT-001',
+    title: 'The answer to a very large payment (999,999,999.99 EUR) is observed: refused, or RCVD waiting for the customer',
+    spec: 'Limits (payment amount maximum and daily payment limits: not shown); Behaviour notes / Payments 4 (a limit is PAYMENT_FAILED)',
+    area: 'payments',
+    expect: { amount: '999999999.99' },
+    async run(ctx, expect) {
+      const reply = await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: expect.amount } }));
+      ctx.observe(`answer to a payment of ${expect.amount} EUR (maximum not shown)`, reply.status === 201 ? { status: 201, transactionStatus: (reply.json as { transactionStatus?: string }).transactionStatus } : answerOf(reply));
     },
   }),
 ];

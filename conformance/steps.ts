@@ -162,6 +162,12 @@ export function codeOf(reply: Reply): string | undefined {
   return (reply.json as { tppMessages?: { code?: string }[] } | undefined)?.tppMessages?.[0]?.code;
 }
 
+/** What an answer was, for observing a point the spec leaves open: status, code and path of the first message. */
+export function answerOf(reply: Reply): { status: number; code?: string; path?: string } {
+  const first = (reply.json as { tppMessages?: { code?: string; path?: string }[] } | undefined)?.tppMessages?.[0];
+  return { status: reply.status, ...(first?.code ? { code: first.code } : {}), ...(first?.path ? { path: first.path } : {}) };
+}
+
 /** A calendar date `days` after `from` (UTC), as the spec's `date` fields carry it. */
 export function dateAfter(from: Date, days: number): string {
   return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);

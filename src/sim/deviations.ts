@@ -69,6 +69,8 @@ export const DEVIATIONS = {
   'callback-on-provider-delete': { rule: "The provider's own DELETE of a consent sends a callback (Events 1: not sent when the provider terminates).", caughtBy: 'CB-NONE-001' },
   'idempotency-key-forgotten-after-48-hours': { rule: 'After 48 hours the key no longer binds: a different body makes a new payment (Behaviour notes / Payments 6: the payment keeps its key permanently).', caughtBy: 'PIS-IDEM-004' },
   'callback-signature-t-in-milliseconds': { rule: 'The signature header carries t in milliseconds, not unix seconds (Events 4).', caughtBy: 'CB-SIGN-001' },
+  'payee-confirmation-rejects': { rule: 'A payment whose payee the customer confirms is RJCT (States: Payment, PDNG → ACSP when confirmed).', caughtBy: 'PIS-PDNG-002' },
+  'payee-refusal-cancels': { rule: 'A payment whose payee the customer refuses is CANC (States: Payment, PDNG → RJCT when refused).', caughtBy: 'PIS-PDNG-003' },
 } as const satisfies Record<string, Deviation>;
 
 export type DeviationName = keyof typeof DEVIATIONS;

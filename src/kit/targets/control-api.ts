@@ -25,6 +25,7 @@ export function controlApi(controlUrl: string, token?: string) {
     bookTransaction: async (iban, amount) => void (await call('POST', '/transactions', { iban, amount, counterpartyName: 'xs2a-kit conformance' })),
     setAuthorised: async (organizationIdentifier, authorised) => void (await call('POST', `/register/${encodeURIComponent(organizationIdentifier)}`, { authorised })),
     amendPayment: async (paymentId, change) => void (await call('POST', `/payments/${encodeURIComponent(paymentId)}/amend`, change)),
+    answerPayee: async (paymentId, confirm) => void (await call('POST', `/payments/${encodeURIComponent(paymentId)}/payee`, { confirm })),
   };
   return { clock, control };
 }

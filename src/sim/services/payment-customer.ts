@@ -83,10 +83,13 @@ export async function confirmPayee(ctx: SandboxContext, paymentId: string, confi
   const payment = paymentById(ctx, paymentId);
   const status = statusOf(ctx, payment, now);
   if (status !== 'PDNG') throw new XsError('FORMAT_ERROR', { text: `The payment is ${status}; only a payment waiting for the payee check (PDNG) takes an answer.` });
-  if (confirm) savePayment(ctx, accepted(payment, now));
+  // Deviation payee-confirmation-rejects (tests only): a confirmed payee rejects the payment.
+  if (confirm && !ctx.deviations.has('payee-confirmation-rejects')) savePayment(ctx, accepted(payment, now));
   else {
     releaseDebit(ctx, payment, now.toISOString());
-    savePayment(ctx, { ...withPaymentStatus(payment, 'RJCT', now), debitSeq: undefined });
+    // Deviation payee-refusal-cancels (tests only): a refused payee cancels instead of rejecting.
+    const ended = !confirm && ctx.deviations.has('payee-refusal-cancels') ? 'CANC' : 'RJCT';
+    savePayment(ctx, { ...withPaymentStatus(payment, ended, now), debitSeq: undefined });
   }
   await ctx.store.write();
   return { transactionStatus: statusOf(ctx, paymentById(ctx, paymentId), now) };
