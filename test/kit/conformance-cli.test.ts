@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../conformance/index.js';
+import { ensureCertificates } from '../../src/index.js';
 
 const run = promisify(execFile);
 const bin = join(import.meta.dirname, '../../bin/xs2a-kit.js');
@@ -52,6 +53,36 @@ describe('xs2a-kit conformance (the built binary)', () => {
     expect(code).toBe(0);
     expect(stdout.match(/^PASS /gm)).toHaveLength(catalogue.filter((s) => s.id.startsWith('PIS-IDEM-')).length);
     expect(stdout).not.toContain('\x1b');
+  }, 60_000);
+
+  it('leaves out what --skip names, after --only', async () => {
+    const { code, stdout } = await cli(['conformance', '--only', 'identity', '--skip', 'ID-ROLE-*,ID-CERT-*']);
+    expect(code).toBe(0);
+    const expected = catalogue.filter((s) => s.area === 'identity' && !/^ID-(ROLE|CERT)-/.test(s.id)).map((s) => s.id);
+    expect([...stdout.matchAll(/^PASS (\S+)/gm)].map((m) => m[1]).sort()).toEqual(expected.sort());
+  }, 60_000);
+
+  it('exits 2 and runs no scenario when the remote target cannot be reached', async () => {
+    const { paths } = await ensureCertificates(join(dir, 'remote-certs'));
+    const config = join(dir, 'unreachable.json');
+    writeFileSync(
+      config,
+      JSON.stringify({
+        ca: paths.caCert,
+        provider: { cert: paths.tppCert, key: paths.tppKey },
+        redirectUri: 'https://tpp.example/ok',
+        nokRedirectUri: 'https://tpp.example/nok',
+        psu: { id: 'anna', password: 'anna-1234' },
+        ibans: { main: 'DE12123456780000100001', second: 'DE82123456780000100002', notHeld: 'DE89370400440532013000', creditor: 'DE89370400440532013000' },
+        amounts: { small: '1.00', beyondBalance: '99999.00' },
+        sca: { driver: 'none' },
+      }),
+    );
+    // Port 1 on the loopback address: nothing listens, the connection is refused at once.
+    const { code, stdout, stderr } = await cli(['conformance', '--target', 'https://127.0.0.1:1', '--config', config]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/xs2a-kit conformance: .*127\.0\.0\.1:1/);
+    expect(stdout).not.toMatch(/^(PASS|FAIL) /m);
   }, 60_000);
 
   it('drives the SCA page with a real browser when --target sim gets a config choosing the browser driver', async () => {
