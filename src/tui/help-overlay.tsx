@@ -1,6 +1,13 @@
-/** The help overlay: every key, and what each pane shows. */
+/** The help overlay: every key, what each pane shows, and the certificate paths to paste into curl. */
 import { Box, Text } from 'ink';
-import { colourOf, fit, rule } from './format.js';
+import { colourOf, fit, fitLeft, rule } from './format.js';
+
+/** The default provider's files, whole: the status bar has room for the folder only. */
+export interface CurlCertificates {
+  caCert: string;
+  tppCert: string;
+  tppKey: string;
+}
 
 export const HELP_KEYS: readonly [string, string][] = [
   ['↑ ↓', 'select a consent'],
@@ -22,7 +29,12 @@ export const HELP_PANES: readonly [string, string][] = [
   ['Waiting', 'what a/d and y/n act on next'],
 ];
 
-export function HelpOverlay({ width, color }: { width: number; color: boolean }) {
+export function HelpOverlay({ width, color, certificates }: { width: number; color: boolean; certificates: CurlCertificates }) {
+  const flags: [string, string][] = [
+    ['--cacert', certificates.caCert],
+    ['--cert', certificates.tppCert],
+    ['--key', certificates.tppKey],
+  ];
   return (
     <Box flexDirection="column" width={width}>
       <Text {...colourOf(color, 'accent')}>{rule('Help: keys', width)}</Text>
@@ -32,7 +44,6 @@ export function HelpOverlay({ width, color }: { width: number; color: boolean })
           {fit(meaning, width - 10)}
         </Text>
       ))}
-      <Text> </Text>
       <Text {...colourOf(color, 'accent')}>{rule('Panes', width)}</Text>
       {HELP_PANES.map(([pane, meaning]) => (
         <Text key={pane}>
@@ -40,9 +51,13 @@ export function HelpOverlay({ width, color }: { width: number; color: boolean })
           {fit(meaning, width - 14)}
         </Text>
       ))}
-      <Text> </Text>
-      <Text>{fit('Every action goes through the control API or the XS2A API, as a customer or', width)}</Text>
-      <Text>{fit('a TPP would: what you see is what the sandbox does.', width)}</Text>
+      <Text {...colourOf(color, 'accent')}>{rule('curl as the default TPP', width)}</Text>
+      {flags.map(([flag, path]) => (
+        <Text key={flag}>
+          <Text bold>{fit(`  ${flag}`, 11)}</Text>
+          {fitLeft(path, width - 11)}
+        </Text>
+      ))}
     </Box>
   );
 }

@@ -10,7 +10,7 @@ import { ConsentsPane } from './consents-pane.js';
 import { Footer, type PendingSca } from './footer.js';
 import { SCREEN_COLUMNS } from './format.js';
 import { GuidedLine } from './guided-line.js';
-import { HelpOverlay } from './help-overlay.js';
+import { HelpOverlay, type CurlCertificates } from './help-overlay.js';
 import { GUIDED_KEY_HINTS, KeyHints } from './key-hints.js';
 import { PaymentsPane } from './payments-pane.js';
 import { RequestLog } from './request-log.js';
@@ -20,7 +20,7 @@ import { StatusBar } from './status-bar.js';
 
 export interface ScreenProps {
   now: Date;
-  endpoints: { apiUrl: string; portalUrl: string; certificates: { dir: string } };
+  endpoints: { apiUrl: string; portalUrl: string; certificates: { dir: string } & CurlCertificates };
   state: Pick<DemoState, 'requests' | 'requestCount' | 'providers' | 'callbacks' | 'view' | 'conformance' | 'guided' | 'message'>;
   consents: readonly ConsentRow[];
   selectedConsentId: string | undefined;
@@ -45,7 +45,7 @@ export function Screen(props: ScreenProps) {
     return (
       <Box flexDirection="column" width={width}>
         {status}
-        <HelpOverlay width={width} color={color} />
+        <HelpOverlay width={width} color={color} certificates={props.endpoints.certificates} />
       </Box>
     );
   }

@@ -81,7 +81,8 @@ it('walks through every guided step, one per key press, each explained and answe
     /200 CANC: cancelled, no SCA needed; nothing moves/,
   ];
   for (const [index, result] of results.entries()) {
-    press(' ');
+    // Space and Enter both take the next step.
+    press(index % 2 === 0 ? ' ' : '\r');
     const frame = await frameWith(result);
     fitsTerminal(frame);
     const next = GUIDED_STEPS[index + 1];
@@ -124,6 +125,14 @@ it('declines as the customer, and confirms a payee the customer was asked about'
   await frameWith(`Payee confirmed for ${payment.paymentId.slice(0, 8)}: ACSP`);
   const payments = (await t.control('/payments')).json as { paymentId: string; transactionStatus: string }[];
   expect(payments.find((row) => row.paymentId === payment.paymentId)?.transactionStatus).toBe('ACSP');
+
+  const refused = await created(t, transfer('DE12123456780000100001', { creditorAccount: { iban: 'DE64123456780001000001' }, creditorName: 'J. Gross' }));
+  expect((await authorise(t, refused.authorisationId, 'anna')).status).toBe(200);
+  await frameWith(`payee check ${refused.paymentId.slice(0, 8)} "J. Gross" (y/n)`);
+  press('n');
+  await frameWith(`Payee refused for ${refused.paymentId.slice(0, 8)}: RJCT`);
+  const after = (await t.control('/payments')).json as { paymentId: string; transactionStatus: string }[];
+  expect(after.find((row) => row.paymentId === refused.paymentId)?.transactionStatus).toBe('RJCT');
 });
 
 it('revokes the consent selected with the arrow keys', async () => {
@@ -159,6 +168,9 @@ it('opens and closes the help overlay', async () => {
   const help = await frameWith('── Help: keys');
   fitsTerminal(help);
   expect(help).toContain('  a / d   approve / decline the oldest pending SCA, as its customer');
+  // The whole paths attendees paste into curl (the status bar has room for the folder only).
+  expect(help).toContain(`  --cacert ${t.sandbox.certificates.caCert}`);
+  expect(help).toContain(`  --key    ${t.sandbox.certificates.tppKey}`);
   press(ESC);
   await frameWith('── Requests (paths under /v1)');
 });
@@ -179,4 +191,16 @@ it('runs the conformance catalogue on its own sandbox with live progress, leavin
 it('quits, stopping what it started', async () => {
   press('q');
   await vi.waitFor(() => expect(exited).toHaveBeenCalledOnce(), { timeout: 10_000, interval: 20 });
+});
+
+it('quits on Ctrl+C too', async () => {
+  const stopped = vi.fn();
+  const second = render(<DemoApp sandbox={t.sandbox} color={false} startConformance={conformanceRunner(async () => [])} onExit={stopped} />);
+  try {
+    await vi.waitFor(() => expect(second.lastFrame()).toContain('── Requests (paths under /v1)'), { timeout: 10_000, interval: 20 });
+    second.stdin.write('\u0003');
+    await vi.waitFor(() => expect(stopped).toHaveBeenCalledOnce(), { timeout: 10_000, interval: 20 });
+  } finally {
+    second.unmount();
+  }
 });

@@ -1,0 +1,49 @@
+import { render } from 'ink-testing-library';
+import { expect, it } from 'vitest';
+import { colourOf } from './format.js';
+import { Screen, type ScreenProps } from './screen.js';
+import { initialState } from './state.js';
+
+const certificates = { dir: '/srv/xs2a/certs', caCert: '/srv/xs2a/certs/ca.crt', tppCert: '/srv/xs2a/certs/tpp.crt', tppKey: '/srv/xs2a/certs/tpp.key' };
+const base: ScreenProps = {
+  now: new Date('2026-03-02T10:00:05Z'),
+  endpoints: { apiUrl: 'https://localhost:8443', portalUrl: 'http://localhost:8080', certificates },
+  state: initialState(0),
+  consents: [],
+  selectedConsentId: undefined,
+  payments: [],
+  pending: null,
+  pendingCount: 0,
+  payeeCheck: null,
+  guidedTotal: 8,
+  guidedExplanation: null,
+  color: false,
+};
+
+function rows(props: ScreenProps): string[] {
+  return render(<Screen {...props} />).lastFrame()!.split('\n');
+}
+
+it('lays out the dashboard in 23 rows of at most 80 columns, the same height while empty', () => {
+  const lines = rows(base);
+  expect(lines).toHaveLength(23);
+  for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+  expect(lines[0]).toMatch(/^xs2a-kit demo · clock 2026-03-02 10:00:05 UTC/);
+  expect(lines[3]).toMatch(/^── Requests \(paths under \/v1\)/);
+  expect(lines.at(-1)?.trimEnd()).toBe('a/d approve/decline  r revoke  y/n payee  t/T +1h/+1d  c tests  g guide  ? q');
+});
+
+it('puts the help in place of the panes, under the same three status rows, within 23 rows', () => {
+  const lines = rows({ ...base, state: { ...base.state, view: 'help' } });
+  expect(lines.length).toBeLessThanOrEqual(23);
+  expect(lines[3]).toMatch(/^── Help: keys/);
+  expect(lines.at(-1)?.trimEnd()).toBe('  --key    /srv/xs2a/certs/tpp.key');
+});
+
+it('asks for colour only when colour is on: without it every status is still written out', () => {
+  expect(colourOf(false, 'warn')).toEqual({});
+  expect(colourOf(true, 'warn')).toEqual({ color: expect.any(String) });
+  expect(colourOf(true, undefined)).toEqual({});
+  const busy = { ...base, pendingCount: 2 };
+  expect(rows(busy)[0]).toMatch(/2 SCA waiting · \? help$/);
+});
