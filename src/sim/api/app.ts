@@ -115,7 +115,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
-    const start: RequestStart = { at: ctx.clock.now().toISOString(), started: process.hrtime.bigint(), method: req.method ?? 'GET', url };
+    const start: RequestStart = { atMs: ctx.clock.nowMs(), started: process.hrtime.bigint(), method: req.method ?? 'GET', url };
     const echo = requestIdEcho(req.headers);
     const seen: { identity?: ProviderIdentity; holdMs?: number } = {};
     let outcome: Outcome | 'drop';

@@ -1,9 +1,12 @@
-/** One `request` event per answered request (the terminal UI's request log). */
+/**
+ * One `request` event per answered request (the terminal UI's request log). The arrival is noted
+ * as two numbers and the event is built only when someone listens once the answer is written.
+ */
 import type { SandboxContext } from '../context.js';
 
 export interface RequestStart {
-  /** Sandbox time the request arrived. */
-  at: string;
+  /** Sandbox time the request arrived (ms). */
+  atMs: number;
   /** process.hrtime.bigint() when it arrived. */
   started: bigint;
   method: string;
@@ -12,8 +15,9 @@ export interface RequestStart {
 }
 
 export function logRequest(ctx: SandboxContext, start: RequestStart, answered: { provider: string | undefined; status: number; code: string | undefined }): void {
+  if (!ctx.events.has('request')) return;
   ctx.events.emit('request', {
-    at: start.at,
+    at: new Date(start.atMs).toISOString(),
     provider: answered.provider,
     method: start.method,
     path: start.url.split('?')[0] ?? start.url,
