@@ -18,7 +18,7 @@ import { createRouter } from '../http/router.js';
 import { JSON_TYPE, writeAnswer, type Payload } from '../http/write-answer.js';
 import type { ProviderIdentity } from '../rules/identity.js';
 import { settleDuePayments } from '../services/payment-settlement.js';
-import { recordProvider } from '../services/providers.js';
+import { providerRecorder } from '../services/providers.js';
 import type { Answer, ApiRoute, Call } from './call.js';
 import { authenticateProvider } from './identity.js';
 import { requestIdEcho, requireRequestId, withheldEcho } from './request-id.js';
@@ -52,6 +52,7 @@ const fromFault = (fault: Extract<RequestFault, { kind: 'answer' }>): Outcome =>
 
 export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute[]): (req: IncomingMessage, res: ServerResponse) => void {
   const authenticate = authenticateProvider(ctx);
+  const recordProvider = providerRecorder(ctx);
   const route = createRouter(routes, '/v1');
   const withheld = withheldEcho(ctx.deviations);
   // Deviation body-read-before-certificate (tests only): the body is judged before the certificate.
@@ -73,7 +74,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
     requireRequestId(req.headers);
     if (!bodyFirst) body = await readJsonBody(req, res);
     // Registration happens once the request has passed the basic checks, so a refused request stores nothing.
-    await recordProvider(ctx, identity);
+    await recordProvider(identity);
     // Before any route reads or changes a payment or a ledger, whatever time has made due is
     // applied, so the money read through account information agrees with the payment status.
     await settleDuePayments(ctx);
