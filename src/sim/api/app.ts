@@ -12,7 +12,7 @@ import { HEADERS } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { requestFault, type RequestFault } from '../faults/middleware.js';
 import { errorAnswer, toXsError } from '../http/error-handler.js';
-import { readJsonBody } from '../http/json-body.js';
+import { jsonBodyReader } from '../http/json-body.js';
 import { splitTarget } from '../http/request-target.js';
 import { createRouter } from '../http/router.js';
 import { JSON_TYPE, writeAnswer, type Payload } from '../http/write-answer.js';
@@ -53,6 +53,7 @@ const fromFault = (fault: Extract<RequestFault, { kind: 'answer' }>): Outcome =>
 export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute[]): (req: IncomingMessage, res: ServerResponse) => void {
   const authenticate = authenticateProvider(ctx);
   const recordProvider = providerRecorder(ctx);
+  const readJsonBody = jsonBodyReader();
   const route = createRouter(routes, '/v1');
   const withheld = withheldEcho(ctx.deviations);
   // Deviation body-read-before-certificate (tests only): the body is judged before the certificate.

@@ -12,7 +12,7 @@ import { XsError } from '../../contract/index.js';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 export const BODY_DEPTH_LIMIT = 32;
 
-export function hasBody(headers: IncomingMessage['headers']): boolean {
+function hasBody(headers: IncomingMessage['headers']): boolean {
   return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 }
 
@@ -45,7 +45,7 @@ function limitDepth(body: unknown): void {
 }
 
 /** body-parser's JSON reader: its errors carry a 4xx status and a `type` that toXsError turns into the texts. */
-const parseJson = express.json({ limit: BODY_LIMIT_BYTES, strict: true });
+const jsonParser = () => express.json({ limit: BODY_LIMIT_BYTES, strict: true });
 
 /** The customer surface's body handling, as express middleware (req.body). */
 export function jsonBody(): RequestHandler[] {
@@ -54,7 +54,7 @@ export function jsonBody(): RequestHandler[] {
       requireJson(req);
       next();
     },
-    parseJson,
+    jsonParser(),
     (req, _res, next) => {
       limitDepth(req.body);
       next();
@@ -63,16 +63,20 @@ export function jsonBody(): RequestHandler[] {
 }
 
 /**
- * The same checks for the XS2A API over a plain node request: answers the body, undefined when
- * the request has none (body-parser is a plain (req, res, next) function and needs no express).
+ * The same checks for the XS2A API over a plain node request: the reader answers the body,
+ * undefined when the request has none (body-parser is a plain (req, res, next) function and needs
+ * no express request).
  */
-export async function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
-  if (!hasBody(req.headers)) return undefined;
-  requireJson(req);
-  await new Promise<void>((resolve, reject) => {
-    parseJson(req as express.Request, res as express.Response, (error?: unknown) => (error === undefined || error === null ? resolve() : reject(error)));
-  });
-  const body = (req as { body?: unknown }).body;
-  limitDepth(body);
-  return body;
+export function jsonBodyReader(): (req: IncomingMessage, res: ServerResponse) => Promise<unknown> {
+  const parse = jsonParser();
+  return async (req, res) => {
+    if (!hasBody(req.headers)) return undefined;
+    requireJson(req);
+    await new Promise<void>((resolve, reject) => {
+      parse(req as express.Request, res as express.Response, (error?: unknown) => (error === undefined || error === null ? resolve() : reject(error)));
+    });
+    const body = (req as { body?: unknown }).body;
+    limitDepth(body);
+    return body;
+  };
 }
