@@ -6,14 +6,14 @@
  * request that passed all three registers its provider.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { parse as parseQuery } from 'node:querystring';
+import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import type { TLSSocket } from 'node:tls';
 import { HEADERS } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { requestFault, type RequestFault } from '../faults/middleware.js';
 import { errorAnswer, toXsError } from '../http/error-handler.js';
 import { jsonBodyReader } from '../http/json-body.js';
-import { splitTarget } from '../http/request-target.js';
+import { splitTarget, type RequestTarget } from '../http/request-target.js';
 import { createRouter } from '../http/router.js';
 import { JSON_TYPE, writeAnswer, type Payload } from '../http/write-answer.js';
 import type { ProviderIdentity } from '../rules/identity.js';
@@ -50,6 +50,39 @@ const fromFault = (fault: Extract<RequestFault, { kind: 'answer' }>): Outcome =>
   code: undefined,
 });
 
+/** The request line's target without its query, as the request log and fault rules see it. */
+function withoutQuery(url: string): string {
+  const mark = url.indexOf('?');
+  return mark === -1 ? url : url.slice(0, mark);
+}
+
+/** A Call over node's request: a class, so the per-request cost is one object, not a set of closures. */
+class RequestCall implements Call {
+  #query: ParsedUrlQuery | undefined;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly method: string,
+    private readonly target: RequestTarget,
+    readonly params: Readonly<Record<string, string>>,
+    readonly body: unknown,
+    readonly identity: ProviderIdentity,
+  ) {}
+
+  get path(): string {
+    return this.target.pathname;
+  }
+
+  get query(): ParsedUrlQuery {
+    return (this.#query ??= parseQuery(this.target.query ?? ''));
+  }
+
+  get(name: string): string | undefined {
+    const value = this.req.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+}
+
 export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute[]): (req: IncomingMessage, res: ServerResponse) => void {
   const authenticate = authenticateProvider(ctx);
   const recordProvider = providerRecorder(ctx);
@@ -68,34 +101,26 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
     seen.identity = identity;
     // Faults answer after the certificate is read (a rule may name the provider) and before
     // anything registers, reads a body or changes state.
-    const fault = requestFault(ctx.faults, { method, path: url.split('?')[0] ?? '/', provider: identity.organizationIdentifier });
+    const fault = requestFault(ctx.faults, { method, path: withoutQuery(url), provider: identity.organizationIdentifier });
     if (fault?.kind === 'drop') return 'drop';
     if (fault?.kind === 'answer') return fromFault(fault);
     if (fault?.kind === 'hold') seen.holdMs = fault.delayMs;
     requireRequestId(req.headers);
-    if (!bodyFirst) body = await readJsonBody(req, res);
-    // Registration happens once the request has passed the basic checks, so a refused request stores nothing.
-    await recordProvider(identity);
+    if (!bodyFirst) {
+      const reading = readJsonBody(req, res);
+      if (reading) body = await reading;
+    }
+    // Registration happens once the request has passed the basic checks, so a refused request
+    // stores nothing. Steps that usually have nothing to do answer no promise, so no await.
+    const registering = recordProvider(identity);
+    if (registering) await registering;
     // Before any route reads or changes a payment or a ledger, whatever time has made due is
     // applied, so the money read through account information agrees with the payment status.
-    await settleDuePayments(ctx);
+    const settling = settleDuePayments(ctx);
+    if (settling) await settling;
     const { route: found, params } = route(method, target.pathname);
-    let query: Call['query'] | undefined;
-    const call: Call = {
-      method,
-      path: target.pathname,
-      params,
-      get query() {
-        return (query ??= parseQuery(target.query ?? ''));
-      },
-      get: (name) => {
-        const value = req.headers[name.toLowerCase()];
-        return Array.isArray(value) ? value.join(', ') : value;
-      },
-      body,
-      identity,
-    };
-    for (const guard of found.guards ?? []) guard(call);
+    const call = new RequestCall(req, method, target, params, body, identity);
+    if (found.guards) for (const guard of found.guards) guard(call);
     return fromAnswer(await found.handler(call));
   }
 
@@ -117,7 +142,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
-    const start: RequestStart = { atMs: ctx.clock.nowMs(), started: process.hrtime.bigint(), method: req.method ?? 'GET', url };
+    const start: RequestStart = { atMs: ctx.clock.nowMs(), started: process.hrtime.bigint(), method: req.method ?? 'GET', path: withoutQuery(url) };
     const echo = requestIdEcho(req.headers);
     const seen: { identity?: ProviderIdentity; holdMs?: number } = {};
     let outcome: Outcome | 'drop';

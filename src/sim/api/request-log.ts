@@ -10,8 +10,8 @@ export interface RequestStart {
   /** process.hrtime.bigint() when it arrived. */
   started: bigint;
   method: string;
-  /** The request target as sent; the log shows it without the query. */
-  url: string;
+  /** The request target as sent, without the query. */
+  path: string;
 }
 
 export function logRequest(ctx: SandboxContext, start: RequestStart, answered: { provider: string | undefined; status: number; code: string | undefined }): void {
@@ -20,7 +20,7 @@ export function logRequest(ctx: SandboxContext, start: RequestStart, answered: {
     at: new Date(start.atMs).toISOString(),
     provider: answered.provider,
     method: start.method,
-    path: start.url.split('?')[0] ?? start.url,
+    path: start.path,
     status: answered.status,
     code: answered.code,
     latencyMs: Number(process.hrtime.bigint() - start.started) / 1e6,

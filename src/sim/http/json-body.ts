@@ -63,20 +63,29 @@ export function jsonBody(): RequestHandler[] {
 }
 
 /**
- * The same checks for the XS2A API over a plain node request: the reader answers the body,
- * undefined when the request has none (body-parser is a plain (req, res, next) function and needs
- * no express request).
+ * The same checks for the XS2A API over a plain node request (body-parser is a plain (req, res,
+ * next) function and needs no express request). The reader answers undefined for a request
+ * without a body, with no promise to wait for, and otherwise a promise of the body.
  */
-export function jsonBodyReader(): (req: IncomingMessage, res: ServerResponse) => Promise<unknown> {
+export function jsonBodyReader(): (req: IncomingMessage, res: ServerResponse) => Promise<unknown> | undefined {
   const parse = jsonParser();
-  return async (req, res) => {
+  return (req, res) => {
     if (!hasBody(req.headers)) return undefined;
     requireJson(req);
-    await new Promise<void>((resolve, reject) => {
-      parse(req as express.Request, res as express.Response, (error?: unknown) => (error === undefined || error === null ? resolve() : reject(error)));
+    return new Promise<unknown>((resolve, reject) => {
+      parse(req as express.Request, res as express.Response, (error?: unknown) => {
+        if (error !== undefined && error !== null) {
+          reject(error);
+          return;
+        }
+        const body = (req as { body?: unknown }).body;
+        try {
+          limitDepth(body);
+          resolve(body);
+        } catch (tooDeep) {
+          reject(tooDeep);
+        }
+      });
     });
-    const body = (req as { body?: unknown }).body;
-    limitDepth(body);
-    return body;
   };
 }
