@@ -98,6 +98,11 @@ type Listener<K extends SandboxEventName> = (event: SandboxEventMap[K]) => void;
 export interface EventBus {
   on<K extends SandboxEventName>(name: K, listener: Listener<K>): () => void;
   emit<K extends SandboxEventName>(name: K, event: SandboxEventMap[K]): void;
+  /**
+   * Whether anyone listens: events sent on every API request (request, consent-changed) cost more
+   * to build than the request's own work, so they are built only for a listener.
+   */
+  has(name: SandboxEventName): boolean;
 }
 
 export function createEventBus(): EventBus {
@@ -111,6 +116,9 @@ export function createEventBus(): EventBus {
     },
     emit(name, event) {
       for (const listener of listeners.get(name) ?? []) (listener as Listener<typeof name>)(event);
+    },
+    has(name) {
+      return (listeners.get(name)?.size ?? 0) > 0;
     },
   };
 }

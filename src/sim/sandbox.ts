@@ -9,7 +9,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { resolve } from 'node:path';
 import { ensureCertificates, loadCertificates, type CertificatePaths } from '../certs/index.js';
 import { accountRoutes } from './api/account-routes.js';
-import { createApiApp } from './api/app.js';
+import { createApiListener } from './api/app.js';
 import { callbackRoutes } from './api/callback-routes.js';
 import { cofRoutes } from './api/cof-routes.js';
 import { consentRoutes } from './api/consent-routes.js';
@@ -118,7 +118,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
       rejectUnauthorized: false,
       minVersion: 'TLSv1.2',
     },
-    createApiApp(ctx, [...cofRoutes(ctx), ...consentRoutes(ctx), ...accountRoutes(ctx), ...paymentRoutes(ctx), ...callbackRoutes(ctx)]),
+    createApiListener(ctx, [...cofRoutes(ctx), ...consentRoutes(ctx), ...accountRoutes(ctx), ...paymentRoutes(ctx), ...callbackRoutes(ctx)]),
   );
   // The API's URL is known once it listens (port 0 picks one); /openapi.json names it first.
   let apiUrl = '';

@@ -5,49 +5,47 @@
  */
 import { HEADERS } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
-import { param, type Route } from '../http/routes.js';
 import { confirmFunds, createCofConsent } from '../services/cof.js';
 import { consentStatus, deleteConsent, readConsent } from '../services/consents.js';
-import { identityOf, requireRole } from './identity.js';
+import { created, noContent, ok, type ApiRoute, type Call } from './call.js';
+import { requireRole } from './identity.js';
 
 const cof = [requireRole('PSP_IC')];
-const tpp = (res: Parameters<typeof identityOf>[0]) => identityOf(res).organizationIdentifier;
+const tpp = (call: Call) => call.identity.organizationIdentifier;
+const consentId = (call: Call) => call.params.consentId ?? '';
 
-export function cofRoutes(ctx: SandboxContext): Route[] {
+export function cofRoutes(ctx: SandboxContext): ApiRoute[] {
   return [
     {
       method: 'post',
       guards: cof,
       path: '/consents/confirmation-of-funds',
-      handler: async (req, res) => {
-        const created = await createCofConsent(ctx, tpp(res), { redirectUri: req.get(HEADERS.redirectUri), body: req.body });
-        res.status(201).location(created._links.self.href).json(created);
-      },
+      handler: async (call) => created(await createCofConsent(ctx, tpp(call), { redirectUri: call.get(HEADERS.redirectUri), body: call.body })),
     },
-    { method: 'get', guards: cof, path: '/consents/confirmation-of-funds/:consentId', handler: (req, res) => res.json(readConsent(ctx, tpp(res), param(req, 'consentId'), 'cof')) },
+    { method: 'get', guards: cof, path: '/consents/confirmation-of-funds/:consentId', handler: (call) => ok(readConsent(ctx, tpp(call), consentId(call), 'cof')) },
     {
       method: 'delete',
       guards: cof,
       path: '/consents/confirmation-of-funds/:consentId',
-      handler: async (req, res) => {
-        await deleteConsent(ctx, tpp(res), param(req, 'consentId'), 'cof');
-        res.status(204).end();
+      handler: async (call) => {
+        await deleteConsent(ctx, tpp(call), consentId(call), 'cof');
+        return noContent();
       },
     },
     {
       method: 'get',
       guards: cof,
       path: '/consents/confirmation-of-funds/:consentId/status',
-      handler: (req, res) => res.json(consentStatus(ctx, tpp(res), param(req, 'consentId'), 'cof')),
+      handler: (call) => ok(consentStatus(ctx, tpp(call), consentId(call), 'cof')),
     },
     {
       method: 'post',
       // Deviation cof-role-not-checked (tests only): no PSP_IC needed.
       guards: ctx.deviations.has('cof-role-not-checked') ? [] : cof,
       path: '/funds-confirmations',
-      handler: async (req, res) => {
-        const answer = await confirmFunds(ctx, { tpp: tpp(res), consentId: req.get(HEADERS.consentId), psuIpAddress: req.get(HEADERS.psuIpAddress), body: req.body });
-        res.set(answer.headers).json(answer.body);
+      handler: async (call) => {
+        const answer = await confirmFunds(ctx, { tpp: tpp(call), consentId: call.get(HEADERS.consentId), psuIpAddress: call.get(HEADERS.psuIpAddress), body: call.body });
+        return ok(answer.body, answer.headers);
       },
     },
   ];

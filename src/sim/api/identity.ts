@@ -4,12 +4,12 @@
  * socket; the register is still consulted on every request so a withdrawal stops access at once.
  */
 import type { TLSSocket } from 'node:tls';
-import type { RequestHandler, Response } from 'express';
 import type { PspRole } from '../../certs/index.js';
 import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { identify, type PeerCertificate, type ProviderIdentity } from '../rules/identity.js';
-import { recordProvider, requireAuthorised } from '../services/providers.js';
+import { requireAuthorised } from '../services/providers.js';
+import type { Guard } from './call.js';
 
 function peerOf(socket: TLSSocket): PeerCertificate {
   const certificate = socket.getPeerCertificate();
@@ -23,20 +23,17 @@ function peerOf(socket: TLSSocket): PeerCertificate {
   };
 }
 
-export function identityOf(res: Response): ProviderIdentity {
-  return res.locals.identity as ProviderIdentity;
-}
-
-export function authenticateProvider(ctx: SandboxContext): RequestHandler {
+/**
+ * The provider of a request: read from its socket's certificate (once per socket) and checked
+ * against the register (every request). Throws CERTIFICATE_MISSING or ROLE_INVALID.
+ */
+export function authenticateProvider(ctx: SandboxContext): (socket: TLSSocket, path: string) => ProviderIdentity {
   const verdicts = new WeakMap<TLSSocket, () => ProviderIdentity>();
   const openCallbackEndpoint = ctx.deviations.has('callback-endpoint-without-certificate');
-  return (req, res, next) => {
-    const socket = req.socket as TLSSocket;
+  return (socket, path) => {
     // Deviation callback-endpoint-without-certificate (tests only): a per-operation exception.
-    if (openCallbackEndpoint && req.path.startsWith('/v1/revocation-callback') && !peerOf(socket).present) {
-      res.locals.identity = { organizationIdentifier: 'anonymous', name: 'anonymous', roles: [], nca: undefined } satisfies ProviderIdentity;
-      next();
-      return;
+    if (openCallbackEndpoint && path.startsWith('/v1/revocation-callback') && !peerOf(socket).present) {
+      return { organizationIdentifier: 'anonymous', name: 'anonymous', roles: [], nca: undefined };
     }
     let verdict = verdicts.get(socket);
     if (!verdict) {
@@ -51,8 +48,7 @@ export function authenticateProvider(ctx: SandboxContext): RequestHandler {
       }
       verdicts.set(socket, verdict);
     }
-    res.locals.identity = requireAuthorised(ctx, verdict());
-    next();
+    return requireAuthorised(ctx, verdict());
   };
 }
 
@@ -60,19 +56,10 @@ export function authenticateProvider(ctx: SandboxContext): RequestHandler {
  * The PSD2 role a service needs (spec "Authentication" 4): PSP_IC for confirmation of funds as the
  * spec says; PSP_AI for account information and PSP_PI for payments (the spec leaves these open).
  */
-export function requireRole(role: PspRole): RequestHandler {
-  return (_req, res, next) => {
-    if (!identityOf(res).roles.includes(role)) {
+export function requireRole(role: PspRole): Guard {
+  return (call) => {
+    if (!call.identity.roles.includes(role)) {
       throw new XsError('ROLE_INVALID', { text: `This service needs the role ${role} in the certificate's PSD2 statement.` });
     }
-    next();
-  };
-}
-
-/** Registration happens once the request has passed the basic checks, so a refused request stores nothing. */
-export function registerProvider(ctx: SandboxContext): RequestHandler {
-  return async (_req, res, next) => {
-    await recordProvider(ctx, identityOf(res));
-    next();
   };
 }

@@ -1,54 +1,53 @@
 /** /v1/payments (spec "Endpoint list"): each route translates HTTP to a service call. */
-import type { Request, Response } from 'express';
 import { HEADERS } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
-import { param, type Route } from '../http/routes.js';
 import { cancelPayment, initiatePayment, paymentAuthorisation, paymentAuthorisations, paymentStatus, readPayment } from '../services/payments.js';
-import { identityOf, requireRole } from './identity.js';
+import { created, ok, type ApiRoute, type Call } from './call.js';
+import { requireRole } from './identity.js';
 
 const pis = [requireRole('PSP_PI')];
 
-const tpp = (res: Response) => identityOf(res).organizationIdentifier;
-const product = (req: Request) => param(req, 'product');
-const paymentId = (req: Request) => param(req, 'paymentId');
+const tpp = (call: Call) => call.identity.organizationIdentifier;
+const product = (call: Call) => call.params.product ?? '';
+const paymentId = (call: Call) => call.params.paymentId ?? '';
 
-export function paymentRoutes(ctx: SandboxContext): Route[] {
+export function paymentRoutes(ctx: SandboxContext): ApiRoute[] {
   return [
     {
       method: 'post',
       guards: pis,
       path: '/payments/:product',
-      handler: async (req, res) => {
-        const created = await initiatePayment(ctx, tpp(res), {
-          product: product(req),
-          requestId: req.get(HEADERS.requestId) ?? '',
-          redirectUri: req.get(HEADERS.redirectUri),
-          nokRedirectUri: req.get(HEADERS.nokRedirectUri),
-          psuIpAddress: req.get(HEADERS.psuIpAddress),
-          body: req.body,
-        });
-        res.status(201).location(created._links.self.href).json(created);
-      },
+      handler: async (call) =>
+        created(
+          await initiatePayment(ctx, tpp(call), {
+            product: product(call),
+            requestId: call.get(HEADERS.requestId) ?? '',
+            redirectUri: call.get(HEADERS.redirectUri),
+            nokRedirectUri: call.get(HEADERS.nokRedirectUri),
+            psuIpAddress: call.get(HEADERS.psuIpAddress),
+            body: call.body,
+          }),
+        ),
     },
-    { method: 'get', guards: pis, path: '/payments/:product/:paymentId', handler: (req, res) => res.json(readPayment(ctx, tpp(res), product(req), paymentId(req))) },
+    { method: 'get', guards: pis, path: '/payments/:product/:paymentId', handler: (call) => ok(readPayment(ctx, tpp(call), product(call), paymentId(call))) },
     {
       method: 'delete',
       guards: pis,
       path: '/payments/:product/:paymentId',
-      handler: async (req, res) => res.json(await cancelPayment(ctx, tpp(res), product(req), paymentId(req))),
+      handler: async (call) => ok(await cancelPayment(ctx, tpp(call), product(call), paymentId(call))),
     },
-    { method: 'get', guards: pis, path: '/payments/:product/:paymentId/status', handler: (req, res) => res.json(paymentStatus(ctx, tpp(res), product(req), paymentId(req))) },
+    { method: 'get', guards: pis, path: '/payments/:product/:paymentId/status', handler: (call) => ok(paymentStatus(ctx, tpp(call), product(call), paymentId(call))) },
     {
       method: 'get',
       guards: pis,
       path: '/payments/:product/:paymentId/authorisations',
-      handler: (req, res) => res.json(paymentAuthorisations(ctx, tpp(res), product(req), paymentId(req))),
+      handler: (call) => ok(paymentAuthorisations(ctx, tpp(call), product(call), paymentId(call))),
     },
     {
       method: 'get',
       guards: pis,
       path: '/payments/:product/:paymentId/authorisations/:authorisationId',
-      handler: (req, res) => res.json(paymentAuthorisation(ctx, tpp(res), product(req), paymentId(req), param(req, 'authorisationId'))),
+      handler: (call) => ok(paymentAuthorisation(ctx, tpp(call), product(call), paymentId(call), call.params.authorisationId ?? '')),
     },
   ];
 }

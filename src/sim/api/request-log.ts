@@ -1,24 +1,28 @@
-/** Emits one `request` event per answered request (the terminal UI's request log). */
-import type { RequestHandler } from 'express';
+/**
+ * One `request` event per answered request (the terminal UI's request log). The arrival is noted
+ * as two numbers and the event is built only when someone listens once the answer is written.
+ */
 import type { SandboxContext } from '../context.js';
-import { errorCodeOf } from '../http/error-handler.js';
-import type { ProviderIdentity } from '../rules/identity.js';
 
-export function requestLog(ctx: SandboxContext): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    const at = ctx.clock.now().toISOString();
-    res.on('finish', () => {
-      ctx.events.emit('request', {
-        at,
-        provider: (res.locals.identity as ProviderIdentity | undefined)?.organizationIdentifier,
-        method: req.method,
-        path: req.originalUrl.split('?')[0] ?? req.originalUrl,
-        status: res.statusCode,
-        code: errorCodeOf(res),
-        latencyMs: Number(process.hrtime.bigint() - started) / 1e6,
-      });
-    });
-    next();
-  };
+export interface RequestStart {
+  /** Sandbox time the request arrived (ms). */
+  atMs: number;
+  /** process.hrtime.bigint() when it arrived. */
+  started: bigint;
+  method: string;
+  /** The request target as sent, without the query. */
+  path: string;
+}
+
+export function logRequest(ctx: SandboxContext, start: RequestStart, answered: { provider: string | undefined; status: number; code: string | undefined }): void {
+  if (!ctx.events.has('request')) return;
+  ctx.events.emit('request', {
+    at: new Date(start.atMs).toISOString(),
+    provider: answered.provider,
+    method: start.method,
+    path: start.path,
+    status: answered.status,
+    code: answered.code,
+    latencyMs: Number(process.hrtime.bigint() - start.started) / 1e6,
+  });
 }

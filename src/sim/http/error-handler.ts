@@ -1,10 +1,11 @@
 /**
  * The one place errors become responses: the spec's tppMessages envelope with the catalog's
- * status. Handlers throw; express 5 forwards rejected promises here. Nothing internal (stack,
- * message of an unexpected error) ever reaches the client.
+ * status. Handlers throw; express 5 forwards rejected promises to errorHandler (the customer
+ * surface), the XS2A API's pipeline catches them itself; both answer errorAnswer(toXsError(…)).
+ * Nothing internal (stack, message of an unexpected error) ever reaches the client.
  */
-import type { ErrorRequestHandler, Response } from 'express';
-import { errorBody, XsError } from '../../contract/index.js';
+import type { ErrorRequestHandler } from 'express';
+import { errorBody, XsError, type TppMessagesBody } from '../../contract/index.js';
 import { BODY_LIMIT_BYTES } from './json-body.js';
 
 interface HttpLikeError {
@@ -38,9 +39,9 @@ export function toXsError(error: unknown, log: (message: string) => void): XsErr
   return new XsError('INTERNAL_SERVER_ERROR');
 }
 
-/** Lets the request log see which code an answer carried. */
-export function errorCodeOf(res: Response): string | undefined {
-  return res.locals.errorCode as string | undefined;
+/** The envelope an error answers with: the catalog's status, the error's own headers (Retry-After, Allow). */
+export function errorAnswer(xs: XsError): { status: number; headers: Record<string, string>; body: TppMessagesBody } {
+  return { status: xs.status, headers: xs.headers, body: errorBody(xs.code, { ...(xs.path === undefined ? {} : { path: xs.path }), text: xs.message }) };
 }
 
 export function errorHandler(log: (message: string) => void): ErrorRequestHandler {
@@ -50,8 +51,8 @@ export function errorHandler(log: (message: string) => void): ErrorRequestHandle
       res.destroy();
       return;
     }
-    res.locals.errorCode = xs.code;
-    for (const [name, value] of Object.entries(xs.headers)) res.setHeader(name, value);
-    res.status(xs.status).json(errorBody(xs.code, { ...(xs.path === undefined ? {} : { path: xs.path }), text: xs.message }));
+    const answer = errorAnswer(xs);
+    for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
+    res.status(answer.status).json(answer.body);
   };
 }

@@ -1,6 +1,8 @@
 /**
- * A route table mounted as one express router. Each path also answers every other method with
- * 405 METHOD_NOT_ALLOWED and an Allow header, so a wrong method is told apart from a wrong path.
+ * A route table mounted as one express router (the customer surface). Each path also answers
+ * every other method with 405 METHOD_NOT_ALLOWED and an Allow header, so a wrong method is told
+ * apart from a wrong path. The XS2A API matches the same way without express (router.ts) and
+ * shares the Allow header and the 404 from here.
  */
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { XsError } from '../../contract/index.js';
@@ -22,8 +24,7 @@ export function routeTable(routes: readonly Route[]): Router {
   for (const [path, group] of paths) {
     const chain = router.route(path);
     for (const route of group) chain[route.method](...(route.guards ?? []), route.handler);
-    const methods = group.map((route) => route.method.toUpperCase());
-    const allow = (methods.includes('GET') ? [...methods, 'HEAD'] : methods).join(', ');
+    const allow = allowHeader(group.map((route) => route.method));
     chain.all(() => {
       throw new XsError('METHOD_NOT_ALLOWED', { headers: { Allow: allow } });
     });
@@ -31,8 +32,18 @@ export function routeTable(routes: readonly Route[]): Router {
   return router;
 }
 
+/** The Allow header of a path's 405: its methods in table order, HEAD after them when GET is there. */
+export function allowHeader(methods: readonly Method[]): string {
+  const names = methods.map((method) => method.toUpperCase());
+  return (names.includes('GET') ? [...names, 'HEAD'] : names).join(', ');
+}
+
+export function unknownResource(method: string, path: string): XsError {
+  return new XsError('RESOURCE_UNKNOWN', { text: `No resource at ${method} ${path}.` });
+}
+
 export const notFound: RequestHandler = (req) => {
-  throw new XsError('RESOURCE_UNKNOWN', { text: `No resource at ${req.method} ${req.path}.` });
+  throw unknownResource(req.method, req.path);
 };
 
 /** A named path parameter as a string (express 5 types wildcard parameters as arrays; ours are plain). */

@@ -121,6 +121,11 @@ export function coveredIbans(lists: AccessLists): Set<string> {
   return new Set([...lists.accounts, ...lists.balances, ...lists.transactions]);
 }
 
+/** Whether any data type of the lists names the IBAN (coveredIbans(lists).has(iban), without the set: account reads ask on every request). */
+export function covers(lists: AccessLists, iban: string): boolean {
+  return lists.accounts.includes(iban) || lists.balances.includes(iban) || lists.transactions.includes(iban);
+}
+
 /**
  * Spec consent table: authorising a recurring consent moves the same provider's earlier valid
  * recurring consents covering the same accounts to terminatedByTpp. "The same accounts" is read

@@ -8,7 +8,7 @@ import { formatCents, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import type { Deviations } from '../deviations.js';
 import { encodeEntryReference, pageTransactions, PAGE_SIZE, type AccountLedger, type LedgerEntry, type Page, type PageQuery } from '../ledger/index.js';
-import { coveredIbans, requireUsable, type DataType } from '../rules/consents.js';
+import { covers, coveredIbans, requireUsable, type DataType } from '../rules/consents.js';
 import type { TransactionsQuery } from '../rules/transactions-query.js';
 import type { SeedAccount } from '../seed/customers.js';
 import type { ConsentRecord } from '../store/data.js';
@@ -38,7 +38,7 @@ function usableConsent(ctx: SandboxContext, input: AccessInput): ConsentRecord {
 function coveredAccount(ctx: SandboxContext, consent: ConsentRecord, resourceId: string, dataType: DataType): SeedAccount {
   const account = ctx.seed.accountByResourceId(resourceId);
   const granted = consent.granted;
-  if (!account || !granted || !coveredIbans(granted).has(account.iban)) {
+  if (!account || !granted || !covers(granted, account.iban)) {
     throw new XsError('CONSENT_INVALID', { text: 'The consent does not cover this account.' });
   }
   // Deviation data-type-not-gated (tests only): any covered account serves every data type.

@@ -1,7 +1,8 @@
 /**
  * Snapshots of consents, payments and authorisations sent on the event bus whenever a service
  * changes one (the terminal UI draws its panes from them). Each carries its effective status now
- * and, when time alone will change it, when and to what: listeners never read the store.
+ * and, when time alone will change it, when and to what: listeners never read the store. Nothing
+ * is built while nobody listens (a balances read changes its consent on every request).
  */
 import type { SandboxContext } from '../context.js';
 import type { BudgetName, Due } from '../events.js';
@@ -20,6 +21,7 @@ function consentDue(consent: ConsentRecord, now: Date): Due<'expired'> | null {
 }
 
 export function emitConsent(ctx: SandboxContext, consent: ConsentRecord): void {
+  if (!ctx.events.has('consent-changed')) return;
   const now = ctx.clock.now();
   const lists = consent.granted ?? consent.requested;
   const budgets: BudgetName[] = consent.kind === 'cof' ? ['funds'] : DATA_TYPES.filter((type) => type === 'accounts' || lists[type].length > 0);
@@ -43,6 +45,7 @@ export function emitConsent(ctx: SandboxContext, consent: ConsentRecord): void {
 }
 
 export function emitPayment(ctx: SandboxContext, payment: PaymentRecord): void {
+  if (!ctx.events.has('payment-changed')) return;
   const now = ctx.clock.now();
   const status = effectivePaymentStatus(payment, ctx.store.data.authorisations[payment.authorisationId], now);
   const due = dueAt(payment);
@@ -73,6 +76,7 @@ function subjectIbans(ctx: SandboxContext, authorisation: AuthorisationRecord): 
 }
 
 export function emitAuthorisation(ctx: SandboxContext, authorisation: AuthorisationRecord): void {
+  if (!ctx.events.has('authorisation-changed')) return;
   const now = ctx.clock.now();
   ctx.events.emit('authorisation-changed', {
     authorisationId: authorisation.authorisationId,

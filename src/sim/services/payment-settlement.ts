@@ -22,6 +22,13 @@ export function savePayment(ctx: SandboxContext, payment: PaymentRecord): void {
 
 /** Synchronous; answers whether anything changed (the caller writes the store). */
 export function applyDuePayments(ctx: SandboxContext, now: Date): boolean {
+  // Nothing in flight is the usual case: answered without building the lists below.
+  let any = false;
+  for (const _ in ctx.store.data.paymentsDue) {
+    any = true;
+    break;
+  }
+  if (!any) return false;
   const due = Object.entries(ctx.store.data.paymentsDue)
     .filter(([, at]) => Date.parse(at) <= now.getTime())
     // In time order, so bookings made in one pass are dated in the order they fell due.
@@ -40,6 +47,7 @@ export function applyDuePayments(ctx: SandboxContext, now: Date): boolean {
   return due.length > 0;
 }
 
-export async function settleDuePayments(ctx: SandboxContext): Promise<void> {
-  if (applyDuePayments(ctx, ctx.clock.now())) await ctx.store.write();
+/** Runs before every API request: a promise (the store write) only when something fell due. */
+export function settleDuePayments(ctx: SandboxContext): Promise<void> | undefined {
+  return applyDuePayments(ctx, ctx.clock.now()) ? ctx.store.write() : undefined;
 }

@@ -2,6 +2,7 @@
 import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import type { ProviderIdentity } from '../rules/identity.js';
+import type { ProviderRecord } from '../store/data.js';
 import { registration } from '../rules/providers.js';
 import { isAuthorised } from '../rules/register.js';
 
@@ -25,4 +26,21 @@ export async function recordProvider(ctx: SandboxContext, identity: ProviderIden
   if (!existing) {
     ctx.events.emit('provider-registered', { organizationIdentifier: record.organizationIdentifier, name: record.name, roles: record.roles });
   }
+}
+
+/**
+ * recordProvider for every API request. An identity is read once per connection and a record
+ * changes only through recordProvider, so an identity already found equal to the stored record is
+ * not compared again until that record is replaced (another certificate of the organisation, a reset).
+ */
+export function providerRecorder(ctx: SandboxContext): (identity: ProviderIdentity) => Promise<void> | undefined {
+  const confirmed = new WeakMap<ProviderIdentity, ProviderRecord>();
+  return (identity) => {
+    const stored = ctx.store.data.providers[identity.organizationIdentifier];
+    if (stored !== undefined && confirmed.get(identity) === stored) return undefined;
+    return recordProvider(ctx, identity).then(() => {
+      const record = ctx.store.data.providers[identity.organizationIdentifier];
+      if (record) confirmed.set(identity, record);
+    });
+  };
 }

@@ -1,0 +1,49 @@
+/**
+ * What an XS2A route handler sees and gives back. Handlers translate only (DESIGN.md "Layers"):
+ * they read a call, ask a service and return an answer value; the pipeline (app.ts) writes it,
+ * so a handler never touches node's request or response.
+ */
+import type { ParsedUrlQuery } from 'node:querystring';
+import type { RoutePattern } from '../http/router.js';
+import type { ProviderIdentity } from '../rules/identity.js';
+
+export interface Call {
+  method: string;
+  /** The path as sent, without the query. */
+  path: string;
+  /** Path parameters, percent-decoded. */
+  params: Readonly<Record<string, string>>;
+  /** The query as express 5's default parser reads it (node:querystring). */
+  readonly query: ParsedUrlQuery;
+  /** A request header by name, any case. */
+  get(name: string): string | undefined;
+  /** The JSON body, undefined when the request has none. */
+  body: unknown;
+  identity: ProviderIdentity;
+}
+
+export interface Answer {
+  status: number;
+  /** Written as JSON; a 204 has none. */
+  body?: unknown;
+  headers?: Readonly<Record<string, string>>;
+}
+
+/** Runs before the handler and throws to refuse, e.g. the role a provider needs. */
+export type Guard = (call: Call) => void;
+
+export interface ApiRoute extends RoutePattern {
+  guards?: readonly Guard[];
+  handler: (call: Call) => Answer | Promise<Answer>;
+}
+
+export const ok = (body: unknown, headers?: Readonly<Record<string, string>>): Answer => (headers ? { status: 200, body, headers } : { status: 200, body });
+
+/** 201 with the new resource's address in Location. */
+export const created = (body: { _links: { self: { href: string } } }, headers: Readonly<Record<string, string>> = {}): Answer => ({
+  status: 201,
+  body,
+  headers: { ...headers, Location: body._links.self.href },
+});
+
+export const noContent = (): Answer => ({ status: 204 });
