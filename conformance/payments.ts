@@ -16,6 +16,14 @@ const cancel = (ctx: ScenarioContext, paymentId: string, product = 'sepa-credit-
  */
 const payeeCheckBody = (ctx: ScenarioContext) => paymentBody(ctx, { creditorAccount: { iban: ctx.fixtures.ibans.second }, creditorName: 'Not The Account Holder' });
 
+/** An authorised payment waiting in PDNG, or undefined (observed) when the target does not put it there. */
+async function paymentInPdng(ctx: ScenarioContext, pending: string) {
+  const payment = await authorisedPayment(ctx, payeeCheckBody(ctx));
+  if (payment.status === pending) return payment;
+  ctx.observe('status after authorising a payment to a named payee who is not the holder (PDNG not reached)', payment.status);
+  return undefined;
+}
+
 export const paymentScenarios = [
   scenario({
     id: 'PIS-INIT-001',
@@ -242,8 +250,8 @@ export const paymentScenarios = [
     approvals: 1,
     expect: { pending: 'PDNG', cancelled: 'CANC' },
     async run(ctx, expect) {
-      const payment = await authorisedPayment(ctx, payeeCheckBody(ctx));
-      if (payment.status !== expect.pending) return ctx.observe('status after authorising a payment to a named payee who is not the holder (PDNG not reached)', payment.status);
+      const payment = await paymentInPdng(ctx, expect.pending);
+      if (!payment) return;
       const reply = await cancel(ctx, payment.paymentId);
       ensureEqual(reply.status, 200, 'status of DELETE on a PDNG payment');
       ensureEqual(ensureSchemaStatus(reply.json), expect.cancelled, 'transactionStatus in the DELETE answer');
@@ -276,8 +284,8 @@ export const paymentScenarios = [
     needs: ['clock'],
     expect: { pending: 'PDNG', after: 'PT24H1M', cancelled: 'CANC' },
     async run(ctx, expect) {
-      const payment = await authorisedPayment(ctx, payeeCheckBody(ctx));
-      if (payment.status !== expect.pending) return ctx.observe('status after authorising a payment to a named payee who is not the holder (PDNG not reached)', payment.status);
+      const payment = await paymentInPdng(ctx, expect.pending);
+      if (!payment) return;
       await ctx.clock().advance('PT23H');
       ensureEqual(await paymentStatus(ctx, payment.paymentId), expect.pending, 'status 23 hours later');
       await ctx.clock().advance('PT1H1M');
@@ -365,8 +373,8 @@ export const paymentScenarios = [
     // Moves beyond ACSP are not shown (States: Payment), so a target that has already settled passes too.
     expect: { pending: 'PDNG', accepted: ['ACSP', 'ACSC'] },
     async run(ctx, expect) {
-      const payment = await authorisedPayment(ctx, payeeCheckBody(ctx));
-      if (payment.status !== expect.pending) return ctx.observe('status after authorising a payment to a named payee who is not the holder (PDNG not reached)', payment.status);
+      const payment = await paymentInPdng(ctx, expect.pending);
+      if (!payment) return;
       await ctx.control().answerPayee(payment.paymentId, true);
       const status = await paymentStatus(ctx, payment.paymentId);
       ensure(expect.accepted.includes(status ?? ''), `status after the customer confirmed the payee: expected ACSP, got ${status}`, { expected: 'ACSP', actual: status });
@@ -381,8 +389,8 @@ export const paymentScenarios = [
     needs: ['control'],
     expect: { pending: 'PDNG', rejected: 'RJCT', refused: { status: 405, code: 'CANCELLATION_INVALID' } },
     async run(ctx, expect) {
-      const payment = await authorisedPayment(ctx, payeeCheckBody(ctx));
-      if (payment.status !== expect.pending) return ctx.observe('status after authorising a payment to a named payee who is not the holder (PDNG not reached)', payment.status);
+      const payment = await paymentInPdng(ctx, expect.pending);
+      if (!payment) return;
       await ctx.control().answerPayee(payment.paymentId, false);
       ensureEqual(await paymentStatus(ctx, payment.paymentId), expect.rejected, 'status after the customer refused the payee');
       expectError(ctx, await cancel(ctx, payment.paymentId), expect.refused);

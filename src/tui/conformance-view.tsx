@@ -1,6 +1,6 @@
 /** Live progress of a conformance run: counts, a bar, the scenario running, the latest results. */
 import { Box, Text } from 'ink';
-import { colourOf, fit, rule, statusTone } from './format.js';
+import { colourOf, fitTo, rule, statusTone } from './format.js';
 import type { ConformanceState } from './state.js';
 
 export interface ConformanceViewProps {
@@ -31,20 +31,20 @@ export function ConformanceView({ run, height, width, color }: ConformanceViewPr
   return (
     <Box flexDirection="column" width={width}>
       <Text {...colourOf(color, 'accent')}>{rule('Conformance catalogue', width, run.target ? 'own sandbox' : '')}</Text>
-      <Text>{fit(headline(run), width)}</Text>
-      <Text>{fit(`${progressBar(done, run.total, width - 34)} ${run.passed} passed ${run.failed} failed ${run.skipped} skipped`, width)}</Text>
+      <Text>{fitTo(headline(run), width)}</Text>
+      <Text>{fitTo(`${progressBar(done, run.total, width - 34)} ${run.passed} passed ${run.failed} failed ${run.skipped} skipped`, width)}</Text>
       {failures.map((result) => (
         <Text key={`f-${result.id}`} {...colourOf(color, 'bad')}>
-          {fit(`FAIL ${result.id}: ${result.detail}`, width)}
+          {fitTo(`FAIL ${result.id}: ${result.detail}`, width)}
         </Text>
       ))}
       {latest.map((result) => (
         <Text key={result.id}>
-          <Text {...colourOf(color, statusTone(result.status))}>{fit(result.status === 'passed' ? 'pass' : 'skip', 5)}</Text>
-          {fit(`${result.id}${result.status === 'skipped' ? `: ${result.detail}` : ''}`, width - 5)}
+          <Text {...colourOf(color, statusTone(result.status))}>{fitTo(result.status === 'passed' ? 'pass' : 'skip', 5)}</Text>
+          {fitTo(`${result.id}${result.status === 'skipped' ? `: ${result.detail}` : ''}`, width - 5)}
         </Text>
       ))}
-      <Text {...colourOf(color, 'dim')}>{fit(run.phase === 'running' || run.phase === 'starting' ? 'c or Esc: back to the panes (the run goes on)' : 'c or Esc: back to the panes; c there runs it again', width)}</Text>
+      <Text {...colourOf(color, 'dim')}>{fitTo(run.phase === 'running' || run.phase === 'starting' ? 'c or Esc: back to the panes (the run goes on)' : 'c or Esc: back to the panes; c there runs it again', width)}</Text>
     </Box>
   );
 }

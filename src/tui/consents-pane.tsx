@@ -1,6 +1,6 @@
 /** Consents, newest first, with status and the unattended reads left today per data type (spec "Limits"). */
 import { Box, Text } from 'ink';
-import { colourOf, fit, rule, short, statusTone } from './format.js';
+import { colourOf, fitTo, rule, short, statusTone } from './format.js';
 import type { ConsentRow } from './selectors.js';
 
 export interface ConsentsPaneProps {
@@ -29,7 +29,7 @@ export function ConsentsPane({ rows, selectedId, height, width, color }: Consent
   return (
     <Box flexDirection="column" width={width} height={height + 1}>
       <Text {...colourOf(color, 'accent')}>{rule('Consents', width, 'unattended reads left today')}</Text>
-      {rows.length === 0 ? <Text {...colourOf(color, 'dim')}>{fit('No consents yet.', width)}</Text> : null}
+      {rows.length === 0 ? <Text {...colourOf(color, 'dim')}>{fitTo('No consents yet.', width)}</Text> : null}
       {shown.map((row) => {
         const mark = row.consentId === rows[selected]?.consentId ? '> ' : '  ';
         const kind = row.kind === 'cof' ? 'CoF' : row.recurring ? `${row.limit}/day` : 'once';
@@ -37,10 +37,10 @@ export function ConsentsPane({ rows, selectedId, height, width, color }: Consent
           <Text key={row.consentId} bold={mark === '> '}>
             {mark}
             {short(row.consentId)}{' '}
-            <Text {...colourOf(color, statusTone(row.status))}>{fit(row.status, 15)}</Text>
-            {fit(` ${row.psuId ?? '(no PSU yet)'}`, 13)}
-            {fit(` ${kind}`, 7)}
-            {fit(` ${budgetText(row)}`, width - 2 - 8 - 1 - 15 - 13 - 7)}
+            <Text {...colourOf(color, statusTone(row.status))}>{fitTo(row.status, 15)}</Text>
+            {fitTo(` ${row.psuId ?? '(no PSU yet)'}`, 13)}
+            {fitTo(` ${kind}`, 7)}
+            {fitTo(` ${budgetText(row)}`, width - 2 - 8 - 1 - 15 - 13 - 7)}
           </Text>
         );
       })}

@@ -1,6 +1,6 @@
 /** What a key would act on now (the oldest pending SCA, the oldest payee check) and the last outcome. */
 import { Box, Text } from 'ink';
-import { colourOf, fit, short } from './format.js';
+import { colourOf, fitTo, short } from './format.js';
 import type { Message } from './state.js';
 
 export interface PendingSca {
@@ -34,8 +34,8 @@ const TONE = { info: undefined, good: 'good', bad: 'bad' } as const;
 export function Footer({ pending, pendingCount, payeeCheck, message, width, color }: FooterProps) {
   return (
     <Box flexDirection="column" width={width}>
-      <Text {...colourOf(color, pending || payeeCheck ? 'warn' : 'dim')}>{fit(waitingText(pending, pendingCount, payeeCheck), width)}</Text>
-      <Text {...colourOf(color, message ? TONE[message.tone] : undefined)}>{fit(message?.text ?? '', width)}</Text>
+      <Text {...colourOf(color, pending || payeeCheck ? 'warn' : 'dim')}>{fitTo(waitingText(pending, pendingCount, payeeCheck), width)}</Text>
+      <Text {...colourOf(color, message ? TONE[message.tone] : undefined)}>{fitTo(message?.text ?? '', width)}</Text>
     </Box>
   );
 }

@@ -3,14 +3,14 @@
 export const SCREEN_COLUMNS = 80;
 
 /** Cut to `width` (ending in "…" when cut) and pad to it. */
-export function fit(text: string, width: number): string {
+export function fitTo(text: string, width: number): string {
   if (width <= 0) return '';
   const chars = [...text];
   if (chars.length <= width) return text + ' '.repeat(width - chars.length);
   return `${chars.slice(0, width - 1).join('')}…`;
 }
 
-/** Like fit, keeping the end: paths stay recognisable by their last folders. */
+/** Like fitTo, keeping the end: paths stay recognisable by their last folders. */
 export function fitLeft(text: string, width: number): string {
   const chars = [...text];
   if (chars.length <= width) return text + ' '.repeat(width - chars.length);
@@ -18,7 +18,7 @@ export function fitLeft(text: string, width: number): string {
 }
 
 export function padStart(text: string, width: number): string {
-  return fit(text.length >= width ? text : ' '.repeat(width - text.length) + text, width);
+  return fitTo(text.length >= width ? text : ' '.repeat(width - text.length) + text, width);
 }
 
 /** Ids are UUIDs: the first eight characters tell them apart on one screen. */
@@ -38,7 +38,7 @@ export function clockText(now: Date): string {
 export function rule(title: string, width: number, right = ''): string {
   const head = `── ${title} `;
   const tail = right ? ` ${right} ──` : '';
-  return fit(head + '─'.repeat(Math.max(0, width - [...head].length - [...tail].length)) + tail, width);
+  return fitTo(head + '─'.repeat(Math.max(0, width - [...head].length - [...tail].length)) + tail, width);
 }
 
 /** ANSI colour only when the terminal takes it; the text alone must carry the meaning. */

@@ -1,6 +1,6 @@
 /** Guided mode's one line: which step the next key press runs and what it shows. */
 import { Text } from 'ink';
-import { colourOf, fit } from './format.js';
+import { colourOf, fitTo } from './format.js';
 
 export interface GuidedLineProps {
   active: boolean;
@@ -21,5 +21,5 @@ export function guidedText({ active, next, total, busy, explanation }: Omit<Guid
 }
 
 export function GuidedLine(props: GuidedLineProps) {
-  return <Text {...colourOf(props.color, props.active ? 'accent' : 'dim')}>{fit(guidedText(props), props.width)}</Text>;
+  return <Text {...colourOf(props.color, props.active ? 'accent' : 'dim')}>{fitTo(guidedText(props), props.width)}</Text>;
 }

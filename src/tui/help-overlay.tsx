@@ -1,6 +1,6 @@
 /** The help overlay: every key, what each pane shows, and the certificate paths to paste into curl. */
 import { Box, Text } from 'ink';
-import { colourOf, fit, fitLeft, rule } from './format.js';
+import { colourOf, fitTo, fitLeft, rule } from './format.js';
 
 /** The default provider's files, whole: the status bar has room for the folder only. */
 export interface CurlCertificates {
@@ -40,21 +40,21 @@ export function HelpOverlay({ width, color, certificates }: { width: number; col
       <Text {...colourOf(color, 'accent')}>{rule('Help: keys', width)}</Text>
       {HELP_KEYS.map(([key, meaning]) => (
         <Text key={key}>
-          <Text bold>{fit(`  ${key}`, 10)}</Text>
-          {fit(meaning, width - 10)}
+          <Text bold>{fitTo(`  ${key}`, 10)}</Text>
+          {fitTo(meaning, width - 10)}
         </Text>
       ))}
       <Text {...colourOf(color, 'accent')}>{rule('Panes', width)}</Text>
       {HELP_PANES.map(([pane, meaning]) => (
         <Text key={pane}>
-          <Text bold>{fit(`  ${pane}`, 14)}</Text>
-          {fit(meaning, width - 14)}
+          <Text bold>{fitTo(`  ${pane}`, 14)}</Text>
+          {fitTo(meaning, width - 14)}
         </Text>
       ))}
       <Text {...colourOf(color, 'accent')}>{rule('curl as the default TPP', width)}</Text>
       {flags.map(([flag, path]) => (
         <Text key={flag}>
-          <Text bold>{fit(`  ${flag}`, 11)}</Text>
+          <Text bold>{fitTo(`  ${flag}`, 11)}</Text>
           {fitLeft(path, width - 11)}
         </Text>
       ))}

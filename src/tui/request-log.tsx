@@ -1,6 +1,6 @@
 /** The request log: the newest requests the API answered, one line each (spec "Errors": the code when refused). */
 import { Box, Text } from 'ink';
-import { colourOf, fit, httpTone, padStart, rule, short, timeOf } from './format.js';
+import { colourOf, fitTo, httpTone, padStart, rule, short, timeOf } from './format.js';
 import type { RequestRow } from './state.js';
 
 export interface RequestLogProps {
@@ -37,8 +37,8 @@ const METHODS: Record<string, string> = { DELETE: 'DEL', OPTIONS: 'OPT', PATCH: 
 
 export function requestLine(row: RequestRow, providers: Readonly<Record<string, string>>): [string, string, string] {
   const provider = row.provider === undefined ? '-' : shortName(providers[row.provider] ?? row.provider, 8);
-  const head = `${timeOf(row.at)} ${fit(provider, 8)} ${fit(METHODS[row.method] ?? row.method, 4)} ${fit(compactPath(row.path), 30)} `;
-  return [head, String(row.status), ` ${fit(row.code ?? '', 15)} ${padStart(`${Math.round(row.latencyMs)}ms`, 5)}`];
+  const head = `${timeOf(row.at)} ${fitTo(provider, 8)} ${fitTo(METHODS[row.method] ?? row.method, 4)} ${fitTo(compactPath(row.path), 30)} `;
+  return [head, String(row.status), ` ${fitTo(row.code ?? '', 15)} ${padStart(`${Math.round(row.latencyMs)}ms`, 5)}`];
 }
 
 export function RequestLog({ rows, providers, total, height, width, color }: RequestLogProps) {
@@ -46,7 +46,7 @@ export function RequestLog({ rows, providers, total, height, width, color }: Req
   return (
     <Box flexDirection="column" width={width} height={height + 1}>
       <Text {...colourOf(color, 'accent')}>{rule('Requests (paths under /v1)', width, `${total} so far`)}</Text>
-      {shown.length === 0 ? <Text {...colourOf(color, 'dim')}>{fit('No requests yet: call the API (curl, guided mode g) to see them here.', width)}</Text> : null}
+      {shown.length === 0 ? <Text {...colourOf(color, 'dim')}>{fitTo('No requests yet: call the API (curl, guided mode g) to see them here.', width)}</Text> : null}
       {shown.map((row) => {
         const [head, status, tail] = requestLine(row, providers);
         return (

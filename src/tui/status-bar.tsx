@@ -1,6 +1,6 @@
 /** Top three rows: the sandbox clock and what attendees need to call the running sandbox with curl. */
 import { Box, Text } from 'ink';
-import { clockText, colourOf, fit, fitLeft } from './format.js';
+import { clockText, colourOf, fitTo, fitLeft } from './format.js';
 
 export interface StatusBarProps {
   now: Date;
@@ -19,11 +19,11 @@ export function StatusBar({ now, apiUrl, portalUrl, certificates, pending, width
   return (
     <Box flexDirection="column" width={width}>
       <Text>
-        <Text bold>{fit(left, width - right.length)}</Text>
+        <Text bold>{fitTo(left, width - right.length)}</Text>
         <Text {...colourOf(color, pending > 0 ? 'warn' : 'dim')}>{right}</Text>
       </Text>
-      <Text>{fit(`API ${apiUrl}/v1 (mutual TLS) · customer ${portalUrl}`, width)}</Text>
-      <Text>{fit(`certs ${fitLeft(certificates.dir, width - 'certs /'.length - certs.length).trimEnd()}/${certs}`, width)}</Text>
+      <Text>{fitTo(`API ${apiUrl}/v1 (mutual TLS) · customer ${portalUrl}`, width)}</Text>
+      <Text>{fitTo(`certs ${fitLeft(certificates.dir, width - 'certs /'.length - certs.length).trimEnd()}/${certs}`, width)}</Text>
     </Box>
   );
 }

@@ -15,7 +15,7 @@ export interface ConsoleSink {
 
 const MARK = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP' } as const;
 
-function fit(text: string, columns: number | undefined): string {
+function fitTo(text: string, columns: number | undefined): string {
   return columns && columns > 10 && text.length > columns - 1 ? text.slice(0, columns - 2) : text;
 }
 
@@ -30,7 +30,7 @@ export function consoleReporter(sink: ConsoleSink): Reporter {
           sink.write(`Target ${event.target}: ${event.total} scenarios\n`);
           return;
         case 'scenario-started':
-          if (sink.isTTY) sink.write(`\r\x1b[2K${fit(`[${done + 1}/${total}] ${event.scenario.id} ${event.scenario.title}`, sink.columns)}…`);
+          if (sink.isTTY) sink.write(`\r\x1b[2K${fitTo(`[${done + 1}/${total}] ${event.scenario.id} ${event.scenario.title}`, sink.columns)}…`);
           return;
         case 'observation':
           return;
