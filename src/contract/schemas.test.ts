@@ -17,6 +17,13 @@ describe('contract schemas', () => {
     }
   });
 
+  it('take 14 digits before the decimal point (Berlin Group) and refuse 15, leading zeros aside', () => {
+    for (const amount of ['99999999999999.99', '00099999999999999']) expect(AmountSchema.safeParse({ currency: 'EUR', amount }).success, amount).toBe(true);
+    const long = AmountSchema.safeParse({ currency: 'EUR', amount: '100000000000000.00' });
+    expect(long.success).toBe(false);
+    expect(long.error?.issues[0]?.path).toEqual(['amount']);
+  });
+
   it('read X-Request-ID as a UUID in either case', () => {
     expect(RequestIdSchema.safeParse('3f1c2b9e-6d7a-4c1e-9b2f-0a1b2c3d4e5f').success).toBe(true);
     expect(RequestIdSchema.safeParse('3F1C2B9E-6D7A-4C1E-9B2F-0A1B2C3D4E5F').success).toBe(true);

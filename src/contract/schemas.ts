@@ -25,13 +25,20 @@ export const AccountReferenceSchema = z.object({
 export const AMOUNT_PATTERN = /^[0-9]+(\.[0-9]{1,2})?$/;
 export const SIGNED_AMOUNT_PATTERN = /^-?[0-9]+(\.[0-9]{1,2})?$/;
 
-/** Instructed amounts: the pattern, and greater than zero ("0" matches the pattern but is refused). */
+/**
+ * The spec shows no upper bound; Berlin Group's Amount allows 14 digits before the decimal point,
+ * and beyond that no amount can be counted in exact cents, so more is refused, not rounded.
+ */
+export const AMOUNT_MAX_WHOLE_DIGITS = 14;
+
+/** Instructed amounts: the pattern, greater than zero ("0" matches the pattern but is refused), at most 14 whole digits. */
 export const AmountSchema = z.object({
   currency: CurrencySchema,
   amount: z
     .string()
     .regex(AMOUNT_PATTERN, 'An amount is a decimal string with at most two decimals, no sign and no separators.')
-    .refine((value) => /[1-9]/.test(value), 'The amount must be greater than zero.'),
+    .refine((value) => /[1-9]/.test(value), 'The amount must be greater than zero.')
+    .refine((value) => (value.split('.')[0] ?? '').replace(/^0+/, '').length <= AMOUNT_MAX_WHOLE_DIGITS, `An amount has at most ${AMOUNT_MAX_WHOLE_DIGITS} digits before the decimal point.`),
 });
 
 /** Reported amounts: the sign is the direction (debit negative, credit positive). */

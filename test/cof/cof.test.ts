@@ -165,6 +165,10 @@ describe('POST /v1/funds-confirmations', () => {
     const cof = await validCof();
     const zero = await confirm(cof, '0');
     expect(zero.json).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR', path: 'instructedAmount.amount' }] });
+    // More than 14 whole digits (Berlin Group's bound) cannot be counted in exact cents.
+    const huge = await confirm(cof, '99999999999999999999999999999.99');
+    expect(huge.status).toBe(400);
+    expect(huge.json).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR', path: 'instructedAmount.amount' }] });
     const usd = await t.call({ method: 'POST', path: '/v1/funds-confirmations', client: t.tpp, headers: { 'Consent-ID': cof }, body: { account: { iban: annaMain }, instructedAmount: { currency: 'USD', amount: '1.00' } } });
     expect(usd.json).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR', path: 'instructedAmount.currency' }] });
     expect((await confirm(cof, '1.00')).headers['x-ratelimit-remaining']).toBe('3');
