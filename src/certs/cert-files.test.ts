@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openssl } from '../../test/helpers/tools.js';
 import { CERT_FILES, ensureCertificates, loadCertificates, writeProviderCertificate, type CertificatePaths } from './cert-files.js';
 import { readQwacPem } from './qwac.js';
 
@@ -13,10 +13,7 @@ let paths: CertificatePaths;
 let firstCreated: string[];
 
 function verify(caFile: string, certFile: string, purpose: string): string {
-  return execFileSync('openssl', ['verify', '-CAfile', caFile, '-purpose', purpose, certFile], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return openssl(process.cwd(), 'verify', '-CAfile', caFile, '-purpose', purpose, certFile);
 }
 
 beforeAll(async () => {

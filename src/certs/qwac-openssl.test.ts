@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openssl as runOpenssl } from '../../test/helpers/tools.js';
 import { createCa } from './ca.js';
 import { issueQwac, type PemPair } from './qwac.js';
 
@@ -14,7 +14,7 @@ let rsa: PemPair;
 let ec: PemPair;
 
 function openssl(...args: string[]): string {
-  return execFileSync('openssl', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return runOpenssl(dir, ...args);
 }
 
 beforeAll(async () => {

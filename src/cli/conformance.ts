@@ -1,6 +1,6 @@
 /**
  * `xs2a-kit conformance [--target sim | BASE_URL] [--config FILE] [--sca DRIVER] [--only GLOB] [--skip GLOB] [--reporter NAME[:FILE]]`.
- * Exit codes (issue 8, point 6): 0 all passed, 1 a scenario failed, 2 configuration error or
+ * Exit codes: 0 all passed, 1 a scenario failed, 2 configuration error or
  * unreachable target.
  */
 import type { Command } from 'commander';
@@ -49,14 +49,14 @@ export async function runConformance(flags: ConformanceFlags, io: CliIo, termina
       const sca = withScaDriver(config.sca, scaFlag);
       if (sca?.driver === 'none') throw new ConfigError('--target sim always has an SCA driver: sim, forms, browser or manual');
       // The sim's pages are on this machine: the browser may resolve no other host.
-      const driver = sca ? createScaDriver(sca, { say: io.err, returnUris: [SIM_FIXTURES.redirectUri, SIM_FIXTURES.nokRedirectUri], browserArgs: [LOCAL_ONLY] }) : undefined;
+      const driver = sca ? createScaDriver(sca, { say: io.err, returnUris: [SIM_FIXTURES.redirectUri, SIM_FIXTURES.nokRedirectUri], browserArgs: [LOCAL_ONLY], env: process.env }) : undefined;
       manualMs = sca ? manualTimeoutMs(sca) : undefined;
       target = await startSimTarget(driver ? { sca: driver } : {});
     } else {
       if (!flags.config) throw new ConfigError(`--target ${flags.target} needs --config FILE (certificates, customers, IBANs)`);
       const config = parseRemoteConfig(await readConfigFile(flags.config), flags.config);
       manualMs = manualTimeoutMs(withScaDriver(config.sca, scaFlag)!);
-      target = await remoteTarget({ baseUrl: flags.target, configFile: flags.config, config, say: io.err, ...(scaFlag ? { scaDriver: scaFlag } : {}) });
+      target = await remoteTarget({ baseUrl: flags.target, configFile: flags.config, config, say: io.err, env: process.env, ...(scaFlag ? { scaDriver: scaFlag } : {}) });
       // Reachability first: an unreachable target is exit 2, not 40 failed scenarios.
       await createClient({ baseUrl: target.baseUrl, ca: target.ca, certificate: target.provider, label: 'preflight', record: () => {} }).call({ path: '/v1/revocation-callback' });
     }

@@ -1,5 +1,5 @@
 /**
- * `xs2a-kit demo`: a sandbox in-process and the workshop terminal UI over it (issue 9). The sandbox
+ * `xs2a-kit demo`: a sandbox in-process and the workshop terminal UI over it. The sandbox
  * trusts its own CA for callback receivers too, so the guided walk-through can receive the
  * revocation callback on a local HTTPS receiver that presents the sandbox's server certificate.
  */

@@ -1,6 +1,6 @@
 /**
  * Which row of the endpoint table a request addresses, and what its answer must look like. Used by
- * the conformance kit to hold every answer of any target against the contract (issue 8 point 1).
+ * the conformance kit to hold every answer of any target against the contract.
  */
 import type { z } from 'zod';
 import { ENDPOINTS, type EndpointEntry } from './endpoints.js';

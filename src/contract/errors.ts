@@ -23,7 +23,7 @@ export const ERROR_CATALOG = {
   RESOURCE_UNKNOWN: { status: 404, text: 'No such resource.' },
   // The spec reserves 405 for CANCELLATION_INVALID and is silent on a wrong HTTP method.
   METHOD_NOT_ALLOWED: { status: 405, text: 'This method is not allowed on this resource.' },
-  // Customer-surface control API only (DESIGN.md: refused with 401 when the token does not match).
+  // Customer-surface control API only (README "Control API": refused with 401 when the token does not match).
   TOKEN_INVALID: { status: 401, text: 'The control API needs the Authorization: Bearer token given with --control-token.' },
 } as const satisfies Record<string, { status: number; text: string; fixedText?: boolean }>;
 

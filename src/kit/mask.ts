@@ -1,5 +1,5 @@
 /**
- * Reports leak secrets unless told not to (DESIGN.md, conformance lessons): every recorded exchange
+ * Reports leak secrets unless told not to (reports end up in CI logs and artefacts): every recorded exchange
  * is masked by default — credentials headers, keys, `secret` fields, passwords, one-time codes and
  * any PEM block (certificates and keys alike).
  */

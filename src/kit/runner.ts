@@ -1,7 +1,7 @@
 /**
  * Runs scenarios against a target and emits events. It never prints (reporters do), never drops a
- * scenario: one that needs a capability the target lacks is SKIPPED with the reason (DESIGN.md,
- * conformance lessons), and failures of the target are told apart from errors of a step.
+ * scenario: one that needs a capability the target lacks is SKIPPED with the reason (a missing
+ * capability must never look like a failing target), and failures of the target are told apart from errors of a step.
  */
 import { readQwacPem } from '../index.js';
 import { createClient, type XsClient } from './client.js';

@@ -1,8 +1,8 @@
 /**
  * The scenario model: a scenario is data (id, title, the spec section it enforces, the capabilities
  * it needs, its expectations) beside one function of steps. Most fixes to a conformance suite change
- * an expected value, not engine code, so expectations stay plain data next to the steps (DESIGN.md,
- * "Conformance kit: lessons from the suites that exist").
+ * an expected value, not engine code, so expectations stay plain data next to the steps (the lesson of the
+ * suites that exist).
  */
 import type { ScenarioContext } from './context.js';
 

@@ -1,6 +1,6 @@
 /**
- * The SCA in a real browser: Debian's Chromium driven by playwright-core (a browser download is
- * impossible here). CHROMIUM_PATH overrides /usr/bin/chromium. Screenshots of each step go to
+ * The SCA in a real browser driven by playwright-core: CHROMIUM_PATH, Playwright's own browser or
+ * the system's Chromium, whichever is found first (test/helpers/tools.ts). Screenshots of each step go to
  * test-artifacts/sca/ (git-ignored).
  */
 import { mkdirSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsent, ibansOf, NOK_REDIRECT, REDIRECT } from '../helpers/ais.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { chromiumPath } from '../helpers/tools.js';
 
 const ARTIFACTS = new URL('../../test-artifacts/sca/', import.meta.url).pathname;
 let t: TestSandbox;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   t = await testSandbox(await certificateFolder(), { clockStart: '2026-03-01T10:00:00Z' });
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: await chromiumPath(),
     headless: true,
     args: [
       '--no-sandbox',

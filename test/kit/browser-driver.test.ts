@@ -1,6 +1,6 @@
 /**
- * The `browser` SCA driver against the sim target: Debian's Chromium (CHROMIUM_PATH overrides
- * /usr/bin/chromium) on the simulator's SCA page at 127.0.0.1, with a host-resolver rule so the
+ * The `browser` SCA driver against the sim target: a Chromium found as the driver finds one
+ * (CHROMIUM_PATH, Playwright's browser, the system's) on the simulator's SCA page at 127.0.0.1, with a host-resolver rule so the
  * browser can reach nothing else; the provider's redirect URI is intercepted, never visited.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +9,10 @@ import { runScenarios } from '../../src/kit/runner.js';
 import { browserScaDriver, type BrowserDriverOptions } from '../../src/kit/sca-drivers/browser.js';
 import { SIM_FIXTURES, startSimTarget } from '../../src/kit/targets/sim.js';
 import type { ScaDriver, Target } from '../../src/kit/target.js';
+import { chromiumPath } from '../helpers/tools.js';
 
 const LOCAL_ONLY = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1';
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+let executablePath: string;
 let target: Target;
 let driver: ScaDriver;
 
@@ -21,6 +22,7 @@ const useBrowser = (options: Partial<BrowserDriverOptions> = {}) => {
 const run = (...ids: string[]) => runScenarios({ target, scenarios: catalogue.filter((scenario) => ids.includes(scenario.id)) });
 
 beforeAll(async () => {
+  executablePath = await chromiumPath();
   // One sandbox for every test; each test picks its own browser driver behind this one.
   target = await startSimTarget({ sca: { name: 'browser', authorise: (request) => driver.authorise(request) } });
 });

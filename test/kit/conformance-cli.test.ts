@@ -85,9 +85,9 @@ describe('xs2a-kit conformance (the built binary)', () => {
     expect(stdout).not.toMatch(/^(PASS|FAIL) /m);
   }, 60_000);
 
-  it('drives the SCA page with a real browser when --target sim gets a config choosing the browser driver', async () => {
+  it('drives the SCA page with a real browser, found without configuration, when --target sim gets a config choosing the browser driver', async () => {
     const config = join(dir, 'sim-browser.json');
-    writeFileSync(config, JSON.stringify({ sca: { driver: 'browser', browser: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' } } }));
+    writeFileSync(config, JSON.stringify({ sca: { driver: 'browser' } }));
     const { code, stdout, stderr } = await cli(['conformance', '--config', config, '--only', 'SCA-NOK-001']);
     expect(stderr).not.toContain('xs2a-kit conformance:');
     expect(code).toBe(0);
@@ -97,7 +97,7 @@ describe('xs2a-kit conformance (the built binary)', () => {
   it('lets --sca override the config and fails a browser script whose selector never appears, with exit 1 and the step in the report', async () => {
     const config = join(dir, 'sim-bad-script.json');
     const script = { approve: [{ click: '#no-such-button' }], decline: [{ click: '#no-such-button' }] };
-    writeFileSync(config, JSON.stringify({ sca: { driver: 'manual', browser: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', stepTimeoutMs: 1000, script } } }));
+    writeFileSync(config, JSON.stringify({ sca: { driver: 'manual', browser: { stepTimeoutMs: 1000, script } } }));
     const { code, stdout } = await cli(['conformance', '--config', config, '--sca', 'browser', '--only', 'SCA-NOK-001']);
     expect(code).toBe(1);
     expect(stdout).toMatch(/^FAIL SCA-NOK-001 /m);

@@ -33,7 +33,7 @@ const NOT_IN_BERLIN_GROUP = [
   'deleteRevocationCallback',
 ];
 
-const REFERENCE = new URL('../../../shared/reference/psd2-api_v1.3.12-2022-07-06.yaml', import.meta.url);
+const REFERENCE = new URL('../../reference/berlin-group/psd2-api_v1.3.12-2022-07-06.yaml', import.meta.url);
 const berlinGroup = parse(readFileSync(REFERENCE, 'utf8')) as Json;
 const ours = buildOpenApiDocument() as Json;
 

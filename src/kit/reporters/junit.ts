@@ -1,6 +1,6 @@
 /**
  * JUnit XML, the format CI systems read. Skips are `<skipped message="reason"/>` so a target that
- * lacks a capability never looks like a failing one (DESIGN.md, conformance lessons).
+ * lacks a capability never looks like a failing one (a capability the target lacks is not a failure of the target).
  */
 import type { Reporter, RunEvent, RunSummary } from '../events.js';
 import { show } from '../failure.js';

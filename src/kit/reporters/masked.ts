@@ -1,5 +1,5 @@
 /**
- * Reports mask by default (DESIGN.md, conformance lessons: "reports leak secrets"). Exchanges are
+ * Reports mask by default (reports end up in CI logs and artefacts, where secrets must not). Exchanges are
  * masked where they are recorded, but a driver or a scenario may hand over raw values — a failure's
  * `actual`, an observation — so every report masks the whole result once more before writing it.
  */

@@ -14,6 +14,7 @@ import type { ScaDriver, ScaRequest } from '../target.js';
 import { SIM_BROWSER_SCRIPT, type BrowserScript } from './browser-script.js';
 import { recordNavigations } from './browser-record.js';
 import { runStep, StepFailed } from './browser-step.js';
+import { findChromium, playwrightChromiumPath } from './find-chromium.js';
 
 /** The flags of a quiet, headless, throw-away Chromium (no first-run, no background traffic). */
 export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] as const;
@@ -22,7 +23,10 @@ export interface BrowserDriverOptions {
   /** The provider's redirect URIs (OK and NOK): reaching one, whatever its query, ends the ceremony. */
   returnUris: readonly string[];
   script?: BrowserScript;
+  /** Chromium or Chrome; found as findChromium does when absent. */
   executablePath?: string;
+  /** Where CHROMIUM_PATH and Playwright's cache folders are read from when no executablePath is given. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** How long one step may wait for its element, and the end for the redirect. */
   stepTimeoutMs?: number;
   /** A fixed one-time code, for a sandbox that accepts one (`{otp}` in the script). */
@@ -43,7 +47,7 @@ async function launch(options: BrowserDriverOptions, profile: string): Promise<B
   } catch {
     throw new Error('the browser SCA driver needs the playwright-core package (npm install playwright-core)');
   }
-  const executablePath = options.executablePath ?? '/usr/bin/chromium';
+  const executablePath = options.executablePath ?? findChromium({ env: options.env ?? {}, playwrightPath: await playwrightChromiumPath() });
   try {
     return await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: [...CHROMIUM_FLAGS, ...(options.args ?? [])] });
   } catch (error) {

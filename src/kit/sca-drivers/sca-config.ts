@@ -15,8 +15,8 @@ export const SCA_DRIVERS = ['sim', 'forms', 'browser', 'manual', 'none'] as cons
 export type ScaDriverName = (typeof SCA_DRIVERS)[number];
 
 export const BrowserSettingsSchema = z.strictObject({
-  /** Chromium or Chrome; Debian's package by default. */
-  executablePath: z.string().min(1).default('/usr/bin/chromium'),
+  /** Chromium or Chrome; when absent, CHROMIUM_PATH, Playwright's browser, then the usual system paths. */
+  executablePath: z.string().min(1).optional(),
   /** How long one step waits for its element (and the end for the redirect). */
   stepTimeoutMs: z.number().int().positive().max(600_000).default(10_000),
   /** A fixed one-time code, for a sandbox that accepts one: `{otp}` in the script. */
@@ -40,6 +40,8 @@ export interface ScaDriverContext {
   returnUris: readonly string[];
   /** Flags the target adds for the browser (the sim keeps it on this machine). */
   browserArgs?: readonly string[];
+  /** Where a Chromium is looked for when the config names none (CHROMIUM_PATH, Playwright's cache). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** The driver the config asks for; `none` gives none (scenarios needing SCA are then skipped). */
@@ -52,7 +54,8 @@ export function createScaDriver(config: ScaConfig, context: ScaDriverContext): S
       const settings = BrowserSettingsSchema.parse(config.browser ?? {});
       return browserScaDriver({
         returnUris: context.returnUris,
-        executablePath: settings.executablePath,
+        ...(settings.executablePath === undefined ? {} : { executablePath: settings.executablePath }),
+        ...(context.env ? { env: context.env } : {}),
         stepTimeoutMs: settings.stepTimeoutMs,
         args: [...settings.args, ...(context.browserArgs ?? [])],
         ...(settings.script ? { script: settings.script } : {}),

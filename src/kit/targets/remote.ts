@@ -93,6 +93,8 @@ export interface RemoteTargetOptions {
   /** `--sca NAME`, over the config's choice. */
   scaDriver?: ScaDriverName;
   say(text: string): void;
+  /** Where the browser driver looks for Chromium when the config names none. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export async function remoteTarget(options: RemoteTargetOptions): Promise<Target> {
@@ -110,7 +112,7 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
     }
   };
   const pair = async (files: { cert: string; key: string } | undefined) => (files ? { cert: await read(files.cert), key: await read(files.key) } : undefined);
-  const driver = createScaDriver(sca, { say: options.say, returnUris: [config.redirectUri, config.nokRedirectUri] });
+  const driver = createScaDriver(sca, { say: options.say, returnUris: [config.redirectUri, config.nokRedirectUri], ...(options.env ? { env: options.env } : {}) });
   const control = config.controlUrl ? controlApi(config.controlUrl, config.controlToken) : undefined;
   // A callback receiver the target can reach needs a public address: not offered by this version.
   const capabilities = new Set<Capability>(config.capabilities);

@@ -1,5 +1,5 @@
 /**
- * What an XS2A route handler sees and gives back. Handlers translate only (DESIGN.md "Layers"):
+ * What an XS2A route handler sees and gives back. Handlers translate only (README "Architecture"):
  * they read a call, ask a service and return an answer value; the pipeline (app.ts) writes it,
  * so a handler never touches node's request or response.
  */

@@ -1,5 +1,5 @@
 /**
- * Fault rules as data (issue 10, point 9): what a TPP client must survive although the interface
+ * Fault rules as data: what a TPP client must survive although the interface
  * itself never asks for it — spec "Errors" rules 2-3 (a 5xx body may be the envelope, HTML or
  * nothing; 5xx and connection failures are retryable) and "Events" 3, 7, 8 (a callback repeats
  * with one eventId and arrives out of order). Off unless a rule is given.

@@ -1,5 +1,5 @@
 /**
- * The control API for fault injection (issue 10, point 9): add rules, list them, take them away.
+ * The control API for fault injection: add rules, list them, take them away.
  * Bad rules are 400 FORMAT_ERROR with the `path` of the field at fault (`kind`, `match.path`,
  * `0.rate` in a list), and nothing is added unless every rule in the body is valid.
  */
