@@ -19,10 +19,20 @@ export interface Clock {
   set(at: Date): Date;
   /** Back to where the sandbox started: `startAt` when one was given, else real time (a sandbox reset). */
   reset(): void;
+  /** Puts an earlier offset back, telling nobody: a clock move whose unit of work was undone. */
+  restore(offsetMs: number): void;
   onChange(listener: (change: ClockChange) => void): () => void;
 }
 
 export class ClockError extends Error {}
+
+/**
+ * The latest instant the clock may show: the end of year 9999. Dates in the interface have four-digit
+ * years, and every time rule (180 days on, 24 hours on, the next business day) stays a valid date
+ * from any instant up to here, so no accepted clock move can make a later request fail.
+ */
+export const CLOCK_MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+export const CLOCK_MAX = new Date(CLOCK_MAX_MS).toISOString();
 
 export function createClock(options: { offsetMs?: number; realNow?: () => number; startAt?: number } = {}): Clock {
   const realNow = options.realNow ?? Date.now;
@@ -46,13 +56,18 @@ export function createClock(options: { offsetMs?: number; realNow?: () => number
     },
     advance(ms) {
       if (!Number.isFinite(ms) || ms <= 0) throw new ClockError('The clock only moves forward: give a positive duration.');
+      if (nowMs() + ms > CLOCK_MAX_MS) throw new ClockError(`The clock cannot go past ${CLOCK_MAX}.`);
       return moveTo(nowMs() + ms, true);
     },
     set(at) {
       const target = at.getTime();
       if (Number.isNaN(target)) throw new ClockError('Not a valid date-time.');
+      if (target > CLOCK_MAX_MS) throw new ClockError(`The clock cannot go past ${CLOCK_MAX}.`);
       if (target < nowMs()) throw new ClockError('The clock only moves forward; POST /sandbox/reset starts over at real time.');
       return moveTo(target, true);
+    },
+    restore(offset) {
+      offsetMs = offset;
     },
     reset() {
       moveTo(options.startAt ?? realNow(), true);

@@ -1,4 +1,5 @@
 /** Everything a sandbox's services share, passed explicitly (no module-level state). */
+import type { Bank } from './bank/bank.js';
 import type { Clock } from './clock.js';
 import type { Deviations } from './deviations.js';
 import type { EventBus } from './events.js';
@@ -10,6 +11,8 @@ import type { Store } from './store/store.js';
 
 export interface SandboxContext {
   readonly store: Store;
+  /** The one writer of the store: every change is a unit of work through it. */
+  readonly bank: Bank;
   readonly clock: Clock;
   readonly events: EventBus;
   readonly registerFixture: RegisterFixture;

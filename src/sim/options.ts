@@ -1,5 +1,6 @@
 /** The validated options of `startSandbox()`; the CLI maps its flags onto these. */
 import { z } from 'zod';
+import { CLOCK_MAX_MS } from './clock.js';
 import { FaultsOptionSchema } from './faults/schema.js';
 import { DEVIATION_NAMES } from './deviations.js';
 import { CustomersFile } from './seed/fixtures.js';
@@ -21,8 +22,11 @@ export const SandboxOptionsSchema = z.strictObject({
   trust: z.array(z.string().min(1)).default([]),
   /** Extra CA certificates (PEM files) trusted for revocation-callback receivers. */
   callbackCa: z.array(z.string().min(1)).default([]),
-  /** Where the sandbox clock starts (ISO date-time); real time when absent. */
-  clockStart: z.iso.datetime({ offset: true }).optional(),
+  /** Where the sandbox clock starts (ISO date-time, 1971 to 9999); real time when absent. */
+  clockStart: z.iso
+    .datetime({ offset: true })
+    .refine((value) => Date.parse(value) >= Date.UTC(1971, 0, 1) && Date.parse(value) <= CLOCK_MAX_MS, 'a date-time from 1971-01-01 to 9999-12-31')
+    .optional(),
   /**
    * Named customers in place of fixtures/customers.json, same shape and checks (programmatic only):
    * e.g. one account with a million-row history for the benchmarks.

@@ -8,6 +8,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { resolve } from 'node:path';
 import { ensureCertificates, loadCertificates, type CertificatePaths } from '../certs/index.js';
+import { createBank } from './bank/bank.js';
 import { accountRoutes } from './api/account-routes.js';
 import { createApiListener } from './api/app.js';
 import { callbackRoutes } from './api/callback-routes.js';
@@ -78,12 +79,13 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
 
   const startOffset = options.clockStart ? Date.parse(options.clockStart) - Date.now() : 0;
   const store = await openStore({ file: options.data, seedAnchor: todayOf(new Date(Date.now() + startOffset)) });
-  if (!options.data || store.data.clockOffsetMs === 0) store.data.clockOffsetMs = startOffset;
-  const clock = createClock({ offsetMs: store.data.clockOffsetMs, ...(options.clockStart ? { startAt: Date.parse(options.clockStart) } : {}) });
+  // A kept clock wins over the configured start, except in a file that never moved it.
+  const clock = createClock({ offsetMs: options.data && store.data.clockOffsetMs !== 0 ? store.data.clockOffsetMs : startOffset, ...(options.clockStart ? { startAt: Date.parse(options.clockStart) } : {}) });
   const customersFixture = options.customersFixture ?? loadCustomersFixture();
   const seed = buildSeed({ seed: options.seed, customers: options.customers, anchor: store.data.seedAnchor, fixture: customersFixture });
   const ctx: SandboxContext = {
     store,
+    bank: createBank({ store, ledgers: () => ctx.ledgers, log }),
     clock,
     events: createEventBus(),
     registerFixture: loadRegisterFixture(),
@@ -99,6 +101,9 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     faults: createFaultInjector({ seed: options.seed, start: startFaults }),
     log,
   };
+  if (store.data.clockOffsetMs !== clock.offsetMs) {
+    await ctx.bank.transact((uow) => uow.change(() => (uow.data.clockOffsetMs = clock.offsetMs), () => (uow.data.clockOffsetMs = 0)));
+  }
   ctx.events.on('reset', () => ctx.faults.reset());
   // Callback retries follow the sandbox clock: a clock move fires what became due at once, and a
   // one-second tick covers time passing by itself.

@@ -53,6 +53,8 @@ export interface Ledgers {
    * "TransactionsResponse" 3), after the caller set its record's removedAt in the store.
    */
   remove(record: BookingRecord): void;
+  /** Drops an account's index; it is built again from the store on next use (after a unit of work was undone). */
+  forget(iban: string): void;
 }
 
 /** The mutable state behind an AccountLedger; callers only ever see the read-only view. */
@@ -227,6 +229,10 @@ export function createLedgers(seed: Seed, bookings: () => readonly BookingRecord
       const state = ledgers.get(record.iban);
       // Not built yet: the first build reads the store, where the record is already marked removed.
       if (state) drop(state, record);
+    },
+
+    forget(iban) {
+      ledgers.delete(iban);
     },
   };
 }

@@ -3,6 +3,7 @@
  * "Consent (ConsentStatus)", "Limits"). Nothing here does I/O; services store the results.
  */
 import { XsError, type ConsentRequest, type ConsentStatus } from '../../contract/index.js';
+import { CLOCK_MAX_MS } from '../clock.js';
 import type { AccessLists, ConsentRecord } from '../store/data.js';
 
 export type DataType = keyof AccessLists;
@@ -78,11 +79,14 @@ function expiredAt(consent: ConsentRecord): number {
   return Math.min(byDate, byIdle);
 }
 
-/** When a consent approved at `now` stops working: 180 days on, or the end of an earlier validUntil. */
+/**
+ * When a consent approved at `now` stops working: 180 days on, or the end of an earlier validUntil;
+ * never past the last instant the clock can show, so `validUntil` keeps a four-digit year.
+ */
 export function expiryIfApprovedAt(consent: ConsentRecord, now: Date): Date {
   const ceiling = now.getTime() + CONSENT_CEILING_MS;
   const requestedEnd = consent.requestedValidUntil ? Date.parse(`${consent.requestedValidUntil}${DAY_END}`) : Infinity;
-  return new Date(Math.min(ceiling, requestedEnd));
+  return new Date(Math.min(ceiling, requestedEnd, CLOCK_MAX_MS));
 }
 
 /** The requested lists narrowed to the IBANs a customer holds (spec "Scope rules" 3). */

@@ -10,6 +10,7 @@ import type { DeviationName } from '../deviations.js';
 import { emitConsent } from './change-events.js';
 import { judgeBudget, rateLimitHeaders, usageKey, type BudgetName } from '../rules/budget.js';
 import { used } from '../rules/consents.js';
+import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { ConsentRecord } from '../store/data.js';
 
 export interface Answer<T> {
@@ -23,14 +24,17 @@ export function attended(psuIpAddress: string | undefined): boolean {
   return true;
 }
 
-/** Judges the budget, then records the access: only reached once everything else has passed. */
-export async function spend<T>(ctx: SandboxContext, consent: ConsentRecord, budget: BudgetName, isAttended: boolean, body: T): Promise<Answer<T>> {
+/**
+ * Judges the budget, then records the access: called inside the unit of work of the read, after
+ * every other check, so a refused request consumes nothing.
+ */
+export function spend<T>(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRecord, budget: BudgetName, isAttended: boolean, body: T): Answer<T> {
   const now = ctx.clock.now();
   const deviates = (name: DeviationName) => ctx.deviations.has(name);
   // Deviations budget-shared-across-data-types and budget-never-resets (tests only): one budget
   // for all account data; one day that never ends.
   const key = usageKey(consent.consentId, deviates('budget-shared-across-data-types') && budget !== 'funds' ? 'accounts' : budget, deviates('budget-never-resets') ? new Date(0) : now);
-  const spent = ctx.store.data.usage[key] ?? 0;
+  const spent = uow.data.usage[key] ?? 0;
   // Deviation attended-consumes-budget (tests only): PSU-IP-Address is not looked at.
   const verdict = judgeBudget({ limit: consent.frequencyPerDay, used: spent, attended: isAttended && !deviates('attended-consumes-budget'), now });
   const headers = rateLimitHeaders(verdict, now);
@@ -41,9 +45,9 @@ export async function spend<T>(ctx: SandboxContext, consent: ConsentRecord, budg
     if (deviates('retry-after-missing')) delete headers[HEADERS.retryAfter];
     throw new XsError('ACCESS_EXCEEDED', { headers });
   }
-  if (verdict.consumes || slips) ctx.store.data.usage[key] = spent + 1;
-  ctx.store.data.consents[consent.consentId] = used(consent, now);
-  await ctx.store.write();
-  emitConsent(ctx, ctx.store.data.consents[consent.consentId]!);
+  if (verdict.consumes || slips) uow.put('usage', key, spent + 1);
+  const usedNow = used(consent, now);
+  uow.put('consents', consent.consentId, usedNow);
+  uow.afterCommit(() => emitConsent(ctx, usedNow));
   return { body, headers };
 }

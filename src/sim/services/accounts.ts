@@ -59,41 +59,47 @@ function details(account: SeedAccount) {
   };
 }
 
-export async function listAccounts(ctx: SandboxContext, input: AccessInput) {
-  const isAttended = attended(input.psuIpAddress);
-  const consent = usableConsent(ctx, input);
-  const ibans = [...coveredIbans(consent.granted ?? { accounts: [], balances: [], transactions: [] })];
-  const accounts = ibans.flatMap((iban) => {
-    const account = ctx.seed.accountByIban(iban);
-    return account ? [details(account)] : [];
+export function listAccounts(ctx: SandboxContext, input: AccessInput) {
+  return ctx.bank.transact((uow) => {
+    const isAttended = attended(input.psuIpAddress);
+    const consent = usableConsent(ctx, input);
+    const ibans = [...coveredIbans(consent.granted ?? { accounts: [], balances: [], transactions: [] })];
+    const accounts = ibans.flatMap((iban) => {
+      const account = ctx.seed.accountByIban(iban);
+      return account ? [details(account)] : [];
+    });
+    return spend(ctx, uow, consent, 'accounts', isAttended, { accounts });
   });
-  return spend(ctx, consent, 'accounts', isAttended, { accounts });
 }
 
-export async function readAccount(ctx: SandboxContext, input: AccessInput, resourceId: string) {
-  const isAttended = attended(input.psuIpAddress);
-  const consent = usableConsent(ctx, input);
-  const account = coveredAccount(ctx, consent, resourceId, 'accounts');
-  return spend(ctx, consent, 'accounts', isAttended, { account: details(account) });
+export function readAccount(ctx: SandboxContext, input: AccessInput, resourceId: string) {
+  return ctx.bank.transact((uow) => {
+    const isAttended = attended(input.psuIpAddress);
+    const consent = usableConsent(ctx, input);
+    const account = coveredAccount(ctx, consent, resourceId, 'accounts');
+    return spend(ctx, uow, consent, 'accounts', isAttended, { account: details(account) });
+  });
 }
 
 const reference = (account: SeedAccount) => ({ iban: account.iban, currency: account.currency });
 const amountOf = (cents: number) => ({ currency: 'EUR', amount: formatCents(cents) });
 
-export async function readBalances(ctx: SandboxContext, input: AccessInput, resourceId: string) {
-  const isAttended = attended(input.psuIpAddress);
-  const consent = usableConsent(ctx, input);
-  const account = coveredAccount(ctx, consent, resourceId, 'balances');
-  const ledger = ctx.ledgers.ledger(account);
-  const changedAt = ledger.lastChangeAt ?? `${ctx.seed.anchor}T00:00:00.000Z`;
-  // Deviation balance-amount-as-number (tests only): amounts as JSON numbers.
-  const amount = ctx.deviations.has('balance-amount-as-number') ? (cents: number) => ({ currency: 'EUR', amount: cents / 100 }) : amountOf;
-  return spend(ctx, consent, 'balances', isAttended, {
-    account: reference(account),
-    balances: [
-      { balanceType: 'closingBooked', balanceAmount: amount(ledger.bookedBalanceCents), lastChangeDateTime: changedAt },
-      { balanceType: 'interimAvailable', balanceAmount: amount(ledger.bookedBalanceCents + ledger.pendingCents), lastChangeDateTime: changedAt },
-    ],
+export function readBalances(ctx: SandboxContext, input: AccessInput, resourceId: string) {
+  return ctx.bank.transact((uow) => {
+    const isAttended = attended(input.psuIpAddress);
+    const consent = usableConsent(ctx, input);
+    const account = coveredAccount(ctx, consent, resourceId, 'balances');
+    const ledger = ctx.ledgers.ledger(account);
+    const changedAt = ledger.lastChangeAt ?? `${ctx.seed.anchor}T00:00:00.000Z`;
+    // Deviation balance-amount-as-number (tests only): amounts as JSON numbers.
+    const amount = ctx.deviations.has('balance-amount-as-number') ? (cents: number) => ({ currency: 'EUR', amount: cents / 100 }) : amountOf;
+    return spend(ctx, uow, consent, 'balances', isAttended, {
+      account: reference(account),
+      balances: [
+        { balanceType: 'closingBooked', balanceAmount: amount(ledger.bookedBalanceCents), lastChangeDateTime: changedAt },
+        { balanceType: 'interimAvailable', balanceAmount: amount(ledger.bookedBalanceCents + ledger.pendingCents), lastChangeDateTime: changedAt },
+      ],
+    });
   });
 }
 
@@ -147,10 +153,12 @@ function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuer
   };
 }
 
-export async function readTransactions(ctx: SandboxContext, input: AccessInput, resourceId: string, query: TransactionsQuery) {
-  const isAttended = attended(input.psuIpAddress);
-  const consent = usableConsent(ctx, input);
-  const account = coveredAccount(ctx, consent, resourceId, 'transactions');
-  const transactions = page(ctx.ledgers.ledger(account), resourceId, query, ctx.deviations);
-  return spend(ctx, consent, 'transactions', isAttended, { account: reference(account), transactions });
+export function readTransactions(ctx: SandboxContext, input: AccessInput, resourceId: string, query: TransactionsQuery) {
+  return ctx.bank.transact((uow) => {
+    const isAttended = attended(input.psuIpAddress);
+    const consent = usableConsent(ctx, input);
+    const account = coveredAccount(ctx, consent, resourceId, 'transactions');
+    const transactions = page(ctx.ledgers.ledger(account), resourceId, query, ctx.deviations);
+    return spend(ctx, uow, consent, 'transactions', isAttended, { account: reference(account), transactions });
+  });
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { formatCents, SIGNED_AMOUNT_PATTERN, toCents, XsError } from '../../contract/index.js';
+import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { SandboxContext } from '../context.js';
 import { parseOrFormatError } from '../http/validate.js';
 import { encodeEntryReference } from '../ledger/index.js';
@@ -16,7 +17,11 @@ export const BookingBody = z.strictObject({
   pending: z.boolean().optional(),
 });
 
-export async function bookTransaction(ctx: SandboxContext, body: unknown) {
+export function bookTransaction(ctx: SandboxContext, body: unknown) {
+  return ctx.bank.transact((uow) => book(ctx, uow, body));
+}
+
+function book(ctx: SandboxContext, uow: UnitOfWork, body: unknown) {
   const input = parseOrFormatError(BookingBody, body ?? {});
   const account = ctx.seed.accountByIban(input.iban);
   if (!account) throw new XsError('FORMAT_ERROR', { path: 'iban', text: 'Not an IBAN of a seeded account; GET /sandbox/customers lists them.' });
@@ -33,9 +38,7 @@ export async function bookTransaction(ctx: SandboxContext, body: unknown) {
     },
     ctx.clock.now(),
   );
-  ctx.store.data.bookings.push(record);
-  ctx.ledgers.add(record);
-  await ctx.store.write();
+  uow.book(record);
   return {
     iban: record.iban,
     transactionId: record.transactionId,

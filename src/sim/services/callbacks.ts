@@ -9,6 +9,7 @@ import { planDeliveries, releaseAfter } from '../faults/callback-plan.js';
 import { parseOrFormatError } from '../http/validate.js';
 import { afterAttempt, ATTEMPT_TIMEOUT_MS, deriveSecret } from '../rules/callbacks.js';
 import { canonicalJson } from '../rules/idempotency.js';
+import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { ConsentRecord, DeliveryRecord } from '../store/data.js';
 import { postCallback } from './callback-sender.js';
 
@@ -26,51 +27,50 @@ function view(ctx: SandboxContext, tpp: string) {
 export const readCallback = view;
 
 /** PUT declares state: the same URL changes nothing; a different URL replaces the registration. */
-export async function registerCallback(ctx: SandboxContext, tpp: string, body: unknown) {
-  const { url } = parseOrFormatError(RevocationCallbackRequestSchema, body ?? {});
-  const problem = redirectUriProblem(url);
-  // Deviation callback-http-url-accepted (tests only): http:// passes.
-  const allowed = ctx.deviations.has('callback-http-url-accepted') && url.startsWith('http://') && !url.includes('#');
-  if (problem && !allowed) throw new XsError('FORMAT_ERROR', { path: 'url', text: `url ${problem}: an absolute https URI without fragment.` });
-  // Deviation callback-same-url-new-secret (tests only): every PUT registers anew.
-  if (ctx.store.data.callbacks[tpp]?.url !== url || ctx.deviations.has('callback-same-url-new-secret')) {
-    ctx.store.data.callbacks[tpp] = { url, registrationId: randomUUID(), registeredAt: ctx.clock.now().toISOString() };
-    await ctx.store.write();
-  }
-  return view(ctx, tpp);
+export function registerCallback(ctx: SandboxContext, tpp: string, body: unknown) {
+  return ctx.bank.transact((uow) => {
+    const { url } = parseOrFormatError(RevocationCallbackRequestSchema, body ?? {});
+    const problem = redirectUriProblem(url);
+    // Deviation callback-http-url-accepted (tests only): http:// passes.
+    const allowed = ctx.deviations.has('callback-http-url-accepted') && url.startsWith('http://') && !url.includes('#');
+    if (problem && !allowed) throw new XsError('FORMAT_ERROR', { path: 'url', text: `url ${problem}: an absolute https URI without fragment.` });
+    // Deviation callback-same-url-new-secret (tests only): every PUT registers anew.
+    if (uow.data.callbacks[tpp]?.url !== url || ctx.deviations.has('callback-same-url-new-secret')) {
+      uow.put('callbacks', tpp, { url, registrationId: randomUUID(), registeredAt: ctx.clock.now().toISOString() });
+    }
+    return view(ctx, tpp);
+  });
 }
 
 /** DELETE stops notifications; with nothing registered it is answered the same (nothing to stop). */
-export async function removeCallback(ctx: SandboxContext, tpp: string): Promise<void> {
-  if (!ctx.store.data.callbacks[tpp]) return;
-  delete ctx.store.data.callbacks[tpp];
-  await ctx.store.write();
+export function removeCallback(ctx: SandboxContext, tpp: string): Promise<void> {
+  return ctx.bank.transact((uow) => uow.remove('callbacks', tpp));
 }
 
-/** A revocation by the customer or the service: one event, delivered if the provider registered a callback. */
-export async function notifyRevocation(ctx: SandboxContext, consent: ConsentRecord, revokedAt: Date): Promise<void> {
-  const registration = ctx.store.data.callbacks[consent.tpp];
+/** A revocation by the customer or the service: one event, delivered (after the write) if the provider registered a callback. */
+export function notifyRevocation(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRecord, revokedAt: Date): void {
+  const registration = uow.data.callbacks[consent.tpp];
   // Spec "Revocation callback endpoints" 5: until a callback is registered, nothing is sent.
   if (!registration) return;
   const eventId = randomUUID();
   const body = JSON.stringify({ eventId, consentId: consent.consentId, consentStatus: 'revokedByPsu', revokedAt: revokedAt.toISOString() });
-  ctx.store.data.deliveries.push({ eventId, tpp: consent.tpp, consentId: consent.consentId, url: registration.url, body, attempts: [], nextAttemptAt: revokedAt.toISOString(), outcome: 'pending' });
-  await ctx.store.write();
-  void dispatchDue(ctx);
+  uow.add('deliveries', { eventId, tpp: consent.tpp, consentId: consent.consentId, url: registration.url, body, attempts: [], nextAttemptAt: revokedAt.toISOString(), outcome: 'pending' });
+  uow.afterCommit(() => void dispatchDue(ctx).catch((error: unknown) => ctx.log(`callback dispatch: ${String(error)}`)));
 }
 
-function save(ctx: SandboxContext, next: DeliveryRecord): void {
-  const index = ctx.store.data.deliveries.findIndex((delivery) => delivery.eventId === next.eventId);
-  if (index >= 0) ctx.store.data.deliveries[index] = next;
+function save(uow: UnitOfWork, next: DeliveryRecord): void {
+  const index = uow.data.deliveries.findIndex((delivery) => delivery.eventId === next.eventId);
+  if (index >= 0) uow.replaceAt('deliveries', index, next);
 }
 
-async function attempt(ctx: SandboxContext, delivery: DeliveryRecord, copies: number): Promise<void> {
+/** One attempt over the network; answers the delivery as it is after the attempt (recorded by the caller). */
+async function attempt(ctx: SandboxContext, delivery: DeliveryRecord, copies: number): Promise<{ next: DeliveryRecord; outcome: { status: number | null; error: string | null } }> {
   const registration = ctx.store.data.callbacks[delivery.tpp];
   const at = ctx.clock.now();
   if (!registration) {
     // The provider deleted its callback: notifications stop.
-    save(ctx, { ...delivery, outcome: 'failed', nextAttemptAt: undefined, attempts: [...delivery.attempts, { at: at.toISOString(), status: null, error: 'callback deregistered' }] });
-    return;
+    const outcome = { status: null, error: 'callback deregistered' };
+    return { next: { ...delivery, outcome: 'failed', nextAttemptAt: undefined, attempts: [...delivery.attempts, { at: at.toISOString(), ...outcome }] }, outcome };
   }
   // Each attempt is signed afresh (t is sandbox time) over the same bytes, with the same eventId.
   // Deviations (tests only): callback-retry-new-event-id names a new event at each attempt;
@@ -84,9 +84,7 @@ async function attempt(ctx: SandboxContext, delivery: DeliveryRecord, copies: nu
   // A duplicated delivery (fault injection): the same signed bytes once more; it is not a retry,
   // so the attempt's outcome stays the first one's.
   for (let copy = 1; copy < copies; copy++) await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, ATTEMPT_TIMEOUT_MS);
-  const next = afterAttempt({ ...delivery, url: registration.url }, { at, ...outcome });
-  save(ctx, next);
-  ctx.events.emit('callback-attempt', { eventId: next.eventId, consentId: next.consentId, attempt: next.attempts.length, status: outcome.status, error: outcome.error, outcome: next.outcome });
+  return { next: afterAttempt({ ...delivery, url: registration.url }, { at, ...outcome }), outcome };
 }
 
 /** Sends every attempt that is due by the sandbox clock; called on revocation, when the clock moves, and on a tick. */
@@ -99,11 +97,21 @@ export async function dispatchDue(ctx: SandboxContext): Promise<void> {
   if (planned.length === 0) return;
   for (const { delivery } of planned) ctx.deliveriesInFlight.add(delivery.eventId);
   try {
-    await Promise.all(planned.map(({ delivery, copies }) => attempt(ctx, delivery, copies)));
+    // Each outcome is recorded as soon as its attempt has an answer; no unit of work waits on the network.
+    await Promise.all(
+      planned.map(async ({ delivery, copies }) => {
+        const { next, outcome } = await attempt(ctx, delivery, copies);
+        await ctx.bank.transact((uow) => {
+          save(uow, next);
+          uow.afterCommit(() =>
+            ctx.events.emit('callback-attempt', { eventId: next.eventId, consentId: next.consentId, attempt: next.attempts.length, status: outcome.status, error: outcome.error, outcome: next.outcome }),
+          );
+        });
+      }),
+    );
   } finally {
     for (const { delivery } of planned) ctx.deliveriesInFlight.delete(delivery.eventId);
   }
-  await ctx.store.write();
   // Reordered deliveries held back for these providers follow the ones that just went out.
   if (releaseAfter(ctx.faults, planned)) await dispatchDue(ctx);
 }

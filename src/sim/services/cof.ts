@@ -1,15 +1,18 @@
 /** Confirmation of funds: its consents and `POST /v1/funds-confirmations` (spec "Funds confirmation"). */
 import { toCents, XsError } from '../../contract/index.js';
+import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { SandboxContext } from '../context.js';
 import { newCofConsent, readFundsRequest } from '../rules/cof.js';
 import { requireUsable } from '../rules/consents.js';
 import { attended, spend } from './access.js';
 import { ownConsent, readRedirectUri, storeNewConsent } from './consents.js';
 
-export async function createCofConsent(ctx: SandboxContext, tpp: string, input: { redirectUri: string | undefined; body: unknown }) {
-  const now = ctx.clock.now();
-  const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI');
-  return storeNewConsent(ctx, tpp, now, (consentId, authorisationId) => newCofConsent({ consentId, authorisationId, tpp, body: input.body, redirectUri, now }));
+export function createCofConsent(ctx: SandboxContext, tpp: string, input: { redirectUri: string | undefined; body: unknown }) {
+  return ctx.bank.transact((uow) => {
+    const now = ctx.clock.now();
+    const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI');
+    return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) => newCofConsent({ consentId, authorisationId, tpp, body: input.body, redirectUri, now }));
+  });
 }
 
 export interface FundsInput {
@@ -23,7 +26,11 @@ export interface FundsInput {
  * Exactly `{fundsAvailable}` against the available balance (booked plus pending); nothing else is
  * ever returned. cardNumber is informational: not matched, not stored.
  */
-export async function confirmFunds(ctx: SandboxContext, input: FundsInput) {
+export function confirmFunds(ctx: SandboxContext, input: FundsInput) {
+  return ctx.bank.transact((uow) => confirm(ctx, uow, input));
+}
+
+function confirm(ctx: SandboxContext, uow: UnitOfWork, input: FundsInput) {
   const isAttended = attended(input.psuIpAddress);
   const request = readFundsRequest(input.body);
   if (input.consentId === undefined) throw new XsError('FORMAT_ERROR', { text: 'Consent-ID is required on funds confirmations.' });
@@ -44,5 +51,5 @@ export async function confirmFunds(ctx: SandboxContext, input: FundsInput) {
   const available = ledger ? ledger.bookedBalanceCents + ledger.pendingCents : 0;
   // Deviation funds-available-ignores-amount (tests only).
   const fundsAvailable = ctx.deviations.has('funds-available-ignores-amount') || available >= toCents(request.instructedAmount.amount);
-  return spend(ctx, consent, 'funds', isAttended, { fundsAvailable });
+  return spend(ctx, uow, consent, 'funds', isAttended, { fundsAvailable });
 }

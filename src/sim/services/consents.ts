@@ -7,6 +7,7 @@ import { notifyRevocation } from './callbacks.js';
 import { readConsentRequest } from '../rules/consent-request.js';
 import { consentView, coveredIbans, DATA_TYPES, effectiveStatus, newConsent, RECURRING_FREQUENCY, withStatus } from '../rules/consents.js';
 import { effectiveScaStatus, finished, isOpen, newAuthorisation } from '../rules/sca.js';
+import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
 
 /** One fixed refusal for unknown and foreign consents: the bodies must be byte-identical (spec "Behaviour notes" 2). */
@@ -25,14 +26,16 @@ export interface ConsentCreationInput {
   body: unknown;
 }
 
-export async function createConsent(ctx: SandboxContext, tpp: string, input: ConsentCreationInput) {
-  const now = ctx.clock.now();
-  const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI');
-  const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
-  const request = readConsentRequest(input.body, now.toISOString().slice(0, 10), ctx.deviations);
-  return storeNewConsent(ctx, tpp, now, (consentId, authorisationId) =>
-    deviatingFrequency(ctx, request, newConsent({ consentId, authorisationId, tpp, request, redirectUri, nokRedirectUri, now })),
-  );
+export function createConsent(ctx: SandboxContext, tpp: string, input: ConsentCreationInput) {
+  return ctx.bank.transact((uow) => {
+    const now = ctx.clock.now();
+    const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI');
+    const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
+    const request = readConsentRequest(input.body, now.toISOString().slice(0, 10), ctx.deviations);
+    return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) =>
+      deviatingFrequency(ctx, request, newConsent({ consentId, authorisationId, tpp, request, redirectUri, nokRedirectUri, now })),
+    );
+  });
 }
 
 /** Deviations frequency-not-capped and one-off-frequency-not-forced (tests only); the record as made otherwise. */
@@ -57,7 +60,7 @@ function authorisationState(ctx: SandboxContext, tpp: string): string {
 }
 
 /** Stores a consent with its authorisation (implicit start, spec "Behaviour notes: Consents" 1) and answers the creation. */
-export async function storeNewConsent(ctx: SandboxContext, tpp: string, now: Date, make: (consentId: string, authorisationId: string) => ConsentRecord) {
+export function storeNewConsent(ctx: SandboxContext, uow: UnitOfWork, tpp: string, now: Date, make: (consentId: string, authorisationId: string) => ConsentRecord) {
   const consentId = randomUUID();
   const authorisation = newAuthorisation({
     authorisationId: randomUUID(),
@@ -69,11 +72,12 @@ export async function storeNewConsent(ctx: SandboxContext, tpp: string, now: Dat
     ...(ctx.deviations.has('authorisation-lives-a-day') ? { lifetimeMs: 86_400_000 } : {}),
   });
   const consent = make(consentId, authorisation.authorisationId);
-  ctx.store.data.consents[consentId] = consent;
-  ctx.store.data.authorisations[authorisation.authorisationId] = authorisation;
-  await ctx.store.write();
-  emitConsent(ctx, consent);
-  emitAuthorisation(ctx, authorisation);
+  uow.put('consents', consentId, consent);
+  uow.put('authorisations', authorisation.authorisationId, authorisation);
+  uow.afterCommit(() => {
+    emitConsent(ctx, consent);
+    emitAuthorisation(ctx, authorisation);
+  });
   const base = consent.kind === 'cof' ? `/v1/consents/confirmation-of-funds/${consentId}` : `/v1/consents/${consentId}`;
   return {
     consentId,
@@ -136,25 +140,28 @@ export function consentAuthorisation(ctx: SandboxContext, tpp: string, consentId
  * up before the customer finished, and its authorisation fails); a consent already ended stays as
  * it is, and the call still answers 204 (the provider's intent holds).
  */
-export async function deleteConsent(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais'): Promise<void> {
-  // Deviation foreign-consent-deletable (tests only): whoever holds the consent, the caller may delete it.
-  const holder = ctx.deviations.has('foreign-consent-deletable') ? (ctx.store.data.consents[consentId]?.tpp ?? tpp) : tpp;
-  const consent = ownConsent(ctx, holder, consentId, kind);
-  const now = ctx.clock.now();
-  const status = effectiveStatus(consent, now);
-  if (status !== 'valid' && status !== 'received') return;
-  // Deviation delete-does-not-terminate (tests only): answered 204, nothing changes.
-  if (ctx.deviations.has('delete-does-not-terminate')) return;
-  ctx.store.data.consents[consentId] = withStatus(consent, 'terminatedByTpp', now);
-  // Deviation callback-on-provider-delete (tests only): the provider is notified of its own DELETE.
-  if (ctx.deviations.has('callback-on-provider-delete')) await notifyRevocation(ctx, consent, now);
-  const authorisation = ctx.store.data.authorisations[consent.authorisationId];
-  if (status === 'received' && authorisation && isOpen(authorisation, now)) {
-    ctx.store.data.authorisations[authorisation.authorisationId] = finished(authorisation, 'failed', now);
-    emitAuthorisation(ctx, ctx.store.data.authorisations[authorisation.authorisationId]!);
-  }
-  await ctx.store.write();
-  emitConsent(ctx, ctx.store.data.consents[consentId]!);
+export function deleteConsent(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais'): Promise<void> {
+  return ctx.bank.transact((uow) => {
+    // Deviation foreign-consent-deletable (tests only): whoever holds the consent, the caller may delete it.
+    const holder = ctx.deviations.has('foreign-consent-deletable') ? (uow.data.consents[consentId]?.tpp ?? tpp) : tpp;
+    const consent = ownConsent(ctx, holder, consentId, kind);
+    const now = ctx.clock.now();
+    const status = effectiveStatus(consent, now);
+    if (status !== 'valid' && status !== 'received') return;
+    // Deviation delete-does-not-terminate (tests only): answered 204, nothing changes.
+    if (ctx.deviations.has('delete-does-not-terminate')) return;
+    const terminated = withStatus(consent, 'terminatedByTpp', now);
+    uow.put('consents', consentId, terminated);
+    // Deviation callback-on-provider-delete (tests only): the provider is notified of its own DELETE.
+    if (ctx.deviations.has('callback-on-provider-delete')) notifyRevocation(ctx, uow, consent, now);
+    const authorisation = uow.data.authorisations[consent.authorisationId];
+    if (status === 'received' && authorisation && isOpen(authorisation, now)) {
+      const failed = finished(authorisation, 'failed', now);
+      uow.put('authorisations', failed.authorisationId, failed);
+      uow.afterCommit(() => emitAuthorisation(ctx, failed));
+    }
+    uow.afterCommit(() => emitConsent(ctx, terminated));
+  });
 }
 
 /**
@@ -162,17 +169,20 @@ export async function deleteConsent(ctx: SandboxContext, tpp: string, consentId:
  * valid → revokedByPsu at once, the same for both causes (spec consent table), then a callback if
  * the provider registered one. The consent stops working whatever happens to the delivery.
  */
-export async function revokeConsent(ctx: SandboxContext, consentId: string): Promise<{ consentId: string; consentStatus: 'revokedByPsu' }> {
-  const consent = ctx.store.data.consents[consentId];
+export function revokeConsent(ctx: SandboxContext, consentId: string): Promise<{ consentId: string; consentStatus: 'revokedByPsu' }> {
+  return ctx.bank.transact((uow) => revoke(ctx, uow, consentId));
+}
+
+function revoke(ctx: SandboxContext, uow: UnitOfWork, consentId: string): { consentId: string; consentStatus: 'revokedByPsu' } {
+  const consent = uow.data.consents[consentId];
   if (!consent) throw new XsError('RESOURCE_UNKNOWN', { text: 'No such consent.' });
   const now = ctx.clock.now();
   const status = effectiveStatus(consent, now);
   if (status !== 'valid') throw new XsError('FORMAT_ERROR', { text: `Only a valid consent can be revoked; this one is ${status}.` });
   const revoked = withStatus(consent, 'revokedByPsu', now);
-  ctx.store.data.consents[consentId] = revoked;
-  await ctx.store.write();
-  emitConsent(ctx, revoked);
-  await notifyRevocation(ctx, revoked, now);
+  uow.put('consents', consentId, revoked);
+  uow.afterCommit(() => emitConsent(ctx, revoked));
+  notifyRevocation(ctx, uow, revoked, now);
   return { consentId, consentStatus: 'revokedByPsu' };
 }
 
@@ -215,7 +225,9 @@ export function consentsOfCustomer(ctx: SandboxContext, psuId: string) {
 }
 
 /** The portal's revoke: only the customer who approved a consent can revoke it. */
-export async function revokeByCustomer(ctx: SandboxContext, psuId: string, consentId: string) {
-  if (ctx.store.data.consents[consentId]?.psuId !== psuId) throw new XsError('RESOURCE_UNKNOWN', { text: 'No such consent.' });
-  return revokeConsent(ctx, consentId);
+export function revokeByCustomer(ctx: SandboxContext, psuId: string, consentId: string) {
+  return ctx.bank.transact((uow) => {
+    if (uow.data.consents[consentId]?.psuId !== psuId) throw new XsError('RESOURCE_UNKNOWN', { text: 'No such consent.' });
+    return revoke(ctx, uow, consentId);
+  });
 }

@@ -23,38 +23,46 @@ export function clockView(ctx: SandboxContext): ClockView {
 
 export type ClockMove = { advance: string | number } | { set: string | Date };
 
-export async function moveClock(ctx: SandboxContext, move: ClockMove): Promise<ClockView> {
-  const field = 'advance' in move ? 'advance' : 'set';
-  const from = ctx.clock.now();
-  try {
-    if ('advance' in move) {
-      const ms = typeof move.advance === 'number' ? move.advance : parseDuration(move.advance);
-      if (ms === undefined) {
-        throw new ClockError('advance is an ISO 8601 duration in weeks, days, hours, minutes or seconds, e.g. "PT1H" or "P181D".');
+export function moveClock(ctx: SandboxContext, move: ClockMove): Promise<ClockView> {
+  return ctx.bank.transact((uow) => {
+    const field = 'advance' in move ? 'advance' : 'set';
+    const from = ctx.clock.now();
+    const before = { offsetMs: ctx.clock.offsetMs, stored: uow.data.clockOffsetMs };
+    try {
+      if ('advance' in move) {
+        const ms = typeof move.advance === 'number' ? move.advance : parseDuration(move.advance);
+        if (ms === undefined) {
+          throw new ClockError('advance is an ISO 8601 duration in weeks, days, hours, minutes or seconds, e.g. "PT1H" or "P181D".');
+        }
+        uow.change(() => ctx.clock.advance(ms), () => ctx.clock.restore(before.offsetMs));
+      } else {
+        const at = move.set instanceof Date ? move.set : new Date(move.set);
+        if (typeof move.set === 'string' && Number.isNaN(Date.parse(move.set))) throw new ClockError('set is an ISO 8601 date-time.');
+        uow.change(() => ctx.clock.set(at), () => ctx.clock.restore(before.offsetMs));
       }
-      ctx.clock.advance(ms);
-    } else {
-      const at = move.set instanceof Date ? move.set : new Date(move.set);
-      if (typeof move.set === 'string' && Number.isNaN(Date.parse(move.set))) throw new ClockError('set is an ISO 8601 date-time.');
-      ctx.clock.set(at);
+    } catch (error) {
+      if (error instanceof ClockError) throw new XsError('FORMAT_ERROR', { path: field, text: error.message });
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof ClockError) throw new XsError('FORMAT_ERROR', { path: field, text: error.message });
-    throw error;
-  }
-  ctx.store.data.clockOffsetMs = ctx.clock.offsetMs;
-  // Settlements and unanswered payee checks the move made due land in the ledgers before anyone reads.
-  applyDuePayments(ctx, ctx.clock.now());
-  await ctx.store.write();
-  ctx.events.emit('clock-changed', { from: from.toISOString(), to: ctx.clock.now().toISOString() });
-  return clockView(ctx);
+    const offsetMs = ctx.clock.offsetMs;
+    uow.change(
+      () => (uow.data.clockOffsetMs = offsetMs),
+      () => (uow.data.clockOffsetMs = before.stored),
+    );
+    // Settlements and unanswered payee checks the move made due land in the ledgers before anyone reads.
+    applyDuePayments(ctx, uow, ctx.clock.now());
+    const to = ctx.clock.now().toISOString();
+    uow.afterCommit(() => ctx.events.emit('clock-changed', { from: from.toISOString(), to }));
+    return clockView(ctx);
+  });
 }
 
-export async function decideRegistration(ctx: SandboxContext, organizationIdentifier: string, authorised: boolean) {
-  const decidedAt = ctx.clock.now().toISOString();
-  ctx.store.data.registerDecisions[organizationIdentifier] = { authorised, decidedAt };
-  await ctx.store.write();
-  return { organizationIdentifier, authorised, decidedAt };
+export function decideRegistration(ctx: SandboxContext, organizationIdentifier: string, authorised: boolean) {
+  return ctx.bank.transact((uow) => {
+    const decidedAt = ctx.clock.now().toISOString();
+    uow.put('registerDecisions', organizationIdentifier, { authorised, decidedAt });
+    return { organizationIdentifier, authorised, decidedAt };
+  });
 }
 
 export interface CustomerView {
@@ -91,17 +99,31 @@ export function todayOf(date: Date): string {
 }
 
 /** Back to the freshly seeded state: empty store, the clock at its start (clockStart or real time), histories anchored on that day. */
-export async function resetSandbox(ctx: SandboxContext): Promise<ClockView> {
-  ctx.clock.reset();
-  const anchor = todayOf(ctx.clock.now());
-  const fresh = emptyData(anchor);
-  fresh.clockOffsetMs = ctx.clock.offsetMs;
-  await ctx.store.replace(fresh);
-  if (anchor !== ctx.seed.anchor) {
-    ctx.seed = buildSeed({ seed: ctx.seedNumber, customers: ctx.customerCount, anchor, fixture: ctx.customersFixture });
-  }
-  // Run-time bookings are gone; the indexes over them are rebuilt on first use.
-  ctx.ledgers = createLedgers(ctx.seed, () => ctx.store.data.bookings);
-  ctx.events.emit('reset', { at: ctx.clock.now().toISOString() });
-  return clockView(ctx);
+export function resetSandbox(ctx: SandboxContext): Promise<ClockView> {
+  return ctx.bank.transact((uow) => {
+    const before = { offsetMs: ctx.clock.offsetMs, data: ctx.store.data, seed: ctx.seed, ledgers: ctx.ledgers };
+    uow.change(
+      () => {
+        ctx.clock.reset();
+        const anchor = todayOf(ctx.clock.now());
+        const fresh = emptyData(anchor);
+        fresh.clockOffsetMs = ctx.clock.offsetMs;
+        ctx.store.replace(fresh);
+        if (anchor !== ctx.seed.anchor) {
+          ctx.seed = buildSeed({ seed: ctx.seedNumber, customers: ctx.customerCount, anchor, fixture: ctx.customersFixture });
+        }
+        // Run-time bookings are gone; the indexes over them are rebuilt on first use.
+        ctx.ledgers = createLedgers(ctx.seed, () => ctx.store.data.bookings);
+      },
+      () => {
+        ctx.clock.restore(before.offsetMs);
+        ctx.store.replace(before.data);
+        ctx.seed = before.seed;
+        ctx.ledgers = before.ledgers;
+      },
+    );
+    const at = ctx.clock.now().toISOString();
+    uow.afterCommit(() => ctx.events.emit('reset', { at }));
+    return clockView(ctx);
+  });
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AmountSchema, CREDITOR_NAME_MAX, formatCents, XsError } from '../../contract/index.js';
+import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { SandboxContext } from '../context.js';
 import { parseOrFormatError } from '../http/validate.js';
 import { amountCentsOf, paymentView } from '../rules/payments.js';
@@ -37,7 +38,11 @@ export function paymentsView(ctx: SandboxContext) {
 }
 
 /** `POST /sandbox/payments/{id}/amend`: only while RCVD; answers the payment as the provider would read it. */
-export async function amendPayment(ctx: SandboxContext, paymentId: string, body: unknown) {
+export function amendPayment(ctx: SandboxContext, paymentId: string, body: unknown) {
+  return ctx.bank.transact((uow) => amend(ctx, uow, paymentId, body));
+}
+
+function amend(ctx: SandboxContext, uow: UnitOfWork, paymentId: string, body: unknown) {
   const payment = paymentById(ctx, paymentId);
   const change = parseOrFormatError(AmendBody, body ?? {}, 'Send {"instructedAmount"?:{"currency":"EUR","amount":"12.30"},"creditorName"?:"…"}.');
   const status = statusOf(ctx, payment, ctx.clock.now());
@@ -47,7 +52,6 @@ export async function amendPayment(ctx: SandboxContext, paymentId: string, body:
     ...(change.instructedAmount ? { amount: change.instructedAmount.amount } : {}),
     ...(change.creditorName === undefined ? {} : { creditorName: change.creditorName }),
   };
-  savePayment(ctx, amended);
-  await ctx.store.write();
+  savePayment(ctx, uow, amended);
   return { paymentId, ...paymentView(amended, status) };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createBank } from '../bank/bank.js';
 import { createClock } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import { createEventBus } from '../events.js';
@@ -16,8 +17,9 @@ async function sandboxContext(): Promise<SandboxContext> {
   const store = await openStore({ seedAnchor: '2026-03-02' });
   const customersFixture = loadCustomersFixture();
   const seed = buildSeed({ seed: 42, customers: 0, anchor: '2026-03-02', fixture: customersFixture });
-  return {
+  const ctx: SandboxContext = {
     store,
+    bank: createBank({ store, ledgers: () => ctx.ledgers, log: () => undefined }),
     clock: createClock({ realNow: () => START }),
     events: createEventBus(),
     registerFixture: { providers: [] },
@@ -33,7 +35,12 @@ async function sandboxContext(): Promise<SandboxContext> {
     faults: createFaultInjector({ seed: 42, start: { profile: null, rules: [] } }),
     log: () => undefined,
   };
+  return ctx;
 }
+
+/** What the SCA decision does, as its own unit of work. */
+const authorise = (ctx: SandboxContext, paymentId: string, psuId: string) => ctx.bank.transact((uow) => authorisePayment(ctx, uow, paymentId, psuId, ctx.clock.now()));
+const reject = (ctx: SandboxContext, paymentId: string) => ctx.bank.transact((uow) => rejectPayment(ctx, uow, paymentId, ctx.clock.now()));
 
 const iban = (ctx: SandboxContext, psuId: string) => ctx.seed.customer(psuId)!.accounts[0]!.iban;
 let keys = 0;
@@ -83,20 +90,20 @@ describe('authorisation hooks', () => {
   it('let only the holder of the debtor account authorise, and only a received payment', async () => {
     const ctx = await sandboxContext();
     const paymentId = await pay(ctx, iban(ctx, 'anna'));
-    expect(() => authorisePayment(ctx, paymentId, 'clara', ctx.clock.now())).toThrow(expect.objectContaining({ code: 'FORMAT_ERROR', path: 'psuId' }));
-    authorisePayment(ctx, paymentId, 'anna', ctx.clock.now());
+    await expect(authorise(ctx, paymentId, 'clara')).rejects.toThrow(expect.objectContaining({ code: 'FORMAT_ERROR', path: 'psuId' }));
+    await authorise(ctx, paymentId, 'anna');
     expect(paymentReview(ctx, paymentId).transactionStatus).toBe('ACSP');
-    expect(() => authorisePayment(ctx, paymentId, 'anna', ctx.clock.now())).toThrow(expect.objectContaining({ code: 'FORMAT_ERROR' }));
+    await expect(authorise(ctx, paymentId, 'anna')).rejects.toThrow(expect.objectContaining({ code: 'FORMAT_ERROR' }));
   });
 
   it('reject a received payment and leave a decided one alone', async () => {
     const ctx = await sandboxContext();
     const declined = await pay(ctx, iban(ctx, 'anna'));
-    rejectPayment(ctx, declined, ctx.clock.now());
+    await reject(ctx, declined);
     expect(paymentReview(ctx, declined).transactionStatus).toBe('RJCT');
     const accepted = await pay(ctx, iban(ctx, 'anna'), { remittanceInformationUnstructured: 'second' });
-    authorisePayment(ctx, accepted, 'anna', ctx.clock.now());
-    rejectPayment(ctx, accepted, ctx.clock.now());
+    await authorise(ctx, accepted, 'anna');
+    await reject(ctx, accepted);
     expect(paymentReview(ctx, accepted).transactionStatus).toBe('ACSP');
   });
 });
@@ -110,7 +117,7 @@ describe('the portal’s lists and cancellation', () => {
     const future = await pay(ctx, anna, { requestedExecutionDate: '2026-03-20' });
     const settling = await pay(ctx, anna, { remittanceInformationUnstructured: 'settling' });
     await pay(ctx, iban(ctx, 'clara'));
-    for (const id of [payee, future, settling]) authorisePayment(ctx, id, 'anna', ctx.clock.now());
+    for (const id of [payee, future, settling]) await authorise(ctx, id, 'anna');
     const listed = cancellablePaymentsOf(ctx, 'anna');
     expect(listed.map((row) => [row.paymentId, row.status])).toEqual([
       [future, 'ACSP'],
@@ -128,8 +135,8 @@ describe('the portal’s lists and cancellation', () => {
     const pendingBefore = ctx.ledgers.ledger(anna).pendingCents;
     const future = await pay(ctx, anna.iban, { requestedExecutionDate: '2026-03-20' });
     const settling = await pay(ctx, anna.iban, { remittanceInformationUnstructured: 'settling' });
-    authorisePayment(ctx, future, 'anna', ctx.clock.now());
-    authorisePayment(ctx, settling, 'anna', ctx.clock.now());
+    await authorise(ctx, future, 'anna');
+    await authorise(ctx, settling, 'anna');
     expect(ctx.ledgers.ledger(anna).pendingCents).toBe(pendingBefore - 2 * 1230);
     await expect(cancelByCustomer(ctx, 'clara', future)).rejects.toMatchObject({ code: 'RESOURCE_UNKNOWN' });
     expect(await cancelByCustomer(ctx, 'anna', future)).toEqual({ transactionStatus: 'CANC' });

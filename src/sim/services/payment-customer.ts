@@ -1,12 +1,13 @@
 /**
  * The customer's side of a payment: what the SCA page shows and decides (spec "Behaviour notes:
  * Payments" 1-2), the payee check's answer (PDNG), and the portal's lists and cancellation. The
- * SCA service calls authorisePayment and rejectPayment inside its own decision and writes the
- * store; the calls made here on the customer's own initiative write it themselves.
+ * SCA service calls authorisePayment and rejectPayment inside its own unit of work; the calls made
+ * here on the customer's own initiative are units of work of their own.
  */
 import { formatCents, XsError, type PaymentProduct, type TransactionStatus } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { accepted, amountCentsOf, awaitingPayee, isCancellable, paymentBinding, payeeMatches, remittanceOf, withPaymentStatus } from '../rules/payments.js';
+import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { PaymentRecord } from '../store/data.js';
 import { availableCents, debtorAccountOf, releaseDebit, reserveDebit } from './payment-money.js';
 import { cancel, paymentById, statusOf, unknownPayment } from './payment-records.js';
@@ -54,7 +55,7 @@ export function paymentReview(ctx: SandboxContext, paymentId: string): PaymentRe
  * again, since other payments may have been authorised since initiation: short → RJCT, nothing
  * reserved. Mutates the store's data; the caller writes it.
  */
-export function authorisePayment(ctx: SandboxContext, paymentId: string, psuId: string, now: Date): void {
+export function authorisePayment(ctx: SandboxContext, uow: UnitOfWork, paymentId: string, psuId: string, now: Date): void {
   const payment = paymentById(ctx, paymentId);
   const status = statusOf(ctx, payment, now);
   if (status !== 'RCVD') throw new XsError('FORMAT_ERROR', { text: `The payment is ${status}; only a received payment can be authorised.` });
@@ -62,37 +63,38 @@ export function authorisePayment(ctx: SandboxContext, paymentId: string, psuId: 
   if (debtor.ownerPsuId !== psuId) throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Only the holder of the debtor account can authorise this payment.' });
   const authorised = { ...payment, psuId, authorisedAt: now.toISOString() };
   if (availableCents(ctx, debtor) < amountCentsOf(payment)) {
-    savePayment(ctx, withPaymentStatus(authorised, 'RJCT', now));
+    savePayment(ctx, uow, withPaymentStatus(authorised, 'RJCT', now));
     return;
   }
-  const reserved = { ...authorised, debitSeq: reserveDebit(ctx, payment, now) };
+  const reserved = { ...authorised, debitSeq: reserveDebit(ctx, uow, payment, now) };
   const creditor = ctx.seed.accountByIban(payment.creditorIban);
-  savePayment(ctx, creditor && !payeeMatches(payment.creditorName, creditor.ownerName) ? awaitingPayee(reserved, now) : accepted(reserved, now));
+  savePayment(ctx, uow, creditor && !payeeMatches(payment.creditorName, creditor.ownerName) ? awaitingPayee(reserved, now) : accepted(reserved, now));
 }
 
-/** The customer declined or the ceremony failed: RCVD → RJCT (nothing was reserved). The caller writes the store. */
-export function rejectPayment(ctx: SandboxContext, paymentId: string, now: Date): void {
+/** The customer declined or the ceremony failed: RCVD → RJCT (nothing was reserved). */
+export function rejectPayment(ctx: SandboxContext, uow: UnitOfWork, paymentId: string, now: Date): void {
   const payment = paymentById(ctx, paymentId);
-  if (payment.status === 'RCVD') savePayment(ctx, withPaymentStatus(payment, 'RJCT', now));
+  if (payment.status === 'RCVD') savePayment(ctx, uow, withPaymentStatus(payment, 'RJCT', now));
 }
 
 /** The customer answers the payee check: confirm → ACSP, refuse → RJCT with the reservation released. Only in PDNG. */
-export async function confirmPayee(ctx: SandboxContext, paymentId: string, confirm: boolean): Promise<{ transactionStatus: TransactionStatus }> {
-  const now = ctx.clock.now();
-  applyDuePayments(ctx, now);
-  const payment = paymentById(ctx, paymentId);
-  const status = statusOf(ctx, payment, now);
-  if (status !== 'PDNG') throw new XsError('FORMAT_ERROR', { text: `The payment is ${status}; only a payment waiting for the payee check (PDNG) takes an answer.` });
-  // Deviation payee-confirmation-rejects (tests only): a confirmed payee rejects the payment.
-  if (confirm && !ctx.deviations.has('payee-confirmation-rejects')) savePayment(ctx, accepted(payment, now));
-  else {
-    releaseDebit(ctx, payment, now.toISOString());
-    // Deviation payee-refusal-cancels (tests only): a refused payee cancels instead of rejecting.
-    const ended = !confirm && ctx.deviations.has('payee-refusal-cancels') ? 'CANC' : 'RJCT';
-    savePayment(ctx, { ...withPaymentStatus(payment, ended, now), debitSeq: undefined });
-  }
-  await ctx.store.write();
-  return { transactionStatus: statusOf(ctx, paymentById(ctx, paymentId), now) };
+export function confirmPayee(ctx: SandboxContext, paymentId: string, confirm: boolean): Promise<{ transactionStatus: TransactionStatus }> {
+  return ctx.bank.transact((uow) => {
+    const now = ctx.clock.now();
+    applyDuePayments(ctx, uow, now);
+    const payment = paymentById(ctx, paymentId);
+    const status = statusOf(ctx, payment, now);
+    if (status !== 'PDNG') throw new XsError('FORMAT_ERROR', { text: `The payment is ${status}; only a payment waiting for the payee check (PDNG) takes an answer.` });
+    // Deviation payee-confirmation-rejects (tests only): a confirmed payee rejects the payment.
+    if (confirm && !ctx.deviations.has('payee-confirmation-rejects')) savePayment(ctx, uow, accepted(payment, now));
+    else {
+      releaseDebit(ctx, uow, payment, now.toISOString());
+      // Deviation payee-refusal-cancels (tests only): a refused payee cancels instead of rejecting.
+      const ended = !confirm && ctx.deviations.has('payee-refusal-cancels') ? 'CANC' : 'RJCT';
+      savePayment(ctx, uow, { ...withPaymentStatus(payment, ended, now), debitSeq: undefined });
+    }
+    return { transactionStatus: statusOf(ctx, paymentById(ctx, paymentId), now) };
+  });
 }
 
 function holds(ctx: SandboxContext, psuId: string): Set<string> {
@@ -128,12 +130,12 @@ export function pendingPayeeChecksOf(ctx: SandboxContext, psuId: string) {
 }
 
 /** The customer cancels in the portal: the same rule and effect as the provider's DELETE. */
-export async function cancelByCustomer(ctx: SandboxContext, psuId: string, paymentId: string): Promise<{ transactionStatus: 'CANC' }> {
-  const now = ctx.clock.now();
-  applyDuePayments(ctx, now);
-  const payment = ctx.store.data.payments[paymentId];
-  if (!payment || !holds(ctx, psuId).has(payment.debtorIban)) throw unknownPayment();
-  const answer = cancel(ctx, payment, now);
-  await ctx.store.write();
-  return answer;
+export function cancelByCustomer(ctx: SandboxContext, psuId: string, paymentId: string): Promise<{ transactionStatus: 'CANC' }> {
+  return ctx.bank.transact((uow) => {
+    const now = ctx.clock.now();
+    applyDuePayments(ctx, uow, now);
+    const payment = uow.data.payments[paymentId];
+    if (!payment || !holds(ctx, psuId).has(payment.debtorIban)) throw unknownPayment();
+    return cancel(ctx, uow, payment, now);
+  });
 }

@@ -14,6 +14,7 @@ import { countsTowardsDailyLimit, initiationRefusal } from '../rules/payment-che
 import { readPaymentRequest } from '../rules/payment-request.js';
 import { amountCentsOf, newPayment, paymentBinding } from '../rules/payments.js';
 import { newAuthorisation } from '../rules/sca.js';
+import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { PaymentRecord } from '../store/data.js';
 import { attended } from './access.js';
 import { emitAuthorisation } from './change-events.js';
@@ -82,7 +83,11 @@ function refuseUnpayable(ctx: SandboxContext, request: PaymentInitiationRequest,
   if (cause) throw new XsError('PAYMENT_FAILED');
 }
 
-export async function initiatePayment(ctx: SandboxContext, tpp: string, input: PaymentInitiationInput) {
+export function initiatePayment(ctx: SandboxContext, tpp: string, input: PaymentInitiationInput) {
+  return ctx.bank.transact((uow) => initiate(ctx, uow, tpp, input));
+}
+
+function initiate(ctx: SandboxContext, uow: UnitOfWork, tpp: string, input: PaymentInitiationInput) {
   const { product } = input;
   if (!isPaymentProduct(product)) {
     throw new XsError('RESOURCE_UNKNOWN', { text: 'Unknown payment product: sepa-credit-transfers and instant-sepa-credit-transfers are offered.' });
@@ -113,10 +118,10 @@ export async function initiatePayment(ctx: SandboxContext, tpp: string, input: P
   const authorisationId = randomUUID();
   const payment = newPayment({ paymentId, product, tpp, request, redirectUri, nokRedirectUri, authorisationId, now });
   const authorisation = newAuthorisation({ authorisationId, parent: { kind: 'payment', id: paymentId }, tpp, state: randomUUID(), now });
-  savePayment(ctx, payment);
-  ctx.store.data.authorisations[authorisationId] = { ...authorisation, binding: paymentBinding(payment) };
-  emitAuthorisation(ctx, authorisation);
-  ctx.store.data.paymentKeys[key] = { paymentId, bodyDigest: digest, boundAt: now.toISOString() };
-  await ctx.store.write();
+  savePayment(ctx, uow, payment);
+  const bound = { ...authorisation, binding: paymentBinding(payment) };
+  uow.put('authorisations', authorisationId, bound);
+  uow.afterCommit(() => emitAuthorisation(ctx, bound));
+  uow.put('paymentKeys', key, { paymentId, bodyDigest: digest, boundAt: now.toISOString() });
   return initiationAnswer(ctx, payment);
 }

@@ -10,6 +10,7 @@ import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { amountCentsOf, remittanceOf } from '../rules/payments.js';
 import type { SeedAccount } from '../seed/customers.js';
+import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { BookingRecord, PaymentRecord } from '../store/data.js';
 
 export function debtorAccountOf(ctx: SandboxContext, payment: PaymentRecord): SeedAccount {
@@ -25,18 +26,13 @@ export function availableCents(ctx: SandboxContext, account: SeedAccount): numbe
   return ledger.bookedBalanceCents + ledger.pendingCents;
 }
 
-function store(ctx: SandboxContext, record: BookingRecord): void {
-  ctx.store.data.bookings.push(record);
-  ctx.ledgers.add(record);
-}
-
 /** The payee as the debtor's statement names it: the name sent, else the holder of a service-held account. */
 function payeeName(ctx: SandboxContext, payment: PaymentRecord): string | undefined {
   return payment.creditorName ?? ctx.seed.accountByIban(payment.creditorIban)?.ownerName;
 }
 
 /** Authorised: reserves the amount as a pending debit; answers its seq. */
-export function reserveDebit(ctx: SandboxContext, payment: PaymentRecord, now: Date): number {
+export function reserveDebit(ctx: SandboxContext, uow: UnitOfWork, payment: PaymentRecord, now: Date): number {
   const debtor = debtorAccountOf(ctx, payment);
   const record = ctx.ledgers.prepareBooking(
     debtor,
@@ -49,7 +45,7 @@ export function reserveDebit(ctx: SandboxContext, payment: PaymentRecord, now: D
     },
     now,
   );
-  store(ctx, record);
+  uow.book(record);
   return record.seq;
 }
 
@@ -59,28 +55,24 @@ function pendingDebit(ctx: SandboxContext, payment: PaymentRecord): BookingRecor
 }
 
 /** Rejected or cancelled after authorisation: the reservation disappears. */
-export function releaseDebit(ctx: SandboxContext, payment: PaymentRecord, at: string): void {
+export function releaseDebit(ctx: SandboxContext, uow: UnitOfWork, payment: PaymentRecord, at: string): void {
   const record = pendingDebit(ctx, payment);
-  if (!record) return;
-  record.removedAt = at;
-  ctx.ledgers.remove(record);
+  if (record) uow.unbook(record, at);
 }
 
 /** ACSC at `at`: the debit is booked (same transaction, new seq) and a service-held creditor is credited. */
-export function settleMoney(ctx: SandboxContext, payment: PaymentRecord, at: string): void {
+export function settleMoney(ctx: SandboxContext, uow: UnitOfWork, payment: PaymentRecord, at: string): void {
   const record = pendingDebit(ctx, payment);
   const debtor = debtorAccountOf(ctx, payment);
   const when = new Date(at);
   if (record) {
     const booked = ctx.ledgers.prepareSettlement(debtor, record, when);
-    record.removedAt = at;
-    ctx.ledgers.remove(record);
-    store(ctx, booked);
+    uow.unbook(record, at);
+    uow.book(booked);
   }
   const creditor = ctx.seed.accountByIban(payment.creditorIban);
   if (!creditor) return;
-  store(
-    ctx,
+  uow.book(
     ctx.ledgers.prepareBooking(
       creditor,
       { amountCents: amountCentsOf(payment), status: 'booked', debtorName: debtor.ownerName, creditorName: creditor.ownerName, remittanceInformationUnstructured: remittanceOf(payment) },

@@ -4,6 +4,7 @@ import type { SandboxContext } from '../context.js';
 import { emitAuthorisation } from './change-events.js';
 import { effectivePaymentStatus, isCancellable, withPaymentStatus } from '../rules/payments.js';
 import { finished, isOpen } from '../rules/sca.js';
+import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { PaymentRecord } from '../store/data.js';
 import { releaseDebit } from './payment-money.js';
 import { savePayment } from './payment-settlement.js';
@@ -27,19 +28,20 @@ export function statusOf(ctx: SandboxContext, payment: PaymentRecord, now: Date)
 /**
  * CANC at once (spec "Payment (TransactionStatus)": immediate, no customer authorisation). A
  * received payment's open ceremony fails; an authorised one's reserved money is released.
- * Synchronous; the caller writes the store.
+ * Inside the caller's unit of work.
  */
-export function cancel(ctx: SandboxContext, payment: PaymentRecord, now: Date): { transactionStatus: 'CANC' } {
+export function cancel(ctx: SandboxContext, uow: UnitOfWork, payment: PaymentRecord, now: Date): { transactionStatus: 'CANC' } {
   const status = statusOf(ctx, payment, now);
   if (!isCancellable(payment, status)) {
     throw new XsError('CANCELLATION_INVALID', { text: `The payment is ${status} and can no longer be cancelled.` });
   }
-  const authorisation = ctx.store.data.authorisations[payment.authorisationId];
+  const authorisation = uow.data.authorisations[payment.authorisationId];
   if (authorisation && isOpen(authorisation, now)) {
-    ctx.store.data.authorisations[authorisation.authorisationId] = finished(authorisation, 'failed', now);
-    emitAuthorisation(ctx, ctx.store.data.authorisations[authorisation.authorisationId]!);
+    const failed = finished(authorisation, 'failed', now);
+    uow.put('authorisations', failed.authorisationId, failed);
+    uow.afterCommit(() => emitAuthorisation(ctx, failed));
   }
-  releaseDebit(ctx, payment, now.toISOString());
-  savePayment(ctx, { ...withPaymentStatus(payment, 'CANC', now), debitSeq: undefined });
+  releaseDebit(ctx, uow, payment, now.toISOString());
+  savePayment(ctx, uow, { ...withPaymentStatus(payment, 'CANC', now), debitSeq: undefined });
   return { transactionStatus: 'CANC' };
 }

@@ -8,46 +8,53 @@
 import type { SandboxContext } from '../context.js';
 import { emitPayment } from './change-events.js';
 import { dueAt, withPaymentStatus } from '../rules/payments.js';
+import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { PaymentRecord } from '../store/data.js';
 import { releaseDebit, settleMoney } from './payment-money.js';
 
 /** Stores the payment and keeps `paymentsDue` in step with it. */
-export function savePayment(ctx: SandboxContext, payment: PaymentRecord): void {
-  ctx.store.data.payments[payment.paymentId] = payment;
+export function savePayment(ctx: SandboxContext, uow: UnitOfWork, payment: PaymentRecord): void {
+  uow.put('payments', payment.paymentId, payment);
   const due = dueAt(payment);
-  if (due === undefined) delete ctx.store.data.paymentsDue[payment.paymentId];
-  else ctx.store.data.paymentsDue[payment.paymentId] = due;
-  emitPayment(ctx, payment);
+  if (due === undefined) uow.remove('paymentsDue', payment.paymentId);
+  else uow.put('paymentsDue', payment.paymentId, due);
+  uow.afterCommit(() => emitPayment(ctx, payment));
 }
 
-/** Synchronous; answers whether anything changed (the caller writes the store). */
-export function applyDuePayments(ctx: SandboxContext, now: Date): boolean {
+/** Payments whose money movement has fallen due by `now`, in the order they fell due. */
+function duePayments(data: SandboxContext['store']['data'], now: Date): [string, string][] {
   // Nothing in flight is the usual case: answered without building the lists below.
   let any = false;
-  for (const _ in ctx.store.data.paymentsDue) {
+  for (const _ in data.paymentsDue) {
     any = true;
     break;
   }
-  if (!any) return false;
-  const due = Object.entries(ctx.store.data.paymentsDue)
-    .filter(([, at]) => Date.parse(at) <= now.getTime())
-    // In time order, so bookings made in one pass are dated in the order they fell due.
-    .sort(([, a], [, b]) => a.localeCompare(b));
-  for (const [paymentId, at] of due) {
-    const payment = ctx.store.data.payments[paymentId];
-    delete ctx.store.data.paymentsDue[paymentId];
-    if (payment?.status === 'ACSP') {
-      settleMoney(ctx, payment, at);
-      savePayment(ctx, { ...withPaymentStatus(payment, 'ACSC', at), debitSeq: undefined });
-    } else if (payment?.status === 'PDNG') {
-      releaseDebit(ctx, payment, at);
-      savePayment(ctx, { ...withPaymentStatus(payment, 'CANC', at), debitSeq: undefined });
-    }
-  }
-  return due.length > 0;
+  if (!any) return [];
+  return (
+    Object.entries(data.paymentsDue)
+      .filter(([, at]) => Date.parse(at) <= now.getTime())
+      // In time order, so bookings made in one pass are dated in the order they fell due.
+      .sort(([, a], [, b]) => a.localeCompare(b))
+  );
 }
 
-/** Runs before every API request: a promise (the store write) only when something fell due. */
+/** Inside a unit of work: materialises every settlement and unanswered payee check due by `now`. */
+export function applyDuePayments(ctx: SandboxContext, uow: UnitOfWork, now: Date): void {
+  for (const [paymentId, at] of duePayments(uow.data, now)) {
+    const payment = uow.data.payments[paymentId];
+    uow.remove('paymentsDue', paymentId);
+    if (payment?.status === 'ACSP') {
+      settleMoney(ctx, uow, payment, at);
+      savePayment(ctx, uow, { ...withPaymentStatus(payment, 'ACSC', at), debitSeq: undefined });
+    } else if (payment?.status === 'PDNG') {
+      releaseDebit(ctx, uow, payment, at);
+      savePayment(ctx, uow, { ...withPaymentStatus(payment, 'CANC', at), debitSeq: undefined });
+    }
+  }
+}
+
+/** Runs before every API request: a unit of work (and a promise) only when something fell due. */
 export function settleDuePayments(ctx: SandboxContext): Promise<void> | undefined {
-  return applyDuePayments(ctx, ctx.clock.now()) ? ctx.store.write() : undefined;
+  if (duePayments(ctx.store.data, ctx.clock.now()).length === 0) return undefined;
+  return ctx.bank.transact((uow) => applyDuePayments(ctx, uow, ctx.clock.now()));
 }

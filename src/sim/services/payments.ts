@@ -59,8 +59,6 @@ export function paymentAuthorisation(ctx: SandboxContext, tpp: string, product: 
 }
 
 /** DELETE by the initiating provider: CANC at once while cancellable, else 405 CANCELLATION_INVALID. */
-export async function cancelPayment(ctx: SandboxContext, tpp: string, product: string, paymentId: string) {
-  const answer = cancel(ctx, ownPayment(ctx, tpp, product, paymentId), ctx.clock.now());
-  await ctx.store.write();
-  return answer;
+export function cancelPayment(ctx: SandboxContext, tpp: string, product: string, paymentId: string) {
+  return ctx.bank.transact((uow) => cancel(ctx, uow, ownPayment(ctx, tpp, product, paymentId), ctx.clock.now()));
 }

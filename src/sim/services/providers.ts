@@ -17,15 +17,16 @@ export function requireAuthorised(ctx: SandboxContext, identity: ProviderIdentit
 }
 
 /** First sight registers the provider; a changed certificate updates the record. */
-export async function recordProvider(ctx: SandboxContext, identity: ProviderIdentity): Promise<void> {
-  const existing = ctx.store.data.providers[identity.organizationIdentifier];
-  const record = registration(existing, identity, ctx.clock.now());
-  if (!record) return;
-  ctx.store.data.providers[record.organizationIdentifier] = record;
-  await ctx.store.write();
-  if (!existing) {
-    ctx.events.emit('provider-registered', { organizationIdentifier: record.organizationIdentifier, name: record.name, roles: record.roles });
-  }
+export function recordProvider(ctx: SandboxContext, identity: ProviderIdentity): Promise<void> {
+  return ctx.bank.transact((uow) => {
+    const existing = uow.data.providers[identity.organizationIdentifier];
+    const record = registration(existing, identity, ctx.clock.now());
+    if (!record) return;
+    uow.put('providers', record.organizationIdentifier, record);
+    if (!existing) {
+      uow.afterCommit(() => ctx.events.emit('provider-registered', { organizationIdentifier: record.organizationIdentifier, name: record.name, roles: record.roles }));
+    }
+  });
 }
 
 /**

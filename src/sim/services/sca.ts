@@ -9,6 +9,7 @@ import type { SandboxContext } from '../context.js';
 import { emitAuthorisation, emitConsent } from './change-events.js';
 import { approve, coveredIbans, supersededBy, withStatus } from '../rules/consents.js';
 import { authenticated, effectiveScaStatus, finished, isOpen, otpRejected, started } from '../rules/sca.js';
+import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
 import { authorisePayment, paymentReview, rejectPayment } from './payments.js';
 
@@ -32,9 +33,9 @@ function parentConsent(ctx: SandboxContext, authorisation: AuthorisationRecord):
   return consent;
 }
 
-function save(ctx: SandboxContext, authorisation: AuthorisationRecord): AuthorisationRecord {
-  ctx.store.data.authorisations[authorisation.authorisationId] = authorisation;
-  emitAuthorisation(ctx, authorisation);
+function save(ctx: SandboxContext, uow: UnitOfWork, authorisation: AuthorisationRecord): AuthorisationRecord {
+  uow.put('authorisations', authorisation.authorisationId, authorisation);
+  uow.afterCommit(() => emitAuthorisation(ctx, authorisation));
   return authorisation;
 }
 
@@ -65,7 +66,11 @@ function returnAddresses(ctx: SandboxContext, authorisation: AuthorisationRecord
 }
 
 /** Login with User ID and password; on success a new one-time code is sent. */
-export async function logIn(ctx: SandboxContext, authorisationId: string, psuId: string, password: string): Promise<AuthorisationRecord> {
+export function logIn(ctx: SandboxContext, authorisationId: string, psuId: string, password: string): Promise<AuthorisationRecord> {
+  return ctx.bank.transact((uow) => logInNow(ctx, uow, authorisationId, psuId, password));
+}
+
+function logInNow(ctx: SandboxContext, uow: UnitOfWork, authorisationId: string, psuId: string, password: string): AuthorisationRecord {
   const authorisation = findAuthorisation(ctx, authorisationId);
   requireOpen(ctx, authorisation);
   const customer = ctx.seed.customer(psuId);
@@ -78,10 +83,8 @@ export async function logIn(ctx: SandboxContext, authorisationId: string, psuId:
     throw new XsError('FORMAT_ERROR', { path: 'account', text: 'This request is about an account you do not hold.' });
   }
   const now = ctx.clock.now();
-  ctx.store.data.sms.unshift({ psuId, code: String(randomInt(0, 1_000_000)).padStart(6, '0'), authorisationId, sentAt: now.toISOString() });
-  const next = save(ctx, started(authorisation, psuId));
-  await ctx.store.write();
-  return next;
+  uow.add('sms', { psuId, code: String(randomInt(0, 1_000_000)).padStart(6, '0'), authorisationId, sentAt: now.toISOString() }, 'first');
+  return save(ctx, uow, started(authorisation, psuId));
 }
 
 export function currentCode(ctx: SandboxContext, authorisationId: string): string | undefined {
@@ -95,17 +98,17 @@ function sameCode(given: string, expected: string): boolean {
 }
 
 /** The one-time code: right → psuAuthenticated; the third wrong one fails the authorisation. */
-export async function enterCode(ctx: SandboxContext, authorisationId: string, code: string): Promise<AuthorisationRecord> {
-  const authorisation = findAuthorisation(ctx, authorisationId);
-  requireOpen(ctx, authorisation);
-  if (authorisation.scaStatus !== 'started') throw new XsError('FORMAT_ERROR', { text: 'Log in before entering the one-time code.' });
-  const expected = currentCode(ctx, authorisationId);
-  const next = save(ctx, expected && sameCode(code, expected) ? authenticated(authorisation) : otpRejected(authorisation, ctx.clock.now()));
-  await ctx.store.write();
-  return next;
+export function enterCode(ctx: SandboxContext, authorisationId: string, code: string): Promise<AuthorisationRecord> {
+  return ctx.bank.transact((uow) => {
+    const authorisation = findAuthorisation(ctx, authorisationId);
+    requireOpen(ctx, authorisation);
+    if (authorisation.scaStatus !== 'started') throw new XsError('FORMAT_ERROR', { text: 'Log in before entering the one-time code.' });
+    const expected = currentCode(ctx, authorisationId);
+    return save(ctx, uow, expected && sameCode(code, expected) ? authenticated(authorisation) : otpRejected(authorisation, ctx.clock.now()));
+  });
 }
 
-function approveConsent(ctx: SandboxContext, consent: ConsentRecord, psuId: string, now: Date): void {
+function approveConsent(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRecord, psuId: string, now: Date): void {
   const held = new Set(ctx.seed.customer(psuId)?.accounts.map((account) => account.iban) ?? []);
   // Deviation grant-not-narrowed-to-held (tests only): every requested account is granted.
   if (ctx.deviations.has('grant-not-narrowed-to-held')) for (const iban of coveredIbans(consent.requested)) held.add(iban);
@@ -114,11 +117,12 @@ function approveConsent(ctx: SandboxContext, consent: ConsentRecord, psuId: stri
   // consents for the same accounts end now (spec consent table). Deviation no-supersession (tests only): none do.
   const superseded = ctx.deviations.has('no-supersession') ? [] : supersededBy(approved, Object.values(ctx.store.data.consents), now);
   for (const older of superseded) {
-    ctx.store.data.consents[older.consentId] = withStatus(older, 'terminatedByTpp', now);
-    emitConsent(ctx, ctx.store.data.consents[older.consentId]!);
+    const terminated = withStatus(older, 'terminatedByTpp', now);
+    uow.put('consents', terminated.consentId, terminated);
+    uow.afterCommit(() => emitConsent(ctx, terminated));
   }
-  ctx.store.data.consents[consent.consentId] = approved;
-  emitConsent(ctx, approved);
+  uow.put('consents', consent.consentId, approved);
+  uow.afterCommit(() => emitConsent(ctx, approved));
 }
 
 /**
@@ -126,46 +130,48 @@ function approveConsent(ctx: SandboxContext, consent: ConsentRecord, psuId: stri
  * to what the customer was shown; if the persisted payment changed since, the authorisation fails
  * and the payment is rejected.
  */
-async function decidePayment(ctx: SandboxContext, authorisation: AuthorisationRecord, psuId: string, decision: Decision, now: Date): Promise<ScaOutcome> {
+function decidePayment(ctx: SandboxContext, uow: UnitOfWork, authorisation: AuthorisationRecord, psuId: string, decision: Decision, now: Date): ScaOutcome {
   const review = paymentReview(ctx, authorisation.parent.id);
   const back = returnAddresses(ctx, authorisation);
   // Deviation payment-authorisation-rejects (tests only): the ceremony never matches the payment.
   const intact = review.transactionStatus === 'RCVD' && authorisation.binding === review.binding && !ctx.deviations.has('payment-authorisation-rejects');
   if (decision === 'approve' && intact) {
-    authorisePayment(ctx, review.paymentId, psuId, now);
-    save(ctx, finished(authorisation, 'finalised', now));
+    authorisePayment(ctx, uow, review.paymentId, psuId, now);
+    save(ctx, uow, finished(authorisation, 'finalised', now));
   } else {
-    rejectPayment(ctx, review.paymentId, now);
-    save(ctx, finished(authorisation, 'failed', now));
+    rejectPayment(ctx, uow, review.paymentId, now);
+    save(ctx, uow, finished(authorisation, 'failed', now));
   }
-  await ctx.store.write();
   const approved = decision === 'approve' && intact;
   return { scaStatus: approved ? 'finalised' : 'failed', redirect: approved ? back.approved : back.declined };
 }
 
 /** Approve or decline after authentication; answers where the customer's browser goes. */
-export async function decide(ctx: SandboxContext, authorisationId: string, decision: Decision): Promise<ScaOutcome> {
+export function decide(ctx: SandboxContext, authorisationId: string, decision: Decision): Promise<ScaOutcome> {
+  return ctx.bank.transact((uow) => decideNow(ctx, uow, authorisationId, decision));
+}
+
+function decideNow(ctx: SandboxContext, uow: UnitOfWork, authorisationId: string, decision: Decision): ScaOutcome {
   const authorisation = findAuthorisation(ctx, authorisationId);
   requireOpen(ctx, authorisation);
   if (authorisation.scaStatus !== 'psuAuthenticated' || !authorisation.psuId) throw new XsError('FORMAT_ERROR', { text: 'Authenticate before deciding.' });
   const now = ctx.clock.now();
-  if (authorisation.parent.kind === 'payment') return decidePayment(ctx, authorisation, authorisation.psuId, decision, now);
+  if (authorisation.parent.kind === 'payment') return decidePayment(ctx, uow, authorisation, authorisation.psuId, decision, now);
   const consent = parentConsent(ctx, authorisation);
   if (consent.status !== 'received') {
     // The provider deleted the consent meanwhile: the ceremony can no longer succeed.
-    save(ctx, finished(authorisation, 'failed', now));
-    await ctx.store.write();
+    save(ctx, uow, finished(authorisation, 'failed', now));
     return { scaStatus: 'failed', redirect: withState(consent.nokRedirectUri ?? consent.redirectUri, authorisation.state) };
   }
   if (decision === 'approve') {
-    approveConsent(ctx, consent, authorisation.psuId, now);
-    save(ctx, finished(authorisation, 'finalised', now));
+    approveConsent(ctx, uow, consent, authorisation.psuId, now);
+    save(ctx, uow, finished(authorisation, 'finalised', now));
   } else {
-    ctx.store.data.consents[consent.consentId] = withStatus(consent, 'rejected', now);
-    emitConsent(ctx, ctx.store.data.consents[consent.consentId]!);
-    save(ctx, finished(authorisation, 'failed', now));
+    const rejected = withStatus(consent, 'rejected', now);
+    uow.put('consents', rejected.consentId, rejected);
+    uow.afterCommit(() => emitConsent(ctx, rejected));
+    save(ctx, uow, finished(authorisation, 'failed', now));
   }
-  await ctx.store.write();
   // Deviation decline-ignores-nok-redirect (tests only): a declining customer goes to the redirect URI.
   const nok = ctx.deviations.has('decline-ignores-nok-redirect') ? consent.redirectUri : (consent.nokRedirectUri ?? consent.redirectUri);
   const target = decision === 'approve' ? consent.redirectUri : nok;

@@ -1,0 +1,55 @@
+/**
+ * The bank: the one writer of the store. Every change runs as a unit of work, one at a time, so no
+ * work ever decides on another's unwritten changes (two payments with one idempotency key, two
+ * spends of the last access). A unit of work is synchronous: it reads, decides and stages its
+ * changes without waiting; the bank then writes the store once and only after the write succeeded
+ * lets its effects (events, callback dispatch) happen. A work that throws, or a write that fails,
+ * is undone completely: memory is as it was, and a retry cannot meet half of a failed request.
+ */
+import type { Store } from '../store/store.js';
+import { UnitOfWork, type LedgerIndex } from './unit-of-work.js';
+
+export interface Bank {
+  /** Runs `work` after every unit of work before it, writes what it changed, then runs its effects. */
+  transact<T>(work: (uow: UnitOfWork) => T): Promise<T>;
+}
+
+/** The store could not be written; the request answers 500 and nothing of it stays. */
+export class StoreWriteError extends Error {}
+
+export function createBank(deps: { store: Store; ledgers: () => LedgerIndex; log: (message: string) => void }): Bank {
+  let tail: Promise<unknown> = Promise.resolve();
+
+  async function run<T>(work: (uow: UnitOfWork) => T): Promise<T> {
+    const uow = new UnitOfWork(deps.store.data, deps.ledgers());
+    let result: T;
+    try {
+      result = work(uow);
+    } catch (error) {
+      uow.rollback();
+      throw error;
+    }
+    if (uow.changed) {
+      try {
+        await deps.store.write();
+      } catch (error) {
+        uow.rollback();
+        throw new StoreWriteError(`The store could not be written: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    // The change is written; a failing listener must not turn it into a failed request.
+    uow.runEffects((error) => deps.log(`after a change: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+    return result;
+  }
+
+  return {
+    transact(work) {
+      const next = tail.then(() => run(work));
+      tail = next.then(
+        () => undefined,
+        () => undefined,
+      );
+      return next;
+    },
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * The shape a `--data` file must have, checked before the sandbox writes anything to it: a file of
+ * another shape (null, an array, collections of the wrong type, records missing what the rules
+ * read) is refused at start with the field named, instead of answering 500 on some later request.
+ * Records are checked for the fields the simulator reads; fields it does not know are kept.
+ */
+import { z } from 'zod';
+
+/** An instant as the simulator writes it; one due after the clock's last instant carries a six-digit year. */
+const Instant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'an ISO 8601 date-time');
+const Day = z.iso.date();
+const Lists = z.looseObject({ accounts: z.array(z.string()), balances: z.array(z.string()), transactions: z.array(z.string()) });
+
+const Provider = z.looseObject({ organizationIdentifier: z.string(), name: z.string(), roles: z.array(z.string()), registeredAt: Instant, updatedAt: Instant });
+const Decision = z.looseObject({ authorised: z.boolean(), decidedAt: Instant });
+
+const Consent = z.looseObject({
+  consentId: z.string(),
+  kind: z.enum(['ais', 'cof']),
+  tpp: z.string(),
+  status: z.enum(['received', 'valid', 'revokedByPsu', 'terminatedByTpp', 'rejected']),
+  recurringIndicator: z.boolean(),
+  frequencyPerDay: z.number().int().positive(),
+  requested: Lists,
+  currencies: z.record(z.string(), z.string()),
+  redirectUri: z.string(),
+  authorisationId: z.string(),
+  createdAt: Instant,
+  lastActionAt: Instant,
+  granted: Lists.optional(),
+  expiresAt: Instant.optional(),
+  lastUsedAt: Instant.optional(),
+});
+
+const Authorisation = z.looseObject({
+  authorisationId: z.string(),
+  parent: z.looseObject({ kind: z.enum(['consent', 'payment']), id: z.string() }),
+  tpp: z.string(),
+  scaStatus: z.enum(['received', 'started', 'psuAuthenticated', 'finalised', 'failed']),
+  state: z.string(),
+  createdAt: Instant,
+  expiresAt: Instant,
+  otpFailures: z.number().int().nonnegative(),
+});
+
+const Sms = z.looseObject({ psuId: z.string(), code: z.string(), authorisationId: z.string(), sentAt: Instant });
+
+const Booking = z.looseObject({
+  iban: z.string(),
+  seq: z.number().int().positive(),
+  transactionId: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(['booked', 'pending']),
+  valueDate: Day,
+  remittanceInformationUnstructured: z.string(),
+  createdAt: Instant,
+  removedAt: Instant.optional(),
+});
+
+const Registration = z.looseObject({ url: z.string(), registrationId: z.string(), registeredAt: Instant });
+const Delivery = z.looseObject({
+  eventId: z.string(),
+  tpp: z.string(),
+  consentId: z.string(),
+  url: z.string(),
+  body: z.string(),
+  attempts: z.array(z.looseObject({ at: Instant })),
+  outcome: z.enum(['pending', 'delivered', 'failed']),
+});
+
+const Payment = z.looseObject({
+  paymentId: z.string(),
+  product: z.enum(['sepa-credit-transfers', 'instant-sepa-credit-transfers']),
+  tpp: z.string(),
+  status: z.enum(['RCVD', 'PDNG', 'ACSP', 'ACSC', 'RJCT', 'CANC']),
+  debtorIban: z.string(),
+  creditorIban: z.string(),
+  amount: z.string().regex(/^[0-9]+(\.[0-9]{1,2})?$/),
+  redirectUri: z.string(),
+  authorisationId: z.string(),
+  createdAt: Instant,
+  statusChangedAt: Instant,
+});
+
+const PaymentKey = z.looseObject({ paymentId: z.string(), bodyDigest: z.string(), boundAt: Instant });
+
+export const StoreDataSchema = z.strictObject({
+  version: z.literal(1),
+  clockOffsetMs: z.number().int(),
+  seedAnchor: Day,
+  providers: z.record(z.string(), Provider),
+  registerDecisions: z.record(z.string(), Decision),
+  consents: z.record(z.string(), Consent),
+  authorisations: z.record(z.string(), Authorisation),
+  usage: z.record(z.string(), z.number().int().nonnegative()),
+  sms: z.array(Sms),
+  bookings: z.array(Booking),
+  callbackKey: z.string().regex(/^[0-9a-f]{64}$/),
+  callbacks: z.record(z.string(), Registration),
+  deliveries: z.array(Delivery),
+  payments: z.record(z.string(), Payment),
+  paymentKeys: z.record(z.string(), PaymentKey),
+  paymentsDue: z.record(z.string(), Instant),
+});
+
+/** The first problem of a file's content, as `field: what is wrong`, or undefined when it has the shape. */
+export function storeDataProblem(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `(root): expected a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`;
+  const result = StoreDataSchema.safeParse(value);
+  if (result.success) return undefined;
+  const issue = result.error.issues[0];
+  return issue ? `${issue.path.map(String).join('.') || '(root)'}: ${issue.message}` : 'not an xs2a-kit data file';
+}
