@@ -9,12 +9,13 @@ import { ensureCertificates } from '../certs/index.js';
 import { startSandbox } from '../sim/sandbox.js';
 import { loadCatalogue } from './catalogue.js';
 import type { CliIo } from './io.js';
-import { integer } from './parse.js';
+import { collect, integer } from './parse.js';
 
 interface DemoFlags {
   port: number;
   portalPort: number;
   host: string;
+  allowHost: string[];
   seed: number;
   customers: number;
   data?: string;
@@ -35,6 +36,7 @@ export function demoCommand(program: Command, io: CliIo): void {
     .option('--port <port>', 'XS2A API port (mutual TLS)', integer(0, 65_535), 8443)
     .option('--portal-port <port>', 'customer surface port (SCA pages, portal, control API)', integer(0, 65_535), 8080)
     .option('--host <host>', 'address both servers bind to', '127.0.0.1')
+    .option('--allow-host <name>', 'also answer to this host name on the customer surface (besides IP addresses and localhost; repeatable)', collect, [])
     .option('--seed <n>', 'seed of the generated customers', integer(0, 2_147_483_647), 42)
     .option('--customers <n>', 'generated customers besides the named fixtures', integer(0, 100_000), 20)
     .option('--data <file>', 'keep state in this JSON file (memory only when absent)')
@@ -52,6 +54,7 @@ export function demoCommand(program: Command, io: CliIo): void {
         port: flags.port,
         portalPort: flags.portalPort,
         host: flags.host,
+        allowHosts: flags.allowHost,
         seed: flags.seed,
         customers: flags.customers,
         data: flags.data,

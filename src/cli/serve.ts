@@ -10,6 +10,7 @@ interface ServeFlags {
   port: number;
   portalPort: number;
   host: string;
+  allowHost: string[];
   seed: number;
   customers: number;
   data?: string;
@@ -38,6 +39,7 @@ export function serveCommand(program: Command, io: CliIo): void {
     .option('--port <port>', 'XS2A API port (mutual TLS)', integer(0, 65_535), 8443)
     .option('--portal-port <port>', 'customer surface port (SCA pages, portal, control API)', integer(0, 65_535), 8080)
     .option('--host <host>', 'address both servers bind to', '127.0.0.1')
+    .option('--allow-host <name>', 'also answer to this host name on the customer surface (besides IP addresses and localhost; repeatable)', collect, [])
     .option('--seed <n>', 'seed of the generated customers', integer(0, 2_147_483_647), 42)
     .option('--customers <n>', 'generated customers besides the named fixtures', integer(0, 100_000), 20)
     .option('--data <file>', 'keep state in this JSON file (memory only when absent)')
@@ -51,6 +53,7 @@ export function serveCommand(program: Command, io: CliIo): void {
         port: flags.port,
         portalPort: flags.portalPort,
         host: flags.host,
+        allowHosts: flags.allowHost,
         seed: flags.seed,
         customers: flags.customers,
         data: flags.data,

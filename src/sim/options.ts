@@ -11,6 +11,12 @@ export const SandboxOptionsSchema = z.strictObject({
   /** Customer-surface port (SCA pages, portal, control API). 0 picks a free port. */
   portalPort: z.number().int().min(0).max(65_535).default(0),
   host: z.string().min(1).default('127.0.0.1'),
+  /**
+   * More host names the customer surface answers to, besides IP addresses, `localhost` and `host`
+   * (`--allow-host`): any other Host header is refused, so a web page cannot reach the sandbox by
+   * rebinding its own name to this machine.
+   */
+  allowHosts: z.array(z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'a host name such as sandbox.test')).default([]),
   seed: z.number().int().min(0).max(2_147_483_647).default(42),
   /** Generated customers on top of the named fixtures. */
   customers: z.number().int().min(0).max(100_000).default(20),

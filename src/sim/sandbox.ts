@@ -127,7 +127,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   );
   // The API's URL is known once it listens (port 0 picks one); /openapi.json names it first.
   let apiUrl = '';
-  const portal = createHttpServer(createPortalApp(ctx, { controlToken: options.controlToken, apiUrl: () => apiUrl }));
+  const portal = createHttpServer(createPortalApp(ctx, { controlToken: options.controlToken, apiUrl: () => apiUrl, host: options.host, allowHosts: options.allowHosts }));
   answerParserErrors(api);
   answerParserErrors(portal);
 

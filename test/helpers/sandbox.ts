@@ -36,9 +36,11 @@ export async function testSandbox(certsDir: string, options: SandboxOptionsInput
     tpp: { cert: readFileSync(c.tppCert, 'utf8'), key: readFileSync(c.tppKey, 'utf8') },
     call: apiCaller(sandbox.apiUrl, ca),
     async control(path, init = {}) {
+      const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
       const res = await fetch(`${sandbox.controlUrl}${path}`, {
-        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-        headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+        method,
+        // State-changing control calls carry the JSON content type, with or without a body.
+        headers: { ...(method === 'GET' ? {} : { 'content-type': 'application/json' }), ...init.headers },
         ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
       });
       const text = await res.text();

@@ -36,7 +36,8 @@ interface Outcome {
 
 const fromAnswer = (answer: Answer, code?: string): Outcome => ({
   status: answer.status,
-  headers: { ...answer.headers },
+  // Every answer of the application is JSON or nothing: never to be sniffed into anything else.
+  headers: { ...answer.headers, 'X-Content-Type-Options': 'nosniff' },
   payload: answer.body === undefined ? undefined : { type: JSON_TYPE, text: JSON.stringify(answer.body) },
   foreign: false,
   code,

@@ -1,8 +1,10 @@
 /**
  * The customer surface (plain HTTP, second port): the bank's own pages and the control API
- * under /sandbox. No client certificate here; `--control-token` guards the control API.
+ * under /sandbox. No client certificate here; `--control-token` guards the control API, and the
+ * site guard keeps other web pages out (site-guard.ts).
  */
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
+import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { errorHandler } from '../http/error-handler.js';
 import { jsonBody } from '../http/json-body.js';
@@ -12,18 +14,53 @@ import { openApiRoute } from './openapi-route.js';
 import { createBrowserGuard } from './pages/browser-guard.js';
 import { portalRoutes } from './pages/portal-routes.js';
 import { scaRoutes } from './pages/sca-routes.js';
+import { problemView } from './pages/sca-views.js';
 import { STYLESHEET } from './pages/style.js';
 import { controlRoutes } from './control-routes.js';
+import { allowedHost, controlGuard, crossSite, hostName, type SiteGuardOptions } from './site-guard.js';
 
-export function createPortalApp(ctx: SandboxContext, options: { controlToken: string | undefined; apiUrl: () => string }): Express {
+/** Pages are never framed (clickjacking of Approve), never sniffed into another type, and load only this site's stylesheet. */
+const PAGE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'",
+  // The SCA page's address (with its state) is not sent on to the provider; same-origin posts keep their Origin.
+  'Referrer-Policy': 'same-origin',
+};
+
+const isControl = (path: string) => path === '/sandbox' || path.startsWith('/sandbox/');
+
+export function createPortalApp(ctx: SandboxContext, options: { controlToken: string | undefined; apiUrl: () => string } & SiteGuardOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use('/sandbox', controlAuth(options.controlToken), ...jsonBody(), routeTable(controlRoutes(ctx)));
+  const refusePage = (res: express.Response, title: string, text: string) => res.status(403).type('html').send(problemView(title, text));
+
+  const headers: RequestHandler = (req, res, next) => {
+    res.set(isControl(req.path) ? { 'X-Content-Type-Options': 'nosniff' } : PAGE_HEADERS);
+    next();
+  };
+  // DNS rebinding: a page whose own name resolves to this machine still sends its own name as Host.
+  const host: RequestHandler = (req, res, next) => {
+    const given = req.headers.host ?? '';
+    if (allowedHost(hostName(given), options)) return next();
+    const why = `Host ${given || '(none)'} is not a name of this sandbox (start it with --allow-host ${hostName(given) || 'NAME'} to allow one).`;
+    if (isControl(req.path)) throw new XsError('HOST_NOT_ALLOWED', { text: why });
+    refusePage(res, 'Not this bank', why);
+  };
+  // Form posts from another site are refused; the SCA page's own navigation (a GET from the provider) is not.
+  const forms: RequestHandler = (req, res, next) => {
+    const why = req.method === 'GET' || req.method === 'HEAD' ? undefined : crossSite(req, options);
+    if (!why) return next();
+    refusePage(res, 'Form not accepted', `This form was not sent from this bank's pages (${why}).`);
+  };
+
+  app.use(headers, host);
+  app.use('/sandbox', controlGuard(options), controlAuth(options.controlToken), ...jsonBody(), routeTable(controlRoutes(ctx)));
   const guard = createBrowserGuard();
   app.get('/assets/style.css', (_req, res) => res.type('css').set('Cache-Control', 'public, max-age=3600').send(STYLESHEET));
   app.get('/openapi.json', openApiRoute(options.apiUrl));
-  app.use(scaRoutes(ctx, guard), portalRoutes(ctx, guard));
+  app.use(forms, scaRoutes(ctx, guard), portalRoutes(ctx, guard));
   app.use(notFound);
   app.use(errorHandler(ctx.log));
   return app;

@@ -6,18 +6,15 @@
  * state machine itself (a finished authorisation accepts nothing).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { parse as parseCookies } from 'cookie';
 import type { Request, Response } from 'express';
 
 const BROWSER = 'xs2a_browser';
 const PORTAL = 'xs2a_portal';
 
-function cookies(req: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0) out[part.slice(0, index).trim()] = decodeURIComponent(part.slice(index + 1).trim());
-  }
-  return out;
+/** The request's cookies, parsed by the `cookie` package: a malformed escape is kept as sent, never thrown. */
+function cookies(req: Request): Record<string, string | undefined> {
+  return parseCookies(req.headers.cookie ?? '');
 }
 
 function same(a: string, b: string): boolean {
