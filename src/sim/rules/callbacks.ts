@@ -10,7 +10,7 @@ import type { CallbackRegistration, DeliveryRecord } from '../store/data.js';
 export const MAX_ATTEMPTS = 5;
 /** Wait before attempt n+1 is 30 s × 2^(n-1): 30 s, 1 min, 2 min, 4 min (the spec does not show the intervals). */
 export const FIRST_BACKOFF_MS = 30_000;
-/** Real-time limit of one attempt (the spec does not show it). */
+/** Real-time limit of one attempt, head and body included (the spec does not show it). */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 
 export function deriveSecret(callbackKey: string, tpp: string, registration: CallbackRegistration): string {
