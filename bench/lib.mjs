@@ -93,7 +93,7 @@ export function readyUrls(child) {
     const onData = (chunk) => {
       out += chunk;
       const ready = /ready in (\d+) ms/.exec(out);
-      const api = /XS2A API \(mutual TLS\)\s+(\S+)\/v1/.exec(out);
+      const api = /XS2A API \(mutual TLS\)\s+(\S+)/.exec(out);
       const controlUrl = /Control API\s+(\S+)/.exec(out);
       if (ready && api && controlUrl) {
         child.stdout.off('data', onData);

@@ -22,7 +22,7 @@ export function readyBanner(sandbox: Sandbox, details: { readyMs: number; seed: 
   return [
     `xs2a-kit sandbox ready in ${Math.round(details.readyMs)} ms`,
     '',
-    `  XS2A API (mutual TLS)  ${sandbox.apiUrl}/v1`,
+    `  XS2A API (mutual TLS)  ${sandbox.apiUrl}   ({base_url}: every path carries /v1)`,
     `  Customer surface       ${sandbox.portalUrl}`,
     `  Control API            ${sandbox.controlUrl}`,
     `  Certificates           ${c.dir}${created}`,

@@ -86,6 +86,11 @@ export const TransactionsResponseSchema = z.object({
   transactions: z.object({
     booked: z.array(TransactionSchema).optional(),
     pending: z.array(TransactionSchema).optional(),
-    _links: z.object({ next: z.object({ href: z.string() }).optional() }).optional(),
+    /**
+     * `next` only while more history exists (spec "TransactionsResponse" 4). The sandbox always sends
+     * `_links` with `account`, as Berlin Group's AccountReport requires; the spec does not, so a
+     * target is not held to it.
+     */
+    _links: z.object({ account: z.object({ href: z.string() }).optional(), next: z.object({ href: z.string() }).optional() }).optional(),
   }),
 });

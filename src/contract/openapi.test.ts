@@ -30,6 +30,9 @@ const SPEC_ENDPOINTS: [string, string, number, number[]][] = [
   ['put', '/v1/revocation-callback', 200, [400, 401, 403, 500]],
   ['delete', '/v1/revocation-callback', 204, [401, 403, 500]],
   ['post', '/v1/funds-confirmations', 200, [400, 401, 403, 429, 500]],
+  // Additions to the spec's list (README Interpretations): where a CoF consent's scaStatus link leads.
+  ['get', '/v1/consents/confirmation-of-funds/{consent_id}/authorisations', 200, [401, 403, 500]],
+  ['get', '/v1/consents/confirmation-of-funds/{consent_id}/authorisations/{authorisation_id}', 200, [401, 403, 404, 500]],
 ];
 
 // Spec "Request headers" and the endpoint rows: which operations name which extra headers.
@@ -60,7 +63,7 @@ const operationOf = (key: string) => operations.find((o) => o.key === key)?.op a
 const parameterNames = (op: Json, where: string) => (op.parameters as Json[]).map(resolve).filter((p) => p.in === where).map((p) => p.name as string);
 
 describe('buildOpenApiDocument', () => {
-  it('is an OpenAPI 3.1 document with exactly the endpoints of the spec', () => {
+  it('is an OpenAPI 3.1 document with exactly the endpoints of the spec, and the two CoF authorisation reads its links need', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(operations.map((o) => o.key).sort()).toEqual(SPEC_ENDPOINTS.map(([method, path]) => `${method} ${path}`).sort());
   });

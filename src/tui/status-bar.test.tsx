@@ -8,7 +8,7 @@ it('shows the sandbox clock, the API base URL and where the certificates are', (
   const { lastFrame } = render(<StatusBar {...props} pending={0} />);
   expect(lastFrame()!.split('\n').map((line) => line.trimEnd())).toEqual([
     'xs2a-kit demo · clock 2026-03-02 10:00:05 UTC                             ? help',
-    'API https://localhost:8443/v1 (mutual TLS) · customer http://localhost:8080',
+    'API https://localhost:8443 (paths /v1, mTLS) · customer http://localhost:8080',
     'certs /home/presenter/xs2a/certs/ ca.crt  tpp.crt + tpp.key',
   ]);
 });

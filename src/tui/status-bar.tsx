@@ -22,7 +22,7 @@ export function StatusBar({ now, apiUrl, portalUrl, certificates, pending, width
         <Text bold>{fitTo(left, width - right.length)}</Text>
         <Text {...colourOf(color, pending > 0 ? 'warn' : 'dim')}>{right}</Text>
       </Text>
-      <Text>{fitTo(`API ${apiUrl}/v1 (mutual TLS) · customer ${portalUrl}`, width)}</Text>
+      <Text>{fitTo(`API ${apiUrl} (paths /v1, mTLS) · customer ${portalUrl}`, width)}</Text>
       <Text>{fitTo(`certs ${fitLeft(certificates.dir, width - 'certs /'.length - certs.length).trimEnd()}/${certs}`, width)}</Text>
     </Box>
   );

@@ -36,11 +36,20 @@ describe('keyset paging', () => {
   it('pages 650 booked transactions newest first, at most 250 a page, and ends with no next link', async () => {
     const pages = await traverse(path);
     expect(pages.map((page) => page.transactions.booked!.length)).toEqual([250, 250, 150]);
-    expect(pages.at(-1)!.transactions).not.toHaveProperty('_links');
+    // The end is a _links without next, never a missing _links: a generated client reads _links.next safely.
+    for (const page of pages) expect(page.transactions._links?.account).toEqual({ href: path.replace('/transactions', '') });
+    expect(pages.at(-1)!.transactions._links).toEqual({ account: { href: path.replace('/transactions', '') } });
     const all = pages.flatMap(ids);
     expect(new Set(all).size).toBe(650);
     const dates = pages.flatMap((page) => page.transactions.booked!.map((row) => row.bookingDate!));
     expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('carries _links with the account on a single page too, for booked, pending and both', async () => {
+    for (const bookingStatus of ['booked', 'pending', 'both']) {
+      const page = await fetchPage(`${path}?bookingStatus=${bookingStatus}&dateFrom=2026-02-28`);
+      expect(page.transactions._links, bookingStatus).toEqual({ account: { href: path.replace('/transactions', '') } });
+    }
   });
 
   it('carries every original filter in next, and entryReferenceFrom is the same mechanism', async () => {

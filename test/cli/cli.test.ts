@@ -77,7 +77,7 @@ describe('xs2a-kit serve', () => {
     });
     try {
       expect(out).toMatch(/^xs2a-kit sandbox ready in \d+ ms$/m);
-      expect(out).toMatch(/XS2A API \(mutual TLS\)\s+https:\/\/localhost:\d+\/v1/);
+      expect(out).toMatch(/XS2A API \(mutual TLS\)\s+https:\/\/localhost:\d+ +\(\{base_url\}: every path carries \/v1\)\n/);
       expect(out).toMatch(/Customer surface\s+http:\/\/localhost:\d+/);
       expect(out).toContain(join(dir, 'ca.crt'));
       expect(out).toContain(`seed 42: ${loadCustomersFixture().customers.length + 3}`);

@@ -57,6 +57,23 @@ describe('confirmation-of-funds consents', () => {
     });
   });
 
+  it('give a scaStatus link that answers scaStatus, before and after the customer approved; the list names the one authorisation', async () => {
+    const created = ConsentCreationResponseSchema.parse((await createCof({ account: { iban: annaMain } })).json);
+    const link = created._links.scaStatus.href;
+    expect(link).toBe(`/v1/consents/confirmation-of-funds/${created.consentId}/authorisations/${created.authorisationId}`);
+    expect((await t.call({ path: link, client: t.tpp })).json).toEqual({ scaStatus: 'received' });
+    await customerActs(t, created.authorisationId, 'anna');
+    expect((await t.call({ path: link, client: t.tpp })).json).toEqual({ scaStatus: 'finalised' });
+    const list = await t.call({ path: `/v1/consents/confirmation-of-funds/${created.consentId}/authorisations`, client: t.tpp });
+    expect(list.json).toEqual({ authorisationIds: [created.authorisationId] });
+    // The account-information routes still do not know a CoF consent, and a stranger sees an unknown one.
+    expect(codeOf(await t.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`, client: t.tpp }))).toBe('CONSENT_UNKNOWN');
+    const foreign = await t.call({ path: link, client: other });
+    expect([foreign.status, codeOf(foreign)]).toEqual([403, 'CONSENT_UNKNOWN']);
+    const unknownAuthorisation = await t.call({ path: `/v1/consents/confirmation-of-funds/${created.consentId}/authorisations/nope`, client: t.tpp });
+    expect([unknownAuthorisation.status, codeOf(unknownAuthorisation)]).toEqual([404, 'RESOURCE_UNKNOWN']);
+  });
+
   it('cap validUntil at 180 days from authentication and refuse one in the past', async () => {
     const created = ConsentCreationResponseSchema.parse((await createCof({ account: { iban: annaMain }, validUntil: '2031-01-01' })).json);
     await customerActs(t, created.authorisationId, 'anna');

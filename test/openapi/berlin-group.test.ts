@@ -28,6 +28,8 @@ const NOT_IN_BERLIN_GROUP = [
   'getFundsConfirmationConsent',
   'deleteFundsConfirmationConsent',
   'getFundsConfirmationConsentStatus',
+  'getFundsConfirmationConsentAuthorisations',
+  'getFundsConfirmationConsentScaStatus',
   'getRevocationCallback',
   'putRevocationCallback',
   'deleteRevocationCallback',

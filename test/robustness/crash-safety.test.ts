@@ -35,7 +35,7 @@ function serve(data: string): Promise<{ child: ChildProcessWithoutNullStreams; a
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const api = /XS2A API \(mutual TLS\)\s+(\S+)\/v1/.exec(out);
+      const api = /XS2A API \(mutual TLS\)\s+(\S+)/.exec(out);
       const control = /Control API\s+(\S+)/.exec(out);
       if (/ready in \d+ ms/.test(out) && api && control) resolve({ child, apiUrl: api[1]!, controlUrl: control[1]! });
     });

@@ -62,7 +62,7 @@ async function consentStatus(consentId: string): Promise<string | undefined> {
 it('starts on the panes with the API base URL and the certificate folder', async () => {
   const frame = await frameWith('No requests yet');
   fitsTerminal(frame);
-  expect(frame).toContain(`API ${t.sandbox.apiUrl}/v1 (mutual TLS)`);
+  expect(frame).toContain(`API ${t.sandbox.apiUrl} (paths /v1, mTLS)`);
   expect(frame).toContain('ca.crt  tpp.crt + tpp.key');
   expect(frame).toContain('Waiting: nothing for the customer to do.');
 });

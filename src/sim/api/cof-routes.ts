@@ -6,7 +6,7 @@
 import { HEADERS } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { confirmFunds, createCofConsent } from '../services/cof.js';
-import { consentStatus, deleteConsent, readConsent } from '../services/consents.js';
+import { consentAuthorisation, consentAuthorisations, consentStatus, deleteConsent, readConsent } from '../services/consents.js';
 import { created, noContent, ok, type ApiRoute, type Call } from './call.js';
 import { requireRole } from './identity.js';
 
@@ -37,6 +37,13 @@ export function cofRoutes(ctx: SandboxContext): ApiRoute[] {
       guards: cof,
       path: '/consents/confirmation-of-funds/:consentId/status',
       handler: (call) => ok(consentStatus(ctx, tpp(call), consentId(call), 'cof')),
+    },
+    { method: 'get', guards: cof, path: '/consents/confirmation-of-funds/:consentId/authorisations', handler: (call) => ok(consentAuthorisations(ctx, tpp(call), consentId(call), 'cof')) },
+    {
+      method: 'get',
+      guards: cof,
+      path: '/consents/confirmation-of-funds/:consentId/authorisations/:authorisationId',
+      handler: (call) => ok(consentAuthorisation(ctx, tpp(call), consentId(call), call.params.authorisationId ?? '', 'cof')),
     },
     {
       method: 'post',

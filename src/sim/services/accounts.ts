@@ -149,7 +149,8 @@ function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuer
   return {
     ...(query.bookingStatus !== 'pending' ? { booked: result.booked.map(transaction) } : {}),
     ...(query.bookingStatus !== 'booked' ? { pending: result.pending.map(transaction) } : {}),
-    ...(next ? { _links: { next: { href: next } } } : {}),
+    // Berlin Group's AccountReport always carries _links with the account; next only when more history exists.
+    _links: { account: { href: `/v1/accounts/${resourceId}` }, ...(next ? { next: { href: next } } : {}) },
   };
 }
 

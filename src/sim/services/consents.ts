@@ -87,8 +87,8 @@ export function storeNewConsent(ctx: SandboxContext, uow: UnitOfWork, tpp: strin
       scaRedirect: { href: `${ctx.portalUrl}/sca/${authorisation.authorisationId}?state=${authorisation.state}` },
       self: { href: base },
       status: { href: `${base}/status` },
-      // Spec "Versioning" 4: link shapes are not a contract; CoF has no authorisation endpoint, so this is the status too.
-      scaStatus: { href: consent.kind === 'cof' ? `${base}/status` : `${base}/authorisations/${authorisation.authorisationId}` },
+      // Spec "Versioning" 4: link shapes are not a contract; for both kinds this link answers {scaStatus}.
+      scaStatus: { href: `${base}/authorisations/${authorisation.authorisationId}` },
     },
   };
 }
@@ -119,14 +119,14 @@ export function consentStatus(ctx: SandboxContext, tpp: string, consentId: strin
   return { consentStatus: effectiveStatus(ownConsent(ctx, tpp, consentId, kind), ctx.clock.now()) };
 }
 
-export function consentAuthorisations(ctx: SandboxContext, tpp: string, consentId: string) {
-  const consent = ownConsent(ctx, tpp, consentId);
+export function consentAuthorisations(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais') {
+  const consent = ownConsent(ctx, tpp, consentId, kind);
   // Deviation consent-authorisation-list-empty (tests only).
   return { authorisationIds: ctx.deviations.has('consent-authorisation-list-empty') ? [] : [consent.authorisationId] };
 }
 
-export function consentAuthorisation(ctx: SandboxContext, tpp: string, consentId: string, authorisationId: string) {
-  const consent = ownConsent(ctx, tpp, consentId);
+export function consentAuthorisation(ctx: SandboxContext, tpp: string, consentId: string, authorisationId: string, kind: ConsentRecord['kind'] = 'ais') {
+  const consent = ownConsent(ctx, tpp, consentId, kind);
   const authorisation: AuthorisationRecord | undefined = ctx.store.data.authorisations[authorisationId];
   if (consent.authorisationId !== authorisationId || !authorisation) {
     throw new XsError('RESOURCE_UNKNOWN', { text: 'The consent has no such authorisation.' });
