@@ -38,7 +38,8 @@ export async function runConformance(flags: ConformanceFlags, io: CliIo, termina
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   let target: Target | undefined;
   try {
-    const reporters: Reporter[] = (flags.reporter.length ? flags.reporter : ['console']).map((spec) => createReporter(spec, { stdout: { write: io.out, isTTY: terminal.isTTY, columns: terminal.columns } }));
+    const specs = flags.reporter.length ? flags.reporter : ['console'];
+    const reporters: Reporter[] = specs.map((spec) => createReporter(spec, { stdout: { write: io.out, isTTY: terminal.isTTY, columns: terminal.columns } }));
     const scenarios = selectScenarios(catalogue ?? (await loadCatalogue()), { only: flags.only, skip: flags.skip });
     if (scenarios.length === 0) throw new ConfigError('--only/--skip select no scenario');
     const scaFlag = scaDriverName(flags.sca);
@@ -60,12 +61,20 @@ export async function runConformance(flags: ConformanceFlags, io: CliIo, termina
       // Reachability first: an unreachable target is exit 2, not 40 failed scenarios.
       await createClient({ baseUrl: target.baseUrl, ca: target.ca, certificate: target.provider, label: 'preflight', record: () => {} }).call({ path: '/v1/revocation-callback' });
     }
-    io.err(`${scenarios.length} scenarios selected; a manual run would ask for ${approvalsNeeded(scenarios, target.capabilities)} customer approvals.\n`);
+    // A person approves on a remote target, or with the manual driver: say up front how often.
+    const approvals = approvalsNeeded(scenarios, target.capabilities);
+    const asksPeople = flags.target !== 'sim' || manualMs !== undefined;
+    io.err(`${plural(scenarios.length, 'scenario')} selected${asksPeople ? `; a manual run would ask for ${plural(approvals, 'customer approval')}` : ''}.\n`);
     // A person needs time: each approval of a manual run may take the driver's whole time-out.
     const approvalsPerScenario = Math.max(0, ...scenarios.map((scenario) => scenario.approvals));
     const scenarioTimeoutMs = manualMs === undefined ? undefined : 60_000 + manualMs * approvalsPerScenario;
     const summary = await runScenarios({ target, scenarios, reporters, ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }) });
     for (const reporter of reporters) await reporter.close?.();
+    // Without the console reporter the run still ends with its one-line result; on stderr when a report fills stdout.
+    if (!specs.some((spec) => spec === 'console')) {
+      const line = `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped in ${(summary.durationMs / 1000).toFixed(1)} s\n`;
+      (specs.some((spec) => !spec.includes(':')) ? io.err : io.out)(line);
+    }
     io.err(`Finished in ${elapsed()}.\n`);
     return summary.failed > 0 ? 1 : 0;
   } catch (error) {
@@ -79,6 +88,10 @@ export async function runConformance(flags: ConformanceFlags, io: CliIo, termina
   } finally {
     await target?.close();
   }
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** Keeps the browser on this machine: every other host name fails to resolve. */

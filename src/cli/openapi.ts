@@ -1,6 +1,6 @@
 /** `xs2a-kit openapi [--out FILE]`: the interface as an OpenAPI 3.1 document (stdout without --out). */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { buildOpenApiDocument } from '../contract/openapi.js';
 import type { CliIo } from './io.js';
@@ -17,6 +17,7 @@ export function openApiCommand(program: Command, io: CliIo): void {
         return;
       }
       const file = resolve(flags.out);
+      mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, text);
       // Status to stderr so stdout stays clean for pipes even with --out.
       io.err(`Wrote ${file}\n`);

@@ -3,7 +3,7 @@
  * keys to commands and performs them over HTTP (control API as the customer, XS2A API as a TPP).
  * Every component below draws only what it is given.
  */
-import { useApp, useInput } from 'ink';
+import { Text, useApp, useInput } from 'ink';
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { Sandbox, SandboxEventMap } from '../index.js';
 import type { ConformanceRun, StartConformance } from './conformance-run.js';
@@ -17,6 +17,7 @@ import { reduce, type Action } from './reducer.js';
 import { Screen } from './screen.js';
 import { consentRows, payeeChecks, paymentRows, pendingAuthorisations, sandboxNow, selectedConsent } from './selectors.js';
 import { initialState, type Message } from './state.js';
+import { fits, TOO_SMALL, useTerminalSize } from './terminal-size.js';
 
 export type DemoSandbox = Pick<Sandbox, 'apiUrl' | 'portalUrl' | 'controlUrl' | 'certificates' | 'clock' | 'events' | 'customers'>;
 
@@ -38,6 +39,7 @@ const failure = (error: unknown): Message => ({ text: error instanceof Error ? e
 
 export function DemoApp({ sandbox, color, startConformance, guided = false, steps = GUIDED_STEPS, onExit }: DemoAppProps) {
   const { exit } = useApp();
+  const terminal = useTerminalSize();
   const [state, dispatch] = useReducer(reduce, undefined, () => reduce(initialState(sandbox.clock.now().getTime() - Date.now()), { type: 'guided', active: guided }));
   // Sandbox time runs on between events: one re-render a second keeps the clock line moving.
   const [realNow, setRealNow] = useState(Date.now());
@@ -142,6 +144,7 @@ export function DemoApp({ sandbox, color, startConformance, guided = false, step
   });
 
   const explanation = steps[state.guided.next]?.explain ?? null;
+  if (!fits(terminal)) return <Text>{TOO_SMALL}</Text>;
   return (
     <Screen
       now={now}

@@ -95,6 +95,16 @@ it('turns a consent expired when its due instant passes, and replaces a snapshot
   expect(consentRows(revoked, at('2026-08-30T00:00:00Z')).map((row) => row.status)).toEqual(['revokedByPsu']);
 });
 
+it('shows budgets only while a consent is valid: none before approval, after its end or once it expired', () => {
+  const valid = on(initialState(0), sandbox('consent-changed', consent()));
+  expect(consentRows(valid, at('2026-08-29T09:59:59Z'))[0]?.budgets).toHaveLength(2);
+  expect(consentRows(valid, at('2026-08-29T10:00:00Z'))[0]?.budgets).toEqual([]);
+  for (const consentStatus of ['received', 'revokedByPsu', 'terminatedByTpp', 'rejected']) {
+    const ended = on(valid, sandbox('consent-changed', consent({ consentStatus, due: null })));
+    expect(consentRows(ended, at('2026-03-02T12:00:00Z'))[0]?.budgets, consentStatus).toEqual([]);
+  }
+});
+
 it('moves the selection with the arrows within the consents, newest first, and stops at the ends', () => {
   const older = consent({ consentId: 'old', createdAt: '2026-03-02T08:00:00.000Z' });
   const newer = consent({ consentId: 'new', createdAt: '2026-03-02T09:00:00.000Z' });

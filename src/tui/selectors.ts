@@ -35,19 +35,26 @@ export function consentRows(state: DemoState, now: Date): ConsentRow[] {
   const today = now.toISOString().slice(0, 10);
   return Object.values(state.consents)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-    .map((consent) => ({
-      consentId: consent.consentId,
-      kind: consent.kind,
-      status: effective(consent, consent.consentStatus, now),
-      psuId: consent.psuId,
-      provider: state.providers[consent.tpp] ?? consent.tpp,
-      recurring: consent.recurringIndicator,
-      limit: consent.frequencyPerDay,
-      budgets: consent.budgets.map((budget) => ({
-        budget,
-        left: Math.max(0, consent.frequencyPerDay - (consent.day === today ? (consent.used[budget] ?? 0) : 0)),
-      })),
-    }));
+    .map((consent) => {
+      const status = effective(consent, consent.consentStatus, now);
+      return {
+        consentId: consent.consentId,
+        kind: consent.kind,
+        status,
+        psuId: consent.psuId,
+        provider: state.providers[consent.tpp] ?? consent.tpp,
+        recurring: consent.recurringIndicator,
+        limit: consent.frequencyPerDay,
+        // Only a valid consent reads anything: a received, ended or expired one has no budget to show.
+        budgets:
+          status === 'valid'
+            ? consent.budgets.map((budget) => ({
+                budget,
+                left: Math.max(0, consent.frequencyPerDay - (consent.day === today ? (consent.used[budget] ?? 0) : 0)),
+              }))
+            : [],
+      };
+    });
 }
 
 /** The consent the arrow keys point at: the chosen one while it is listed, else the newest. */

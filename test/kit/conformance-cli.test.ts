@@ -24,15 +24,27 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
 describe('xs2a-kit conformance (the built binary)', () => {
   it('runs the catalogue against --target sim, exits 0 and writes a well-formed JUnit file with every scenario', async () => {
     const file = join(dir, 'junit.xml');
-    const { code, stderr } = await cli(['conformance', '--reporter', `junit:${file}`]);
+    const { code, stdout, stderr } = await cli(['conformance', '--reporter', `junit:${file}`]);
     expect(code).toBe(0);
-    expect(stderr).toMatch(/a manual run would ask for \d+ customer approvals/);
+    // The sim approves for itself: no approvals are announced, and the one-line result is on the console.
+    expect(stderr).toContain(`${catalogue.length} scenarios selected.\n`);
+    expect(stderr).not.toContain('approval');
+    expect(stdout).toMatch(new RegExp(`^${catalogue.length} passed, 0 failed, 0 skipped in \\d+\\.\\d s\\n$`));
     expect(stderr).toMatch(/Finished in \d+\.\d s/);
     const xml = readFileSync(file, 'utf8');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ')).toBe(true);
     expect(xml).toMatch(new RegExp(`<testsuites [^>]*tests="${catalogue.length}" failures="0" errors="0" skipped="0"`));
     expect(xml.match(/<testcase /g)).toHaveLength(catalogue.length);
     expect(xml.match(/<testsuite /g)?.length).toBe(xml.match(/<\/testsuite>/g)?.length);
+  }, 60_000);
+
+  it('announces the approvals of a manual run in words that count right, and puts the result on stderr when a report fills stdout', async () => {
+    const config = join(dir, 'sim-manual.json');
+    writeFileSync(config, JSON.stringify({ sca: { driver: 'manual', manual: { timeoutSeconds: 1, pollSeconds: 0.2 } } }));
+    const manual = await cli(['conformance', '--config', config, '--only', 'PIS-SCA-001', '--reporter', 'json']);
+    expect(manual.stderr).toContain('1 scenario selected; a manual run would ask for 1 customer approval.\n');
+    expect(manual.stderr).toMatch(/^0 passed, 1 failed, 0 skipped in \d+\.\d s$/m);
+    expect(JSON.parse(manual.stdout)).toMatchObject({ failed: 1 });
   }, 60_000);
 
   it('exits 2 for a config file that does not match the schema, naming the field', async () => {

@@ -61,4 +61,10 @@ describe('xs2a-kit openapi', () => {
     expect(doc.servers[0]).toEqual({ url: 'https://localhost:8443', description: 'Sandbox' });
     expect(doc).toEqual(buildOpenApiDocument());
   });
+
+  it('creates the folders --out names when they do not exist yet', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'xs2a-openapi-')), 'sub', 'dir', 'openapi.json');
+    await run(process.execPath, [BIN, 'openapi', '--out', file]);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(buildOpenApiDocument());
+  });
 });
