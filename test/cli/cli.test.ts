@@ -114,4 +114,10 @@ describe('xs2a-kit serve', () => {
     expect(failure.code).toBe(1);
     expect(failure.stderr).toContain('expected a whole number from 0 to 65535');
   });
+
+  it('refuses an --allow-host that is not a host name with exit 1 and one line naming the option', async () => {
+    const failure = await cliFailing('serve', '--port', '0', '--portal-port', '0', '--certs', mkdtempSync(join(tmpdir(), 'xs2a-cli-')), '--allow-host', 'evil.example/x');
+    expect(failure.code).toBe(1);
+    expect(failure.stderr.trim().split('\n')).toEqual(['xs2a-kit: Invalid sandbox option allowHosts.0: a host name such as sandbox.test']);
+  });
 });
