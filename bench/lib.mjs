@@ -14,7 +14,7 @@ export const REDIRECT = 'https://tpp.example/callback';
 
 /** The built package (npm run bench builds first). */
 export async function pkg() {
-  return import(join(root, 'dist/index.js'));
+  return import(join(root, 'dist/src/index.js'));
 }
 
 /** A fresh folder with the CA, the server certificate and the default provider's QWAC. */

@@ -1,10 +1,10 @@
-/** The conformance catalogue, built beside the package by tsconfig.catalogue.json (dist/catalogue/conformance/index.js). */
+/** The conformance catalogue (conformance/, built beside src/ into dist/conformance/), loaded only when a command needs it. */
 import type { Scenario } from '../kit/scenario.js';
 
 export class CatalogueMissing extends Error {}
 
 export async function loadCatalogue(): Promise<readonly Scenario[]> {
-  const module = (await import(new URL('../catalogue/conformance/index.js', import.meta.url).href)) as { catalogue?: readonly Scenario[] };
+  const module = (await import('../../conformance/index.js')) as { catalogue?: readonly Scenario[] };
   if (!Array.isArray(module.catalogue)) throw new CatalogueMissing('the conformance catalogue is missing from the build');
   return module.catalogue;
 }

@@ -1,6 +1,6 @@
 /** The commander program: one file per command, each a thin call into the library. */
-import { readFileSync } from 'node:fs';
 import { Command } from 'commander';
+import { packageVersion } from '../package-root.js';
 import { certsCommand } from './certs.js';
 import { conformanceCommand } from './conformance.js';
 import { demoCommand } from './demo.js';
@@ -8,12 +8,11 @@ import type { CliIo } from './io.js';
 import { openApiCommand } from './openapi.js';
 import { serveCommand } from './serve.js';
 
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('xs2a-kit')
     .description('Berlin Group NextGenPSD2 XS2A sandbox and conformance kit')
-    .version(pkg.version)
+    .version(packageVersion())
     .enablePositionalOptions()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   serveCommand(program, io);

@@ -3,7 +3,7 @@
  * scenario: one that needs a capability the target lacks is SKIPPED with the reason (a missing
  * capability must never look like a failing target), and failures of the target are told apart from errors of a step.
  */
-import { readQwacPem } from '../index.js';
+import { readQwacPem } from '../certs/index.js';
 import { createClient, type XsClient } from './client.js';
 import type { ScenarioContext } from './context.js';
 import type { Observation, Reporter, RunEvent, RunSummary, ScenarioInfo, ScenarioResult } from './events.js';

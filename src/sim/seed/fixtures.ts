@@ -1,9 +1,9 @@
 /** The named fixture customers and the regulator register, read from the package's fixtures/. */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
+import { packageRoot } from '../../package-root.js';
 
-// Same depth from src/sim/seed and dist/sim/seed, so tests and the built package agree.
-const FIXTURES_DIR = new URL('../../../fixtures/', import.meta.url);
 
 const FixtureAccount = z.object({
   accountNumber: z.string().regex(/^\d{10}$/),
@@ -40,7 +40,7 @@ export type CustomersFixture = z.infer<typeof CustomersFile>;
 export type RegisterFixture = z.infer<typeof RegisterFile>;
 
 function readFixture<T>(name: string, schema: z.ZodType<T>): T {
-  return schema.parse(JSON.parse(readFileSync(new URL(name, FIXTURES_DIR), 'utf8')));
+  return schema.parse(JSON.parse(readFileSync(join(packageRoot(), 'fixtures', name), 'utf8')));
 }
 
 export function loadCustomersFixture(): CustomersFixture {
