@@ -37,6 +37,11 @@ export interface SimTargetOptions {
   deviations?: readonly DeviationName[];
   /** A certificate folder to use (and keep) instead of a fresh temporary one: saves key generation. */
   certsDir?: string;
+  /**
+   * The simulator to start: the package's own by default. Mutation testing and the proofs that the
+   * kit catches breaks hand in a simulator loaded from elsewhere, while the kit judging it stays this one.
+   */
+  startSandbox?: typeof startSandbox;
 }
 
 export async function startSimTarget(options: SimTargetOptions = {}): Promise<Target> {
@@ -47,7 +52,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
   // EC keys: quick to make, and a second provider differs from the first only by its identity.
   const secondProvider = issueQwac({ ca, name: 'Conformance Second TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'], keyType: 'ec' });
   const providerWithoutCof = issueQwac({ ca, name: 'Conformance AIS PIS TPP', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_AI', 'PSP_PI'], keyType: 'ec' });
-  const sandbox = await startSandbox({ port: 0, portalPort: 0, certsDir, callbackCa: [paths.caCert], ...(options.clockStart ? { clockStart: options.clockStart } : {}), ...(options.deviations ? { deviations: [...options.deviations] } : {}), log: () => {} });
+  const sandbox = await (options.startSandbox ?? startSandbox)({ port: 0, portalPort: 0, certsDir, callbackCa: [paths.caCert], ...(options.clockStart ? { clockStart: options.clockStart } : {}), ...(options.deviations ? { deviations: [...options.deviations] } : {}), log: () => {} });
   let secret: string | undefined;
   // The receiver presents the sandbox's own server certificate (localhost), which chains to the CA
   // the sandbox was told to trust for callbacks; it judges `t` against the sandbox clock.
