@@ -157,6 +157,29 @@ export function readData(ctx: ScenarioContext, consentId: string, path: string, 
   return (options.client ?? ctx.api).call({ path, headers: { 'Consent-ID': consentId, ...(options.attended === false ? {} : ATTENDED) } });
 }
 
+/** An answer the interface allows on an open point: a status (exact or its class) and, for a refusal, a code. */
+export interface Plausible {
+  status: number | '2xx' | '4xx';
+  code?: string;
+}
+
+function fits(reply: Reply, plausible: Plausible): boolean {
+  const { status } = reply;
+  const statusFits = plausible.status === '2xx' ? status >= 200 && status < 300 : plausible.status === '4xx' ? status >= 400 && status < 500 : status === plausible.status;
+  return statusFits && (plausible.code === undefined || codeOf(reply) === plausible.code);
+}
+
+/**
+ * An open point ("not shown"): what the target chose is recorded, never failed — as long as it is
+ * one of the choices the interface leaves room for. A 5xx or an unrelated refusal is no choice.
+ */
+export function expectPlausible(ctx: ScenarioContext, point: string, reply: Reply, plausible: readonly Plausible[]): void {
+  const seen = answerOf(reply);
+  const allowed = plausible.map((p) => `${p.status}${p.code ? ` ${p.code}` : ''}`).join(', ');
+  ensure(plausible.some((p) => fits(reply, p)), `${point}: ${seen.status}${seen.code ? ` ${seen.code}` : ''} is none of the answers the interface leaves open (${allowed})`, { expected: allowed, actual: reply.json ?? reply.text });
+  ctx.observe(point, seen);
+}
+
 /** The codes of an error answer, for observations (never for decisions the spec leaves open). */
 export function codeOf(reply: Reply): string | undefined {
   return (reply.json as { tppMessages?: { code?: string }[] } | undefined)?.tppMessages?.[0]?.code;

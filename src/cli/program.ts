@@ -17,7 +17,7 @@ export function buildProgram(io: CliIo): Command {
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   serveCommand(program, io);
   certsCommand(program, io);
-  conformanceCommand(program, io);
+  conformanceCommand(program, io, process.env);
   openApiCommand(program, io);
   demoCommand(program, io);
   return program;

@@ -13,6 +13,7 @@ export interface ReceivedCallback {
   rawBody: string;
   signature: string | undefined;
   verdict: CallbackVerdict;
+  /** What the receiver answered; 0 when it closed the connection without an answer. */
   status: number;
 }
 
@@ -31,8 +32,11 @@ export interface CallbackReceiverOptions {
 export interface CallbackReceiver {
   readonly url: string;
   readonly received: readonly ReceivedCallback[];
-  /** Statuses to answer the next deliveries with, whatever their signature (to make a target retry). */
-  answerNext(statuses: number[]): void;
+  /**
+   * How to answer the next deliveries, whatever their signature: a status, or `'drop'` to close the
+   * connection without any answer (a connection failure to the sender).
+   */
+  answerNext(answers: (number | 'drop')[]): void;
   /** Resolves once `count` deliveries have arrived, or rejects after `timeoutMs` of real time. */
   waitFor(count: number, timeoutMs?: number): Promise<readonly ReceivedCallback[]>;
   close(): Promise<void>;
@@ -40,7 +44,7 @@ export interface CallbackReceiver {
 
 export async function startCallbackReceiver(options: CallbackReceiverOptions): Promise<CallbackReceiver> {
   const received: ReceivedCallback[] = [];
-  const scripted: number[] = [];
+  const scripted: (number | 'drop')[] = [];
   const waiters = new Set<() => void>();
   const path = options.path ?? '/xs2a/revocations';
   const server = createServer({ key: options.key, cert: options.cert }, (req, res) => {
@@ -53,10 +57,13 @@ export async function startCallbackReceiver(options: CallbackReceiverOptions): P
       const secret = options.secret();
       const verdict: CallbackVerdict = secret ? verifyCallbackSignature(rawBody, signature, secret, options.now?.() ?? new Date()) : { ok: false, reason: 'malformed' };
       // A verified delivery is acknowledged; a failed check is dropped with 401, as a provider should.
-      const status = scripted.shift() ?? (verdict.ok && req.url === path ? 204 : 401);
-      received.push({ receivedAt: new Date(), rawBody, signature, verdict, status });
-      res.statusCode = status;
-      res.end();
+      const answer = scripted.shift() ?? (verdict.ok && req.url === path ? 204 : 401);
+      received.push({ receivedAt: new Date(), rawBody, signature, verdict, status: answer === 'drop' ? 0 : answer });
+      if (answer === 'drop') req.socket.destroy();
+      else {
+        res.statusCode = answer;
+        res.end();
+      }
       for (const wake of waiters) wake();
     });
   });

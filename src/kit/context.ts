@@ -37,4 +37,9 @@ export interface ScenarioContext {
   shared<T>(key: string, create: () => Promise<T>, usable?: (value: T) => Promise<boolean>): Promise<T>;
   /** Records what the target did on a point the spec leaves "not shown": reported, never failed. */
   observe(point: string, value: unknown): void;
+  /**
+   * Records a check the scenario could not make on this target and why (e.g. the SCA driver cannot
+   * see where the bank sent the customer): reported beside the result, so a pass never hides it.
+   */
+  unchecked(check: string, reason: string): void;
 }

@@ -4,9 +4,9 @@
  * capability must never look like a failing target), and failures of the target are told apart from errors of a step.
  */
 import { readQwacPem } from '../certs/index.js';
-import { createClient, type XsClient } from './client.js';
+import { createClient, sendHttps, TargetUnreachable, type XsClient } from './client.js';
 import type { ScenarioContext } from './context.js';
-import type { Observation, Reporter, RunEvent, RunSummary, ScenarioInfo, ScenarioResult } from './events.js';
+import type { FailureExchange, Observation, Reporter, RuleRef, RunEvent, RunSummary, ScenarioInfo, ScenarioResult } from './events.js';
 import type { Exchange } from './exchange.js';
 import { ExpectationFailed } from './failure.js';
 import { CAPABILITIES, type Capability, type Scenario } from './scenario.js';
@@ -16,8 +16,30 @@ export interface RunOptions {
   target: Target;
   scenarios: readonly Scenario[];
   reporters?: readonly Reporter[];
+  /** The rule catalogue, so reports can say what each scenario enforces. */
+  rules?: readonly RuleRef[];
   /** Real-time limit of one scenario. */
   scenarioTimeoutMs?: number;
+}
+
+/** What a scenario enforces, as reports cite it. */
+export function scenarioInfo(scenario: Scenario, rules: ReadonlyMap<string, RuleRef>): ScenarioInfo {
+  const refs = scenario.rules.map((id) => rules.get(id) ?? { id, section: '', statement: '' });
+  const spec = refs.length > 0 ? refs.map((rule) => (rule.section ? `${rule.id} (${rule.section})` : rule.id)).join('; ') : scenario.spec;
+  return { id: scenario.id, title: scenario.title, spec, area: scenario.area, rules: refs };
+}
+
+/**
+ * Whether the target still answers at all (any HTTP answer will do): after a scenario met a
+ * connection failure, a dead target aborts the run instead of failing every scenario after it.
+ */
+export async function targetAnswers(target: Target): Promise<boolean> {
+  try {
+    await sendHttps(new URL('/v1/revocation-callback', target.baseUrl), { method: 'GET', headers: {}, ca: target.ca, certificate: target.provider, timeoutMs: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function missingCapabilities(scenario: Pick<Scenario, 'needs'>, capabilities: ReadonlySet<Capability>): Capability[] {
@@ -46,23 +68,30 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
   const emit = (event: RunEvent) => {
     for (const reporter of options.reporters ?? []) reporter.onEvent(event);
   };
+  const rules = new Map((options.rules ?? []).map((rule) => [rule.id, rule]));
   const started = performance.now();
   emit({ type: 'run-started', target: target.name, total: options.scenarios.length, approvals: approvalsNeeded(options.scenarios, target.capabilities) });
   const results: ScenarioResult[] = [];
   const memo: SharedMemo = new Map();
+  let aborted: string | undefined;
   for (const scenario of options.scenarios) {
-    const info: ScenarioInfo = { id: scenario.id, title: scenario.title, spec: scenario.spec, area: scenario.area };
+    const info = scenarioInfo(scenario, rules);
     const missing = missingCapabilities(scenario, target.capabilities);
-    if (missing.length > 0) {
-      const result: ScenarioResult = { ...info, status: 'skipped', reason: skipReason(missing), observations: [], exchanges: [], durationMs: 0 };
+    if (aborted !== undefined || missing.length > 0) {
+      const reason = aborted !== undefined ? `not run: ${aborted}` : skipReason(missing);
+      const result: ScenarioResult = { ...info, status: 'skipped', reason, observations: [], unchecked: [], exchanges: [], durationMs: 0 };
       results.push(result);
       emit({ type: 'scenario-skipped', result });
       continue;
     }
     emit({ type: 'scenario-started', scenario: info });
-    const result = await runOne(scenario, info, target, memo, emit, options.scenarioTimeoutMs ?? 60_000);
+    const { result, unreachable } = await runOne(scenario, info, target, memo, emit, options.scenarioTimeoutMs ?? 60_000);
     results.push(result);
     emit(result.status === 'passed' ? { type: 'scenario-passed', result } : { type: 'scenario-failed', result });
+    if (unreachable && !(await targetAnswers(target))) {
+      aborted = `the target stopped answering (${unreachable})`;
+      emit({ type: 'run-aborted', reason: aborted });
+    }
   }
   const summary: RunSummary = {
     target: target.name,
@@ -71,18 +100,40 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
     failed: results.filter((result) => result.status === 'failed').length,
     skipped: results.filter((result) => result.status === 'skipped').length,
     durationMs: Math.round(performance.now() - started),
+    ...(aborted === undefined ? {} : { aborted }),
   };
   emit({ type: 'run-finished', summary });
   return summary;
 }
 
-async function runOne(scenario: Scenario, info: ScenarioInfo, target: Target, memo: SharedMemo, emit: (event: RunEvent) => void, timeoutMs: number): Promise<ScenarioResult> {
+/** The exchange a failure is reported with: the last one the scenario made, which is where it stopped. */
+function failureExchange(exchanges: readonly Exchange[]): FailureExchange | undefined {
+  const last = exchanges.at(-1);
+  return last ? { request: `${last.method} ${last.url}`, status: last.status, body: last.body } : undefined;
+}
+
+async function runOne(
+  scenario: Scenario,
+  info: ScenarioInfo,
+  target: Target,
+  memo: SharedMemo,
+  emit: (event: RunEvent) => void,
+  timeoutMs: number,
+): Promise<{ result: ScenarioResult; unreachable: string | undefined }> {
   const exchanges: Exchange[] = [];
   const observations: Observation[] = [];
-  const ctx = scenarioContext(scenario, target, memo, exchanges, (observation) => {
-    observations.push(observation);
-    emit({ type: 'observation', scenario: info, observation });
-  });
+  const unchecked: ScenarioResult['unchecked'] = [];
+  const ctx = scenarioContext(
+    scenario,
+    target,
+    memo,
+    exchanges,
+    (observation) => {
+      observations.push(observation);
+      emit({ type: 'observation', scenario: info, observation });
+    },
+    (check, reason) => unchecked.push({ check, reason }),
+  );
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -92,19 +143,28 @@ async function runOne(scenario: Scenario, info: ScenarioInfo, target: Target, me
         timer = setTimeout(() => reject(new Error(`the scenario did not finish within ${timeoutMs} ms`)), timeoutMs);
       }),
     ]);
-    return { ...info, status: 'passed', observations, exchanges, durationMs: Math.round(performance.now() - started) };
+    return { result: { ...info, status: 'passed', observations, unchecked, exchanges, durationMs: Math.round(performance.now() - started) }, unreachable: undefined };
   } catch (error) {
+    const exchange = failureExchange(exchanges);
     const failure =
       error instanceof ExpectationFailed
-        ? { kind: 'expectation' as const, message: error.message, ...error.details }
-        : { kind: 'error' as const, message: error instanceof Error ? error.message : String(error) };
-    return { ...info, status: 'failed', failure, observations, exchanges, durationMs: Math.round(performance.now() - started) };
+        ? { kind: 'expectation' as const, message: error.message, ...error.details, ...(exchange ? { exchange } : {}) }
+        : { kind: 'error' as const, message: error instanceof Error ? error.message : String(error), ...(exchange ? { exchange } : {}) };
+    const result: ScenarioResult = { ...info, status: 'failed', failure, observations, unchecked, exchanges, durationMs: Math.round(performance.now() - started) };
+    return { result, unreachable: error instanceof TargetUnreachable ? error.message : undefined };
   } finally {
     clearTimeout(timer);
   }
 }
 
-function scenarioContext(scenario: Scenario, target: Target, memo: SharedMemo, exchanges: Exchange[], observe: (observation: Observation) => void): ScenarioContext {
+function scenarioContext(
+  scenario: Scenario,
+  target: Target,
+  memo: SharedMemo,
+  exchanges: Exchange[],
+  observe: (observation: Observation) => void,
+  uncheck: (check: string, reason: string) => void,
+): ScenarioContext {
   const record = (exchange: Exchange) => exchanges.push(exchange);
   const client = (label: string, certificate: Target['provider'] | null): XsClient => createClient({ baseUrl: target.baseUrl, ca: target.ca, certificate, label, record });
   const declared = <T>(capability: Capability, value: T | undefined): T => {
@@ -151,5 +211,6 @@ function scenarioContext(scenario: Scenario, target: Target, memo: SharedMemo, e
       return made;
     },
     observe: (point, value) => observe({ point, value }),
+    unchecked: uncheck,
   };
 }

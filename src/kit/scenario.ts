@@ -21,6 +21,7 @@ export const CAPABILITIES = {
   'provider-without-cof': 'a provider certificate without the PSP_IC role',
   'callback-receiver': 'a callback receiver the target can reach',
   'second-psu': 'a second customer who holds none of the first customer’s accounts',
+  'callback-endpoint': 'the revocation-callback endpoints (/v1/revocation-callback)',
 } as const;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -30,6 +31,8 @@ export interface Scenario<E extends object = Record<string, unknown>> {
   readonly title: string;
   /** The spec section (and rule) it enforces, e.g. `Endpoints / Paging rules 3`. */
   readonly spec: string;
+  /** Ids of the catalogue's rules it enforces (conformance/rules.ts), e.g. `LIMIT-1`. */
+  readonly rules: readonly string[];
   readonly area: Area;
   readonly needs: readonly Capability[];
   /** Customer approvals the scenario asks for itself, besides shared ones (so a manual run can say up front how many). */
@@ -47,12 +50,13 @@ export interface Scenario<E extends object = Record<string, unknown>> {
 
 /** Identity function that keeps the expectation type tied to the steps. */
 export function scenario<E extends object>(
-  definition: Omit<Scenario<E>, 'needs' | 'approvals' | 'shares'> & { needs?: readonly Capability[]; approvals?: number; shares?: readonly string[] },
+  definition: Omit<Scenario<E>, 'needs' | 'approvals' | 'shares' | 'rules'> & { needs?: readonly Capability[]; approvals?: number; shares?: readonly string[]; rules?: readonly string[] },
 ): Scenario {
   const needs = definition.needs ?? [];
+  const rules = definition.rules ?? [];
   const approvals = definition.approvals ?? 0;
   const shares = definition.shares ?? [];
   // A scenario that asks for approvals (its own or shared ones) needs an SCA driver, whether or not it says so.
   const allNeeds = (approvals > 0 || shares.length > 0) && !needs.includes('sca') ? [...needs, 'sca' as const] : needs;
-  return { ...definition, needs: allNeeds, approvals, shares } as unknown as Scenario;
+  return { ...definition, needs: allNeeds, approvals, shares, rules } as unknown as Scenario;
 }

@@ -169,8 +169,8 @@ it('forgets consents, payments, authorisations and callbacks on reset but keeps 
 });
 
 it('counts a conformance run from its events, keeping failures apart', () => {
-  const info = (id: string) => ({ id, title: id, spec: 'Limits', area: 'limits' as const });
-  const result = (id: string, status: 'passed' | 'failed' | 'skipped', extra = {}) => ({ ...info(id), status, observations: [], exchanges: [], durationMs: 1, ...extra });
+  const info = (id: string) => ({ id, title: id, spec: 'Limits', area: 'limits' as const, rules: [] });
+  const result = (id: string, status: 'passed' | 'failed' | 'skipped', extra = {}) => ({ ...info(id), status, observations: [], unchecked: [], exchanges: [], durationMs: 1, ...extra });
   const state = on(
     initialState(0),
     { type: 'run-starting' },

@@ -24,13 +24,16 @@ const target: Target = {
 const scenarios = [
   scenario({ id: 'T-PASS-001', title: 'passes', spec: 'Paging rules 1', area: 'paging', expect: {}, run: async (ctx) => ctx.observe('page size (not shown)', { size: 250, secret: 'hush' }) }),
   scenario({ id: 'T-CLOCK-001', title: 'needs the clock', spec: 'Limits 2', area: 'limits', needs: ['clock'], expect: {}, run: async () => {} }),
-  scenario({ id: 'T-FAIL-001', title: 'fails', spec: 'Limits 1', area: 'limits', expect: {}, run: async () => fail('status: expected 429, got 200') }),
+  scenario({ id: 'T-FAIL-001', title: 'fails', spec: 'Limits 1', rules: ['LIMIT-1'], area: 'limits', expect: {}, run: async () => fail('status: expected 429, got 200') }),
 ];
+
+const RULES = [{ id: 'LIMIT-1', section: 'Limits', statement: 'The fifth unattended access of a data type in a day is refused.' }];
+const BROKEN = 'breaks LIMIT-1 (Limits): The fifth unattended access of a data type in a day is refused.';
 
 /** A stream like process.stdout: every write kept apart, so the order of rewrites can be checked. */
 async function writes(isTTY: boolean, columns?: number): Promise<string[]> {
   const chunks: string[] = [];
-  await runScenarios({ target, scenarios, reporters: [consoleReporter({ write: (text) => void chunks.push(text), isTTY, columns })] });
+  await runScenarios({ target, scenarios, rules: RULES, reporters: [consoleReporter({ write: (text) => void chunks.push(text), isTTY, columns })] });
   return chunks;
 }
 
@@ -43,7 +46,7 @@ describe('console reporter', () => {
       'Target fake bank: 3 scenarios\n',
       'PASS T-PASS-001 passes\n     observed page size (not shown): {"size":250,"secret":"***"}\n',
       SKIP_LINE,
-      'FAIL T-FAIL-001 fails\n     status: expected 429, got 200\n     spec: Limits 1\n',
+      `FAIL T-FAIL-001 fails\n     ${BROKEN}\n     status: expected 429, got 200\n`,
     ]);
     expect(chunks.at(-1)).toMatch(/^\n1 passed, 1 failed, 1 skipped in \d+\.\d s\n$/);
     expect(chunks.join('')).not.toMatch(/[\r\x1b]/);
@@ -58,7 +61,7 @@ describe('console reporter', () => {
       `${clear}PASS T-PASS-001 passes\n     observed page size (not shown): {"size":250,"secret":"***"}\n`,
       `${clear}${SKIP_LINE}`,
       `${clear}[3/3] T-FAIL-001 fails…`,
-      `${clear}FAIL T-FAIL-001 fails\n     status: expected 429, got 200\n     spec: Limits 1\n`,
+      `${clear}FAIL T-FAIL-001 fails\n     ${BROKEN}\n     status: expected 429, got 200\n`,
     ]);
     expect(chunks.at(-1)).toMatch(/^\n1 passed, 1 failed, 1 skipped in \d+\.\d s\n$/);
   });

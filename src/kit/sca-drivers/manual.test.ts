@@ -34,10 +34,14 @@ describe('manual SCA driver', () => {
     expect(time.waits).toEqual([2_000, 2_000, 2_000]);
   });
 
-  it('returns at once when the status has already moved, and treats a payment’s RCVD as not yet moved', async () => {
+  it('counts no approval when the status had already moved before the customer acted, and treats a payment’s RCVD as not yet moved', async () => {
     const time = fakeTime();
-    const driver = manualScaDriver({ say: () => {}, ...time });
-    await expect(driver.authorise(request(['rejected']).req)).resolves.toEqual({ location: null });
+    const said: string[] = [];
+    const driver = manualScaDriver({ say: (text) => said.push(text), ...time });
+    const early = driver.authorise(request(['valid']).req);
+    await expect(early).rejects.toBeInstanceOf(ExpectationFailed);
+    await expect(early).rejects.toThrow('the status was already valid before the customer acted on https://bank.example/sca/42?state=5f0c: no approval can be counted');
+    expect(said).toEqual([]);
     await expect(driver.authorise(request(['RCVD', 'RCVD', 'ACSP']).req)).resolves.toEqual({ location: null });
     expect(time.waits).toEqual([2_000, 2_000]);
   });

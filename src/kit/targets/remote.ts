@@ -41,6 +41,12 @@ export const RemoteConfigSchema = z.strictObject({
    * provider, a provider without PSP_IC, a second customer.
    */
   capabilities: z.array(z.enum(['clock', 'control'])).default([]),
+  /**
+   * Whether the target offers the revocation-callback endpoints (it should: spec "Revocation callback
+   * endpoints"). False skips their scenarios with the reason, and the reachability check then needs
+   * only a TLS handshake and any HTTP answer.
+   */
+  revocationCallback: z.boolean().default(true),
 }).refine((config) => config.capabilities.length === 0 || config.controlUrl !== undefined, {
   path: ['capabilities'],
   message: 'clock and control are offered through a control API: give "controlUrl" too',
@@ -116,7 +122,13 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
   const control = config.controlUrl ? controlApi(config.controlUrl, config.controlToken) : undefined;
   // A callback receiver the target can reach needs a public address: not offered by this version.
   const capabilities = new Set<Capability>(config.capabilities);
-  const implied: [Capability, unknown][] = [['sca', driver], ['second-provider', config.secondProvider], ['provider-without-cof', config.providerWithoutCof], ['second-psu', config.otherPsu]];
+  const implied: [Capability, unknown][] = [
+    ['sca', driver],
+    ['second-provider', config.secondProvider],
+    ['provider-without-cof', config.providerWithoutCof],
+    ['second-psu', config.otherPsu],
+    ['callback-endpoint', config.revocationCallback],
+  ];
   for (const [capability, given] of implied) if (given) capabilities.add(capability);
   return {
     name: baseUrl,

@@ -1,0 +1,122 @@
+/**
+ * Negative cases as data: each row is one change to a valid request and the refusal the interface
+ * requires for it. One generic step runs every row: it sends the changed request and holds the
+ * answer to the row, then sends the request without the change and expects it served — so a target
+ * that refuses everything cannot pass, and (with the same X-Request-ID) a refused payment is shown
+ * to have bound no idempotency key and created nothing.
+ */
+import { randomUUID } from 'node:crypto';
+import { TppMessagesSchema } from '../../src/contract/index.js';
+import type { Reply } from '../../src/kit/client.js';
+import type { ScenarioContext } from '../../src/kit/context.js';
+import { ensure, ensureEqual, ensureSchema } from '../../src/kit/failure.js';
+import { scenario, type Area, type Capability, type Scenario } from '../../src/kit/scenario.js';
+import { answerOf, SHARED_COF } from '../steps.js';
+import { validRequest, type RequestKind, type ValidRequest } from './requests.js';
+
+/** One change to the valid request; `body` receives a deep copy it may change in place or replace. */
+export interface Change {
+  /** What the change is, as the report shows it: `lower-case letters`, `"0.00"`. */
+  what: string;
+  body?: (body: Record<string, any>) => unknown;
+  headers?: Record<string, string | undefined>;
+  /** A body sent as these bytes instead of JSON. */
+  rawBody?: string;
+}
+
+/** Where a field at fault is named: exactly, or (array positions are not shown) by its start and end. */
+export type PathExpectation = string | { startsWith: string; endsWith: string };
+
+export interface Refusal {
+  /** The status the spec states; absent where Errors rule 5 leaves it open (then only the 4xx class is held). */
+  status?: number;
+  /** The code the spec states, or the codes it allows; absent when it names none (then observed). */
+  code?: string | readonly string[];
+  /** The field at fault; absent when the spec does not say which (then observed). */
+  path?: PathExpectation;
+}
+
+export interface NegativeCase {
+  /** Stable scenario id. */
+  id: string;
+  /** Ids of the catalogue rules the row enforces. */
+  rules: readonly string[];
+  title: string;
+  kind: RequestKind;
+  /** Every change of the row must be refused the same way. */
+  changes: readonly Change[];
+  expect: Refusal;
+}
+
+const AREA: Record<RequestKind, Area> = {
+  consent: 'consents',
+  'cof-consent': 'cof',
+  funds: 'cof',
+  payment: 'payments',
+  'instant-payment': 'payments',
+  callback: 'callbacks',
+};
+
+function matches(path: string | undefined, expected: PathExpectation): boolean {
+  if (typeof expected === 'string') return path === expected;
+  return typeof path === 'string' && path.startsWith(expected.startsWith) && path.endsWith(expected.endsWith);
+}
+
+/** Holds a refusal to the row: the 4xx class (or the stated status), the envelope, the code, the path, the echo. */
+export function expectRefusal(ctx: ScenarioContext, reply: Reply, expected: Refusal, what: string): void {
+  ensure(reply.status >= 400 && reply.status < 500, `${what}: expected a refusal (4xx), got ${reply.status}`, { expected: expected.status ?? '4xx', actual: reply.json ?? reply.text });
+  const body = ensureSchema(TppMessagesSchema, reply.json, `${what}: ${reply.status} error body`);
+  const codes = expected.code === undefined ? undefined : typeof expected.code === 'string' ? [expected.code] : expected.code;
+  const message = codes ? body.tppMessages.find((item) => codes.includes(item.code)) : body.tppMessages[0];
+  ensure(message, `${what}: expected code ${codes?.join(' or ')}, got ${body.tppMessages.map((item) => item.code).join(', ')}`, { expected: codes, actual: body });
+  ensureEqual(message.category, 'ERROR', `${what}: category of ${message.code}`);
+  if (expected.status === undefined) ctx.observe(`${what}: HTTP status of ${message.code} (Errors rule 5: not shown)`, reply.status);
+  else ensureEqual(reply.status, expected.status, `${what}: status of ${message.code}`);
+  if (codes === undefined || codes.length > 1) ctx.observe(`${what}: code`, message.code);
+  if (expected.path === undefined) ctx.observe(`${what}: path`, message.path ?? null);
+  else ensure(matches(message.path, expected.path), `${what}: path of ${message.code} must name the field at fault: expected ${JSON.stringify(expected.path)}, got ${JSON.stringify(message.path ?? null)}`, { expected: expected.path, actual: message.path ?? null });
+  if (reply.requestId) ensureEqual(reply.header('x-request-id'), reply.requestId, `${what}: X-Request-ID echoed on the refusal`);
+}
+
+function applied(valid: ValidRequest, change: Change): { headers: Record<string, string | undefined>; body?: unknown; rawBody?: string } {
+  const headers = { ...valid.headers, ...change.headers };
+  if (change.rawBody !== undefined) return { headers, rawBody: change.rawBody };
+  const copy = structuredClone(valid.body) as Record<string, any>;
+  const changed = change.body ? change.body(copy) : undefined;
+  return { headers, body: changed === undefined ? copy : changed };
+}
+
+async function send(ctx: ScenarioContext, valid: ValidRequest, parts: { headers: Record<string, string | undefined>; body?: unknown; rawBody?: string }, requestId: string): Promise<Reply> {
+  return ctx.api.call({ method: valid.method, path: valid.path, headers: parts.headers, requestId, ...(parts.rawBody === undefined ? { body: parts.body } : { rawBody: parts.rawBody }) });
+}
+
+/** The generic step: every change refused as the row says, and the unchanged request served after it. */
+export async function runNegativeCase(ctx: ScenarioContext, row: NegativeCase): Promise<void> {
+  for (const change of row.changes) {
+    const valid = await validRequest(ctx, row.kind);
+    const requestId = randomUUID();
+    const before = valid.state ? await valid.state() : undefined;
+    expectRefusal(ctx, await send(ctx, valid, applied(valid, change), requestId), row.expect, change.what);
+    if (valid.state) ensureEqual(await valid.state(), before, `${change.what}: the state a refused request must leave as it was`);
+    // The same request without the change, under the same X-Request-ID: served, so the refusal came
+    // from the change and (for a payment) bound no key and made nothing the valid request meets.
+    const served = await send(ctx, valid, { headers: valid.headers, body: valid.body }, requestId);
+    ensure(served.status === valid.success, `${change.what}: the request without the change is served with ${valid.success}, got ${served.status}: the refusal proves nothing otherwise`, { expected: valid.success, actual: answerOf(served) });
+  }
+}
+
+export function negativeScenario(row: NegativeCase): Scenario {
+  const needs: Capability[] = [];
+  const shares = row.kind === 'funds' ? [SHARED_COF] : [];
+  return scenario({
+    id: row.id,
+    title: row.title,
+    spec: row.rules.join('; '),
+    rules: row.rules,
+    area: AREA[row.kind],
+    needs,
+    shares,
+    expect: row.expect,
+    run: (ctx) => runNegativeCase(ctx, row),
+  });
+}

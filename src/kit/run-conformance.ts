@@ -1,0 +1,147 @@
+/**
+ * `runConformance(options)`: the programmatic twin of `xs2a-kit conformance`, as `startVitest` is
+ * for vitest. It chooses the target (the in-process simulator, loaded only then, or a remote one from
+ * its config), checks that an XS2A interface answers there, runs the selected scenarios through the
+ * reporters and answers the exit code: 0 all passed, 1 a scenario failed, 2 configuration error or
+ * unreachable target. On 2 the report files are written too, saying why nothing (more) ran.
+ */
+import { loadCatalogue, CatalogueMissing, type Catalogue } from './catalogue.js';
+import { TargetUnreachable } from './client.js';
+import type { Reporter, RunEvent, RunSummary } from './events.js';
+import { selectScenarios } from './filter.js';
+import { preflight } from './preflight.js';
+import { resultLine, type ConsoleSink } from './reporters/console.js';
+import { createReporter, UnknownReporter } from './reporters/registry.js';
+import { CatalogueMalformed, ruleCoverage } from './rule-catalogue.js';
+import { approvalsNeeded, runScenarios } from './runner.js';
+import { createScaDriver, manualTimeoutMs, SCA_DRIVERS, type ScaDriverName } from './sca-drivers/sca-config.js';
+import type { Target } from './target.js';
+import { ConfigError, parseRemoteConfig, parseSimConfig, readConfigFile, remoteTarget, withScaDriver } from './targets/remote.js';
+
+export interface ConformanceOptions {
+  /** `sim` (an in-process sandbox) or the https base URL of a real target. */
+  target: string;
+  config?: string | undefined;
+  sca?: string | undefined;
+  only?: readonly string[];
+  skip?: readonly string[];
+  /** `NAME[:FILE]` reporter specs; `console` when none. */
+  reporter?: readonly string[];
+  /** Where the console reporter and file-less reports write. */
+  stdout: ConsoleSink;
+  /** Status lines (what is selected, what went wrong, the time taken). */
+  say(text: string): void;
+  /** Where the browser driver looks for Chromium (CHROMIUM_PATH, Playwright's cache). */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** The catalogue to run; the built one by default. */
+  catalogue?: Catalogue;
+}
+
+export interface ConformanceOutcome {
+  exitCode: 0 | 1 | 2;
+  summary?: RunSummary;
+}
+
+/** The in-process sandbox's customers and redirect addresses (the sim target's fixtures). */
+const SIM_RETURN_URIS = ['https://tpp.example/xs2a/ok', 'https://tpp.example/xs2a/nok'];
+
+/** Keeps the browser on this machine: every other host name fails to resolve. */
+const LOCAL_ONLY = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1';
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function scaDriverName(value: string | undefined): ScaDriverName | undefined {
+  if (value === undefined) return undefined;
+  if (!(SCA_DRIVERS as readonly string[]).includes(value)) throw new ConfigError(`unknown SCA driver "${value}" (known: ${SCA_DRIVERS.join(', ')})`);
+  return value as ScaDriverName;
+}
+
+/** Tells every report that nothing (more) ran and why, so the files are written on exit 2 too. */
+async function abortReports(reporters: readonly Reporter[], target: string, reason: string): Promise<void> {
+  const events: RunEvent[] = [
+    { type: 'run-aborted', reason },
+    { type: 'run-finished', summary: { target, results: [], passed: 0, failed: 0, skipped: 0, durationMs: 0, aborted: reason } },
+  ];
+  for (const event of events) for (const reporter of reporters) reporter.onEvent(event);
+  for (const reporter of reporters) await reporter.close?.();
+}
+
+interface ChosenTarget {
+  target: Target;
+  /** A person approves (a remote target or the manual driver): approvals are announced and waited for. */
+  manualMs: number | undefined;
+  asksPeople: boolean;
+}
+
+async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> {
+  const scaFlag = scaDriverName(options.sca);
+  if (options.target === 'sim') {
+    // The sim brings its own certificates and customers; a config may only choose the SCA driver.
+    const config = options.config ? parseSimConfig(await readConfigFile(options.config), options.config) : {};
+    const sca = withScaDriver(config.sca, scaFlag);
+    if (sca?.driver === 'none') throw new ConfigError('--target sim always has an SCA driver: sim, forms, browser or manual');
+    // The sim's pages are on this machine: the browser may resolve no other host.
+    const driver = sca ? createScaDriver(sca, { say: options.say, returnUris: SIM_RETURN_URIS, browserArgs: [LOCAL_ONLY], ...(options.env ? { env: options.env } : {}) }) : undefined;
+    const manualMs = sca ? manualTimeoutMs(sca) : undefined;
+    // Loaded only now: a run against a real bank never loads the simulator.
+    const { startSimTarget } = await import('./targets/sim.js');
+    return { target: await startSimTarget(driver ? { sca: driver } : {}), manualMs, asksPeople: manualMs !== undefined };
+  }
+  if (!options.config) throw new ConfigError(`--target ${options.target} needs --config FILE (certificates, customers, IBANs)`);
+  const config = parseRemoteConfig(await readConfigFile(options.config), options.config);
+  const manualMs = manualTimeoutMs(withScaDriver(config.sca, scaFlag)!);
+  const target = await remoteTarget({ baseUrl: options.target, configFile: options.config, config, say: options.say, ...(options.env ? { env: options.env } : {}), ...(scaFlag ? { scaDriver: scaFlag } : {}) });
+  return { target, manualMs, asksPeople: true };
+}
+
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceOutcome> {
+  const started = performance.now();
+  const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+  const specs = options.reporter && options.reporter.length > 0 ? options.reporter : ['console'];
+  let reporters: Reporter[];
+  try {
+    reporters = specs.map((spec) => createReporter(spec, { stdout: options.stdout }));
+  } catch (error) {
+    if (!(error instanceof UnknownReporter)) throw error;
+    options.say(`xs2a-kit conformance: ${error.message}\n`);
+    return { exitCode: 2 };
+  }
+  let chosen: ChosenTarget | undefined;
+  try {
+    const catalogue = options.catalogue ?? (await loadCatalogue());
+    if (catalogue.rules.length > 0) ruleCoverage(catalogue.rules, catalogue.scenarios); // TRANSITION: until conformance/rules.ts lands
+    const scenarios = selectScenarios(catalogue.scenarios, { only: options.only ?? [], skip: options.skip ?? [] });
+    if (scenarios.length === 0) throw new ConfigError('--only/--skip select no scenario');
+    chosen = await chooseTarget(options);
+    const { target, manualMs, asksPeople } = chosen;
+    // Reachability first: an unreachable target is exit 2, not a hundred failed scenarios.
+    if (options.target !== 'sim') await preflight(target);
+    const approvals = approvalsNeeded(scenarios, target.capabilities);
+    options.say(`${plural(scenarios.length, 'scenario')} selected${asksPeople ? `; a manual run would ask for ${plural(approvals, 'customer approval')}` : ''}.\n`);
+    // A person needs time: each approval of a manual run may take the driver's whole time-out.
+    const approvalsPerScenario = Math.max(0, ...scenarios.map((scenario) => scenario.approvals));
+    const scenarioTimeoutMs = manualMs === undefined ? undefined : 60_000 + manualMs * approvalsPerScenario;
+    const summary = await runScenarios({ target, scenarios, reporters, rules: catalogue.rules, ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }) });
+    for (const reporter of reporters) await reporter.close?.();
+    // Without the console reporter the run still ends with its one-line result; on stderr when a report fills stdout.
+    if (!specs.includes('console')) {
+      const line = `${resultLine(summary)}\n`;
+      if (specs.some((spec) => !spec.includes(':'))) options.say(line);
+      else options.stdout.write(line);
+    }
+    if (summary.aborted !== undefined) options.say(`xs2a-kit conformance: ${summary.aborted}\n`);
+    options.say(`Finished in ${elapsed()}.\n`);
+    return { exitCode: summary.aborted !== undefined ? 2 : summary.failed > 0 ? 1 : 0, summary };
+  } catch (error) {
+    const known = error instanceof ConfigError || error instanceof CatalogueMissing || error instanceof CatalogueMalformed || error instanceof TargetUnreachable;
+    // The sim target failing to start is the target being unavailable too.
+    const reason = error instanceof Error ? error.message : String(error);
+    options.say(`xs2a-kit conformance: ${reason}\n`);
+    await abortReports(reporters, chosen?.target.name ?? options.target, known ? reason : `the target could not be started: ${reason}`);
+    return { exitCode: 2 };
+  } finally {
+    await chosen?.target.close();
+  }
+}
