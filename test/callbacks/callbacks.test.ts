@@ -135,6 +135,22 @@ describe('revocation events', () => {
     expect(delivery!.attempts[0]!.error).toBe('ECONNREFUSED');
   });
 
+  it('ends pending retries on DELETE: registering again later never resumes them', async () => {
+    await put(receiverUrl);
+    const consentId = await validConsent(t, [ibansOf(t, 'anna')[0]!]);
+    answers = [503];
+    await t.control(`/consents/${consentId}/revoke`, { body: {} });
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    expect((await t.call({ method: 'DELETE', path: '/v1/revocation-callback', client: t.tpp })).status).toBe(204);
+    const [ended] = await deliveries();
+    expect([ended!.outcome, ended!.attempts.at(-1)!.error]).toEqual(['failed', 'callback deregistered']);
+    await put(receiverUrl);
+    await t.sandbox.clock.advance('PT10M');
+    const [after] = await deliveries();
+    expect([after!.outcome, after!.attempts.length]).toEqual(['failed', 2]);
+    expect(received).toHaveLength(1);
+  });
+
   it('sends nothing on the provider’s own DELETE, and nothing without a registration', async () => {
     await put(receiverUrl);
     const mine = await validConsent(t, [ibansOf(t, 'anna')[0]!]);

@@ -8,7 +8,7 @@ const A = 'DE12123456780000100001';
 const B = 'DE82123456780000100002';
 const FOREIGN = 'DE89370400440532013000';
 
-const make = (over: Partial<Parameters<typeof newConsent>[0]['request']> = {}, id = 'c1', tpp = 'PSDDE-BAFIN-1') =>
+const make = (over: Partial<Parameters<typeof newConsent>[0]['request']> = {}, id = 'c1', tpp = 'PSDDE-BAFIN-1', now = T0) =>
   newConsent({
     consentId: id,
     authorisationId: `a-${id}`,
@@ -16,7 +16,7 @@ const make = (over: Partial<Parameters<typeof newConsent>[0]['request']> = {}, i
     request: { access: { balances: [{ iban: A }], accounts: [{ iban: B }, { iban: FOREIGN }] }, recurringIndicator: true, ...over },
     redirectUri: 'https://tpp.example/cb',
     nokRedirectUri: undefined,
-    now: T0,
+    now,
   });
 
 describe('consent creation', () => {
@@ -73,15 +73,24 @@ describe('expiry', () => {
 
 describe('supersession', () => {
   const held = new Set([A, B]);
-  const valid = (id: string, over = {}, tpp = 'PSDDE-BAFIN-1') => approve(make(over, id, tpp), 'anna', held, T0);
+  const LATER = new Date(T0.getTime() + 1000);
+  const valid = (id: string, over = {}, tpp = 'PSDDE-BAFIN-1', createdAt = T0) => approve(make(over, id, tpp, createdAt), 'anna', held, LATER);
 
   it('terminates the same provider’s earlier recurring consents for the same accounts only', () => {
     const older = valid('old');
     const otherTpp = valid('foreign', {}, 'PSDDE-BAFIN-2');
     const otherAccounts = approve(newConsent({ consentId: 'narrow', authorisationId: 'n', tpp: 'PSDDE-BAFIN-1', request: { access: { accounts: [{ iban: A }] }, recurringIndicator: true }, redirectUri: 'https://a.example', nokRedirectUri: undefined, now: T0 }), 'anna', held, T0);
     const oneOff = valid('once', { recurringIndicator: false });
-    const newer = valid('new');
-    expect(supersededBy(newer, [older, otherTpp, otherAccounts, oneOff, newer], T0).map((c) => c.consentId)).toEqual(['old']);
+    const newer = valid('new', {}, 'PSDDE-BAFIN-1', LATER);
+    expect(supersededBy(newer, [older, otherTpp, otherAccounts, oneOff, newer], LATER).map((c) => c.consentId)).toEqual(['old']);
+  });
+
+  it('ends only consents created earlier: authorising the older of two leaves the newer valid', () => {
+    const newer = valid('new', {}, 'PSDDE-BAFIN-1', LATER);
+    const older = valid('old');
+    expect(supersededBy(older, [older, newer], LATER)).toEqual([]);
+    const twin = valid('twin');
+    expect(supersededBy(older, [twin], LATER)).toEqual([]);
   });
 
   it('lets a one-off consent supersede nothing', () => {

@@ -133,7 +133,8 @@ export function covers(lists: AccessLists, iban: string): boolean {
 /**
  * Spec consent table: authorising a recurring consent moves the same provider's earlier valid
  * recurring consents covering the same accounts to terminatedByTpp. "The same accounts" is read
- * as the same set of IBANs; one-off consents never supersede and are never superseded.
+ * as the same set of IBANs; "earlier" as created at an earlier instant, so authorising the older of
+ * two consents after the newer ends neither; one-off consents never supersede and are never superseded.
  */
 export function supersededBy(approved: ConsentRecord, others: Iterable<ConsentRecord>, now: Date): ConsentRecord[] {
   if (!approved.recurringIndicator || !approved.granted) return [];
@@ -142,6 +143,7 @@ export function supersededBy(approved: ConsentRecord, others: Iterable<ConsentRe
   const result: ConsentRecord[] = [];
   for (const other of others) {
     if (other.consentId === approved.consentId || other.tpp !== approved.tpp || other.kind !== approved.kind) continue;
+    if (Date.parse(other.createdAt) >= Date.parse(approved.createdAt)) continue;
     if (!other.recurringIndicator || !other.granted || effectiveStatus(other, now) !== 'valid') continue;
     const theirs = coveredIbans(other.granted);
     if (theirs.size === mine.size && [...theirs].every((iban) => mine.has(iban))) result.push(other);

@@ -42,9 +42,19 @@ export function registerCallback(ctx: SandboxContext, tpp: string, body: unknown
   });
 }
 
-/** DELETE stops notifications; with nothing registered it is answered the same (nothing to stop). */
+/**
+ * DELETE stops notifications, the retries of earlier revocations included: they end now, so a
+ * registration made later never resumes them. With nothing registered it is answered the same.
+ */
 export function removeCallback(ctx: SandboxContext, tpp: string): Promise<void> {
-  return ctx.bank.transact((uow) => uow.remove('callbacks', tpp));
+  return ctx.bank.transact((uow) => {
+    uow.remove('callbacks', tpp);
+    const at = ctx.clock.now().toISOString();
+    uow.data.deliveries.forEach((delivery, index) => {
+      if (delivery.tpp !== tpp || delivery.outcome !== 'pending') return;
+      uow.replaceAt('deliveries', index, { ...delivery, outcome: 'failed', nextAttemptAt: undefined, attempts: [...delivery.attempts, { at, status: null, error: 'callback deregistered' }] });
+    });
+  });
 }
 
 /** A revocation by the customer or the service: one event, delivered (after the write) if the provider registered a callback. */
@@ -60,7 +70,10 @@ export function notifyRevocation(ctx: SandboxContext, uow: UnitOfWork, consent: 
 
 function save(uow: UnitOfWork, next: DeliveryRecord): void {
   const index = uow.data.deliveries.findIndex((delivery) => delivery.eventId === next.eventId);
-  if (index >= 0) uow.replaceAt('deliveries', index, next);
+  if (index < 0) return;
+  // Deregistered while this attempt was on the wire: the attempt is recorded, no retry follows.
+  const ended = uow.data.deliveries[index]!.outcome === 'failed' && next.outcome === 'pending';
+  uow.replaceAt('deliveries', index, ended ? { ...next, outcome: 'failed', nextAttemptAt: undefined } : next);
 }
 
 /** One attempt over the network; answers the delivery as it is after the attempt (recorded by the caller). */
