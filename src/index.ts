@@ -1,7 +1,6 @@
 /** The package's programmatic API. */
 export { startSandbox, type Sandbox, type SandboxClock } from './sim/sandbox.js';
 export type { SandboxOptionsInput } from './sim/options.js';
-export type { DeviationName } from './sim/deviations.js';
 export type { FaultRuleInput, FaultsOption } from './sim/faults/schema.js';
 export type { EventBus, SandboxEventMap, RequestEvent } from './sim/events.js';
 export * from './contract/index.js';

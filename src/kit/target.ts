@@ -81,6 +81,10 @@ export interface TargetCallbacks {
   useSecret(secret: string | undefined): void;
   received(): readonly ReceivedCallback[];
   waitFor(count: number, timeoutMs?: number): Promise<readonly ReceivedCallback[]>;
+  /** How to answer the next deliveries, whatever their signature: a status, or `'drop'` to close the connection unanswered. */
+  answerNext(answers: (number | 'drop')[]): void;
+  /** How long to wait after a clock move before concluding that no delivery is coming (ms). */
+  readonly quietMs: number;
 }
 
 export interface Target {

@@ -1,7 +1,6 @@
 /** Everything a sandbox's services share, passed explicitly (no module-level state). */
 import type { Bank } from './bank/bank.js';
 import type { Clock } from './clock.js';
-import type { Deviations } from './deviations.js';
 import type { EventBus } from './events.js';
 import type { FaultInjector } from './faults/injector.js';
 import type { Ledgers } from './ledger/index.js';
@@ -29,8 +28,6 @@ export interface SandboxContext {
   readonly callbackCa: readonly string[];
   /** Deliveries being attempted right now, so a tick and a clock move never send one twice at once. */
   readonly deliveriesInFlight: Set<string>;
-  /** Named breaks of the spec a test started the sandbox with (src/sim/deviations.ts); empty otherwise. */
-  readonly deviations: Deviations;
   /** Fault injection rules (`--faults`, `/sandbox/faults`); none by default. */
   readonly faults: FaultInjector;
   log(message: string): void;

@@ -2,7 +2,6 @@
 import { z } from 'zod';
 import { CLOCK_MAX_MS } from './clock.js';
 import { FaultsOptionSchema } from './faults/schema.js';
-import { DEVIATION_NAMES } from './deviations.js';
 import { CustomersFile } from './seed/fixtures.js';
 
 export const SandboxOptionsSchema = z.strictObject({
@@ -38,11 +37,6 @@ export const SandboxOptionsSchema = z.strictObject({
    * e.g. one account with a million-row history for the benchmarks.
    */
   customersFixture: CustomersFile.optional(),
-  /**
-   * Tests only: named breaks of the spec (src/sim/deviations.ts) that prove the conformance kit
-   * catches them. Off by default; no CLI flag maps onto it.
-   */
-  deviations: z.array(z.enum(DEVIATION_NAMES, { error: (issue) => `${String(issue.input)} is not a deviation of src/sim/deviations.ts` })).default([]),
   /** Fault injection (`--faults`): a built-in profile, a JSON file of rules, or the rules; off when absent. */
   faults: FaultsOptionSchema.optional(),
 });

@@ -97,7 +97,6 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     portalUrl: '',
     callbackCa,
     deliveriesInFlight: new Set(),
-    deviations: new Set(options.deviations),
     faults: createFaultInjector({ seed: options.seed, start: startFaults }),
     log,
   };

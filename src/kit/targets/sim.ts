@@ -6,7 +6,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureCertificates, issueQwac, startSandbox, type DeviationName } from '../../index.js';
+import { ensureCertificates, issueQwac, startSandbox } from '../../index.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
 import { formsScaDriver } from '../sca-drivers/forms.js';
 import type { Capability } from '../scenario.js';
@@ -33,8 +33,6 @@ export interface SimTargetOptions {
   clockStart?: string;
   /** The customer's stand-in on the SCA page; the `forms` driver by default. */
   sca?: ScaDriver;
-  /** Tests only: named breaks of the spec the sandbox starts with, to prove scenarios catch them. */
-  deviations?: readonly DeviationName[];
   /** A certificate folder to use (and keep) instead of a fresh temporary one: saves key generation. */
   certsDir?: string;
   /**
@@ -52,13 +50,13 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
   // EC keys: quick to make, and a second provider differs from the first only by its identity.
   const secondProvider = issueQwac({ ca, name: 'Conformance Second TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'], keyType: 'ec' });
   const providerWithoutCof = issueQwac({ ca, name: 'Conformance AIS PIS TPP', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_AI', 'PSP_PI'], keyType: 'ec' });
-  const sandbox = await (options.startSandbox ?? startSandbox)({ port: 0, portalPort: 0, certsDir, callbackCa: [paths.caCert], ...(options.clockStart ? { clockStart: options.clockStart } : {}), ...(options.deviations ? { deviations: [...options.deviations] } : {}), log: () => {} });
+  const sandbox = await (options.startSandbox ?? startSandbox)({ port: 0, portalPort: 0, certsDir, callbackCa: [paths.caCert], ...(options.clockStart ? { clockStart: options.clockStart } : {}), log: () => {} });
   let secret: string | undefined;
   // The receiver presents the sandbox's own server certificate (localhost), which chains to the CA
   // the sandbox was told to trust for callbacks; it judges `t` against the sandbox clock.
   const receiver = await startCallbackReceiver({ key: await read(paths.serverKey), cert: await read(paths.serverCert), secret: () => secret, now: () => sandbox.clock.now() });
   const { clock, control } = controlApi(sandbox.controlUrl);
-  const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'callback-receiver', 'second-psu']);
+  const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'callback-receiver', 'second-psu', 'callback-endpoint']);
   return {
     name: `sim (${sandbox.apiUrl})`,
     baseUrl: sandbox.apiUrl,
@@ -78,6 +76,9 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
       },
       received: () => receiver.received,
       waitFor: (count, timeoutMs) => receiver.waitFor(count, timeoutMs),
+      answerNext: (answers) => receiver.answerNext(answers),
+      // The sandbox dispatches due deliveries the moment its clock moves: a short wait says nothing is coming.
+      quietMs: 150,
     },
     async close() {
       await receiver.close();

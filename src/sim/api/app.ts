@@ -21,7 +21,7 @@ import { settleDuePayments } from '../services/payment-settlement.js';
 import { providerRecorder } from '../services/providers.js';
 import type { Answer, ApiRoute, Call } from './call.js';
 import { authenticateProvider } from './identity.js';
-import { requestIdEcho, requireRequestId, withheldEcho } from './request-id.js';
+import { requestIdEcho, requireRequestId } from './request-id.js';
 import { logRequest, type RequestStart } from './request-log.js';
 
 /** What goes on the wire: an application answer (with the X-Request-ID echo) or a fault's. */
@@ -89,16 +89,12 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
   const recordProvider = providerRecorder(ctx);
   const readJsonBody = jsonBodyReader();
   const route = createRouter(routes, '/v1');
-  const withheld = withheldEcho(ctx.deviations);
-  // Deviation body-read-before-certificate (tests only): the body is judged before the certificate.
-  const bodyFirst = ctx.deviations.has('body-read-before-certificate');
 
   /** One request through the checks and its route; sets what the log and the writer need on `seen`. */
   async function handle(req: IncomingMessage, res: ServerResponse, url: string, seen: { identity?: ProviderIdentity; holdMs?: number }): Promise<Outcome | 'drop'> {
     const method = req.method ?? 'GET';
     const target = splitTarget(url);
-    let body = bodyFirst ? await readJsonBody(req, res) : undefined;
-    const identity = authenticate(req.socket as TLSSocket, target.pathname);
+    const identity = authenticate(req.socket as TLSSocket);
     seen.identity = identity;
     // Faults answer after the certificate is read (a rule may name the provider) and before
     // anything registers, reads a body or changes state.
@@ -107,10 +103,8 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
     if (fault?.kind === 'answer') return fromFault(fault);
     if (fault?.kind === 'hold') seen.holdMs = fault.delayMs;
     requireRequestId(req.headers);
-    if (!bodyFirst) {
-      const reading = readJsonBody(req, res);
-      if (reading) body = await reading;
-    }
+    const reading = readJsonBody(req, res);
+    const body = reading ? await reading : undefined;
     // Registration happens once the request has passed the basic checks, so a refused request
     // stores nothing. Steps that usually have nothing to do answer no promise, so no await.
     const registering = recordProvider(identity);
@@ -128,7 +122,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
   /** Writes the answer; a header node refuses becomes the 500 envelope while the head is still unwritten. */
   function deliver(req: IncomingMessage, res: ServerResponse, outcome: Outcome, echo: string | undefined): Outcome {
     try {
-      if (echo !== undefined && !outcome.foreign && !withheld(outcome.status)) outcome.headers[HEADERS.requestId] = echo;
+      if (echo !== undefined && !outcome.foreign) outcome.headers[HEADERS.requestId] = echo;
       writeAnswer(res, req.method === 'HEAD', outcome.status, outcome.headers, outcome.payload);
       return outcome;
     } catch (error) {

@@ -47,8 +47,7 @@ export function cofRoutes(ctx: SandboxContext): ApiRoute[] {
     },
     {
       method: 'post',
-      // Deviation cof-role-not-checked (tests only): no PSP_IC needed.
-      guards: ctx.deviations.has('cof-role-not-checked') ? [] : cof,
+      guards: cof,
       path: '/funds-confirmations',
       handler: async (call) => {
         const answer = await confirmFunds(ctx, { tpp: tpp(call), consentId: call.get(HEADERS.consentId), psuIpAddress: call.get(HEADERS.psuIpAddress), body: call.body });

@@ -1,7 +1,6 @@
 /** /v1/consents (spec "Endpoint list"): each route translates HTTP to a service call. */
 import { HEADERS } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
-import { judgeBudget, rateLimitHeaders } from '../rules/budget.js';
 import { consentAuthorisation, consentAuthorisations, consentStatus, createConsent, deleteConsent, readConsent } from '../services/consents.js';
 import { created, noContent, ok, type ApiRoute, type Call } from './call.js';
 import { requireRole } from './identity.js';
@@ -23,11 +22,6 @@ export function consentRoutes(ctx: SandboxContext): ApiRoute[] {
           nokRedirectUri: call.get(HEADERS.nokRedirectUri),
           body: call.body,
         });
-        if (ctx.deviations.has('rate-limit-headers-on-uncapped')) {
-          // Deviation rate-limit-headers-on-uncapped (tests only): an uncapped operation reports a budget.
-          const now = ctx.clock.now();
-          return created(consent, rateLimitHeaders(judgeBudget({ limit: 4, used: 0, attended: false, now }), now));
-        }
         return created(consent);
       },
     },

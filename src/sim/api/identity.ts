@@ -27,14 +27,9 @@ function peerOf(socket: TLSSocket): PeerCertificate {
  * The provider of a request: read from its socket's certificate (once per socket) and checked
  * against the register (every request). Throws CERTIFICATE_MISSING or ROLE_INVALID.
  */
-export function authenticateProvider(ctx: SandboxContext): (socket: TLSSocket, path: string) => ProviderIdentity {
+export function authenticateProvider(ctx: SandboxContext): (socket: TLSSocket) => ProviderIdentity {
   const verdicts = new WeakMap<TLSSocket, () => ProviderIdentity>();
-  const openCallbackEndpoint = ctx.deviations.has('callback-endpoint-without-certificate');
-  return (socket, path) => {
-    // Deviation callback-endpoint-without-certificate (tests only): a per-operation exception.
-    if (openCallbackEndpoint && path.startsWith('/v1/revocation-callback') && !peerOf(socket).present) {
-      return { organizationIdentifier: 'anonymous', name: 'anonymous', roles: [], nca: undefined };
-    }
+  return (socket) => {
     let verdict = verdicts.get(socket);
     if (!verdict) {
       const peer = peerOf(socket);

@@ -6,7 +6,6 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { HEADERS, RequestIdSchema, XsError } from '../../contract/index.js';
-import type { Deviations } from '../deviations.js';
 
 /**
  * Only printable ASCII is echoed. Node reads header bytes as latin1 but writes the headers of a
@@ -29,14 +28,4 @@ export function requireRequestId(headers: IncomingHttpHeaders): void {
       text: id === undefined ? 'X-Request-ID is required on every request (a UUID).' : 'X-Request-ID must be a UUID.',
     });
   }
-}
-
-/**
- * Deviations request-id-not-echoed-on-errors and request-id-not-echoed-on-success (tests only):
- * whether the echo is taken back from an answer of this status. Never otherwise.
- */
-export function withheldEcho(deviations: Deviations): (status: number) => boolean {
-  const onErrors = deviations.has('request-id-not-echoed-on-errors');
-  const onSuccess = deviations.has('request-id-not-echoed-on-success');
-  return (status) => (status >= 400 ? onErrors : onSuccess);
 }

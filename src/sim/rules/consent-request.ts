@@ -4,38 +4,22 @@
  * its path. Requested IBANs are checked for form only, never looked up (Scope rules 2).
  */
 import { ConsentRequestSchema, REFUSED_ACCESS_KINDS, XsError, type ConsentRequest } from '../../contract/index.js';
-import type { Deviations } from '../deviations.js';
 import { parseOrFormatError } from '../http/validate.js';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Deviation consent-format-error-without-path (tests only): the field at fault is not named. */
-function withoutPath<T>(reader: () => T): T {
-  try {
-    return reader();
-  } catch (error) {
-    throw error instanceof XsError && error.code === 'FORMAT_ERROR' ? new XsError('FORMAT_ERROR', { text: error.message }) : error;
-  }
-}
-
-export function readConsentRequest(body: unknown, today: string, deviations: Deviations = new Set()): ConsentRequest {
-  return deviations.has('consent-format-error-without-path') ? withoutPath(() => read(body, today, deviations)) : read(body, today, deviations);
-}
-
-function read(body: unknown, today: string, deviations: Deviations): ConsentRequest {
+export function readConsentRequest(body: unknown, today: string): ConsentRequest {
   if (!isObject(body)) throw new XsError('FORMAT_ERROR', { text: 'The body must be a ConsentRequest object.' });
-  // Deviation refused-access-kinds-not-recognised (tests only): the kinds are dropped as unknown fields.
-  if (isObject(body.access) && !deviations.has('refused-access-kinds-not-recognised')) {
+  if (isObject(body.access)) {
     for (const kind of REFUSED_ACCESS_KINDS) {
       if (body.access[kind] !== undefined) {
         throw new XsError('SERVICE_INVALID', { path: `access.${kind}`, text: `${kind} is not offered: name the accounts in accounts, balances or transactions.` });
       }
     }
   }
-  // Deviation combined-service-accepted (tests only).
-  if (body.combinedServiceIndicator === true && !deviations.has('combined-service-accepted')) {
+  if (body.combinedServiceIndicator === true) {
     throw new XsError('SERVICE_INVALID', { path: 'combinedServiceIndicator', text: 'Combined AIS and PIS sessions are not offered: omit combinedServiceIndicator or send false.' });
   }
   const request = parseOrFormatError(ConsentRequestSchema, body);

@@ -6,9 +6,7 @@
  * path. Nothing here looks an IBAN up: whether the money can move is judged afterwards, and every
  * such refusal is the one PAYMENT_FAILED (rules/payment-checks.ts).
  */
-import { z } from 'zod';
-import { AMOUNT_PATTERN, CurrencySchema, PaymentInitiationRequestSchema, XsError, type PaymentInitiationRequest } from '../../contract/index.js';
-import type { Deviations } from '../deviations.js';
+import { PaymentInitiationRequestSchema, XsError, type PaymentInitiationRequest } from '../../contract/index.js';
 import { parseOrFormatError } from '../http/validate.js';
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -32,25 +30,10 @@ function refuseOtherCurrencies(body: Record<string, unknown>): void {
   }
 }
 
-/** Deviation zero-amount-accepted (tests only): the amount is held to the pattern alone. */
-const PatternOnlyAmountSchema = PaymentInitiationRequestSchema.extend({ instructedAmount: z.object({ currency: CurrencySchema, amount: z.string().regex(AMOUNT_PATTERN) }) });
-
-/** Deviation malformed-creditor-iban-payment-failed (tests only): a bad creditor IBAN is judged unpayable. */
-function creditorIbanUnpayable<T>(reader: () => T): T {
-  try {
-    return reader();
-  } catch (error) {
-    throw error instanceof XsError && error.path === 'creditorAccount.iban' ? new XsError('PAYMENT_FAILED') : error;
-  }
-}
-
-export function readPaymentRequest(body: unknown, today: string, deviations: Deviations = new Set()): PaymentInitiationRequest {
+export function readPaymentRequest(body: unknown, today: string): PaymentInitiationRequest {
   if (!isObject(body)) throw new XsError('FORMAT_ERROR', { text: 'The body must be a PaymentInitiationRequest object.' });
-  // Deviation non-eur-format-error (tests only): other currencies are left to the schema's FORMAT_ERROR.
-  if (!deviations.has('non-eur-format-error')) refuseOtherCurrencies(body);
-  const schema = deviations.has('zero-amount-accepted') ? PatternOnlyAmountSchema : PaymentInitiationRequestSchema;
-  const parse = () => parseOrFormatError(schema, body);
-  const request = deviations.has('malformed-creditor-iban-payment-failed') ? creditorIbanUnpayable(parse) : parse();
+  refuseOtherCurrencies(body);
+  const request = parseOrFormatError(PaymentInitiationRequestSchema, body);
   if (request.requestedExecutionDate !== undefined && request.requestedExecutionDate < today) {
     throw new XsError('FORMAT_ERROR', { path: 'requestedExecutionDate', text: `requestedExecutionDate must not be in the past (today is ${today}).` });
   }

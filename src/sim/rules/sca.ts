@@ -17,8 +17,6 @@ export function newAuthorisation(input: {
   tpp: string;
   state: string;
   now: Date;
-  /** Only a deviation (authorisation-lives-a-day) gives anything but the spec's 15 minutes. */
-  lifetimeMs?: number;
 }): AuthorisationRecord {
   return {
     authorisationId: input.authorisationId,
@@ -27,7 +25,7 @@ export function newAuthorisation(input: {
     scaStatus: 'received',
     state: input.state,
     createdAt: input.now.toISOString(),
-    expiresAt: new Date(input.now.getTime() + (input.lifetimeMs ?? AUTHORISATION_LIFETIME_MS)).toISOString(),
+    expiresAt: new Date(input.now.getTime() + AUTHORISATION_LIFETIME_MS).toISOString(),
     otpFailures: 0,
   };
 }

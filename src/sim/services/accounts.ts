@@ -6,8 +6,7 @@
  */
 import { formatCents, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
-import type { Deviations } from '../deviations.js';
-import { encodeEntryReference, pageTransactions, PAGE_SIZE, type AccountLedger, type LedgerEntry, type Page, type PageQuery } from '../ledger/index.js';
+import { encodeEntryReference, pageTransactions, PAGE_SIZE, type AccountLedger, type LedgerEntry, type PageQuery } from '../ledger/index.js';
 import { covers, coveredIbans, requireUsable, type DataType } from '../rules/consents.js';
 import type { TransactionsQuery } from '../rules/transactions-query.js';
 import type { SeedAccount } from '../seed/customers.js';
@@ -25,11 +24,7 @@ export interface AccessInput {
 
 function usableConsent(ctx: SandboxContext, input: AccessInput): ConsentRecord {
   if (input.consentId === undefined) throw new XsError('FORMAT_ERROR', { text: 'Consent-ID is required on account-data requests.' });
-  // Deviation foreign-consent-gives-data (tests only): whoever holds the consent, the caller may use it.
-  const holder = ctx.deviations.has('foreign-consent-gives-data') ? (ctx.store.data.consents[input.consentId]?.tpp ?? input.tpp) : input.tpp;
-  const consent = ownConsent(ctx, holder, input.consentId);
-  // Deviation unauthorised-consent-gives-data (tests only): a received consent is used as it stands.
-  if (consent.status === 'received' && ctx.deviations.has('unauthorised-consent-gives-data')) return consent;
+  const consent = ownConsent(ctx, input.tpp, input.consentId);
   requireUsable(consent, ctx.clock.now());
   return consent;
 }
@@ -41,8 +36,7 @@ function coveredAccount(ctx: SandboxContext, consent: ConsentRecord, resourceId:
   if (!account || !granted || !covers(granted, account.iban)) {
     throw new XsError('CONSENT_INVALID', { text: 'The consent does not cover this account.' });
   }
-  // Deviation data-type-not-gated (tests only): any covered account serves every data type.
-  if (dataType !== 'accounts' && !granted[dataType].includes(account.iban) && !ctx.deviations.has('data-type-not-gated')) {
+  if (dataType !== 'accounts' && !granted[dataType].includes(account.iban)) {
     throw new XsError('CONSENT_INVALID', { text: `The consent does not grant ${dataType} for this account.` });
   }
   return account;
@@ -91,13 +85,11 @@ export function readBalances(ctx: SandboxContext, input: AccessInput, resourceId
     const account = coveredAccount(ctx, consent, resourceId, 'balances');
     const ledger = ctx.ledgers.ledger(account);
     const changedAt = ledger.lastChangeAt ?? `${ctx.seed.anchor}T00:00:00.000Z`;
-    // Deviation balance-amount-as-number (tests only): amounts as JSON numbers.
-    const amount = ctx.deviations.has('balance-amount-as-number') ? (cents: number) => ({ currency: 'EUR', amount: cents / 100 }) : amountOf;
     return spend(ctx, uow, consent, 'balances', isAttended, {
       account: reference(account),
       balances: [
-        { balanceType: 'closingBooked', balanceAmount: amount(ledger.bookedBalanceCents), lastChangeDateTime: changedAt },
-        { balanceType: 'interimAvailable', balanceAmount: amount(ledger.bookedBalanceCents + ledger.pendingCents), lastChangeDateTime: changedAt },
+        { balanceType: 'closingBooked', balanceAmount: amountOf(ledger.bookedBalanceCents), lastChangeDateTime: changedAt },
+        { balanceType: 'interimAvailable', balanceAmount: amountOf(ledger.bookedBalanceCents + ledger.pendingCents), lastChangeDateTime: changedAt },
       ],
     });
   });
@@ -116,22 +108,7 @@ function transaction(entry: LedgerEntry) {
   };
 }
 
-/**
- * The seq the next link continues before: the last row of the page. Deviations paging-repeats-a-row
- * and next-skips-a-row (tests only) move it one row back or one row on.
- */
-function nextCursor(ledger: AccountLedger, query: PageQuery, result: Page, deviations: Deviations): number | undefined {
-  const last = result.nextBefore;
-  if (last === undefined) return undefined;
-  if (deviations.has('paging-repeats-a-row')) return [...result.booked, ...result.pending].map((entry) => entry.seq).sort((a, b) => a - b)[1] ?? last;
-  if (deviations.has('next-skips-a-row')) {
-    const ahead = pageTransactions(ledger, { ...query, before: last, limit: 1 });
-    return [...ahead.booked, ...ahead.pending][0]?.seq ?? last;
-  }
-  return last;
-}
-
-function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuery, deviations: Deviations) {
+function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuery) {
   if (query.before !== undefined && query.before > ledger.lastSeq) {
     throw new XsError('FORMAT_ERROR', { path: 'entryReferenceFrom', text: 'entryReferenceFrom names no transaction of this account.' });
   }
@@ -141,11 +118,10 @@ function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuer
     ...(query.dateTo ? { dateTo: query.dateTo } : {}),
   };
   const result = pageTransactions(ledger, { ...filters, ...(query.before !== undefined ? { before: query.before } : {}), limit: PAGE_SIZE });
-  // Spec "Paging rules" 3-4: next carries every original filter, and is omitted at the end.
-  // Deviation next-drops-filters (tests only): it carries the cursor alone.
-  const cursor = nextCursor(ledger, filters, result, deviations);
-  const given = deviations.has('next-drops-filters') ? {} : query.given;
-  const next = cursor === undefined ? undefined : `/v1/accounts/${resourceId}/transactions?${new URLSearchParams({ ...given, entryReferenceFrom: encodeEntryReference(cursor) }).toString()}`;
+  // Spec "Paging rules" 2-4: next continues before the last row of the page, so no row is repeated
+  // or skipped; it carries every original filter, and is omitted at the end.
+  const cursor = result.nextBefore;
+  const next = cursor === undefined ? undefined : `/v1/accounts/${resourceId}/transactions?${new URLSearchParams({ ...query.given, entryReferenceFrom: encodeEntryReference(cursor) }).toString()}`;
   return {
     ...(query.bookingStatus !== 'pending' ? { booked: result.booked.map(transaction) } : {}),
     ...(query.bookingStatus !== 'booked' ? { pending: result.pending.map(transaction) } : {}),
@@ -159,7 +135,7 @@ export function readTransactions(ctx: SandboxContext, input: AccessInput, resour
     const isAttended = attended(input.psuIpAddress);
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'transactions');
-    const transactions = page(ctx.ledgers.ledger(account), resourceId, query, ctx.deviations);
+    const transactions = page(ctx.ledgers.ledger(account), resourceId, query);
     return spend(ctx, uow, consent, 'transactions', isAttended, { account: reference(account), transactions });
   });
 }

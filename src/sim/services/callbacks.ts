@@ -8,7 +8,6 @@ import type { SandboxContext } from '../context.js';
 import { planDeliveries, releaseAfter } from '../faults/callback-plan.js';
 import { parseOrFormatError } from '../http/validate.js';
 import { afterAttempt, ATTEMPT_TIMEOUT_MS, deriveSecret } from '../rules/callbacks.js';
-import { canonicalJson } from '../rules/idempotency.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { ConsentRecord, DeliveryRecord } from '../store/data.js';
 import { postCallback } from './callback-sender.js';
@@ -31,11 +30,8 @@ export function registerCallback(ctx: SandboxContext, tpp: string, body: unknown
   return ctx.bank.transact((uow) => {
     const { url } = parseOrFormatError(RevocationCallbackRequestSchema, body ?? {});
     const problem = redirectUriProblem(url);
-    // Deviation callback-http-url-accepted (tests only): http:// passes.
-    const allowed = ctx.deviations.has('callback-http-url-accepted') && url.startsWith('http://') && !url.includes('#');
-    if (problem && !allowed) throw new XsError('FORMAT_ERROR', { path: 'url', text: `url ${problem}: an absolute https URI without fragment.` });
-    // Deviation callback-same-url-new-secret (tests only): every PUT registers anew.
-    if (uow.data.callbacks[tpp]?.url !== url || ctx.deviations.has('callback-same-url-new-secret')) {
+    if (problem) throw new XsError('FORMAT_ERROR', { path: 'url', text: `url ${problem}: an absolute https URI without fragment.` });
+    if (uow.data.callbacks[tpp]?.url !== url) {
       uow.put('callbacks', tpp, { url, registrationId: randomUUID(), registeredAt: ctx.clock.now().toISOString() });
     }
     return view(ctx, tpp);
@@ -85,15 +81,11 @@ async function attempt(ctx: SandboxContext, delivery: DeliveryRecord, copies: nu
     const outcome = { status: null, error: 'callback deregistered' };
     return { next: { ...delivery, outcome: 'failed', nextAttemptAt: undefined, attempts: [...delivery.attempts, { at: at.toISOString(), ...outcome }] }, outcome };
   }
-  // Each attempt is signed afresh (t is sandbox time) over the same bytes, with the same eventId.
-  // Deviations (tests only): callback-retry-new-event-id names a new event at each attempt;
-  // callback-signed-over-reserialised-body signs the parse with keys sorted;
-  // callback-signature-t-in-milliseconds gives t in milliseconds.
-  const body = ctx.deviations.has('callback-retry-new-event-id') ? JSON.stringify({ ...(JSON.parse(delivery.body) as object), eventId: randomUUID() }) : delivery.body;
-  const signed = ctx.deviations.has('callback-signed-over-reserialised-body') ? canonicalJson(JSON.parse(body)) : body;
-  const t = ctx.deviations.has('callback-signature-t-in-milliseconds') ? at.getTime() : Math.floor(at.getTime() / 1000);
-  const signature = signCallback(signed, deriveSecret(ctx.store.data.callbackKey, delivery.tpp, registration), t);
-  const outcome = await postCallback(registration.url, body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, ATTEMPT_TIMEOUT_MS);
+  // Each attempt is signed afresh over the exact bytes sent, the same body with the same eventId
+  // every time; t is sandbox time in unix seconds (spec "Events" 3-5).
+  const t = Math.floor(at.getTime() / 1000);
+  const signature = signCallback(delivery.body, deriveSecret(ctx.store.data.callbackKey, delivery.tpp, registration), t);
+  const outcome = await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, ATTEMPT_TIMEOUT_MS);
   // A duplicated delivery (fault injection): the same signed bytes once more; it is not a retry,
   // so the attempt's outcome stays the first one's.
   for (let copy = 1; copy < copies; copy++) await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, ATTEMPT_TIMEOUT_MS);

@@ -35,11 +35,6 @@ function confirm(ctx: SandboxContext, uow: UnitOfWork, input: FundsInput) {
   const request = readFundsRequest(input.body);
   if (input.consentId === undefined) throw new XsError('FORMAT_ERROR', { text: 'Consent-ID is required on funds confirmations.' });
   // An account-information consent, an unknown or a foreign one: CONSENT_UNKNOWN (spec "Behaviour notes: Consents" 3).
-  // Deviation ais-consent-on-funds-consent-invalid (tests only): the caller's consent of the other kind is CONSENT_INVALID.
-  if (ctx.deviations.has('ais-consent-on-funds-consent-invalid') && ctx.store.data.consents[input.consentId]?.kind === 'ais') {
-    ownConsent(ctx, input.tpp, input.consentId, 'ais');
-    throw new XsError('CONSENT_INVALID', { text: 'The consent does not cover funds confirmations.' });
-  }
   const consent = ownConsent(ctx, input.tpp, input.consentId, 'cof');
   requireUsable(consent, ctx.clock.now());
   const cof = consent.cof;
@@ -49,7 +44,6 @@ function confirm(ctx: SandboxContext, uow: UnitOfWork, input: FundsInput) {
   const account = ctx.seed.accountByIban(cof.iban);
   const ledger = account ? ctx.ledgers.ledger(account) : undefined;
   const available = ledger ? ledger.bookedBalanceCents + ledger.pendingCents : 0;
-  // Deviation funds-available-ignores-amount (tests only).
-  const fundsAvailable = ctx.deviations.has('funds-available-ignores-amount') || available >= toCents(request.instructedAmount.amount);
+  const fundsAvailable = available >= toCents(request.instructedAmount.amount);
   return spend(ctx, uow, consent, 'funds', isAttended, { fundsAvailable });
 }

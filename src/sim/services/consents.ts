@@ -1,11 +1,11 @@
 /** Account-information consents for one provider: create, read, delete (spec "Endpoints", "Behaviour notes: Consents"). */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { redirectUriProblem, XsError, type ConsentRequest } from '../../contract/index.js';
+import { randomUUID } from 'node:crypto';
+import { redirectUriProblem, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { emitAuthorisation, emitConsent } from './change-events.js';
 import { notifyRevocation } from './callbacks.js';
 import { readConsentRequest } from '../rules/consent-request.js';
-import { consentView, coveredIbans, DATA_TYPES, effectiveStatus, newConsent, RECURRING_FREQUENCY, withStatus } from '../rules/consents.js';
+import { consentView, coveredIbans, DATA_TYPES, effectiveStatus, newConsent, withStatus } from '../rules/consents.js';
 import { effectiveScaStatus, finished, isOpen, newAuthorisation } from '../rules/sca.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
@@ -31,32 +31,9 @@ export function createConsent(ctx: SandboxContext, tpp: string, input: ConsentCr
     const now = ctx.clock.now();
     const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI');
     const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
-    const request = readConsentRequest(input.body, now.toISOString().slice(0, 10), ctx.deviations);
-    return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) =>
-      deviatingFrequency(ctx, request, newConsent({ consentId, authorisationId, tpp, request, redirectUri, nokRedirectUri, now })),
-    );
+    const request = readConsentRequest(input.body, now.toISOString().slice(0, 10));
+    return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) => newConsent({ consentId, authorisationId, tpp, request, redirectUri, nokRedirectUri, now }));
   });
-}
-
-/** Deviations frequency-not-capped and one-off-frequency-not-forced (tests only); the record as made otherwise. */
-function deviatingFrequency(ctx: SandboxContext, request: ConsentRequest, consent: ConsentRecord): ConsentRecord {
-  if (consent.recurringIndicator && ctx.deviations.has('frequency-not-capped')) {
-    return { ...consent, frequencyPerDay: Math.max(consent.frequencyPerDay, request.frequencyPerDay ?? 0) };
-  }
-  if (!consent.recurringIndicator && ctx.deviations.has('one-off-frequency-not-forced')) return { ...consent, frequencyPerDay: RECURRING_FREQUENCY };
-  return consent;
-}
-
-/** A new UUID v4 for every authorisation (spec "Authorisation hand-over" 1). */
-function authorisationState(ctx: SandboxContext, tpp: string): string {
-  // Deviation consent-state-not-uuid-v4 (tests only): 32 hex digits.
-  if (ctx.deviations.has('consent-state-not-uuid-v4')) return randomBytes(16).toString('hex');
-  if (ctx.deviations.has('state-reused')) {
-    // Deviation state-reused (tests only): UUID v4 in shape, but one per provider.
-    const hex = createHash('sha256').update(tpp).digest('hex');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-  }
-  return randomUUID();
 }
 
 /** Stores a consent with its authorisation (implicit start, spec "Behaviour notes: Consents" 1) and answers the creation. */
@@ -66,10 +43,9 @@ export function storeNewConsent(ctx: SandboxContext, uow: UnitOfWork, tpp: strin
     authorisationId: randomUUID(),
     parent: { kind: 'consent', id: consentId },
     tpp,
-    state: authorisationState(ctx, tpp),
+    // A new UUID v4 for every authorisation (spec "Authorisation hand-over" 1).
+    state: randomUUID(),
     now,
-    // Deviation authorisation-lives-a-day (tests only): 24 hours instead of 15 minutes.
-    ...(ctx.deviations.has('authorisation-lives-a-day') ? { lifetimeMs: 86_400_000 } : {}),
   });
   const consent = make(consentId, authorisation.authorisationId);
   uow.put('consents', consentId, consent);
@@ -99,20 +75,12 @@ export function storeNewConsent(ctx: SandboxContext, uow: UnitOfWork, tpp: strin
  */
 export function ownConsent(ctx: SandboxContext, tpp: string, consentId: string | undefined, kind: ConsentRecord['kind'] = 'ais'): ConsentRecord {
   const consent = consentId === undefined ? undefined : ctx.store.data.consents[consentId];
-  if (consent && consent.tpp !== tpp) {
-    // Deviations foreign-consent-answers-404 and foreign-consent-distinguishable (tests only).
-    if (ctx.deviations.has('foreign-consent-answers-404')) throw new XsError('RESOURCE_UNKNOWN', { text: 'The consent is unknown.' });
-    if (ctx.deviations.has('foreign-consent-distinguishable')) throw new XsError('CONSENT_UNKNOWN', { text: 'The consent belongs to another provider.' });
-  }
   if (!consent || consent.tpp !== tpp || consent.kind !== kind) throw unknownConsent();
   return consent;
 }
 
 export function readConsent(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais') {
-  const view = consentView(ownConsent(ctx, tpp, consentId, kind), ctx.clock.now());
-  // Deviation cof-consent-reads-with-access (tests only): access beside account.
-  if (kind === 'cof' && 'account' in view && ctx.deviations.has('cof-consent-reads-with-access')) return { ...view, access: { accounts: [view.account] } };
-  return view;
+  return consentView(ownConsent(ctx, tpp, consentId, kind), ctx.clock.now());
 }
 
 export function consentStatus(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais') {
@@ -121,8 +89,7 @@ export function consentStatus(ctx: SandboxContext, tpp: string, consentId: strin
 
 export function consentAuthorisations(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais') {
   const consent = ownConsent(ctx, tpp, consentId, kind);
-  // Deviation consent-authorisation-list-empty (tests only).
-  return { authorisationIds: ctx.deviations.has('consent-authorisation-list-empty') ? [] : [consent.authorisationId] };
+  return { authorisationIds: [consent.authorisationId] };
 }
 
 export function consentAuthorisation(ctx: SandboxContext, tpp: string, consentId: string, authorisationId: string, kind: ConsentRecord['kind'] = 'ais') {
@@ -142,18 +109,12 @@ export function consentAuthorisation(ctx: SandboxContext, tpp: string, consentId
  */
 export function deleteConsent(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais'): Promise<void> {
   return ctx.bank.transact((uow) => {
-    // Deviation foreign-consent-deletable (tests only): whoever holds the consent, the caller may delete it.
-    const holder = ctx.deviations.has('foreign-consent-deletable') ? (uow.data.consents[consentId]?.tpp ?? tpp) : tpp;
-    const consent = ownConsent(ctx, holder, consentId, kind);
+    const consent = ownConsent(ctx, tpp, consentId, kind);
     const now = ctx.clock.now();
     const status = effectiveStatus(consent, now);
     if (status !== 'valid' && status !== 'received') return;
-    // Deviation delete-does-not-terminate (tests only): answered 204, nothing changes.
-    if (ctx.deviations.has('delete-does-not-terminate')) return;
     const terminated = withStatus(consent, 'terminatedByTpp', now);
     uow.put('consents', consentId, terminated);
-    // Deviation callback-on-provider-delete (tests only): the provider is notified of its own DELETE.
-    if (ctx.deviations.has('callback-on-provider-delete')) notifyRevocation(ctx, uow, consent, now);
     const authorisation = uow.data.authorisations[consent.authorisationId];
     if (status === 'received' && authorisation && isOpen(authorisation, now)) {
       const failed = finished(authorisation, 'failed', now);

@@ -31,7 +31,6 @@ async function sandboxContext(): Promise<SandboxContext> {
     portalUrl: 'http://portal.example',
     callbackCa: [],
     deliveriesInFlight: new Set(),
-    deviations: new Set(),
     faults: createFaultInjector({ seed: 42, start: { profile: null, rules: [] } }),
     log: () => undefined,
   };

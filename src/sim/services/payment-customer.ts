@@ -85,13 +85,10 @@ export function confirmPayee(ctx: SandboxContext, paymentId: string, confirm: bo
     const payment = paymentById(ctx, paymentId);
     const status = statusOf(ctx, payment, now);
     if (status !== 'PDNG') throw new XsError('FORMAT_ERROR', { text: `The payment is ${status}; only a payment waiting for the payee check (PDNG) takes an answer.` });
-    // Deviation payee-confirmation-rejects (tests only): a confirmed payee rejects the payment.
-    if (confirm && !ctx.deviations.has('payee-confirmation-rejects')) savePayment(ctx, uow, accepted(payment, now));
+    if (confirm) savePayment(ctx, uow, accepted(payment, now));
     else {
       releaseDebit(ctx, uow, payment, now.toISOString());
-      // Deviation payee-refusal-cancels (tests only): a refused payee cancels instead of rejecting.
-      const ended = !confirm && ctx.deviations.has('payee-refusal-cancels') ? 'CANC' : 'RJCT';
-      savePayment(ctx, uow, { ...withPaymentStatus(payment, ended, now), debitSeq: undefined });
+      savePayment(ctx, uow, { ...withPaymentStatus(payment, 'RJCT', now), debitSeq: undefined });
     }
     return { transactionStatus: statusOf(ctx, paymentById(ctx, paymentId), now) };
   });

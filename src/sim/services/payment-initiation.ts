@@ -41,8 +41,7 @@ export function initiationAnswer(ctx: SandboxContext, payment: PaymentRecord) {
   const self = `/v1/payments/${payment.product}/${payment.paymentId}`;
   const state = ctx.store.data.authorisations[payment.authorisationId]?.state ?? '';
   return {
-    // Deviation payment-created-as-actc (tests only).
-    transactionStatus: ctx.deviations.has('payment-created-as-actc') ? ('ACTC' as const) : ('RCVD' as const),
+    transactionStatus: 'RCVD' as const,
     paymentId: payment.paymentId,
     authorisationId: payment.authorisationId,
     _links: {
@@ -78,8 +77,6 @@ function refuseUnpayable(ctx: SandboxContext, request: PaymentInitiationRequest,
     availableCents: debtor ? availableCents(ctx, debtor) : 0,
     initiatedTodayCents: debtor ? initiatedToday(ctx, debtor.iban, now) : 0,
   });
-  // Deviation payment-failed-reveals-cause (tests only): the field at fault tells the causes apart.
-  if (cause && ctx.deviations.has('payment-failed-reveals-cause')) throw new XsError('PAYMENT_FAILED', { path: cause === 'insufficient-funds' ? 'instructedAmount.amount' : 'debtorAccount.iban' });
   if (cause) throw new XsError('PAYMENT_FAILED');
 }
 
@@ -97,21 +94,16 @@ function initiate(ctx: SandboxContext, uow: UnitOfWork, tpp: string, input: Paym
   const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
   // Accepted on initiation (spec "Request headers"); payments are uncapped, so only its form matters.
   attended(input.psuIpAddress);
-  const request = readPaymentRequest(input.body, utcDay(now), ctx.deviations);
+  const request = readPaymentRequest(input.body, utcDay(now));
 
-  // Deviation idempotency-per-product (tests only): each product keeps keys of its own.
-  const key = ctx.deviations.has('idempotency-per-product') ? `${product}|${keyOf(input.requestId)}` : keyOf(input.requestId);
+  // One key space for every product (spec "Behaviour notes: Payments" 6).
+  const key = keyOf(input.requestId);
   const digest = bodyDigest(input.body);
   const verdict = judgeKey(ctx.store.data.paymentKeys[key], digest, now);
-  if (verdict.kind === 'conflict') {
-    // Deviation request-id-reuse-not-detected (tests only): a different body replays the first payment.
-    if (ctx.deviations.has('request-id-reuse-not-detected')) return initiationAnswer(ctx, paymentById(ctx, ctx.store.data.paymentKeys[key]!.paymentId));
-    throw new XsError('REQUEST_ID_REUSED');
-  }
-  // Deviations idempotency-makes-second-payment and idempotency-key-forgotten-after-48-hours (tests
-  // only): a replay initiates again; so does a different body once the conflict window has passed.
-  const forgotten = ctx.deviations.has('idempotency-key-forgotten-after-48-hours') && bodyDigest(input.body) !== ctx.store.data.paymentKeys[key]?.bodyDigest;
-  if (verdict.kind === 'replay' && !ctx.deviations.has('idempotency-makes-second-payment') && !forgotten) return initiationAnswer(ctx, paymentById(ctx, verdict.paymentId));
+  // Another body under a key bound within the conflict window is refused; otherwise the key answers
+  // with its first payment, however long ago it was bound.
+  if (verdict.kind === 'conflict') throw new XsError('REQUEST_ID_REUSED');
+  if (verdict.kind === 'replay') return initiationAnswer(ctx, paymentById(ctx, verdict.paymentId));
 
   refuseUnpayable(ctx, request, now);
   const paymentId = randomUUID();

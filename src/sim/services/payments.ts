@@ -28,9 +28,7 @@ export { settleDuePayments } from './payment-settlement.js';
  */
 export function ownPayment(ctx: SandboxContext, tpp: string, product: string, paymentId: string): PaymentRecord {
   const payment = ctx.store.data.payments[paymentId];
-  // Deviation foreign-payment-readable (tests only): the initiator is not checked.
-  const initiator = ctx.deviations.has('foreign-payment-readable') ? payment?.tpp : tpp;
-  if (!payment || payment.tpp !== initiator || payment.product !== product) throw unknownPayment();
+  if (!payment || payment.tpp !== tpp || payment.product !== product) throw unknownPayment();
   return payment;
 }
 

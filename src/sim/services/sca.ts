@@ -3,11 +3,11 @@
  * decline (spec "Authentication" 9, "Authorisation hand-over"). The SCA page and the control API
  * call these same functions, so a scripted approval behaves exactly like a browser one.
  */
-import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { withState, XsError, type ScaStatus } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { emitAuthorisation, emitConsent } from './change-events.js';
-import { approve, coveredIbans, supersededBy, withStatus } from '../rules/consents.js';
+import { approve, supersededBy, withStatus } from '../rules/consents.js';
 import { authenticated, effectiveScaStatus, finished, isOpen, otpRejected, started } from '../rules/sca.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
@@ -110,12 +110,10 @@ export function enterCode(ctx: SandboxContext, authorisationId: string, code: st
 
 function approveConsent(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRecord, psuId: string, now: Date): void {
   const held = new Set(ctx.seed.customer(psuId)?.accounts.map((account) => account.iban) ?? []);
-  // Deviation grant-not-narrowed-to-held (tests only): every requested account is granted.
-  if (ctx.deviations.has('grant-not-narrowed-to-held')) for (const iban of coveredIbans(consent.requested)) held.add(iban);
   const approved = approve(consent, psuId, held, now);
   // Supersession is decided over the granted accounts: the same provider's older recurring
-  // consents for the same accounts end now (spec consent table). Deviation no-supersession (tests only): none do.
-  const superseded = ctx.deviations.has('no-supersession') ? [] : supersededBy(approved, Object.values(ctx.store.data.consents), now);
+  // consents for the same accounts end now (spec consent table).
+  const superseded = supersededBy(approved, Object.values(ctx.store.data.consents), now);
   for (const older of superseded) {
     const terminated = withStatus(older, 'terminatedByTpp', now);
     uow.put('consents', terminated.consentId, terminated);
@@ -133,8 +131,7 @@ function approveConsent(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRe
 function decidePayment(ctx: SandboxContext, uow: UnitOfWork, authorisation: AuthorisationRecord, psuId: string, decision: Decision, now: Date): ScaOutcome {
   const review = paymentReview(ctx, authorisation.parent.id);
   const back = returnAddresses(ctx, authorisation);
-  // Deviation payment-authorisation-rejects (tests only): the ceremony never matches the payment.
-  const intact = review.transactionStatus === 'RCVD' && authorisation.binding === review.binding && !ctx.deviations.has('payment-authorisation-rejects');
+  const intact = review.transactionStatus === 'RCVD' && authorisation.binding === review.binding;
   if (decision === 'approve' && intact) {
     authorisePayment(ctx, uow, review.paymentId, psuId, now);
     save(ctx, uow, finished(authorisation, 'finalised', now));
@@ -172,12 +169,10 @@ function decideNow(ctx: SandboxContext, uow: UnitOfWork, authorisationId: string
     uow.afterCommit(() => emitConsent(ctx, rejected));
     save(ctx, uow, finished(authorisation, 'failed', now));
   }
-  // Deviation decline-ignores-nok-redirect (tests only): a declining customer goes to the redirect URI.
-  const nok = ctx.deviations.has('decline-ignores-nok-redirect') ? consent.redirectUri : (consent.nokRedirectUri ?? consent.redirectUri);
-  const target = decision === 'approve' ? consent.redirectUri : nok;
-  // Deviation approval-return-state-differs (tests only): the return carries a fresh state.
-  const state = decision === 'approve' && ctx.deviations.has('approval-return-state-differs') ? randomUUID() : authorisation.state;
-  return { scaStatus: decision === 'approve' ? 'finalised' : 'failed', redirect: withState(target, state) };
+  // A declining customer returns to TPP-NOK-Redirect-URI when one was given (spec "Request
+  // headers"); either way the return carries the state of the scaRedirect (spec "Authorisation hand-over" 2).
+  const target = decision === 'approve' ? consent.redirectUri : (consent.nokRedirectUri ?? consent.redirectUri);
+  return { scaStatus: decision === 'approve' ? 'finalised' : 'failed', redirect: withState(target, authorisation.state) };
 }
 
 /**
