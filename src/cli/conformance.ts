@@ -55,11 +55,9 @@ export function conformanceCommand(program: Command, io: CliIo, env: Readonly<Re
     .option('--reporter <NAME[:FILE]>', `${REPORTER_NAMES.join(', ')}; FILE writes the report there (repeatable)`, collect, [])
     .option('--list-rules', 'print the rule catalogue: every rule of the interface with the scenarios that enforce it; runs nothing')
     .option('--json', 'with --list-rules: a JSON array of {id, section, statement, scenarios}')
-    // A mistyped option is a configuration error like any other: exit 2 with one line naming it.
-    .exitOverride((error) => {
-      if (error.code === 'commander.unknownOption' || error.code === 'commander.excessArguments') process.exit(2);
-      throw error;
-    })
+    // A mistyped option is a configuration error like any other: exit 2 with the one line commander
+    // printed; help and version end as they always do.
+    .exitOverride((error) => process.exit(error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? error.exitCode : 2))
     .action(async (flags: ConformanceFlags) => {
       if (flags.listRules) {
         process.exitCode = await listRules(flags.json ?? false, io);

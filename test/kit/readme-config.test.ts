@@ -53,7 +53,7 @@ describe('the README’s conformance examples', () => {
     expect(target.ca).toBe('contents of bank/ca-bundle.pem');
     expect(target.provider).toEqual({ cert: 'contents of certs/tpp-qwac.crt', key: 'contents of certs/tpp-qwac.key' });
     expect(target.sca?.name).toBe('browser');
-    expect([...target.capabilities].sort()).toEqual(['clock', 'control', 'provider-without-cof', 'sca', 'second-provider', 'second-psu']);
+    expect([...target.capabilities].sort()).toEqual(['callback-endpoint', 'clock', 'control', 'provider-without-cof', 'sca', 'second-provider', 'second-psu']);
     await target.close();
   });
 
