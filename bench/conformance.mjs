@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Benchmark 4: the whole conformance catalogue against `--target sim`, timed from spawning
- * `xs2a-kit conformance` to its exit (goal < 30 s), with the JSON report's pass/skip/fail counts.
+ * `xs2a-kit conformance` to its exit (goal < 15 s), with the JSON report's pass/skip/fail counts.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';

@@ -72,7 +72,7 @@ const lines = [
   '## 4. Conformance catalogue against `--target sim`',
   '',
   `${conformance.scenarios} scenarios (${conformance.passed} passed, ${conformance.skipped} skipped, ${conformance.failed} failed, exit ${conformance.exitCode}) ` +
-    `in **${conformance.seconds.toFixed(1)} s** (goal < 30 s: ${met(conformance.seconds < 30)}).`,
+    `in **${conformance.seconds.toFixed(1)} s** (goal < 15 s: ${met(conformance.seconds < 15)}).`,
   '',
 ];
 const markdown = lines.join('\n');

@@ -8,6 +8,7 @@ export const aisDataScenarios = [
   scenario({
     id: 'AIS-DATA-001',
     title: 'A consent granting account details only refuses balances and transactions with CONSENT_INVALID',
+    rules: ['AIS-CONSENT-9', 'AIS-CONSENT-20'],
     spec: 'AccountAccess (a read of a type not granted is refused); Authentication 7; Errors / Codes CONSENT_INVALID',
     area: 'ais-data',
     approvals: 1,
@@ -24,6 +25,7 @@ export const aisDataScenarios = [
   scenario({
     id: 'AIS-DATA-002',
     title: 'The account list and balances match the contract; resourceId is not the IBAN; amounts are decimal strings',
+    rules: ['AIS-DATA-1', 'AIS-DATA-3', 'AIS-DATA-4', 'AMOUNT-9', 'HDR-12'],
     spec: 'AccountDetails (resourceId not the IBAN); BalanceResponse; SignedAmount',
     area: 'ais-data',
     shares: [SHARED_READ],
@@ -41,6 +43,7 @@ export const aisDataScenarios = [
   scenario({
     id: 'AIS-DATA-003',
     title: 'A consent the customer has not authorised yet gives no account data',
+    rules: ['AIS-STATE-2', 'AUTH-5'],
     spec: 'Authentication 7 (account data requires a valid consent); States: Consent (the consent is asked for, not granted)',
     area: 'ais-data',
     expect: {},
@@ -54,6 +57,7 @@ export const aisDataScenarios = [
   scenario({
     id: 'AIS-DATA-004',
     title: 'Another provider cannot read data under a consent it does not hold (CONSENT_UNKNOWN)',
+    rules: ['AUTH-4'],
     spec: 'Authentication 6 (a consent is usable only by the provider that created it)',
     area: 'ais-data',
     shares: [SHARED_READ],
@@ -68,6 +72,7 @@ export const aisDataScenarios = [
   scenario({
     id: 'AIS-DATA-005',
     title: 'On account data another provider’s consent and an unknown Consent-ID answer 403 CONSENT_UNKNOWN, byte for byte the same',
+    rules: ['AUTH-4', 'SCOPE-10'],
     spec: 'Authentication 6 (another provider’s consent answers like an unknown one); Design rule; Errors rule 1',
     area: 'ais-data',
     needs: ['second-provider'],
@@ -85,6 +90,7 @@ export const aisDataScenarios = [
   scenario({
     id: 'AIS-DATA-006',
     title: 'An account read by resourceId matches AccountDetails; an IBAN in the account_id position is not recognised',
+    rules: ['AIS-DATA-10', 'HDR-12', 'OPEN-9'],
     spec: 'AccountDetails (resourceId used as {account_id}); Path parameters (account_id: an IBAN in this position is not recognised)',
     area: 'ais-data',
     shares: [SHARED_READ],
@@ -104,6 +110,7 @@ export const aisDataScenarios = [
   scenario({
     id: 'AIS-DATA-007',
     title: 'bookingStatus decides the arrays: booked by default, pending for pending, both for both; amounts are signed decimal strings',
+    rules: ['AIS-DATA-7', 'AIS-DATA-5', 'AIS-DATA-6', 'AMOUNT-9', 'AMOUNT-10'],
     spec: 'TransactionsResponse 1; Query parameters (bookingStatus default booked); SignedAmount',
     area: 'ais-data',
     shares: [SHARED_READ],
@@ -116,13 +123,15 @@ export const aisDataScenarios = [
         ensureEqual(reply.status, 200, `status of GET transactions${query}`);
         const transactions = (reply.json as { transactions: Record<string, unknown> }).transactions;
         for (const array of arrays) ensure(Array.isArray(transactions[array]), `${array} is present for ${query || 'no bookingStatus'}`, { actual: Object.keys(transactions) });
-        ctx.observe(`arrays for ${query || 'no bookingStatus'}`, Object.keys(transactions).filter((key) => key !== '_links'));
+        const other = ['booked', 'pending'].filter((array) => !arrays.includes(array) && array in transactions);
+        ensureEqual(other, [], `arrays that ${query || 'no bookingStatus'} does not ask for`);
       }
     },
   }),
   scenario({
     id: 'AIS-DATA-008',
     title: 'A CoF consent on account-data endpoints, and an account_id outside the consent, are observed (a 4xx carries the envelope)',
+    rules: ['COF-6', 'OPEN-9'],
     spec: 'Behaviour notes / Consents 3 (a CoF consent on account-data endpoints, and an account_id outside the consent: not shown)',
     area: 'ais-data',
     shares: [SHARED_READ, SHARED_COF],

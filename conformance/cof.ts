@@ -30,6 +30,7 @@ export const cofScenarios = [
   scenario({
     id: 'COF-001',
     title: 'A funds confirmation answers exactly one field, fundsAvailable, true for a small amount and false beyond the balance',
+    rules: ['COF-9', 'COF-10'],
     spec: 'FundsConfirmationRequest (response: exactly one field); Funds confirmation 1',
     area: 'cof',
     shares: [SHARED_COF],
@@ -46,6 +47,7 @@ export const cofScenarios = [
   scenario({
     id: 'COF-002',
     title: 'An account-information consent used for a funds confirmation is CONSENT_UNKNOWN',
+    rules: ['AIS-CONSENT-24'],
     spec: 'Behaviour notes / Consents 3 and 6; Errors / Codes CONSENT_UNKNOWN (a consent of the wrong kind, 403)',
     area: 'cof',
     approvals: 1,
@@ -58,6 +60,7 @@ export const cofScenarios = [
   scenario({
     id: 'COF-003',
     title: 'A CoF consent reads back with account instead of access',
+    rules: ['AIS-CONSENT-18'],
     spec: 'ConsentResponse (account: present instead of access on a CoF consent)',
     area: 'cof',
     shares: [SHARED_COF],
@@ -74,6 +77,7 @@ export const cofScenarios = [
   scenario({
     id: 'COF-004',
     title: 'The answer is exactly {fundsAvailable} whatever is asked, and a cardNumber sent along changes nothing',
+    rules: ['COF-8', 'COF-9'],
     spec: 'FundsConfirmationRequest (cardNumber informational only; response: exactly one field, nothing else is ever returned)',
     area: 'cof',
     shares: [SHARED_COF],
@@ -94,6 +98,7 @@ export const cofScenarios = [
   scenario({
     id: 'COF-005',
     title: 'A consent used on the other kind’s consent endpoints is 403 CONSENT_UNKNOWN, both ways',
+    rules: ['AIS-CONSENT-22'],
     spec: 'Errors / Codes CONSENT_UNKNOWN (a consent of the wrong kind for the service, 403); Behaviour notes / Consents 2-3',
     area: 'cof',
     expect: { status: 403, code: 'CONSENT_UNKNOWN' },
@@ -110,6 +115,7 @@ export const cofScenarios = [
   scenario({
     id: 'COF-006',
     title: 'Four unattended funds confirmations a day, then 429 ACCESS_EXCEEDED with Retry-After; attended ones stay uncapped',
+    rules: ['LIMIT-5', 'LIMIT-10', 'LIMIT-20'],
     spec: 'Funds confirmation 1 (capped as unattended access); Limits (4 per consent per day, POST /v1/funds-confirmations; attended uncapped); Errors rule 4',
     area: 'cof',
     approvals: 1,
@@ -130,6 +136,7 @@ export const cofScenarios = [
   scenario({
     id: 'COF-007',
     title: 'A CoF consent without validUntil is issued the full 180-day ceiling from authentication',
+    rules: ['COF-3'],
     spec: 'FundsConfirmationConsentRequest (validUntil: omitted means the full ceiling; read it back); Limits (consent lifetime)',
     area: 'cof',
     approvals: 1,
@@ -148,6 +155,7 @@ export const cofScenarios = [
   scenario({
     id: 'COF-008',
     title: 'A CoF consent asking for 400 days is capped at 180 days from authentication',
+    rules: ['COF-2'],
     spec: 'FundsConfirmationConsentRequest (validUntil: capped at 180 days from authentication); Limits (consent lifetime)',
     area: 'cof',
     approvals: 1,
@@ -165,6 +173,7 @@ export const cofScenarios = [
   scenario({
     id: 'COF-009',
     title: 'Only the last four digits of cardNumber are retained: the consent never reads back the full number',
+    rules: ['COF-4'],
     spec: 'FundsConfirmationConsentRequest (cardNumber: only the last four digits are retained)',
     area: 'cof',
     expect: { cardNumber: '4111111111111234', retained: 4 },
@@ -182,6 +191,7 @@ export const cofScenarios = [
   scenario({
     id: 'COF-010',
     title: 'recurringIndicator and frequencyPerDay on a CoF consent are not refused (they have no effect)',
+    rules: ['COF-5'],
     spec: 'FundsConfirmationConsentRequest ("sending either has no effect")',
     area: 'cof',
     expect: { status: 201 },
@@ -194,24 +204,9 @@ export const cofScenarios = [
     },
   }),
   scenario({
-    id: 'COF-011',
-    title: 'A CoF consent names exactly one account: none, or a list of two, is a 400; a malformed IBAN is FORMAT_ERROR on account.iban',
-    spec: 'FundsConfirmationConsentRequest (account: required, names exactly one account); AccountReference; Errors / Status classes 400',
-    area: 'cof',
-    expect: { status: 400, format: { code: 'FORMAT_ERROR', path: 'account.iban' } },
-    async run(ctx, expect) {
-      const main = { iban: ctx.fixtures.ibans.main };
-      for (const [what, body] of [['no account', {}], ['two accounts', { account: [main, { iban: ctx.fixtures.ibans.second }] }]] as const) {
-        const reply = await createCof(ctx, body);
-        ensureEqual(reply.status, expect.status, `status of a CoF consent with ${what}`);
-        ctx.observe(`code for a CoF consent with ${what} (not stated)`, codeOf(reply));
-      }
-      expectError(ctx, await createCof(ctx, { account: { iban: 'DE00123456780000000000' } }), expect.format);
-    },
-  }),
-  scenario({
     id: 'COF-012',
     title: 'DELETE of a CoF consent by its holder: 204, terminatedByTpp, and no more confirmations',
+    rules: ['AIS-STATE-12', 'HDR-11'],
     spec: 'States: Consent (valid → terminatedByTpp by DELETE); Endpoints (DELETE /v1/consents/confirmation-of-funds: 204, no body)',
     area: 'cof',
     approvals: 1,
@@ -230,6 +225,7 @@ export const cofScenarios = [
   scenario({
     id: 'COF-013',
     title: 'Another provider’s CoF consent and an unknown id answer 403 CONSENT_UNKNOWN, byte for byte the same',
+    rules: ['AUTH-4', 'SCOPE-10'],
     spec: 'Behaviour notes / Consents 2; Authentication 6; Design rule',
     area: 'cof',
     needs: ['second-provider'],

@@ -19,54 +19,9 @@ async function readBalances(ctx: ScenarioContext, consentId: string, attended = 
 
 export const consentScenarios = [
   scenario({
-    id: 'AIS-CONSENT-001',
-    title: 'availableAccounts, availableAccountsWithBalance and allPsd2 are refused with SERVICE_INVALID',
-    spec: 'ConsentRequest (access); Errors / Codes SERVICE_INVALID',
-    area: 'consents',
-    expect: { code: 'SERVICE_INVALID', kinds: [...REFUSED_ACCESS_KINDS] },
-    async run(ctx, expect) {
-      for (const kind of expect.kinds) {
-        const reply = await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { access: { [kind]: 'allAccounts' }, recurringIndicator: true } });
-        expectError(ctx, reply, { code: expect.code });
-      }
-    },
-  }),
-  scenario({
-    id: 'AIS-CONSENT-002',
-    title: 'combinedServiceIndicator true is refused with SERVICE_INVALID',
-    spec: 'ConsentRequest (combinedServiceIndicator)',
-    area: 'consents',
-    expect: { code: 'SERVICE_INVALID' },
-    async run(ctx, expect) {
-      const reply = await ctx.api.call({
-        method: 'POST',
-        path: '/v1/consents',
-        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
-        body: { access: aisAccess([ctx.fixtures.ibans.main]), recurringIndicator: true, combinedServiceIndicator: true },
-      });
-      expectError(ctx, reply, expect);
-    },
-  }),
-  scenario({
-    id: 'AIS-CONSENT-003',
-    title: 'An IBAN with a wrong checksum is FORMAT_ERROR with the path of the field',
-    spec: 'AccountReference (iban: MOD 97-10); Errors / Codes FORMAT_ERROR ("carries path")',
-    area: 'consents',
-    expect: { code: 'FORMAT_ERROR' },
-    async run(ctx, expect) {
-      const good = ctx.fixtures.ibans.main;
-      // Swap the check digits for two that cannot both be right.
-      const bad = `${good.slice(0, 2)}${good.slice(2, 4) === '00' ? '01' : '00'}${good.slice(4)}`;
-      const reply = await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { access: { balances: [{ iban: bad }] }, recurringIndicator: true } });
-      expectError(ctx, reply, expect);
-      const path = (reply.json as { tppMessages: { code: string; path?: string }[] }).tppMessages.find((message) => message.code === expect.code)?.path;
-      ensure(typeof path === 'string' && path.startsWith('access.balances') && path.endsWith('iban'), `path names the IBAN field under access.balances, got ${String(path)}`);
-      ctx.observe('path of an array item (dot notation of positions not shown)', path);
-    },
-  }),
-  scenario({
     id: 'AIS-CONSENT-004',
     title: 'Creation answers 201 received with authorisationId and an scaRedirect carrying a UUID v4 state; an IBAN the bank does not hold is accepted',
+    rules: ['AIS-CONSENT-13', 'AIS-CONSENT-14', 'AIS-CONSENT-11', 'SCA-7', 'AUTH-1', 'SCOPE-5'],
     spec: 'ConsentCreationResponse; Scope rules 2; Authorisation hand-over 1-2',
     area: 'consents',
     expect: { status: 'received' },
@@ -79,6 +34,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-005',
     title: 'frequencyPerDay above 4 reads back as 4 on a recurring consent and as 1 on a one-off consent',
+    rules: ['AIS-CONSENT-6', 'AIS-CONSENT-7', 'AIS-CONSENT-16'],
     spec: 'ConsentRequest (frequencyPerDay); ConsentResponse (frequencyPerDay: same before and after authorisation); Limits',
     area: 'consents',
     expect: { recurring: 4, oneOff: 1 },
@@ -93,6 +49,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-006',
     title: 'Another provider’s consent and an unknown consent id answer 403 CONSENT_UNKNOWN, byte for byte the same',
+    rules: ['AIS-CONSENT-22', 'AIS-CONSENT-23', 'SCOPE-10', 'SCOPE-1'],
     spec: 'Behaviour notes / Consents 2; Authentication 6; Design rule',
     area: 'consents',
     needs: ['second-provider'],
@@ -115,6 +72,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-007',
     title: 'DELETE by the holder terminates a valid consent at once: terminatedByTpp and no more data',
+    rules: ['AIS-STATE-12', 'AUTH-5', 'HDR-11'],
     spec: 'States: Consent (valid → terminatedByTpp by DELETE); Endpoints (DELETE 204)',
     area: 'consents',
     approvals: 1,
@@ -133,6 +91,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-008',
     title: 'Authorising a newer recurring consent for the same accounts supersedes the earlier one (terminatedByTpp)',
+    rules: ['AIS-STATE-5'],
     spec: 'States: Consent (received → valid: earlier recurring consents … move to terminatedByTpp)',
     area: 'consents',
     approvals: 2,
@@ -148,6 +107,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-009',
     title: 'A customer who holds none of the requested accounts is granted none of them, silently',
+    rules: ['AIS-CONSENT-12'],
     spec: 'Scope rules 3; Behaviour notes / Consents 4',
     area: 'consents',
     approvals: 1,
@@ -166,6 +126,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-010',
     title: 'A one-off consent: valid after approval, reads back recurringIndicator false and frequencyPerDay 1, and serves its read',
+    rules: ['AIS-CONSENT-3', 'AIS-CONSENT-7', 'AIS-STATE-3'],
     spec: 'ConsentRequest (recurringIndicator false = one-off; frequencyPerDay forced to 1); ConsentResponse; States: Consent',
     area: 'consents',
     approvals: 1,
@@ -182,6 +143,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-011',
     title: 'A used one-off consent stays valid within the idle hour and expires after it: CONSENT_EXPIRED',
+    rules: ['AIS-STATE-9'],
     spec: 'States: Consent (one-off: used at least once and idle for one hour → expired; further calls give CONSENT_EXPIRED); Limits (one-off consent end)',
     area: 'consents',
     approvals: 1,
@@ -200,6 +162,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-012',
     title: 'validUntil 400 days ahead is capped silently at 180 days from the customer’s authentication',
+    rules: ['AIS-CONSENT-4', 'AIS-CONSENT-15'],
     spec: 'ConsentRequest (validUntil: capped at 180 days, silently); ConsentResponse (validUntil: effective date after capping); Limits (consent lifetime)',
     area: 'consents',
     approvals: 1,
@@ -219,6 +182,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-013',
     title: 'An earlier validUntil is honoured; once it has passed the consent is expired and use gives CONSENT_EXPIRED',
+    rules: ['AIS-STATE-8', 'LIMIT-14'],
     spec: 'Limits (consent lifetime: earlier validUntil honoured); States: Consent (valid → expired when validUntil passed; later use gives CONSENT_EXPIRED)',
     area: 'consents',
     approvals: 1,
@@ -237,6 +201,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-014',
     title: 'A recurring consent serves reads on later days and expires 180 days after authentication with CONSENT_EXPIRED',
+    rules: ['AIS-STATE-8', 'AUTH-7', 'LIMIT-14'],
     spec: 'Authentication 9 (readable 180 days after authentication); Limits (consent lifetime); States: Consent (valid → expired)',
     area: 'consents',
     approvals: 1,
@@ -255,6 +220,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-015',
     title: 'A one-off consent never supersedes: the earlier recurring consent for the same accounts stays valid',
+    rules: ['AIS-STATE-13'],
     spec: 'States: Consent (supersession: recurring consents only; one-off consents never supersede)',
     area: 'consents',
     approvals: 2,
@@ -269,6 +235,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-016',
     title: 'Supersession stays within one provider: another provider’s consent for the same accounts is untouched',
+    rules: ['AIS-STATE-6'],
     spec: 'States: Consent (received → valid: other providers’ consents are untouched)',
     area: 'consents',
     approvals: 2,
@@ -284,6 +251,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-017',
     title: 'A consent the customer revokes is revokedByPsu and stops working at once with CONSENT_INVALID',
+    rules: ['AIS-STATE-11', 'ERR-7', 'EVT-3', 'SCOPE-1'],
     spec: 'States: Consent (valid → revokedByPsu; the consent stops working at once); Errors / Codes CONSENT_INVALID (for example revoked)',
     area: 'consents',
     approvals: 1,
@@ -299,6 +267,7 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-018',
     title: 'The grant is narrower than the request: an IBAN the customer does not hold is absent from access and from the account list',
+    rules: ['AIS-CONSENT-17', 'AIS-CONSENT-12', 'AUTH-6'],
     spec: 'Scope rules 2-3; Behaviour notes / Consents 4; ConsentResponse (access: what was granted)',
     area: 'consents',
     approvals: 1,
@@ -318,34 +287,21 @@ export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-019',
     title: 'frequencyPerDay below 4 does not reduce the recurring budget: it reads back 4',
+    rules: ['AIS-CONSENT-5', 'AIS-STATE-2'],
     spec: 'ConsentRequest (frequencyPerDay: below 4 does not reduce it); ConsentResponse (frequencyPerDay: what is enforced)',
     area: 'consents',
     expect: { asked: 2, enforced: 4 },
     async run(ctx, expect) {
       const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true, frequencyPerDay: expect.asked });
-      ensureEqual((await readConsent(ctx, created.consentId)).frequencyPerDay, expect.enforced, `frequencyPerDay of a recurring consent asked for ${expect.asked}`);
-    },
-  }),
-  scenario({
-    id: 'AIS-CONSENT-020',
-    title: 'A TPP-Redirect-URI that is not absolute https, or carries a fragment, is FORMAT_ERROR on every creation',
-    spec: 'Endpoints / Request headers (TPP-Redirect-URI: absolute https URI, no fragment; anything else is FORMAT_ERROR); Errors / Codes FORMAT_ERROR',
-    area: 'consents',
-    expect: { code: 'FORMAT_ERROR', uris: ['http://tpp.example/xs2a/ok', 'https://tpp.example/xs2a/ok#done', '/xs2a/ok'] },
-    async run(ctx, expect) {
-      const creations = [
-        ['/v1/consents', { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true }],
-        ['/v1/consents/confirmation-of-funds', { account: { iban: ctx.fixtures.ibans.main } }],
-        ['/v1/payments/sepa-credit-transfers', { debtorAccount: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount: '1.00' }, creditorAccount: { iban: ctx.fixtures.ibans.creditor }, creditorName: 'Conformance Payee' }],
-      ] as const;
-      for (const [path, body] of creations) {
-        for (const uri of expect.uris) expectError(ctx, await ctx.api.call({ method: 'POST', path, headers: { 'TPP-Redirect-URI': uri }, body }), { code: expect.code });
-      }
+      const read = await readConsent(ctx, created.consentId);
+      ensureEqual(read.consentStatus, 'received', 'consentStatus of the consent just created (nothing granted yet)');
+      ensureEqual(read.frequencyPerDay, expect.enforced, `frequencyPerDay of a recurring consent asked for ${expect.asked}`);
     },
   }),
   scenario({
     id: 'AIS-CONSENT-021',
     title: 'The authorisation read under another provider’s consent answers like one under an unknown consent: 403 CONSENT_UNKNOWN, identical',
+    rules: ['AIS-CONSENT-23', 'SCOPE-10'],
     spec: 'Behaviour notes / Consents 2 (consent operations: unknown and foreign identical, no 404); Authentication 6',
     area: 'consents',
     needs: ['second-provider'],
@@ -361,23 +317,9 @@ export const consentScenarios = [
     },
   }),
   scenario({
-    id: 'AIS-CONSENT-022',
-    title: 'The answer to a consent request (either kind) without TPP-Redirect-URI is observed (a 4xx carries the envelope)',
-    spec: 'Errors rule 7 (code when TPP-Redirect-URI is absent on creation: not shown); Endpoints / Request headers (TPP-Redirect-URI required)',
-    area: 'consents',
-    expect: {},
-    async run(ctx) {
-      const body = { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true };
-      for (const path of ['/v1/consents', '/v1/consents/confirmation-of-funds']) {
-        const request = path === '/v1/consents' ? body : { account: { iban: ctx.fixtures.ibans.main } };
-        const reply = await ctx.api.call({ method: 'POST', path, body: request });
-        ctx.observe(`answer to POST ${path} without TPP-Redirect-URI (Errors rule 7: not shown)`, answerOf(reply));
-      }
-    },
-  }),
-  scenario({
     id: 'AIS-CONSENT-023',
     title: 'DELETE of a consent not yet authorised (received) is observed; the consent is not valid afterwards',
+    rules: ['OPEN-4'],
     spec: 'States: Consent (states from which DELETE is accepted other than valid: not shown); Behaviour notes / Consents 1',
     area: 'consents',
     expect: { notAfter: 'valid' },

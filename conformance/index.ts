@@ -1,26 +1,62 @@
-/** The catalogue: every area's scenarios, in the order a run goes through them. Ids are unique (tested). */
+/**
+ * The catalogue: every area's scenarios in the order a run goes through them, and the rule
+ * catalogue they enforce. Scenario ids are unique and every rule has a scenario (both tested, and
+ * checked again by the kit before a run or a listing).
+ */
 import type { Scenario } from '../src/kit/scenario.js';
+import { aisContentScenarios } from './ais-content.js';
 import { aisDataScenarios } from './ais-data.js';
+import { callbackDeliveryScenarios } from './callback-delivery.js';
 import { callbackScenarios } from './callbacks.js';
+import { cofLifecycleScenarios } from './cof-lifecycles.js';
 import { cofScenarios } from './cof.js';
+import { consentGrantScenarios } from './consent-grants.js';
+import { consentLifecycleScenarios } from './consent-lifecycles.js';
 import { consentScenarios } from './consents.js';
+import { identityEverywhereScenarios } from './identity-everywhere.js';
 import { identityScenarios } from './identity.js';
+import { limitBoundaryScenarios } from './limit-boundaries.js';
 import { limitScenarios } from './limits.js';
+import { negativeScenario, type NegativeCase } from './negative/engine.js';
+import { formatCases } from './negative/format-cases.js';
+import { requestCases } from './negative/request-cases.js';
+import type { RequestKind } from './negative/requests.js';
 import { pagingScenarios } from './paging.js';
+import { paymentLifecycleScenarios } from './payment-lifecycles.js';
+import { paymentRequestScenarios } from './payment-requests.js';
 import { paymentScenarios } from './payments.js';
 import { scaScenarios } from './sca.js';
+import { surfaceScenarios } from './surface.js';
 
-/** TRANSITION: the rule catalogue (conformance/rules.ts) is being written. */
-export const rules: readonly { id: string; section: string; statement: string }[] = [];
+export { RULES as rules } from './rules.js';
+
+const rows: readonly NegativeCase[] = [...requestCases, ...formatCases];
+
+/** The negative rows about one kind of request, as scenarios, placed beside that kind's area. */
+const rowsFor = (...kinds: RequestKind[]): Scenario[] => rows.filter((row) => kinds.includes(row.kind)).map(negativeScenario);
 
 export const catalogue: readonly Scenario[] = [
   ...identityScenarios,
+  ...identityEverywhereScenarios,
+  ...surfaceScenarios,
   ...consentScenarios,
+  ...consentGrantScenarios,
+  ...consentLifecycleScenarios,
+  ...rowsFor('consent'),
   ...scaScenarios,
   ...aisDataScenarios,
+  ...aisContentScenarios,
   ...pagingScenarios,
   ...limitScenarios,
+  ...limitBoundaryScenarios,
   ...paymentScenarios,
+  ...paymentRequestScenarios,
+  ...paymentLifecycleScenarios,
+  ...rowsFor('payment', 'instant-payment'),
   ...cofScenarios,
+  ...cofLifecycleScenarios,
+  ...rowsFor('cof-consent', 'funds'),
   ...callbackScenarios,
+  ...callbackDeliveryScenarios,
+  ...rowsFor('callback'),
 ];

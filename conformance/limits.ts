@@ -3,13 +3,13 @@ import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { ATTENDED, codeOf, createdPayment, expectError, initiatePayment, paymentBody, resourceIdOf, validConsent } from './steps.js';
+import { ATTENDED, codeOf, completeConsentBody, createdPayment, expectError, initiatePayment, paymentBody, resourceIdOf, validConsent } from './steps.js';
 
 async function balancesReader(ctx: ScenarioContext, recurring = true) {
   const consent = await validConsent(ctx, { types: ['balances', 'transactions'], recurring });
   const id = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
   return (resource: 'balances' | 'transactions', attended = false) =>
-    ctx.api.call({ path: `/v1/accounts/${id}/${resource}`, headers: { 'Consent-ID': consent.consentId, ...(attended ? ATTENDED : {}) } });
+    ctx.api.call({ path: `/v1/accounts/${id}/${resource}${resource === 'transactions' ? '?bookingStatus=booked' : ''}`, headers: { 'Consent-ID': consent.consentId, ...(attended ? ATTENDED : {}) } });
 }
 
 const int = (reply: Reply, name: string) => {
@@ -22,6 +22,7 @@ export const limitScenarios = [
   scenario({
     id: 'AIS-LIMIT-001',
     title: 'Four unattended balance reads a day, then 429 ACCESS_EXCEEDED with Retry-After and the rate-limit headers',
+    rules: ['LIMIT-3', 'LIMIT-17', 'LIMIT-18', 'LIMIT-19', 'LIMIT-20'],
     spec: 'Limits (4 per consent, per data type, per day; rate-limit headers on 200 and 429); Errors rule 4',
     area: 'limits',
     approvals: 1,
@@ -45,6 +46,7 @@ export const limitScenarios = [
   scenario({
     id: 'AIS-LIMIT-002',
     title: 'Attended reads are uncapped and do not consume the budget',
+    rules: ['LIMIT-10', 'LIMIT-11', 'HDR-4'],
     spec: 'Limits (attended requests: uncapped; do not consume the budget); X-RateLimit-Remaining',
     area: 'limits',
     approvals: 1,
@@ -60,6 +62,7 @@ export const limitScenarios = [
   scenario({
     id: 'AIS-LIMIT-003',
     title: 'Each data type has its own budget: transactions still read after balances are spent',
+    rules: ['LIMIT-7'],
     spec: 'Limits ("each data type has its own budget")',
     area: 'limits',
     approvals: 1,
@@ -74,6 +77,7 @@ export const limitScenarios = [
   scenario({
     id: 'AIS-LIMIT-004',
     title: 'The budget resets at midnight UTC: after Retry-After the read is served again',
+    rules: ['LIMIT-8', 'LIMIT-19'],
     spec: 'Limits (X-RateLimit-Reset: calendar boundary, midnight UTC); Errors rule 4',
     area: 'limits',
     approvals: 1,
@@ -91,11 +95,13 @@ export const limitScenarios = [
   scenario({
     id: 'AIS-LIMIT-005',
     title: 'Uncapped operations carry no rate-limit headers (consent read, payment initiation)',
+    rules: ['LIMIT-12', 'LIMIT-13'],
     spec: 'Limits (uncapped operations: no 429, no rate-limit headers)',
     area: 'limits',
     expect: { headers: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] },
     async run(ctx, expect) {
-      const created = await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { access: { balances: [{ iban: ctx.fixtures.ibans.main }] }, recurringIndicator: true } });
+      const created = await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.main }] } }) });
+      ensureEqual(created.status, 201, 'status of the consent creation');
       const consentId = (created.json as { consentId: string }).consentId;
       for (const reply of [created, await ctx.api.call({ path: `/v1/consents/${consentId}` }), await ctx.api.call({ path: `/v1/consents/${consentId}/status` })]) {
         for (const name of expect.headers) ensureEqual(reply.header(name), undefined, `${name} on an uncapped operation`);
@@ -105,6 +111,7 @@ export const limitScenarios = [
   scenario({
     id: 'AIS-LIMIT-006',
     title: 'A one-off consent serves one unattended access per data type: the second is refused, the other type is still served',
+    rules: ['LIMIT-9'],
     spec: 'Limits (one-off consent: 1 per data type; forced); ConsentRequest (frequencyPerDay: one-off forced to 1)',
     area: 'limits',
     approvals: 1,
@@ -123,6 +130,7 @@ export const limitScenarios = [
   scenario({
     id: 'AIS-LIMIT-007',
     title: 'Attended reads report X-RateLimit-Remaining without consuming it',
+    rules: ['LIMIT-18', 'LIMIT-11'],
     spec: 'Limits (X-RateLimit-Remaining: attended requests report it without consuming it; headers on capped operations)',
     area: 'limits',
     approvals: 1,
@@ -139,6 +147,7 @@ export const limitScenarios = [
   scenario({
     id: 'AIS-LIMIT-008',
     title: 'Retrying sooner than Retry-After cannot succeed; Retry-After counts to X-RateLimit-Reset',
+    rules: ['ERR-10', 'LIMIT-20', 'LIMIT-19'],
     spec: 'Errors rule 4 (retrying sooner cannot succeed); Limits (Retry-After, X-RateLimit-Reset)',
     area: 'limits',
     approvals: 1,
@@ -164,6 +173,7 @@ export const limitScenarios = [
   scenario({
     id: 'AIS-LIMIT-009',
     title: 'The account list has its own budget of four unattended reads, then 429 ACCESS_EXCEEDED with the headers',
+    rules: ['LIMIT-1'],
     spec: 'Limits (account list capped, 4 per consent per data type per day; rate-limit headers on 200 and 429)',
     area: 'limits',
     approvals: 1,
@@ -184,8 +194,10 @@ export const limitScenarios = [
   scenario({
     id: 'AIS-LIMIT-010',
     title: 'Payment and revocation-callback operations are uncapped: no 429 and no rate-limit headers however often',
+    rules: ['LIMIT-13', 'OPEN-18'],
     spec: 'Limits (uncapped operations: everything under /v1/payments, revocation callback operations)',
     area: 'limits',
+    needs: ['callback-endpoint'],
     expect: { calls: 6, headers: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'] },
     async run(ctx, expect) {
       const payment = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));

@@ -2,7 +2,7 @@
 import { AuthorisationsSchema, PaymentScaStatusResponseSchema } from '../src/contract/index.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, authorisedPayment, consentStatus, createConsent, createdPayment, initiatePayment, paymentBody, UUID_V4 } from './steps.js';
+import { aisAccess, ATTENDED, authorisedPayment, expectReturn, consentStatus, createConsent, createdPayment, initiatePayment, paymentBody, UUID_V4 } from './steps.js';
 
 const body = (iban: string) => ({ access: aisAccess([iban], ['balances']), recurringIndicator: true });
 
@@ -10,6 +10,7 @@ export const scaScenarios = [
   scenario({
     id: 'SCA-STATE-001',
     title: 'Every authorisation gets a new state, a UUID v4',
+    rules: ['SCA-7', 'SCA-8'],
     spec: 'Authorisation hand-over 1',
     area: 'sca',
     expect: { authorisations: 3 },
@@ -26,6 +27,7 @@ export const scaScenarios = [
   scenario({
     id: 'SCA-STATE-002',
     title: 'On approval the customer returns to TPP-Redirect-URI with the same state, and the consent is valid',
+    rules: ['SCA-9', 'AIS-STATE-3', 'SCA-1', 'OPEN-5'],
     spec: 'Authorisation hand-over 2; States: Consent (received → valid)',
     area: 'sca',
     approvals: 1,
@@ -33,11 +35,7 @@ export const scaScenarios = [
     async run(ctx, expect) {
       const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
       const outcome = await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
-      if (outcome.location !== null) {
-        const back = new URL(outcome.location);
-        ensureEqual(`${back.origin}${back.pathname}`, ctx.fixtures.redirectUri, 'where the customer returns');
-        ensureEqual(back.searchParams.get('state'), created.state, 'state on the return');
-      }
+      expectReturn(ctx, outcome, ctx.fixtures.redirectUri, created.scaRedirect, 'approval');
       ensureEqual(await consentStatus(ctx, created.consentId), expect.status, 'consent status after approval');
       const sca = await ctx.api.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}` });
       ensureEqual(sca.status, 200, 'status of the authorisation read');
@@ -47,6 +45,7 @@ export const scaScenarios = [
   scenario({
     id: 'SCA-NOK-001',
     title: 'On decline the customer returns to TPP-NOK-Redirect-URI with the state, and the consent is rejected',
+    rules: ['AIS-STATE-7', 'HDR-8', 'SCA-9'],
     spec: 'States: Consent (received → rejected); Endpoints / Request headers (TPP-NOK-Redirect-URI); Authorisation hand-over 2',
     area: 'sca',
     approvals: 1,
@@ -54,17 +53,14 @@ export const scaScenarios = [
     async run(ctx, expect) {
       const created = await createConsent(ctx, body(ctx.fixtures.ibans.main), { headers: { 'TPP-NOK-Redirect-URI': ctx.fixtures.nokRedirectUri } });
       const outcome = await ctx.authorise(created.scaRedirect, { decision: 'decline', status: () => consentStatus(ctx, created.consentId) });
-      if (outcome.location !== null) {
-        const back = new URL(outcome.location);
-        ensureEqual(`${back.origin}${back.pathname}`, ctx.fixtures.nokRedirectUri, 'where a declining customer returns');
-        ensureEqual(back.searchParams.get('state'), created.state, 'state on the return');
-      }
+      expectReturn(ctx, outcome, ctx.fixtures.nokRedirectUri, created.scaRedirect, 'decline');
       ensureEqual(await consentStatus(ctx, created.consentId), expect.status, 'consent status after decline');
     },
   }),
   scenario({
     id: 'SCA-AUTH-001',
     title: 'A consent’s authorisation list holds exactly the authorisationId from creation',
+    rules: ['SCA-2', 'VER-2', 'AIS-CONSENT-21'],
     spec: 'Resources / Authorisations (for a consent: zero or one id); Behaviour notes / Consents 1',
     area: 'sca',
     expect: {},
@@ -77,9 +73,11 @@ export const scaScenarios = [
   scenario({
     id: 'SCA-EXPIRY-001',
     title: 'After 15 minutes the authorisation can no longer make the consent valid',
+    rules: ['SCA-4', 'OPEN-6'],
     spec: 'States: Authorisation (lives 15 minutes); Limits (authorisation lifetime)',
     area: 'sca',
-    needs: ['clock', 'sca'],
+    approvals: 1,
+    needs: ['clock'],
     expect: { notStatus: 'valid' },
     async run(ctx, expect) {
       const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
@@ -98,6 +96,7 @@ export const scaScenarios = [
   scenario({
     id: 'SCA-STATE-003',
     title: 'States are new for every authorisation across consents and payments, never reused',
+    rules: ['SCA-8'],
     spec: 'Authorisation hand-over 1 (new for every authorisation, never reused)',
     area: 'sca',
     expect: { each: 2 },
@@ -116,6 +115,7 @@ export const scaScenarios = [
   scenario({
     id: 'SCA-AUTH-002',
     title: 'A payment’s authorisations list holds its authorisationId, which reads a scaStatus; another id and another provider get 404',
+    rules: ['SCA-3', 'ERR-6', 'PIS-CANCEL-4'],
     spec: 'Resources / Authorisations (for a payment: ids scoped to the calling provider); Endpoints (payment authorisation reads: 404); Path parameters (authorisation_id)',
     area: 'sca',
     needs: ['second-provider'],
@@ -135,20 +135,17 @@ export const scaScenarios = [
   scenario({
     id: 'SCA-NOK-002',
     title: 'A declined payment sends the customer to TPP-NOK-Redirect-URI with the state and is never accepted',
+    rules: ['HDR-8', 'PIS-STATE-2', 'OPEN-7'],
     spec: 'Endpoints / Request headers (TPP-NOK-Redirect-URI: where the customer returns on decline); Authorisation hand-over 2; States: Payment (nothing moves until the customer authorises)',
     area: 'sca',
     approvals: 1,
     expect: { never: ['ACSP', 'ACSC', 'PDNG'] },
     async run(ctx, expect) {
-      const reply = await ctx.api.call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, 'TPP-NOK-Redirect-URI': ctx.fixtures.nokRedirectUri }, body: paymentBody(ctx) });
+      const reply = await ctx.api.call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, 'TPP-NOK-Redirect-URI': ctx.fixtures.nokRedirectUri, ...ATTENDED }, body: paymentBody(ctx) });
       const created = createdPayment(reply);
       const status = async () => ((await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${created.paymentId}/status` })).json as { transactionStatus: string }).transactionStatus;
       const outcome = await ctx.authorise(created._links.scaRedirect.href, { decision: 'decline', status });
-      if (outcome.location !== null) {
-        const back = new URL(outcome.location);
-        ensureEqual(`${back.origin}${back.pathname}`, ctx.fixtures.nokRedirectUri, 'where a declining customer returns');
-        ensureEqual(back.searchParams.get('state'), new URL(created._links.scaRedirect.href).searchParams.get('state'), 'state on the return');
-      }
+      expectReturn(ctx, outcome, ctx.fixtures.nokRedirectUri, created._links.scaRedirect.href, 'decline');
       const after = await status();
       ensure(!expect.never.includes(after), `a declined payment is ${after}`);
       ctx.observe('transactionStatus after the customer declined', after);
@@ -157,6 +154,7 @@ export const scaScenarios = [
   scenario({
     id: 'SCA-EXPIRY-002',
     title: 'After 15 minutes a payment’s authorisation can no longer accept the payment',
+    rules: ['LIMIT-16', 'SCA-4'],
     spec: 'States: Authorisation (lives 15 minutes; a new authorisation must be started); Limits (authorisation lifetime: consent and payment authorisations)',
     area: 'sca',
     approvals: 1,
@@ -171,6 +169,7 @@ export const scaScenarios = [
   scenario({
     id: 'SCA-DYN-001',
     title: 'Dynamic linking: when the persisted payment changes after the ceremony was created, the authorisation fails',
+    rules: ['PIS-INIT-7'],
     spec: 'Behaviour notes / Payments 1 (the ceremony is bound to the amount and the payee; if the persisted payment changes, the authorisation fails)',
     area: 'sca',
     approvals: 1,

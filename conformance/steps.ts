@@ -5,6 +5,7 @@
 import { ConsentCreationResponseSchema, makeIban, PaymentInitiationResponseSchema, TppMessagesSchema } from '../src/contract/index.js';
 import type { Reply, XsClient } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
+import type { ScaOutcome } from '../src/kit/target.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -32,6 +33,20 @@ export function expectError(ctx: ScenarioContext, reply: Reply, expected: ErrorE
   if (reply.requestId) ensureEqual(reply.header('x-request-id'), reply.requestId, 'X-Request-ID echoed on the error');
 }
 
+/**
+ * Where the customer was sent back: to `expected` with the `state` the scaRedirect carried. A driver
+ * that cannot see the return (the manual one) makes the check impossible: it is reported, not dropped.
+ */
+export function expectReturn(ctx: ScenarioContext, outcome: ScaOutcome, expected: string, scaRedirect: string, what: string): void {
+  if (outcome.location === null) {
+    ctx.unchecked(`${what}: where the customer returns and the state it carries`, 'the SCA driver cannot see where the bank sends the customer');
+    return;
+  }
+  const back = new URL(outcome.location);
+  ensureEqual(`${back.origin}${back.pathname}`, expected, `${what}: where the customer returns`);
+  ensureEqual(back.searchParams.get('state'), new URL(scaRedirect).searchParams.get('state'), `${what}: state on the return`);
+}
+
 export function aisAccess(ibans: string[], types: readonly ('accounts' | 'balances' | 'transactions')[] = ['accounts', 'balances', 'transactions']) {
   return Object.fromEntries(types.map((type) => [type, ibans.map((iban) => ({ iban }))]));
 }
@@ -44,12 +59,31 @@ export interface CreatedConsent {
   reply: Reply;
 }
 
-export async function createConsent(ctx: ScenarioContext, body: unknown, options: { client?: XsClient; headers?: Record<string, string> } = {}): Promise<CreatedConsent> {
+/** The furthest validUntil: capped to the ceiling, so it changes nothing (Berlin Group's convention for "as long as allowed"). */
+export const FURTHEST = '9999-12-31';
+
+/**
+ * A consent body complete for the Berlin Group 1.3.12 definition, which makes `recurringIndicator`,
+ * `validUntil`, `frequencyPerDay` and `combinedServiceIndicator` mandatory: each is sent with the
+ * value that changes nothing here (furthest validUntil, 4 or 1 a day, no combined service) unless
+ * the scenario gives its own. A scenario that must leave one out passes `exact: true` and says so.
+ */
+export function completeConsentBody(body: Record<string, unknown>): Record<string, unknown> {
+  const recurring = body.recurringIndicator ?? true;
+  return { recurringIndicator: recurring, validUntil: FURTHEST, frequencyPerDay: recurring === false ? 1 : 4, combinedServiceIndicator: false, ...body };
+}
+
+export async function createConsent(
+  ctx: ScenarioContext,
+  body: Record<string, unknown>,
+  options: { client?: XsClient; headers?: Record<string, string>; exact?: boolean } = {},
+): Promise<CreatedConsent> {
   const reply = await (options.client ?? ctx.api).call({
     method: 'POST',
     path: '/v1/consents',
-    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...options.headers },
-    body,
+    // PSU-IP-Address: mandatory in Berlin Group 1.3.12, accepted here, changing nothing on an uncapped operation.
+    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED, ...options.headers },
+    body: options.exact ? body : completeConsentBody(body),
   });
   ensureEqual(reply.status, 201, 'status of POST /v1/consents');
   const created = ensureSchema(ConsentCreationResponseSchema, reply.json, 'ConsentCreationResponse');
@@ -67,14 +101,10 @@ export async function consentStatus(ctx: ScenarioContext, consentId: string, kin
 /** A consent the customer approved on the bank's surface (one approval). */
 export async function validConsent(
   ctx: ScenarioContext,
-  options: { ibans?: string[]; types?: readonly ('accounts' | 'balances' | 'transactions')[]; recurring?: boolean; client?: XsClient } = {},
+  options: { ibans?: string[]; types?: readonly ('accounts' | 'balances' | 'transactions')[]; recurring?: boolean; client?: XsClient; body?: Record<string, unknown> } = {},
 ): Promise<CreatedConsent> {
   const client = options.client ?? ctx.api;
-  const created = await createConsent(
-    ctx,
-    { access: aisAccess(options.ibans ?? [ctx.fixtures.ibans.main], options.types), recurringIndicator: options.recurring ?? true, frequencyPerDay: 4 },
-    { client },
-  );
+  const created = await createConsent(ctx, { access: aisAccess(options.ibans ?? [ctx.fixtures.ibans.main], options.types), recurringIndicator: options.recurring ?? true, ...options.body }, { client });
   await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId, 'ais', client) });
   ensureEqual(await consentStatus(ctx, created.consentId, 'ais', client), 'valid', 'consent status after the customer approved');
   return created;
@@ -108,7 +138,8 @@ export async function initiatePayment(
   return (options.client ?? ctx.api).call({
     method: 'POST',
     path: `/v1/payments/${options.product ?? 'sepa-credit-transfers'}`,
-    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
+    // PSU-IP-Address: mandatory in Berlin Group 1.3.12; payments are uncapped, so it changes nothing.
+    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
     body,
     ...(options.requestId ? { requestId: options.requestId } : {}),
   });
@@ -213,16 +244,27 @@ export async function paymentStatus(ctx: ScenarioContext, paymentId: string, pro
   return (reply.json as { transactionStatus: string }).transactionStatus;
 }
 
-/** Initiates a payment and has the customer act on it; the driver may stop on a page that refuses (then null). */
+/**
+ * Initiates a payment and has the customer act on it; the driver may stop on a page that refuses
+ * (then `location` is null). `before` runs first (a clock move, a change in the back office): a
+ * payment it already ended gets no ceremony; otherwise the payment must still await the customer.
+ */
 export async function authorisedPayment(ctx: ScenarioContext, body: unknown, options: { product?: string; decision?: 'approve' | 'decline'; before?: (paymentId: string) => Promise<void> } = {}) {
   const product = options.product ?? 'sepa-credit-transfers';
   const created = createdPayment(await initiatePayment(ctx, body, { product }));
+  const status = () => paymentStatus(ctx, created.paymentId, product);
   if (options.before) await options.before(created.paymentId);
+  const waiting = await status();
   let location: string | null = null;
-  try {
-    location = (await ctx.authorise(created._links.scaRedirect.href, { decision: options.decision ?? 'approve', status: () => paymentStatus(ctx, created.paymentId, product) })).location;
-  } catch (error) {
-    ctx.observe('the SCA driver stopped on the bank’s page', error instanceof Error ? error.message : String(error));
+  // What `before` did may have ended the payment (an expired authorisation: RJCT); nothing else moves it without the customer.
+  if (options.before && (waiting === 'RJCT' || waiting === 'CANC')) ctx.observe('status when the customer comes to act', waiting);
+  else {
+    ensureEqual(waiting, 'RCVD', 'status of an initiated payment before the customer acts');
+    try {
+      location = (await ctx.authorise(created._links.scaRedirect.href, { decision: options.decision ?? 'approve', status })).location;
+    } catch (error) {
+      ctx.observe('the SCA driver stopped on the bank’s page', error instanceof Error ? error.message : String(error));
+    }
   }
-  return { ...created, product, location, status: await paymentStatus(ctx, created.paymentId, product) };
+  return { ...created, product, location, status: await status() };
 }

@@ -1,9 +1,9 @@
 /**
  * Negative cases as data: each row is one change to a valid request and the refusal the interface
  * requires for it. One generic step runs every row: it sends the changed request and holds the
- * answer to the row, then sends the request without the change and expects it served — so a target
- * that refuses everything cannot pass, and (with the same X-Request-ID) a refused payment is shown
- * to have bound no idempotency key and created nothing.
+ * answer to the row, sends it again and expects the same refusal, then sends the request without the
+ * change and expects it served — so a target that refuses everything cannot pass, and (with the same
+ * X-Request-ID) a refused payment is shown to have bound no idempotency key and created nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { TppMessagesSchema } from '../../src/contract/index.js';
@@ -11,14 +11,15 @@ import type { Reply } from '../../src/kit/client.js';
 import type { ScenarioContext } from '../../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../../src/kit/failure.js';
 import { scenario, type Area, type Capability, type Scenario } from '../../src/kit/scenario.js';
-import { answerOf, SHARED_COF } from '../steps.js';
+import { answerOf, codeOf, SHARED_COF } from '../steps.js';
 import { validRequest, type RequestKind, type ValidRequest } from './requests.js';
 
-/** One change to the valid request; `body` receives a deep copy it may change in place or replace. */
+/** One change to the valid request: `body` changes a deep copy in place, `replaceBody` sends another body instead. */
 export interface Change {
   /** What the change is, as the report shows it: `lower-case letters`, `"0.00"`. */
   what: string;
-  body?: (body: Record<string, any>) => unknown;
+  body?: (body: Record<string, any>) => void;
+  replaceBody?: unknown;
   headers?: Record<string, string | undefined>;
   /** A body sent as these bytes instead of JSON. */
   rawBody?: string;
@@ -81,9 +82,10 @@ export function expectRefusal(ctx: ScenarioContext, reply: Reply, expected: Refu
 function applied(valid: ValidRequest, change: Change): { headers: Record<string, string | undefined>; body?: unknown; rawBody?: string } {
   const headers = { ...valid.headers, ...change.headers };
   if (change.rawBody !== undefined) return { headers, rawBody: change.rawBody };
+  if (change.replaceBody !== undefined) return { headers, body: change.replaceBody };
   const copy = structuredClone(valid.body) as Record<string, any>;
-  const changed = change.body ? change.body(copy) : undefined;
-  return { headers, body: changed === undefined ? copy : changed };
+  change.body?.(copy);
+  return { headers, body: copy };
 }
 
 async function send(ctx: ScenarioContext, valid: ValidRequest, parts: { headers: Record<string, string | undefined>; body?: unknown; rawBody?: string }, requestId: string): Promise<Reply> {
@@ -96,7 +98,12 @@ export async function runNegativeCase(ctx: ScenarioContext, row: NegativeCase): 
     const valid = await validRequest(ctx, row.kind);
     const requestId = randomUUID();
     const before = valid.state ? await valid.state() : undefined;
-    expectRefusal(ctx, await send(ctx, valid, applied(valid, change), requestId), row.expect, change.what);
+    const parts = applied(valid, change);
+    const refused = await send(ctx, valid, parts, requestId);
+    expectRefusal(ctx, refused, row.expect, change.what);
+    // Errors rule 2: a 4xx was understood and refused, so the same request again meets the same refusal.
+    const again = await send(ctx, valid, parts, requestId);
+    ensureEqual([again.status, codeOf(again)], [refused.status, codeOf(refused)], `${change.what}: status and code of the same refused request sent again`);
     if (valid.state) ensureEqual(await valid.state(), before, `${change.what}: the state a refused request must leave as it was`);
     // The same request without the change, under the same X-Request-ID: served, so the refusal came
     // from the change and (for a payment) bound no key and made nothing the valid request meets.
@@ -106,13 +113,15 @@ export async function runNegativeCase(ctx: ScenarioContext, row: NegativeCase): 
 }
 
 export function negativeScenario(row: NegativeCase): Scenario {
-  const needs: Capability[] = [];
+  const needs: Capability[] = row.kind === 'callback' ? ['callback-endpoint'] : [];
   const shares = row.kind === 'funds' ? [SHARED_COF] : [];
+  // Every row also sends its refused request twice (Errors rule 2).
+  const rules = [...row.rules, 'ERR-8'];
   return scenario({
     id: row.id,
     title: row.title,
-    spec: row.rules.join('; '),
-    rules: row.rules,
+    spec: rules.join('; '),
+    rules,
     area: AREA[row.kind],
     needs,
     shares,

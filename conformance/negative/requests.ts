@@ -5,7 +5,7 @@
  * a row for the row's change, never for the kit's own omission.
  */
 import type { ScenarioContext } from '../../src/kit/context.js';
-import { ATTENDED, dateAfter, paymentBody, sharedCofConsent } from '../steps.js';
+import { ATTENDED, FURTHEST, paymentBody, sharedCofConsent } from '../steps.js';
 
 export type RequestKind = 'consent' | 'cof-consent' | 'payment' | 'instant-payment' | 'funds' | 'callback';
 
@@ -31,8 +31,8 @@ export async function validRequest(ctx: ScenarioContext, kind: RequestKind): Pro
         method: 'POST',
         path: '/v1/consents',
         headers: { 'TPP-Redirect-URI': redirectUri, ...ATTENDED },
-        // A validUntil 90 days ahead: within the ceiling, so it is honoured as sent and changes nothing here.
-        body: { access: { balances: [{ iban: ibans.main }] }, recurringIndicator: true, validUntil: dateAfter(new Date(), 90), frequencyPerDay: 4, combinedServiceIndicator: false },
+        // The furthest validUntil: silently capped to the ceiling, so it is valid whatever the target's date.
+        body: { access: { balances: [{ iban: ibans.main }] }, recurringIndicator: true, validUntil: FURTHEST, frequencyPerDay: 4, combinedServiceIndicator: false },
         success: 201,
       };
     case 'cof-consent':

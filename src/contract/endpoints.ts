@@ -52,6 +52,8 @@ export interface EndpointEntry {
   errors: readonly number[];
   /** Unattended accesses are capped (spec "Limits"): rate-limit headers on 200 and 429. */
   capped?: true;
+  /** Not a row of the spec's endpoint table: an addition of this sandbox (README Interpretations). */
+  addition?: true;
 }
 
 const consentCreation: readonly RequestHeaderName[] = [
@@ -86,8 +88,8 @@ export const ENDPOINTS: readonly EndpointEntry[] = [
   { operationId: 'getFundsConfirmationConsentStatus', method: 'get', path: '/v1/consents/confirmation-of-funds/{consent_id}/status', tag: 'Confirmation of funds (CoF)', summary: 'Read the status of a confirmation-of-funds consent.', headers: [], success: { status: 200, body: 'ConsentStatusResponse' }, errors: CONSENT_READ_ERRORS },
   // Not rows of the spec's endpoint table: the CoF consent's scaStatus link must lead to an answer
   // carrying scaStatus, as the account-information consent's does (README Interpretations).
-  { operationId: 'getFundsConfirmationConsentAuthorisations', method: 'get', path: '/v1/consents/confirmation-of-funds/{consent_id}/authorisations', tag: 'Confirmation of funds (CoF)', summary: 'List the authorisation ids of a confirmation-of-funds consent (one). An addition to the endpoint table.', headers: [], success: { status: 200, body: 'Authorisations' }, errors: CONSENT_READ_ERRORS },
-  { operationId: 'getFundsConfirmationConsentScaStatus', method: 'get', path: '/v1/consents/confirmation-of-funds/{consent_id}/authorisations/{authorisation_id}', tag: 'Confirmation of funds (CoF)', summary: 'Read the SCA status of a confirmation-of-funds consent authorisation (where its scaStatus link leads). An addition to the endpoint table.', headers: [], success: { status: 200, body: 'ScaStatusResponse' }, errors: [401, 403, 404, 500] },
+  { operationId: 'getFundsConfirmationConsentAuthorisations', method: 'get', path: '/v1/consents/confirmation-of-funds/{consent_id}/authorisations', tag: 'Confirmation of funds (CoF)', summary: 'List the authorisation ids of a confirmation-of-funds consent (one). An addition to the endpoint table.', addition: true, headers: [], success: { status: 200, body: 'Authorisations' }, errors: CONSENT_READ_ERRORS },
+  { operationId: 'getFundsConfirmationConsentScaStatus', method: 'get', path: '/v1/consents/confirmation-of-funds/{consent_id}/authorisations/{authorisation_id}', tag: 'Confirmation of funds (CoF)', summary: 'Read the SCA status of a confirmation-of-funds consent authorisation (where its scaStatus link leads). An addition to the endpoint table.', addition: true, headers: [], success: { status: 200, body: 'ScaStatusResponse' }, errors: [401, 403, 404, 500] },
   { operationId: 'createConsent', method: 'post', path: '/v1/consents', tag: 'Consents (AIS)', summary: 'Ask for an account-information consent; the customer authorises it through scaRedirect.', headers: consentCreation, requestBody: 'ConsentRequest', success: { status: 201, body: 'ConsentCreationResponse' }, errors: [400, 401, 403, 500] },
   { operationId: 'getConsent', method: 'get', path: '/v1/consents/{consent_id}', tag: 'Consents (AIS)', summary: 'Read a consent as granted (may be narrower than requested).', headers: [], success: { status: 200, body: 'ConsentResponse' }, errors: CONSENT_READ_ERRORS },
   { operationId: 'deleteConsent', method: 'delete', path: '/v1/consents/{consent_id}', tag: 'Consents (AIS)', summary: 'Terminate a consent (terminatedByTpp).', headers: [], success: { status: 204 }, errors: CONSENT_READ_ERRORS },

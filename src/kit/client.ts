@@ -1,10 +1,12 @@
 /**
  * The kit's XS2A client: mutual TLS with the target's certificates, a fresh X-Request-ID (UUID v4)
  * per call unless a step sets one (spec "Request headers"), every exchange recorded and masked.
- * A fresh connection per call so each call is judged on its own certificate (spec Authentication 2).
+ * Connections are kept alive per certificate (a pool of the run), so each call still travels on a
+ * connection that presented its own certificate, and the run pays one handshake per connection
+ * instead of one per call.
  */
 import { randomUUID } from 'node:crypto';
-import { request } from 'node:https';
+import { Agent, request } from 'node:https';
 import type { z } from 'zod';
 import { answerShape, matchEndpoint } from '../contract/endpoint-match.js';
 import type { Recorder } from './exchange.js';
@@ -56,6 +58,34 @@ export interface ClientOptions {
   label: string;
   record: Recorder;
   timeoutMs?: number;
+  /** Keep-alive connections shared by the run's clients; without one every call opens its own. */
+  pool?: ConnectionPool;
+}
+
+/** Keep-alive connections, one agent per certificate (and one without), each carrying only that certificate. */
+export interface ConnectionPool {
+  agentFor(certificate: ClientCertificate | null): Agent;
+  /** Closes every connection; the pool makes new ones if used again. */
+  close(): void;
+}
+
+export function connectionPool(ca: string): ConnectionPool {
+  const agents = new Map<string, Agent>();
+  return {
+    agentFor(certificate) {
+      const key = certificate ? certificate.cert : '';
+      let agent = agents.get(key);
+      if (!agent) {
+        agent = new Agent({ keepAlive: true, ca, ...(certificate ?? {}) });
+        agents.set(key, agent);
+      }
+      return agent;
+    },
+    close() {
+      for (const agent of agents.values()) agent.destroy();
+      agents.clear();
+    },
+  };
 }
 
 export class TargetUnreachable extends Error {}
@@ -74,7 +104,15 @@ export function createClient(options: ClientOptions): XsClient {
       for (const [name, value] of Object.entries(call.headers ?? {})) if (value !== undefined) headers[name] = value;
       const method = call.method ?? 'GET';
       const started = performance.now();
-      const answer = await sendHttps(url, { method, headers, payload, ca: options.ca, certificate: options.certificate, ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }) });
+      const answer = await sendHttps(url, {
+        method,
+        headers,
+        payload,
+        ca: options.ca,
+        certificate: options.certificate,
+        ...(options.pool ? { agent: options.pool.agentFor(options.certificate) } : {}),
+        ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      });
       const reply: Reply = {
         ...answer,
         requestId,
@@ -124,19 +162,41 @@ export interface RawAnswer {
   json: unknown;
 }
 
+export interface SendInit {
+  method: string;
+  headers: Record<string, string | string[]>;
+  payload?: string | Buffer | undefined;
+  ca: string;
+  certificate?: ClientCertificate | null;
+  /** A keep-alive agent holding this certificate; a fresh connection without one. */
+  agent?: Agent;
+  timeoutMs?: number;
+}
+
 /**
- * One HTTPS exchange, as a fresh connection (so each call is judged on its own certificate):
- * the answer's text, and its JSON when it parses. Connection failures become TargetUnreachable.
+ * One HTTPS exchange: the answer's text, and its JSON when it parses. Connection failures become
+ * TargetUnreachable. A kept-alive connection the server closed just as the request went out is
+ * tried once more on a new one (the race every keep-alive client has; node documents this remedy).
  */
-export function sendHttps(
-  url: URL,
-  init: { method: string; headers: Record<string, string | string[]>; payload?: string | Buffer | undefined; ca: string; certificate?: ClientCertificate | null; timeoutMs?: number },
-): Promise<RawAnswer> {
+export async function sendHttps(url: URL, init: SendInit): Promise<RawAnswer> {
+  try {
+    return await exchange(url, init);
+  } catch (error) {
+    if (!(error instanceof StaleConnection)) throw error;
+    return exchange(url, init);
+  }
+}
+
+/** A reused keep-alive connection found closed before any answer. */
+class StaleConnection extends Error {}
+
+function exchange(url: URL, init: SendInit): Promise<RawAnswer> {
   const { method, headers, payload } = init;
   return new Promise<RawAnswer>((resolve, reject) => {
+    const connection = init.agent ? { agent: init.agent } : { agent: false as const, ca: init.ca, ...(init.certificate ?? {}) };
     const req = request(
       url,
-      { method, headers, ca: init.ca, agent: false, timeout: init.timeoutMs ?? 15_000, ...(init.certificate ?? {}) },
+      { method, headers, timeout: init.timeoutMs ?? 15_000, ...connection },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -153,7 +213,10 @@ export function sendHttps(
       },
     );
     req.on('timeout', () => req.destroy(new TargetUnreachable(`${method} ${url.href}: no answer in time`)));
-    req.on('error', (error) => reject(error instanceof TargetUnreachable ? error : new TargetUnreachable(`${method} ${url.href}: ${error.message}`)));
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) reject(new StaleConnection(error.message));
+      else reject(error instanceof TargetUnreachable ? error : new TargetUnreachable(`${method} ${url.href}: ${error.message}`));
+    });
     if (payload !== undefined) req.write(payload);
     req.end();
   });

@@ -111,7 +111,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   let chosen: ChosenTarget | undefined;
   try {
     const catalogue = options.catalogue ?? (await loadCatalogue());
-    if (catalogue.rules.length > 0) ruleCoverage(catalogue.rules, catalogue.scenarios); // TRANSITION: until conformance/rules.ts lands
+    // A malformed catalogue is refused before anything runs (exit 2, naming the entry).
+    ruleCoverage(catalogue.rules, catalogue.scenarios);
     const scenarios = selectScenarios(catalogue.scenarios, { only: options.only ?? [], skip: options.skip ?? [] });
     if (scenarios.length === 0) throw new ConfigError('--only/--skip select no scenario');
     chosen = await chooseTarget(options);

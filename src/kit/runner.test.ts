@@ -23,11 +23,11 @@ function fakeTarget(capabilities: Capability[]): Target {
   };
 }
 
-const passing = scenario({ id: 'T-PASS-001', title: 'passes', spec: 's', area: 'identity', expect: {}, run: async (ctx) => ctx.observe('point', 7) });
-const failing = scenario({ id: 'T-FAIL-001', title: 'fails', spec: 's', area: 'identity', expect: { status: 429 }, run: async (_ctx, e) => fail(`status: expected ${e.status}, got 200`) });
-const erroring = scenario({ id: 'T-ERR-001', title: 'errors', spec: 's', area: 'identity', expect: {}, run: async () => { throw new Error('boom'); } });
-const needsClock = scenario({ id: 'T-CLOCK-001', title: 'needs the clock', spec: 's', area: 'limits', needs: ['clock'], approvals: 2, expect: {}, run: async () => {} });
-const undeclared = scenario({ id: 'T-UNDECL-001', title: 'uses the clock without saying so', spec: 's', area: 'limits', expect: {}, run: async (ctx) => void ctx.clock() });
+const passing = scenario({ id: 'T-PASS-001', title: 'passes', spec: 's', rules: [], area: 'identity', expect: {}, run: async (ctx) => ctx.observe('point', 7) });
+const failing = scenario({ id: 'T-FAIL-001', title: 'fails', spec: 's', rules: [], area: 'identity', expect: { status: 429 }, run: async (_ctx, e) => fail(`status: expected ${e.status}, got 200`) });
+const erroring = scenario({ id: 'T-ERR-001', title: 'errors', spec: 's', rules: [], area: 'identity', expect: {}, run: async () => { throw new Error('boom'); } });
+const needsClock = scenario({ id: 'T-CLOCK-001', title: 'needs the clock', spec: 's', rules: [], area: 'limits', needs: ['clock'], approvals: 2, expect: {}, run: async () => {} });
+const undeclared = scenario({ id: 'T-UNDECL-001', title: 'uses the clock without saying so', spec: 's', rules: [], area: 'limits', expect: {}, run: async (ctx) => void ctx.clock() });
 
 describe('runner', () => {
   it('skips a scenario whose capability the target lacks, with the reason, and never runs it', async () => {
@@ -71,7 +71,7 @@ describe('runner', () => {
   it('makes a shared resource once per run for every scenario that declares its key, and counts one approval for it', async () => {
     let made = 0;
     const reader = (id: string) =>
-      scenario({ id, title: id, spec: 's', area: 'ais-data', shares: ['consent'], expect: {}, run: async (ctx) => ctx.observe('value', await ctx.shared('consent', async () => `consent-${++made}`)) });
+      scenario({ id, title: id, spec: 's', rules: [], area: 'ais-data', shares: ['consent'], expect: {}, run: async (ctx) => ctx.observe('value', await ctx.shared('consent', async () => `consent-${++made}`)) });
     const summary = await runScenarios({ target: fakeTarget(['sca']), scenarios: [reader('T-SHARE-001'), reader('T-SHARE-002')] });
     expect(made).toBe(1);
     expect(summary.results.map((r) => r.observations[0]!.value)).toEqual(['consent-1', 'consent-1']);
@@ -82,14 +82,14 @@ describe('runner', () => {
   it('makes a shared resource again when the kept one no longer serves, and says so', async () => {
     let made = 0;
     const reader = (id: string) =>
-      scenario({ id, title: id, spec: 's', area: 'ais-data', shares: ['consent'], expect: {}, run: async (ctx) => void (await ctx.shared('consent', async () => ++made, async (value) => value > 1)) });
+      scenario({ id, title: id, spec: 's', rules: [], area: 'ais-data', shares: ['consent'], expect: {}, run: async (ctx) => void (await ctx.shared('consent', async () => ++made, async (value) => value > 1)) });
     const summary = await runScenarios({ target: fakeTarget(['sca']), scenarios: [reader('T-SHARE-001'), reader('T-SHARE-002'), reader('T-SHARE-003')] });
     expect(made).toBe(2);
     expect(summary.results.map((r) => r.observations.length)).toEqual([0, 1, 0]);
   });
 
   it('fails a scenario that uses a shared key it did not declare', async () => {
-    const sneaky = scenario({ id: 'T-SHARE-004', title: 'shares without saying so', spec: 's', area: 'ais-data', expect: {}, run: async (ctx) => void (await ctx.shared('consent', async () => 1)) });
+    const sneaky = scenario({ id: 'T-SHARE-004', title: 'shares without saying so', spec: 's', rules: [], area: 'ais-data', expect: {}, run: async (ctx) => void (await ctx.shared('consent', async () => 1)) });
     const summary = await runScenarios({ target: fakeTarget([]), scenarios: [sneaky] });
     expect(summary.results[0]!.failure).toMatchObject({ kind: 'error', message: expect.stringContaining('without declaring it in shares') });
   });

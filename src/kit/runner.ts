@@ -4,11 +4,11 @@
  * capability must never look like a failing target), and failures of the target are told apart from errors of a step.
  */
 import { readQwacPem } from '../certs/index.js';
-import { createClient, sendHttps, TargetUnreachable, type XsClient } from './client.js';
+import { connectionPool, createClient, sendHttps, TargetUnreachable, type ConnectionPool, type XsClient } from './client.js';
 import type { ScenarioContext } from './context.js';
 import type { FailureExchange, Observation, Reporter, RuleRef, RunEvent, RunSummary, ScenarioInfo, ScenarioResult } from './events.js';
 import type { Exchange } from './exchange.js';
-import { ExpectationFailed } from './failure.js';
+import { ensure, ExpectationFailed } from './failure.js';
 import { CAPABILITIES, type Capability, type Scenario } from './scenario.js';
 import type { Target } from './target.js';
 
@@ -73,25 +73,31 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
   emit({ type: 'run-started', target: target.name, total: options.scenarios.length, approvals: approvalsNeeded(options.scenarios, target.capabilities) });
   const results: ScenarioResult[] = [];
   const memo: SharedMemo = new Map();
+  // One pool of kept-alive connections for the whole run, one agent per certificate.
+  const pool = connectionPool(target.ca);
   let aborted: string | undefined;
-  for (const scenario of options.scenarios) {
-    const info = scenarioInfo(scenario, rules);
-    const missing = missingCapabilities(scenario, target.capabilities);
-    if (aborted !== undefined || missing.length > 0) {
-      const reason = aborted !== undefined ? `not run: ${aborted}` : skipReason(missing);
-      const result: ScenarioResult = { ...info, status: 'skipped', reason, observations: [], unchecked: [], exchanges: [], durationMs: 0 };
+  try {
+    for (const scenario of options.scenarios) {
+      const info = scenarioInfo(scenario, rules);
+      const missing = missingCapabilities(scenario, target.capabilities);
+      if (aborted !== undefined || missing.length > 0) {
+        const reason = aborted !== undefined ? `not run: ${aborted}` : skipReason(missing);
+        const result: ScenarioResult = { ...info, status: 'skipped', reason, observations: [], unchecked: [], exchanges: [], durationMs: 0 };
+        results.push(result);
+        emit({ type: 'scenario-skipped', result });
+        continue;
+      }
+      emit({ type: 'scenario-started', scenario: info });
+      const { result, unreachable } = await runOne(scenario, info, target, memo, pool, emit, options.scenarioTimeoutMs ?? 60_000);
       results.push(result);
-      emit({ type: 'scenario-skipped', result });
-      continue;
+      emit(result.status === 'passed' ? { type: 'scenario-passed', result } : { type: 'scenario-failed', result });
+      if (unreachable && !(await targetAnswers(target))) {
+        aborted = `the target stopped answering (${unreachable})`;
+        emit({ type: 'run-aborted', reason: aborted });
+      }
     }
-    emit({ type: 'scenario-started', scenario: info });
-    const { result, unreachable } = await runOne(scenario, info, target, memo, emit, options.scenarioTimeoutMs ?? 60_000);
-    results.push(result);
-    emit(result.status === 'passed' ? { type: 'scenario-passed', result } : { type: 'scenario-failed', result });
-    if (unreachable && !(await targetAnswers(target))) {
-      aborted = `the target stopped answering (${unreachable})`;
-      emit({ type: 'run-aborted', reason: aborted });
-    }
+  } finally {
+    pool.close();
   }
   const summary: RunSummary = {
     target: target.name,
@@ -117,6 +123,7 @@ async function runOne(
   info: ScenarioInfo,
   target: Target,
   memo: SharedMemo,
+  pool: ConnectionPool,
   emit: (event: RunEvent) => void,
   timeoutMs: number,
 ): Promise<{ result: ScenarioResult; unreachable: string | undefined }> {
@@ -127,6 +134,7 @@ async function runOne(
     scenario,
     target,
     memo,
+    pool,
     exchanges,
     (observation) => {
       observations.push(observation);
@@ -157,16 +165,20 @@ async function runOne(
   }
 }
 
+/** The statuses of a consent and of a payment that await the customer. */
+const UNDECIDED: readonly string[] = ['received', 'RCVD'];
+
 function scenarioContext(
   scenario: Scenario,
   target: Target,
   memo: SharedMemo,
+  pool: ConnectionPool,
   exchanges: Exchange[],
   observe: (observation: Observation) => void,
   uncheck: (check: string, reason: string) => void,
 ): ScenarioContext {
   const record = (exchange: Exchange) => exchanges.push(exchange);
-  const client = (label: string, certificate: Target['provider'] | null): XsClient => createClient({ baseUrl: target.baseUrl, ca: target.ca, certificate, label, record });
+  const client = (label: string, certificate: Target['provider'] | null): XsClient => createClient({ baseUrl: target.baseUrl, ca: target.ca, certificate, label, record, pool });
   const declared = <T>(capability: Capability, value: T | undefined): T => {
     if (!scenario.needs.includes(capability)) throw new Error(`scenario ${scenario.id} uses ${capability} without declaring it in needs`);
     if (value === undefined) throw new Error(`the target declares ${capability} but does not provide it`);
@@ -179,9 +191,13 @@ function scenarioContext(
     secondApi: () => client('second provider', declared('second-provider', target.secondProvider)),
     apiWithoutCof: () => client('provider without PSP_IC', declared('provider-without-cof', target.providerWithoutCof)),
     fixtures: target.fixtures,
-    authorise: (scaRedirect, options) => {
+    authorise: async (scaRedirect, options) => {
       const driver = declared('sca', target.sca);
       const psu = options.psu === 'otherPsu' ? declared('second-psu', target.fixtures.otherPsu) : target.fixtures.psu;
+      // Nothing is decided before the customer acts (spec "States"): a target that reports a decision
+      // already would let every check after the ceremony pass without the ceremony doing anything.
+      const before = await options.status();
+      ensure(UNDECIDED.includes(before), `the status before the customer acted is ${before}, not received (consent) or RCVD (payment)`, { expected: UNDECIDED, actual: before });
       return driver.authorise({ scaRedirect, psu, decision: options.decision ?? 'approve', status: options.status, record });
     },
     clock: () => declared('clock', target.clock),

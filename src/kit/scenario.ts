@@ -50,13 +50,12 @@ export interface Scenario<E extends object = Record<string, unknown>> {
 
 /** Identity function that keeps the expectation type tied to the steps. */
 export function scenario<E extends object>(
-  definition: Omit<Scenario<E>, 'needs' | 'approvals' | 'shares' | 'rules'> & { needs?: readonly Capability[]; approvals?: number; shares?: readonly string[]; rules?: readonly string[] },
+  definition: Omit<Scenario<E>, 'needs' | 'approvals' | 'shares'> & { needs?: readonly Capability[]; approvals?: number; shares?: readonly string[] },
 ): Scenario {
   const needs = definition.needs ?? [];
-  const rules = definition.rules ?? [];
   const approvals = definition.approvals ?? 0;
   const shares = definition.shares ?? [];
   // A scenario that asks for approvals (its own or shared ones) needs an SCA driver, whether or not it says so.
   const allNeeds = (approvals > 0 || shares.length > 0) && !needs.includes('sca') ? [...needs, 'sca' as const] : needs;
-  return { ...definition, needs: allNeeds, approvals, shares, rules } as unknown as Scenario;
+  return { ...definition, needs: allNeeds, approvals, shares } as unknown as Scenario;
 }

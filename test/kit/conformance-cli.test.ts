@@ -1,25 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../conformance/index.js';
 import { ensureCertificates } from '../../src/index.js';
+import { xs2aKit } from '../helpers/cli.js';
 
-const run = promisify(execFile);
-const bin = join(import.meta.dirname, '../../bin/xs2a-kit.js');
 const dir = mkdtempSync(join(tmpdir(), 'xs2a-kit-cli-'));
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run('node', [bin, ...args], { timeout: 60_000 });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const cli = (args: string[]) => xs2aKit(args);
 
 describe('xs2a-kit conformance (the built binary)', () => {
   it('runs the catalogue against --target sim, exits 0 and writes a well-formed JUnit file with every scenario', async () => {

@@ -80,7 +80,7 @@ describe('the README’s conformance examples', () => {
 
   it('uses only flags that xs2a-kit conformance has', async () => {
     const commands = readme.match(/xs2a-kit conformance [^\n]*(?:\\\n[^\n]*)*/g) ?? [];
-    const used = new Set(commands.flatMap((command) => command.match(/--[a-z]+/g) ?? []));
+    const used = new Set(commands.flatMap((command) => command.match(/--[a-z]+(?:-[a-z]+)*/g) ?? []));
     expect(used.size).toBeGreaterThan(4);
     const { stdout } = await promisify(execFile)('node', [join(import.meta.dirname, '../../bin/xs2a-kit.js'), 'conformance', '--help']);
     for (const flag of used) expect(stdout, `flag ${flag}`).toContain(`${flag} `);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildOpenApiDocument } from '../../src/contract/openapi.js';
-import { compareSchemas, resolveIn, type Finding } from './bg-compare.js';
+import { berlinGroupPath, compareSchemas, resolveIn, type Finding } from './bg-compare.js';
 
 type Json = Record<string, any>;
 
@@ -39,16 +39,6 @@ const REFERENCE = new URL('../../reference/berlin-group/psd2-api_v1.3.12-2022-07
 const berlinGroup = parse(readFileSync(REFERENCE, 'utf8')) as Json;
 const ours = buildOpenApiDocument() as Json;
 
-/** Our path template in the Berlin Group's spelling (payment-service is "payments" for single payments). */
-function berlinGroupPath(path: string): string {
-  return path
-    .replace('/v1/payments/', '/v1/{payment-service}/')
-    .replace('{payment_product}', '{payment-product}')
-    .replace('{payment_id}', '{paymentId}')
-    .replace('{consent_id}', '{consentId}')
-    .replace('{authorisation_id}', '{authorisationId}')
-    .replace('{account_id}', '{account-id}');
-}
 
 function compareAll() {
   const findings = new Map<string, { problem: string; where: Set<string> }>();

@@ -12,6 +12,17 @@ export interface Finding {
   problem: string;
 }
 
+/** Our path template in the Berlin Group's spelling (payment-service is "payments" for single payments). */
+export function berlinGroupPath(path: string): string {
+  return path
+    .replace('/v1/payments/', '/v1/{payment-service}/')
+    .replace('{payment_product}', '{payment-product}')
+    .replace('{payment_id}', '{paymentId}')
+    .replace('{consent_id}', '{consentId}')
+    .replace('{authorisation_id}', '{authorisationId}')
+    .replace('{account_id}', '{account-id}');
+}
+
 export function resolveIn(doc: Json, node: Json | undefined): Json | undefined {
   let at = node;
   for (let hops = 0; at && typeof at.$ref === 'string' && hops < 20; hops++) {

@@ -22,8 +22,8 @@ const target: Target = {
 };
 
 const scenarios = [
-  scenario({ id: 'T-PASS-001', title: 'passes', spec: 'Paging rules 1', area: 'paging', expect: {}, run: async (ctx) => ctx.observe('page size (not shown)', { size: 250, secret: 'hush' }) }),
-  scenario({ id: 'T-CLOCK-001', title: 'needs the clock', spec: 'Limits 2', area: 'limits', needs: ['clock'], expect: {}, run: async () => {} }),
+  scenario({ id: 'T-PASS-001', title: 'passes', spec: 'Paging rules 1', rules: [], area: 'paging', expect: {}, run: async (ctx) => ctx.observe('page size (not shown)', { size: 250, secret: 'hush' }) }),
+  scenario({ id: 'T-CLOCK-001', title: 'needs the clock', spec: 'Limits 2', rules: [], area: 'limits', needs: ['clock'], expect: {}, run: async () => {} }),
   scenario({ id: 'T-FAIL-001', title: 'fails', spec: 'Limits 1', rules: ['LIMIT-1'], area: 'limits', expect: {}, run: async () => fail('status: expected 429, got 200') }),
 ];
 

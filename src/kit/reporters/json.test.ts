@@ -48,20 +48,20 @@ const scenarios = [
   scenario({
     id: 'T-SCA-001',
     title: 'approves',
-    spec: 'Authorisation hand-over 2',
+    spec: 'Authorisation hand-over 2', rules: [],
     area: 'sca',
     approvals: 1,
     expect: {},
     async run(ctx) {
-      await ctx.authorise('https://127.0.0.1:9/sca/1?state=s', { status: async () => 'valid' });
+      await ctx.authorise('https://127.0.0.1:9/sca/1?state=s', { status: async () => 'received' });
       ctx.observe('certificate seen', { pem: PEM, key: 'raw-key' });
     },
   }),
-  scenario({ id: 'T-CLOCK-001', title: 'moves the clock', spec: 'Limits 1', area: 'limits', needs: ['clock'], expect: {}, run: async () => {} }),
+  scenario({ id: 'T-CLOCK-001', title: 'moves the clock', spec: 'Limits 1', rules: [], area: 'limits', needs: ['clock'], expect: {}, run: async () => {} }),
   scenario({
     id: 'T-CB-001',
     title: 'registers a callback',
-    spec: 'Callbacks 2',
+    spec: 'Callbacks 2', rules: [],
     area: 'callbacks',
     expect: { status: 201 },
     run: async (_ctx, e) => fail(`status: expected ${e.status}, got 200`, { expected: e.status, actual: { status: 200, secret: SECRET } }),

@@ -1,0 +1,131 @@
+/**
+ * What a consent request grants and where its customer goes back (spec "AccountAccess",
+ * "ConsentRequest", "Request headers", "States: Authorisation"): empty lists, left-out fields,
+ * redirect URIs bound at creation, and an authorisation that has ended for good.
+ */
+import { ConsentResponseSchema } from '../src/contract/index.js';
+import type { ScenarioContext } from '../src/kit/context.js';
+import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
+import { scenario } from '../src/kit/scenario.js';
+import { aisAccess, ATTENDED, consentStatus, createConsent, daysBetween, expectError, expectPlausible, readData, resourceIdOf } from './steps.js';
+
+async function readConsent(ctx: ScenarioContext, consentId: string) {
+  const read = await ctx.api.call({ path: `/v1/consents/${consentId}`, schema: ConsentResponseSchema });
+  return ensureSchema(ConsentResponseSchema, read.json, 'ConsentResponse');
+}
+
+/** The customer acts on a finished authorisation again; a driver that finds nothing to act on stops, as it should. */
+async function actAgain(ctx: ScenarioContext, scaRedirect: string, decision: 'approve' | 'decline', status: () => Promise<string>): Promise<void> {
+  try {
+    await ctx.authorise(scaRedirect, { decision, status });
+    ctx.observe(`the bank's page let the customer ${decision} a finished authorisation again`, true);
+  } catch (error) {
+    ctx.observe(`reopening a finished authorisation to ${decision}`, error instanceof Error ? error.message.split('\n')[0] : String(error));
+  }
+}
+
+export const consentGrantScenarios = [
+  scenario({
+    id: 'AIS-CONSENT-034',
+    title: 'An empty or left-out list grants nothing for its data type: balances: [] and no transactions list open neither',
+    rules: ['AIS-CONSENT-19', 'AIS-CONSENT-20', 'AIS-CONSENT-9'],
+    spec: 'AccountAccess (no list is mandatory; an empty list grants nothing)',
+    area: 'consents',
+    approvals: 1,
+    expect: { code: 'CONSENT_INVALID' },
+    async run(ctx, expect) {
+      const main = ctx.fixtures.ibans.main;
+      const created = await createConsent(ctx, { access: { accounts: [{ iban: main }], balances: [] } });
+      await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+      ensureEqual(await consentStatus(ctx, created.consentId), 'valid', 'consent status after approval');
+      const accountId = await resourceIdOf(ctx, created.consentId, main);
+      ensureEqual((await readData(ctx, created.consentId, `/v1/accounts/${accountId}`)).status, 200, 'status of the account read (granted by accounts)');
+      expectError(ctx, await readData(ctx, created.consentId, `/v1/accounts/${accountId}/balances`), expect);
+      expectError(ctx, await readData(ctx, created.consentId, `/v1/accounts/${accountId}/transactions?bookingStatus=booked`), expect);
+      const access = (await readConsent(ctx, created.consentId)).access as Record<string, { iban: string }[] | undefined> | undefined;
+      ensure((access?.balances ?? []).length === 0 && (access?.transactions ?? []).length === 0, 'the grant reads back no balances and no transactions', { actual: access });
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-035',
+    title: 'A consent request that leaves out recurringIndicator and validUntil: the defaults are observed, and the validity stays within 180 days',
+    rules: ['OPEN-1', 'AIS-CONSENT-4'],
+    spec: 'ConsentRequest (defaults of recurringIndicator and validUntil: not shown)',
+    area: 'consents',
+    approvals: 1,
+    needs: ['clock'],
+    expect: { ceilingDays: 180 },
+    async run(ctx, expect) {
+      // Deliberately incomplete for Berlin Group 1.3.12, which makes both fields mandatory: a strict bank may refuse it.
+      const reply = await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) } });
+      expectPlausible(ctx, 'a consent request without recurringIndicator and validUntil', reply, [{ status: 201 }, { status: 400, code: 'FORMAT_ERROR' }]);
+      if (reply.status !== 201) return ctx.unchecked('the defaults of recurringIndicator and validUntil', 'the target refuses a consent request without them');
+      const created = reply.json as { consentId: string; _links: { scaRedirect: { href: string } } };
+      await ctx.authorise(created._links.scaRedirect.href, { status: () => consentStatus(ctx, created.consentId) });
+      const approvedOn = (await ctx.clock().now()).toISOString().slice(0, 10);
+      const read = await readConsent(ctx, created.consentId);
+      ctx.observe('recurringIndicator when left out', read.recurringIndicator);
+      const validUntil = read.validUntil;
+      ensure(validUntil, 'an approved consent reads back its validUntil', { actual: read });
+      ctx.observe('validUntil when left out (days after approval)', daysBetween(approvedOn, validUntil));
+      ensure(daysBetween(approvedOn, validUntil) <= expect.ceilingDays, `validUntil ${validUntil} is more than ${expect.ceilingDays} days after the approval on ${approvedOn}`);
+    },
+  }),
+  scenario({
+    id: 'AIS-CONSENT-036',
+    title: 'Redirect URIs are bound at creation: each consent’s customer returns to the address sent with that consent, whatever later requests carry',
+    rules: ['HDR-7', 'HDR-8', 'SCA-9'],
+    spec: 'Request headers (TPP-Redirect-URI and TPP-NOK-Redirect-URI: bound at creation, never re-read)',
+    area: 'sca',
+    approvals: 2,
+    expect: {},
+    async run(ctx) {
+      const body = { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: false };
+      // The same addresses with a query naming the consent: the drivers recognise the provider's address by origin and path.
+      const first = await createConsent(ctx, body, { headers: { 'TPP-Redirect-URI': `${ctx.fixtures.redirectUri}?consent=first`, 'TPP-NOK-Redirect-URI': `${ctx.fixtures.nokRedirectUri}?consent=first` } });
+      const second = await createConsent(ctx, body, { headers: { 'TPP-Redirect-URI': `${ctx.fixtures.redirectUri}?consent=second`, 'TPP-NOK-Redirect-URI': `${ctx.fixtures.nokRedirectUri}?consent=second` } });
+      // A later request carrying other addresses changes nothing.
+      await ctx.api.call({ path: `/v1/consents/${first.consentId}/status`, headers: { 'TPP-Redirect-URI': `${ctx.fixtures.redirectUri}?consent=later`, 'TPP-NOK-Redirect-URI': `${ctx.fixtures.nokRedirectUri}?consent=later` } });
+      for (const [created, decision, address, name] of [
+        [first, 'approve', ctx.fixtures.redirectUri, 'first'],
+        [second, 'decline', ctx.fixtures.nokRedirectUri, 'second'],
+      ] as const) {
+        const outcome = await ctx.authorise(created.scaRedirect, { decision, status: () => consentStatus(ctx, created.consentId) });
+        if (outcome.location === null) {
+          ctx.unchecked(`where the ${name} consent's customer returns`, 'the SCA driver cannot see where the bank sends the customer');
+          continue;
+        }
+        const back = new URL(outcome.location);
+        ensureEqual(`${back.origin}${back.pathname}`, address, `where the ${name} consent's customer returns on ${decision}`);
+        ensureEqual(back.searchParams.get('consent'), name, `the query of the address sent with the ${name} consent`);
+        ensureEqual(back.searchParams.get('state'), created.state, `state on the ${name} consent's return`);
+      }
+      ensureEqual(await consentStatus(ctx, first.consentId), 'valid', 'the approved consent');
+      ensureEqual(await consentStatus(ctx, second.consentId), 'rejected', 'the declined consent');
+    },
+  }),
+  scenario({
+    id: 'SCA-REOPEN-001',
+    title: 'A finished authorisation cannot be completed again: an approved consent cannot be declined through it, nor a declined one approved',
+    rules: ['SCA-5'],
+    spec: 'States: Authorisation (finalised and failed are final)',
+    area: 'sca',
+    approvals: 2,
+    expect: {},
+    async run(ctx) {
+      const body = { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: false };
+      const approved = await createConsent(ctx, body);
+      const approvedStatus = () => consentStatus(ctx, approved.consentId);
+      await ctx.authorise(approved.scaRedirect, { status: approvedStatus });
+      ensureEqual(await approvedStatus(), 'valid', 'status after approval');
+      await actAgain(ctx, approved.scaRedirect, 'decline', approvedStatus);
+      ensureEqual(await approvedStatus(), 'valid', 'status after the customer reopened the finished authorisation to decline');
+      const declined = await createConsent(ctx, body);
+      const declinedStatus = () => consentStatus(ctx, declined.consentId);
+      await ctx.authorise(declined.scaRedirect, { decision: 'decline', status: declinedStatus });
+      ensureEqual(await declinedStatus(), 'rejected', 'status after decline');
+      await actAgain(ctx, declined.scaRedirect, 'approve', declinedStatus);
+      ensureEqual(await declinedStatus(), 'rejected', 'status after the customer reopened the declined authorisation to approve');
+    },
+  }),
+];

@@ -1,0 +1,195 @@
+/**
+ * The kit against targets nobody here wrote: a stateless mock of the interface behind mutual TLS
+ * (canned contract-valid answers, the same ids every time, nothing refused, nothing remembered), a
+ * web server answering HTML to everything (502 and 404), a mock that stops answering mid-run, and the packed
+ * build judging the mock. No scenario may pass falsely, the exit codes must be right, and a failure
+ * must be reported as a failure.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue, rules } from '../../conformance/index.js';
+import { issueQwac } from '../../src/certs/index.js';
+import type { RunSummary } from '../../src/kit/events.js';
+import { runConformance } from '../../src/kit/run-conformance.js';
+import { runScenarios } from '../../src/kit/runner.js';
+import { doNothingTarget, htmlServer, statelessMock, type MockServer, type ServerCertificates } from '../helpers/misbehaving-targets.js';
+import { certificateFolder } from '../helpers/sandbox.js';
+
+const run = promisify(execFile);
+const root = join(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'xs2a-kit-misbehaving-'));
+let certs: string;
+let server: ServerCertificates;
+let mock: MockServer;
+let summary: RunSummary;
+
+/**
+ * The scenarios a stateless mock really keeps, each for a reason its constant, never-refusing
+ * answers satisfy: open points answered with a choice the interface leaves (served), paths that do
+ * not exist answered 404, contract-valid creations with a UUID v4 state, one constant authorisation
+ * id that is also the listed one, no rate-limit headers anywhere, payments accepted as sent, bodies
+ * without a card number. Any other pass would be a false one.
+ */
+const KEPT_BY_THE_MOCK = [
+  'ID-ROLE-002',
+  'ID-ROLE-003',
+  'ID-ROLE-004',
+  'ID-ROLE-005',
+  'ID-REQID-001',
+  'ID-BODY-001',
+  'SCOPE-001',
+  'AIS-CONSENT-004',
+  'SCA-AUTH-001',
+  'AIS-LIMIT-005',
+  'AIS-LIMIT-010',
+  'PIS-INIT-001',
+  'PIS-LIMIT-001',
+  'PIS-INIT-010',
+  'PIS-INIT-011',
+  'PIS-INIT-012',
+  'PIS-CANCEL-004',
+  'COF-009',
+  'COF-010',
+];
+
+beforeAll(async () => {
+  certs = await certificateFolder();
+  const read = (name: string) => readFileSync(join(certs, name), 'utf8');
+  const ca = { cert: read('ca.crt'), key: read('ca.key') };
+  server = { key: read('server.key'), cert: read('server.crt'), ca: ca.cert };
+  const second = issueQwac({ ca, name: 'Mock Second TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'], keyType: 'ec' });
+  const withoutCof = issueQwac({ ca, name: 'Mock AIS PIS TPP', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_AI', 'PSP_PI'], keyType: 'ec' });
+  mock = await statelessMock(server);
+  summary = await runScenarios({ target: doNothingTarget(mock.baseUrl, ca.cert, { provider: { cert: read('tpp.crt'), key: read('tpp.key') }, second, withoutCof }), scenarios: catalogue, rules });
+  // A remote target's config for the CLI runs: the provider's certificate, no SCA driver, no powers.
+  writeFileSync(
+    join(dir, 'config.json'),
+    JSON.stringify({
+      ca: join(certs, 'ca.crt'),
+      provider: { cert: join(certs, 'tpp.crt'), key: join(certs, 'tpp.key') },
+      redirectUri: 'https://tpp.example/xs2a/ok',
+      nokRedirectUri: 'https://tpp.example/xs2a/nok',
+      psu: { id: 'anna', password: 'anna-1234' },
+      ibans: { main: 'DE89370400440532013000', second: 'DE75512108001245126199', notHeld: 'DE02100100100006820101', creditor: 'DE02120300000000202051' },
+      amounts: { small: '1.25', beyondBalance: '99999.00' },
+      sca: { driver: 'none' },
+    }),
+  );
+}, 120_000);
+afterAll(() => mock.close());
+
+/** runConformance as the CLI calls it, with what it said and wrote. */
+async function conformance(target: string, extra: { only?: string[]; reporter?: string[] } = {}) {
+  const said: string[] = [];
+  const written: string[] = [];
+  const outcome = await runConformance({ target, config: join(dir, 'config.json'), ...extra, stdout: { write: (text: string) => void written.push(text) } as never, say: (text) => said.push(text) });
+  return { ...outcome, said: said.join(''), written: written.join('') };
+}
+
+describe('against a stateless mock behind mutual TLS', () => {
+  it('passes only the scenarios whose rules constant, never-refusing answers really keep', () => {
+    expect(summary.results.filter((result) => result.status === 'passed').map((result) => result.id)).toEqual(KEPT_BY_THE_MOCK);
+    expect(summary.skipped).toBe(0);
+  });
+
+  it('fails every other scenario as a broken expectation, never as a crash of the kit, leading with the rules and the exchange', () => {
+    const failed = summary.results.filter((result) => result.status === 'failed');
+    expect(failed).toHaveLength(catalogue.length - KEPT_BY_THE_MOCK.length);
+    expect(failed.filter((result) => result.failure?.kind !== 'expectation').map((result) => `${result.id}: ${result.failure?.message}`)).toEqual([]);
+    expect(failed.every((result) => result.rules.length > 0 && result.rules.every((rule) => rule.statement.length > 0))).toBe(true);
+    expect(failed.filter((result) => !result.failure?.exchange).map((result) => result.id)).toEqual([]);
+  });
+
+  it('catches ids that never change: idempotency has a control request, and every authorisation needs a state of its own', () => {
+    const failure = (id: string) => summary.results.find((result) => result.id === id)?.failure?.message ?? 'passed';
+    for (const id of ['PIS-IDEM-001', 'PIS-IDEM-003', 'PIS-IDEM-006']) expect(failure(id)).toMatch(/under another X-Request-ID .*creates another payment/);
+    expect(failure('SCA-STATE-001')).toMatch(/distinct states/);
+    expect(failure('SCA-STATE-003')).toMatch(/distinct states/);
+  });
+
+  it('does not let a ceremony that did nothing pass: a status already decided before the customer acts fails the scenario', () => {
+    const failure = summary.results.find((result) => result.id === 'AIS-CONSENT-010')?.failure;
+    expect(failure?.message).toMatch(/before the customer acted is valid, not received/);
+  });
+
+  it('exits 1 through runConformance, with the failures in the JUnit file as failures', async () => {
+    const junit = join(dir, 'mock.xml');
+    const { exitCode } = await conformance(mock.baseUrl, { reporter: [`junit:${junit}`] });
+    expect(exitCode).toBe(1);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testsuites [^>]*errors="0"/);
+    expect(Number(/<testsuites [^>]*failures="(\d+)"/.exec(xml)?.[1])).toBeGreaterThan(100);
+  });
+});
+
+describe('against a web server answering HTML to everything', () => {
+  it.each([
+    [502, 'is not serving: GET /v1/revocation-callback answered 502'],
+    [404, 'answers outside the interface, so no XS2A interface is there'],
+  ] as const)('answering %i: runs nothing, exits 2, and writes the report saying why', async (status, why) => {
+    const html = await htmlServer(server, status);
+    try {
+      const junit = join(dir, `html-${status}.xml`);
+      const { exitCode, said } = await conformance(html.baseUrl, { reporter: [`junit:${junit}`] });
+      expect(exitCode).toBe(2);
+      expect(said).toContain(`xs2a-kit conformance: ${html.baseUrl} ${why}`);
+      expect(html.requests()).toBe(1);
+      // One error for the run and no scenario: a CI reading the file sees why nothing ran.
+      const xml = readFileSync(junit, 'utf8');
+      expect(xml.match(/<testcase /g)).toHaveLength(1);
+      expect(xml).toMatch(new RegExp(`<testcase classname="xs2a.run" name="the run"[^>]*>\\s*<error message="nothing ran: [^"]*${why.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    } finally {
+      await html.close();
+    }
+  });
+});
+
+describe('against a mock that stops answering mid-run', () => {
+  it('aborts with exit 2 instead of failing every later scenario, and the report says so', async () => {
+    const dying = await statelessMock(server, { answerFor: 40 });
+    try {
+      const junit = join(dir, 'dying.xml');
+      const { exitCode, said, summary: aborted } = await conformance(dying.baseUrl, { reporter: [`junit:${junit}`] });
+      expect(exitCode).toBe(2);
+      expect(aborted?.aborted).toMatch(/^the target stopped answering/);
+      expect(said).toContain(`xs2a-kit conformance: ${aborted?.aborted}`);
+      const notRun = aborted!.results.filter((result) => result.status === 'skipped' && result.reason?.startsWith('not run: the target stopped answering'));
+      expect(notRun.length).toBeGreaterThan(catalogue.length / 2);
+      // The scenario that met the dead target failed; none after it was tried.
+      const firstNotRun = aborted!.results.indexOf(notRun[0]!);
+      expect(aborted!.results.slice(firstNotRun).every((result) => result.status === 'skipped')).toBe(true);
+      expect(readFileSync(junit, 'utf8')).toContain('not run: the target stopped answering');
+    } finally {
+      await dying.close();
+    }
+  });
+});
+
+describe('the packed build', () => {
+  it('reports a broken expectation as a JUnit failure and keeps expected and actual in the JSON report', async () => {
+    const packDir = join(dir, 'pack');
+    mkdirSync(packDir);
+    // The build is current (npm test builds first); packing it must not build again.
+    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packDir], { cwd: root });
+    await run('tar', ['-xzf', join(packDir, stdout.trim().split('\n').at(-1)!), '-C', packDir]);
+    symlinkSync(join(root, 'node_modules'), join(packDir, 'package', 'node_modules'), 'dir');
+    const junit = join(dir, 'packed.xml');
+    const json = join(dir, 'packed.json');
+    const outcome = await run('node', [join(packDir, 'package', 'bin', 'xs2a-kit.js'), 'conformance', '--target', mock.baseUrl, '--config', join(dir, 'config.json'), '--only', 'PIS-IDEM-001,AIS-CONSENT-004', '--reporter', `junit:${junit}`, '--reporter', `json:${json}`]).then(
+      () => 0,
+      (error: { code: number }) => error.code,
+    );
+    expect(outcome).toBe(1);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml).toMatch(/<testsuites [^>]*tests="2" failures="1" errors="0"/);
+    expect(xml).toMatch(/<testcase [^>]*name="PIS-IDEM-001[^"]*"[^>]*>\s*<failure /);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { results: { id: string; failure?: { kind: string; expected?: unknown; actual?: unknown } }[] };
+    const failure = report.results.find((result) => result.id === 'PIS-IDEM-001')?.failure;
+    expect(failure?.kind).toBe('expectation');
+    expect(failure).toHaveProperty('actual');
+  }, 60_000);
+});
