@@ -82,7 +82,7 @@ export const paymentLifecycleScenarios = [
         const amount = await freshAmount(ctx, expect.payee);
         const payment = await authorisedPayment(ctx, payeeCheckBody(ctx, amount));
         if (payment.status !== 'PDNG') return ctx.unchecked(`what a ${end === 'cancel' ? 'cancelled' : 'refused'} payment leaves behind`, `the payment to a named payee who is not the holder is ${payment.status}, not PDNG (how a payment gets there is not shown)`);
-        ctx.observe(`movements of a payment waiting in PDNG (${amount} EUR)`, movementsOf(await transactions(ctx), amount, expect.payee).length);
+        ctx.observe(`movements of a payment waiting in PDNG, before its ${end === 'cancel' ? 'cancellation' : 'refusal'}`, movementsOf(await transactions(ctx), amount, expect.payee).length);
         if (end === 'cancel') ensureEqual((await ctx.api.call({ method: 'DELETE', path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}` })).status, 200, 'status of cancelling the PDNG payment');
         else await ctx.control().answerPayee(payment.paymentId, false);
         ensureEqual(await paymentStatus(ctx, payment.paymentId), end === 'cancel' ? 'CANC' : 'RJCT', `status after the ${end}`);

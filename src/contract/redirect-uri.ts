@@ -10,8 +10,8 @@ export function redirectUriProblem(value: string): string | undefined {
   } catch {
     return 'must be an absolute URI';
   }
+  // An https URL always has a host once parsed (WHATWG URL: "https://" alone does not parse), so no host check follows.
   if (url.protocol !== 'https:') return 'must use https';
-  if (!url.hostname) return 'must name a host';
   if (value.includes('#')) return 'must not carry a fragment';
   return undefined;
 }

@@ -8,14 +8,18 @@
  * real project's build (`dist/`, built by `npm run mutate` from the same commit), so no mutant can
  * change how answers are judged.
  *
+ * A mutant is caught when a scenario fails, or when a scenario's report changes: on the points the
+ * interface leaves open the kit observes instead of failing, and what the sandbox chooses there is
+ * its declared interpretation (README), so a changed observation is a changed simulator. The dry run
+ * records every scenario's observations; each mutant run compares against them.
+ *
  * Not run by `npm test`: only `vitest.mutation.config.ts` includes `*.mutation.ts`.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, it } from 'vitest';
+import { afterAll, beforeAll, inject, it } from 'vitest';
 import type { Scenario } from '../../src/kit/scenario.js';
-import type { Target } from '../../src/kit/target.js';
 
 type RunnerModule = typeof import('../../src/kit/runner.js');
 type SimTargetModule = typeof import('../../src/kit/targets/sim.js');
@@ -23,6 +27,21 @@ type CatalogueModule = typeof import('../../conformance/index.js');
 
 /** Real-time limit of one scenario; Stryker's own timeout normally ends a hanging mutant first. */
 const SCENARIO_TIMEOUT_MS = 20_000;
+
+/** Where every scenario's sandbox clock starts: a Tuesday, so no weekend or holiday sits at the start. */
+const CLOCK_START = '2026-11-24T10:00:00.000Z';
+
+type StartSandbox = typeof import('../../src/sim/sandbox.js').startSandbox;
+
+/**
+ * An observation as a comparable line: object keys sorted, ids the sandbox draws at random (UUIDs)
+ * left out, so only what the simulator chose remains.
+ */
+function stable(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : item,
+  ).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>');
+}
 
 /**
  * The real project folder (not Stryker's sandbox copy under `.stryker-tmp/`): `XS2A_KIT_ROOT` when
@@ -89,42 +108,67 @@ if (!judge) {
   const duplicates = names.filter((name, index) => names.indexOf(name) !== index);
   // Stryker selects tests by an unanchored match of their names: one name inside another would run both.
   const nested = names.filter((name) => names.some((other) => other !== name && other.includes(name)));
+  const baselineFile = join(root, '.stryker-tmp', 'observations.json');
+  // Stryker's vitest runner provides 'mode': 'mutant' while a mutant is active; the dry run (and a
+  // plain vitest run) records the unchanged simulator's observations for the mutant runs to compare.
+  const mutantRun = (inject as (key: string) => unknown)('mode') === 'mutant';
+  const seen: Record<string, string[]> = {};
+  let baseline: Record<string, string[]> = {};
 
-  let target: Target | undefined;
+  let startSandbox: StartSandbox | undefined;
+  let certsDir = '';
   let startError: unknown;
 
-  // Awaited here, so the start-up's coverage is static (every start-up mutant runs all scenarios)
-  // and never lands on the first test. An error fails every test with it: never zero tests run.
   beforeAll(async () => {
     try {
       if (scenarios.length === 0) throw new Error('the catalogue from dist/ holds no scenarios');
       if (duplicates.length > 0) throw new Error(`test names must be unique; repeated: ${duplicates.join(', ')}`);
       if (nested.length > 0) throw new Error(`no test name may contain another; contained: ${nested.join(', ')}`);
       // One certificate folder per Stryker worker, made on first use and kept: no key generation per mutant.
-      const certsDir = join(root, '.stryker-tmp', 'certs', `worker-${process.env.STRYKER_MUTATOR_WORKER ?? 'local'}`);
+      certsDir = join(root, '.stryker-tmp', 'certs', `worker-${process.env.STRYKER_MUTATOR_WORKER ?? 'local'}`);
       mkdirSync(certsDir, { recursive: true });
       // The simulator under test: imported here (not at the top), so a mutant that breaks loading fails the tests.
-      const { startSandbox } = await import('../../src/sim/sandbox.js');
-      target = await sim.startSimTarget({ certsDir, startSandbox });
+      ({ startSandbox } = await import('../../src/sim/sandbox.js'));
+      if (mutantRun) baseline = JSON.parse(readFileSync(baselineFile, 'utf8')) as Record<string, string[]>;
     } catch (error) {
       startError = error;
     }
   }, 60_000);
 
-  afterAll(async () => {
-    await target?.close();
+  afterAll(() => {
+    if (!mutantRun && startError === undefined) {
+      mkdirSync(dirname(baselineFile), { recursive: true });
+      writeFileSync(baselineFile, JSON.stringify(seen));
+    }
   });
 
   for (const scenario of scenarios) {
     it(testName(scenario), async () => {
       if (startError !== undefined) throw startError;
-      if (!target) throw new Error('the sim target did not start');
-      const summary = await runner.runScenarios({ target, scenarios: [scenario], scenarioTimeoutMs: SCENARIO_TIMEOUT_MS });
-      const [result] = summary.results;
-      if (summary.results.length !== 1 || !result) throw new Error(`${scenario.id}: the runner returned ${summary.results.length} results`);
-      if (result.status === 'passed') return;
-      const why = result.status === 'skipped' ? `skipped: ${result.reason ?? ''}` : `${result.failure?.kind ?? 'failed'}: ${result.failure?.message ?? ''}`;
-      throw new Error(`${scenario.id} ${why}`);
+      if (!startSandbox) throw new Error('the simulator did not load');
+      // A sandbox of its own for every scenario, its clock starting at one fixed instant: a scenario
+      // meets the same simulator whichever scenarios run before it, so its observations are its own.
+      const target = await sim.startSimTarget({ certsDir, startSandbox, clockStart: CLOCK_START });
+      try {
+        const summary = await runner.runScenarios({ target, scenarios: [scenario], scenarioTimeoutMs: SCENARIO_TIMEOUT_MS });
+        const [result] = summary.results;
+        if (summary.results.length !== 1 || !result) throw new Error(`${scenario.id}: the runner returned ${summary.results.length} results`);
+        if (result.status !== 'passed') {
+          const why = result.status === 'skipped' ? `skipped: ${result.reason ?? ''}` : `${result.failure?.kind ?? 'failed'}: ${result.failure?.message ?? ''}`;
+          throw new Error(`${scenario.id} ${why}`);
+        }
+        const observed = [...result.observations.map((item) => `observed ${item.point}: ${stable(item.value)}`), ...result.unchecked.map((item) => `unchecked ${item.check}: ${item.reason}`)];
+        if (!mutantRun) seen[scenario.id] = observed;
+        else {
+          // The scenario passed, but what it reports of the simulator's choices on the open points changed:
+          // the catalogue has seen the mutant (the sandbox's choices are its declared interpretations).
+          const expected = baseline[scenario.id] ?? [];
+          const changed = observed.filter((line) => !expected.includes(line));
+          if (changed.length > 0 || observed.length !== expected.length) throw new Error(`${scenario.id}: the report changed: ${changed.join('; ') || `${expected.length} observations before, ${observed.length} now`}`);
+        }
+      } finally {
+        await target.close();
+      }
     });
   }
 }
