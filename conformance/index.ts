@@ -10,11 +10,14 @@ import { callbackDeliveryScenarios } from './callback-delivery.js';
 import { callbackScenarios } from './callbacks.js';
 import { cofLifecycleScenarios } from './cof-lifecycles.js';
 import { cofScenarios } from './cof.js';
+import { consentDetailScenarios } from './consent-details.js';
 import { consentGrantScenarios } from './consent-grants.js';
 import { consentLifecycleScenarios } from './consent-lifecycles.js';
 import { consentScenarios } from './consents.js';
+import { identityDetailScenarios } from './identity-details.js';
 import { identityEverywhereScenarios } from './identity-everywhere.js';
 import { identityScenarios } from './identity.js';
+import { ledgerContentScenarios } from './ledger-content.js';
 import { limitBoundaryScenarios } from './limit-boundaries.js';
 import { limitScenarios } from './limits.js';
 import { negativeScenario, type NegativeCase } from './negative/engine.js';
@@ -23,9 +26,11 @@ import { requestCases } from './negative/request-cases.js';
 import type { RequestKind } from './negative/requests.js';
 import { pagingScenarios } from './paging.js';
 import { paymentLifecycleScenarios } from './payment-lifecycles.js';
+import { paymentOutcomeScenarios } from './payment-outcomes.js';
 import { paymentRequestScenarios } from './payment-requests.js';
 import { paymentScenarios } from './payments.js';
 import { scaScenarios } from './sca.js';
+import { settlementScenarios } from './settlement.js';
 import { surfaceScenarios } from './surface.js';
 
 export { RULES as rules } from './rules.js';
@@ -38,20 +43,25 @@ const rowsFor = (...kinds: RequestKind[]): Scenario[] => rows.filter((row) => ki
 export const catalogue: readonly Scenario[] = [
   ...identityScenarios,
   ...identityEverywhereScenarios,
+  ...identityDetailScenarios,
   ...surfaceScenarios,
   ...consentScenarios,
   ...consentGrantScenarios,
   ...consentLifecycleScenarios,
+  ...consentDetailScenarios,
   ...rowsFor('consent'),
   ...scaScenarios,
   ...aisDataScenarios,
   ...aisContentScenarios,
+  ...ledgerContentScenarios,
   ...pagingScenarios,
   ...limitScenarios,
   ...limitBoundaryScenarios,
   ...paymentScenarios,
   ...paymentRequestScenarios,
   ...paymentLifecycleScenarios,
+  ...paymentOutcomeScenarios,
+  ...settlementScenarios,
   ...rowsFor('payment', 'instant-payment'),
   ...cofScenarios,
   ...cofLifecycleScenarios,
