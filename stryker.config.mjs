@@ -22,6 +22,10 @@ const config = {
   // checker they run like any other (and count), so a survivor may be one TypeScript would refuse.
   checkers: [],
   coverageAnalysis: 'perTest',
+  // Mutants no client of the interface can tell apart, reported as Ignored with the reason
+  // (scripts/stryker-ignorers.mjs): the free wording of refusals and internal invariant guards.
+  plugins: ['@stryker-mutator/*', './scripts/stryker-ignorers.mjs'],
+  ignorers: ['free-wording', 'invariant-guards'],
   // Start-up mutants (seeding, endpoint table, schemas) run the whole catalogue each; `--ignoreStatic` skips them.
   ignoreStatic: false,
   mutate: [

@@ -156,13 +156,13 @@ export function requireUsable(consent: ConsentRecord, now: Date): void {
   const status = effectiveStatus(consent, now);
   if (status === 'valid') return;
   if (status === 'expired') throw new XsError('CONSENT_EXPIRED', { text: 'The consent has expired.' });
-  const why: Record<string, string> = {
+  const reasonText: Record<string, string> = {
     received: 'The consent has not been authorised by the customer.',
     rejected: 'The customer declined the consent.',
     revokedByPsu: 'The consent has been revoked.',
     terminatedByTpp: 'The consent has been terminated.',
   };
-  throw new XsError('CONSENT_INVALID', { text: why[status] ?? 'The consent cannot be used.' });
+  throw new XsError('CONSENT_INVALID', { text: reasonText[status] ?? 'The consent cannot be used.' });
 }
 
 /** Marks a successful account-data access: the one-off idle hour and lastActionDate count from it. */
