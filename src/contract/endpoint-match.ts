@@ -4,29 +4,19 @@
  */
 import type { z } from 'zod';
 import { ENDPOINTS, type EndpointEntry } from './endpoints.js';
+import { createPathRouter } from './path-router.js';
 import { OUTPUT_SCHEMAS } from './openapi-schemas.js';
 import { TppMessagesSchema } from './schemas.js';
 
-const compiled = ENDPOINTS.map((entry) => ({ entry, segments: entry.path.split('/') }));
+const findPath = createPathRouter(ENDPOINTS);
 
 /**
- * The row for a method and a path (no query). A literal segment outranks a parameter, so
- * `/v1/consents/confirmation-of-funds/x` is the CoF consent read, not an AIS consent read.
+ * The row for a method and a path (no query), by the same matcher the simulator routes with: a
+ * literal outranks a parameter, so `/v1/consents/confirmation-of-funds/x` is the CoF consent read,
+ * not an AIS consent read.
  */
 export function matchEndpoint(method: string, pathname: string): EndpointEntry | undefined {
-  const parts = pathname.split('/');
-  let best: { entry: EndpointEntry; literals: number } | undefined;
-  for (const { entry, segments } of compiled) {
-    if (entry.method !== method.toLowerCase() || segments.length !== parts.length) continue;
-    let literals = 0;
-    const fits = segments.every((segment, i) => {
-      if (segment.startsWith('{')) return parts[i] !== '';
-      literals += 1;
-      return segment === parts[i];
-    });
-    if (fits && (!best || literals > best.literals)) best = { entry, literals };
-  }
-  return best?.entry;
+  return findPath(pathname)?.methods.get(method.toUpperCase());
 }
 
 export type AnswerShape = { kind: 'body'; schema: z.ZodType; name: string } | { kind: 'empty' } | { kind: 'open' };

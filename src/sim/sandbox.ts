@@ -9,12 +9,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { resolve } from 'node:path';
 import { ensureCertificates, loadCertificates, type CertificatePaths } from '../certs/index.js';
 import { createBank } from './bank/bank.js';
-import { accountRoutes } from './api/account-routes.js';
 import { createApiListener } from './api/app.js';
-import { callbackRoutes } from './api/callback-routes.js';
-import { cofRoutes } from './api/cof-routes.js';
-import { consentRoutes } from './api/consent-routes.js';
-import { paymentRoutes } from './api/payment-routes.js';
 import { createClock } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { createEventBus, type EventBus } from './events.js';
@@ -122,7 +117,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
       rejectUnauthorized: false,
       minVersion: 'TLSv1.2',
     },
-    createApiListener(ctx, [...cofRoutes(ctx), ...consentRoutes(ctx), ...accountRoutes(ctx), ...paymentRoutes(ctx), ...callbackRoutes(ctx)]),
+    createApiListener(ctx),
   );
   // The API's URL is known once it listens (port 0 picks one); /openapi.json names it first.
   let apiUrl = '';

@@ -94,11 +94,9 @@ export const BREAKS: readonly Break[] = [
     name: 'cof-role-not-checked',
     rule: 'Funds confirmation is open to a provider without PSP_IC (Authentication 4).',
     caughtBy: 'ID-ROLE-001',
-    file: 'src/sim/api/cof-routes.ts',
-    find: `      guards: cof,
-      path: '/funds-confirmations',`,
-    replace: `      guards: [],
-      path: '/funds-confirmations',`,
+    file: 'src/contract/endpoints.ts',
+    find: "tag: 'Confirmation of funds (CoF)', requires: 'PSP_IC', summary: 'Answer whether funds are available",
+    replace: "tag: 'Confirmation of funds (CoF)', requires: 'registered', summary: 'Answer whether funds are available",
   },
   {
     name: 'refused-access-kinds-not-recognised',
@@ -404,16 +402,20 @@ function read(body: unknown, today: string): ConsentRequest {`,
     caughtBy: 'AIS-LIMIT-005',
     edits: [
       {
-        file: 'src/sim/api/consent-routes.ts',
-        find: "import type { SandboxContext } from '../context.js';",
-        replace: `import type { SandboxContext } from '../context.js';
+        file: 'src/sim/api/consent-operations.ts',
+        find: "import { created, noContent, ok, type Call, type OperationTable } from './call.js';",
+        replace: `import { created, noContent, ok, type Call, type OperationTable } from './call.js';
 import { judgeBudget, rateLimitHeaders } from '../rules/budget.js';`,
       },
       {
-        file: 'src/sim/api/consent-routes.ts',
-        find: '        return created(consent);',
-        replace: `        const now = ctx.clock.now();
-        return created(consent, rateLimitHeaders(judgeBudget({ limit: 4, used: 0, attended: false, now }), now));`,
+        file: 'src/sim/api/consent-operations.ts',
+        find: `      }),
+    ),
+  getConsent:`,
+        replace: `      }),
+      rateLimitHeaders(judgeBudget({ limit: 4, used: 0, attended: false, now: ctx.clock.now() }), ctx.clock.now()),
+    ),
+  getConsent:`,
       },
     ],
   },

@@ -19,9 +19,10 @@ import { JSON_TYPE, writeAnswer, type Payload } from '../http/write-answer.js';
 import type { ProviderIdentity } from '../rules/identity.js';
 import { settleDuePayments } from '../services/payment-settlement.js';
 import { providerRecorder } from '../services/providers.js';
-import type { Answer, ApiRoute, Call } from './call.js';
+import type { Answer, Call } from './call.js';
 import { authenticateProvider } from './identity.js';
 import { requestIdEcho, requireRequestId } from './request-id.js';
+import { apiRoutes, type ApiRoute } from './operations.js';
 import { logRequest, type RequestStart } from './request-log.js';
 
 /** What goes on the wire: an application answer (with the X-Request-ID echo) or a fault's. */
@@ -84,11 +85,11 @@ class RequestCall implements Call {
   }
 }
 
-export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute[]): (req: IncomingMessage, res: ServerResponse) => void {
+export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute[] = apiRoutes()): (req: IncomingMessage, res: ServerResponse) => void {
   const authenticate = authenticateProvider(ctx);
   const recordProvider = providerRecorder(ctx);
   const readJsonBody = jsonBodyReader();
-  const route = createRouter(routes, '/v1');
+  const route = createRouter(routes);
 
   /** One request through the checks and its route; sets what the log and the writer need on `seen`. */
   async function handle(req: IncomingMessage, res: ServerResponse, url: string, seen: { identity?: ProviderIdentity; holdMs?: number }): Promise<Outcome | 'drop'> {
@@ -115,8 +116,8 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
     if (settling) await settling;
     const { route: found, params } = route(method, target.pathname);
     const call = new RequestCall(req, method, target, params, body, identity);
-    if (found.guards) for (const guard of found.guards) guard(call);
-    return fromAnswer(await found.handler(call));
+    found.guard?.(call);
+    return fromAnswer(await found.operation(call, ctx));
   }
 
   /** Writes the answer; a header node refuses becomes the 500 envelope while the head is still unwritten. */

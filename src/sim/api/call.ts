@@ -4,14 +4,15 @@
  * so a handler never touches node's request or response.
  */
 import type { ParsedUrlQuery } from 'node:querystring';
-import type { RoutePattern } from '../http/router.js';
+import type { OperationId } from '../../contract/endpoints.js';
+import type { SandboxContext } from '../context.js';
 import type { ProviderIdentity } from '../rules/identity.js';
 
 export interface Call {
   method: string;
   /** The path as sent, without the query. */
   path: string;
-  /** Path parameters, percent-decoded. */
+  /** Path parameters by the endpoint table's names (`consent_id`, `payment_id`, …), percent-decoded. */
   params: Readonly<Record<string, string>>;
   /** The query as express 5's default parser reads it (node:querystring). */
   readonly query: ParsedUrlQuery;
@@ -29,13 +30,14 @@ export interface Answer {
   headers?: Readonly<Record<string, string>>;
 }
 
-/** Runs before the handler and throws to refuse, e.g. the role a provider needs. */
+/** Runs before the operation and throws to refuse, e.g. the role a provider needs. */
 export type Guard = (call: Call) => void;
 
-export interface ApiRoute extends RoutePattern {
-  guards?: readonly Guard[];
-  handler: (call: Call) => Answer | Promise<Answer>;
-}
+/** The simulator's side of one row of the endpoint table: a call and the sandbox in, an answer out. */
+export type Operation = (call: Call, ctx: SandboxContext) => Answer | Promise<Answer>;
+
+/** Some operations by their operationId (each area of the API holds one such table). */
+export type OperationTable = Partial<Record<OperationId, Operation>>;
 
 export const ok = (body: unknown, headers?: Readonly<Record<string, string>>): Answer => (headers ? { status: 200, body, headers } : { status: 200, body });
 

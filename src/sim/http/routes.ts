@@ -1,13 +1,14 @@
 /**
  * A route table mounted as one express router (the customer surface). Each path also answers
  * every other method with 405 METHOD_NOT_ALLOWED and an Allow header, so a wrong method is told
- * apart from a wrong path. The XS2A API matches the same way without express (router.ts) and
- * shares the Allow header and the 404 from here.
+ * apart from a wrong path. The XS2A API matches the same way without express (router.ts, over
+ * the contract's path matcher, which also gives the Allow header) and shares the 404 from here.
  */
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { XsError } from '../../contract/index.js';
+import { allowHeader, type RouteMethod } from '../../contract/path-router.js';
 
-export type Method = 'get' | 'post' | 'put' | 'delete';
+export type Method = RouteMethod;
 
 export interface Route {
   method: Method;
@@ -32,11 +33,6 @@ export function routeTable(routes: readonly Route[]): Router {
   return router;
 }
 
-/** The Allow header of a path's 405: its methods in table order, HEAD after them when GET is there. */
-export function allowHeader(methods: readonly Method[]): string {
-  const names = methods.map((method) => method.toUpperCase());
-  return (names.includes('GET') ? [...names, 'HEAD'] : names).join(', ');
-}
 
 export function unknownResource(method: string, path: string): XsError {
   return new XsError('RESOURCE_UNKNOWN', { text: `No resource at ${method} ${path}.` });

@@ -1,0 +1,14 @@
+/** /v1/revocation-callback: for any registered provider whatever its roles (spec "Revocation callback endpoints" 4). */
+import { readCallback, registerCallback, removeCallback } from '../services/callbacks.js';
+import { noContent, ok, type Call, type OperationTable } from './call.js';
+
+const tpp = (call: Call) => call.identity.organizationIdentifier;
+
+export const callbackOperations = {
+  getRevocationCallback: (call, ctx) => ok(readCallback(ctx, tpp(call))),
+  putRevocationCallback: async (call, ctx) => ok(await registerCallback(ctx, tpp(call), call.body)),
+  deleteRevocationCallback: async (call, ctx) => {
+    await removeCallback(ctx, tpp(call));
+    return noContent();
+  },
+} satisfies OperationTable;
