@@ -4,7 +4,7 @@
  * receiver). The kit reaches all of them over HTTP only, so a real bank is a target like the sim.
  */
 import type { ClientCertificate } from './client.js';
-import type { Capability } from './scenario.js';
+import type { Capability } from './capabilities.js';
 import type { Recorder } from './exchange.js';
 import type { ReceivedCallback } from './callback-receiver.js';
 

@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { IbanSchema } from '../../contract/index.js';
 import { createScaDriver, ScaConfigSchema, type ScaConfig, type ScaDriverName } from '../sca-drivers/sca-config.js';
-import type { Capability } from '../scenario.js';
+import type { Capability } from '../capabilities.js';
 import type { Target } from '../target.js';
 import { controlApi } from './control-api.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ensureCertificates, issueQwac, startSandbox } from '../../index.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
 import { formsScaDriver } from '../sca-drivers/forms.js';
-import type { Capability } from '../scenario.js';
+import type { Capability } from '../capabilities.js';
 import type { Fixtures, ScaDriver, Target } from '../target.js';
 import { controlApi } from './control-api.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { param, type Route } from '../http/routes.js';
 import { faultRoutes } from './fault-routes.js';
-import { parseOrFormatError } from '../http/validate.js';
+import { parseOrFormatError } from '../../contract/parse.js';
 import { bookTransaction } from '../services/bookings.js';
 import { deliveriesView } from '../services/callbacks.js';
 import { consentsView, revokeConsent } from '../services/consents.js';

@@ -7,7 +7,7 @@ import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { FaultRuleSchema, FaultRulesSchema, type FaultRule } from '../faults/schema.js';
 import { param, type Route } from '../http/routes.js';
-import { fieldPath } from '../http/validate.js';
+import { fieldPath } from '../../contract/parse.js';
 
 const HINT = 'Send a rule such as {"kind":"unavailable-empty","count":2,"retryAfter":1,"match":{"method":"GET","path":"/v1/accounts/{account_id}/balances"}}, or an array of rules.';
 

@@ -4,7 +4,7 @@
  * the one account confirmations are about.
  */
 import { FundsConfirmationConsentRequestSchema, FundsConfirmationRequestSchema, XsError } from '../../contract/index.js';
-import { parseOrFormatError } from '../http/validate.js';
+import { parseOrFormatError } from '../../contract/parse.js';
 import type { ConsentRecord } from '../store/data.js';
 import { RECURRING_FREQUENCY } from './consents.js';
 

@@ -4,7 +4,7 @@
  * its path. Requested IBANs are checked for form only, never looked up (Scope rules 2).
  */
 import { ConsentRequestSchema, REFUSED_ACCESS_KINDS, XsError, type ConsentRequest } from '../../contract/index.js';
-import { parseOrFormatError } from '../http/validate.js';
+import { parseOrFormatError } from '../../contract/parse.js';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

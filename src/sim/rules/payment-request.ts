@@ -7,7 +7,7 @@
  * such refusal is the one PAYMENT_FAILED (rules/payment-checks.ts).
  */
 import { PaymentInitiationRequestSchema, XsError, type PaymentInitiationRequest } from '../../contract/index.js';
-import { parseOrFormatError } from '../http/validate.js';
+import { parseOrFormatError } from '../../contract/parse.js';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { formatCents, SIGNED_AMOUNT_PATTERN, toCents, XsError } from '../../contract/index.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { SandboxContext } from '../context.js';
-import { parseOrFormatError } from '../http/validate.js';
+import { parseOrFormatError } from '../../contract/parse.js';
 import { encodeEntryReference } from '../ledger/index.js';
 
 export const BookingBody = z.strictObject({

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { HEADERS, redirectUriProblem, RevocationCallbackRequestSchema, signCallback, SIGNATURE_TOLERANCE_SECONDS, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { planDeliveries, releaseAfter } from '../faults/callback-plan.js';
-import { parseOrFormatError } from '../http/validate.js';
+import { parseOrFormatError } from '../../contract/parse.js';
 import { afterAttempt, ATTEMPT_TIMEOUT_MS, deriveSecret } from '../rules/callbacks.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { ConsentRecord, DeliveryRecord } from '../store/data.js';

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { AmountSchema, CREDITOR_NAME_MAX, formatCents, XsError } from '../../contract/index.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { SandboxContext } from '../context.js';
-import { parseOrFormatError } from '../http/validate.js';
+import { parseOrFormatError } from '../../contract/parse.js';
 import { amountCentsOf, paymentView } from '../rules/payments.js';
 import { paymentById, statusOf } from './payment-records.js';
 import { savePayment } from './payment-settlement.js';

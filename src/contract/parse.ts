@@ -1,9 +1,11 @@
 /**
- * Turns a zod failure into the spec's FORMAT_ERROR with `path`: the dot-notated location of the
- * first offending field, array positions as numbers (`access.balances.0.iban`).
+ * Reading a request value with one of the contract's schemas: a zod failure becomes the spec's
+ * FORMAT_ERROR with `path`, the dot-notated location of the first offending field, array positions
+ * as numbers (`access.balances.0.iban`). Pure, so the simulator's rules read requests with it
+ * without depending on HTTP.
  */
 import type { z } from 'zod';
-import { XsError } from '../../contract/index.js';
+import { XsError } from './errors.js';
 
 export function fieldPath(path: readonly PropertyKey[]): string | undefined {
   return path.length > 0 ? path.map(String).join('.') : undefined;
