@@ -9,17 +9,9 @@ import { ensureCertificates } from '../certs/index.js';
 import { startSandbox } from '../sim/sandbox.js';
 import { loadCatalogue } from '../kit/catalogue.js';
 import type { CliIo } from './io.js';
-import { collect, integer } from './parse.js';
+import { sandboxFlags, sandboxInput, type SandboxFlags } from './sandbox-flags.js';
 
-interface DemoFlags {
-  port: number;
-  portalPort: number;
-  host: string;
-  allowHost: string[];
-  seed: number;
-  customers: number;
-  data?: string;
-  certs: string;
+interface DemoFlags extends SandboxFlags {
   guided?: boolean;
 }
 
@@ -30,17 +22,7 @@ export function colourWanted(env: NodeJS.ProcessEnv, stdout: { isTTY?: boolean; 
 }
 
 export function demoCommand(program: Command, io: CliIo): void {
-  program
-    .command('demo')
-    .description('workshop terminal UI: a sandbox with live panes, customer keys, a guided walk-through and a conformance run')
-    .option('--port <port>', 'XS2A API port (mutual TLS)', integer(0, 65_535), 8443)
-    .option('--portal-port <port>', 'customer surface port (SCA pages, portal, control API)', integer(0, 65_535), 8080)
-    .option('--host <host>', 'address both servers bind to', '127.0.0.1')
-    .option('--allow-host <name>', 'also answer to this host name on the customer surface (besides IP addresses and localhost; repeatable)', collect, [])
-    .option('--seed <n>', 'seed of the generated customers', integer(0, 2_147_483_647), 42)
-    .option('--customers <n>', 'generated customers besides the named fixtures', integer(0, 100_000), 20)
-    .option('--data <file>', 'keep state in this JSON file (memory only when absent)')
-    .option('--certs <dir>', 'certificate folder; missing files are created', 'certs')
+  sandboxFlags(program.command('demo').description('workshop terminal UI: a sandbox with live panes, customer keys, a guided walk-through and a conformance run'))
     .option('--guided', 'start in the guided walk-through')
     .action(async (flags: DemoFlags) => {
       if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -51,14 +33,7 @@ export function demoCommand(program: Command, io: CliIo): void {
       const { paths } = await ensureCertificates(resolve(flags.certs));
       const logs: string[] = [];
       const sandbox = await startSandbox({
-        port: flags.port,
-        portalPort: flags.portalPort,
-        host: flags.host,
-        allowHosts: flags.allowHost,
-        seed: flags.seed,
-        customers: flags.customers,
-        data: flags.data,
-        certsDir: flags.certs,
+        ...sandboxInput(flags),
         callbackCa: [paths.caCert],
         // The screen is the UI: sandbox log lines would tear it; they are printed after it closes.
         log: (message) => logs.push(message),

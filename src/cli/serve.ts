@@ -3,18 +3,11 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { BUILT_IN_PROFILES, FaultProfileError, resolveFaults } from '../sim/faults/profiles.js';
 import { startSandbox } from '../sim/sandbox.js';
 import type { CliIo } from './io.js';
-import { collect, integer } from './parse.js';
+import { collect } from './parse.js';
 import { readyBanner } from './ready-banner.js';
+import { sandboxFlags, sandboxInput, type SandboxFlags } from './sandbox-flags.js';
 
-interface ServeFlags {
-  port: number;
-  portalPort: number;
-  host: string;
-  allowHost: string[];
-  seed: number;
-  customers: number;
-  data?: string;
-  certs: string;
+interface ServeFlags extends SandboxFlags {
   controlToken?: string;
   trust: string[];
   callbackCa: string[];
@@ -33,31 +26,14 @@ function faultProfile(value: string): string {
 }
 
 export function serveCommand(program: Command, io: CliIo): void {
-  program
-    .command('serve')
-    .description('start the sandbox: XS2A API behind mutual TLS and the customer surface')
-    .option('--port <port>', 'XS2A API port (mutual TLS)', integer(0, 65_535), 8443)
-    .option('--portal-port <port>', 'customer surface port (SCA pages, portal, control API)', integer(0, 65_535), 8080)
-    .option('--host <host>', 'address both servers bind to', '127.0.0.1')
-    .option('--allow-host <name>', 'also answer to this host name on the customer surface (besides IP addresses and localhost; repeatable)', collect, [])
-    .option('--seed <n>', 'seed of the generated customers', integer(0, 2_147_483_647), 42)
-    .option('--customers <n>', 'generated customers besides the named fixtures', integer(0, 100_000), 20)
-    .option('--data <file>', 'keep state in this JSON file (memory only when absent)')
-    .option('--certs <dir>', 'certificate folder; missing files are created', 'certs')
+  sandboxFlags(program.command('serve').description('start the sandbox: XS2A API behind mutual TLS and the customer surface'))
     .option('--control-token <token>', 'require "Authorization: Bearer <token>" on the control API')
     .option('--trust <file>', 'also trust client certificates issued by this CA (PEM; repeatable)', collect, [])
     .option('--callback-ca <file>', 'also trust this CA for revocation-callback receivers (PEM; repeatable)', collect, [])
     .option('--faults <profile>', `inject faults for client robustness drills: ${Object.keys(BUILT_IN_PROFILES).join(', ')}, or a JSON file of rules`, faultProfile)
     .action(async (flags: ServeFlags) => {
       const sandbox = await startSandbox({
-        port: flags.port,
-        portalPort: flags.portalPort,
-        host: flags.host,
-        allowHosts: flags.allowHost,
-        seed: flags.seed,
-        customers: flags.customers,
-        data: flags.data,
-        certsDir: flags.certs,
+        ...sandboxInput(flags),
         controlToken: flags.controlToken,
         trust: flags.trust,
         callbackCa: flags.callbackCa,

@@ -35,7 +35,8 @@ export const CLOCK_MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 export const CLOCK_MAX = new Date(CLOCK_MAX_MS).toISOString();
 
 export function createClock(options: { offsetMs?: number; realNow?: () => number; startAt?: number } = {}): Clock {
-  const realNow = options.realNow ?? Date.now;
+  // Read at each call, not captured: whatever Date.now is then (a host whose time is faked included).
+  const realNow = options.realNow ?? (() => Date.now());
   let offsetMs = options.offsetMs ?? 0;
   const listeners = new Set<(change: ClockChange) => void>();
 

@@ -27,7 +27,8 @@ export interface SandboxContext {
   /** Extra CA certificates (PEM) trusted for callback receivers (`--callback-ca`). */
   readonly callbackCa: readonly string[];
   /** Deliveries being attempted right now, so a tick and a clock move never send one twice at once. */
-  readonly deliveriesInFlight: Set<string>;
+  /** Callback attempts on the wire, by eventId: a delivery is never sent twice at once, and a flush can wait for them. */
+  readonly deliveriesInFlight: Map<string, Promise<void>>;
   /** Fault injection rules (`--faults`, `/sandbox/faults`); none by default. */
   readonly faults: FaultInjector;
   log(message: string): void;

@@ -22,7 +22,7 @@ import { createPortalApp } from './portal/app.js';
 import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
 import { buildSeed } from './seed/seed.js';
 import { close, listen, urlHost } from './servers.js';
-import { dispatchDue } from './services/callbacks.js';
+import { dispatchDue, flushDue } from './services/callbacks.js';
 import { customersView, moveClock, resetSandbox, todayOf, type ClockView, type CustomerView } from './services/control.js';
 import { openStore } from './store/store.js';
 
@@ -49,6 +49,13 @@ export interface Sandbox {
   readonly startupMs: number;
   /** The seeded test customers, as `GET /sandbox/customers` lists them. */
   customers(): CustomerView[];
+  /**
+   * Makes every revocation-callback attempt that is due by the sandbox clock now, and resolves once
+   * each attempt (and any already on the wire) has its answer recorded. After `clock.advance`, a
+   * test awaits this instead of waiting in real time; when it resolves, whatever is not delivered
+   * is not due.
+   */
+  flushCallbacks(): Promise<void>;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -91,7 +98,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     ledgers: createLedgers(seed, () => store.data.bookings),
     portalUrl: '',
     callbackCa,
-    deliveriesInFlight: new Set(),
+    deliveriesInFlight: new Map(),
     faults: createFaultInjector({ seed: options.seed, start: startFaults }),
     log,
   };
@@ -153,6 +160,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
       set: (at) => moveClock(ctx, { set: at }),
     },
     customers: () => customersView(ctx),
+    flushCallbacks: () => flushDue(ctx),
     reset: async () => {
       await resetSandbox(ctx);
     },

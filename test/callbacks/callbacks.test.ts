@@ -87,15 +87,19 @@ describe('revocation events', () => {
     const consentId = await validConsent(t, [ibansOf(t, 'anna')[0]!]);
     answers = [500, 503, 200];
     expect((await t.control(`/consents/${consentId}/revoke`, { body: {} })).status).toBe(200);
-    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await t.sandbox.flushCallbacks();
+    expect(received).toHaveLength(1);
     await t.sandbox.clock.advance('PT30S');
-    await vi.waitFor(() => expect(received).toHaveLength(2));
+    await t.sandbox.flushCallbacks();
+    expect(received).toHaveLength(2);
     await t.sandbox.clock.advance('PT59S');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.sandbox.flushCallbacks();
     expect(received).toHaveLength(2);
     await t.sandbox.clock.advance('PT2S');
-    await vi.waitFor(() => expect(received).toHaveLength(3));
-    await vi.waitFor(async () => expect((await deliveries())[0]?.outcome).toBe('delivered'));
+    await t.sandbox.flushCallbacks();
+    expect(received).toHaveLength(3);
+    await t.sandbox.flushCallbacks();
+    expect((await deliveries())[0]?.outcome).toBe('delivered');
 
     const events = received.map((r) => JSON.parse(r.body) as { eventId: string; consentId: string; consentStatus: string; revokedAt: string });
     expect(new Set(events.map((e) => e.eventId)).size).toBe(1);
@@ -123,11 +127,13 @@ describe('revocation events', () => {
     await t.control(`/consents/${consentId}/revoke`, { body: { by: 'service' } });
     const use = await t.call({ path: '/v1/accounts', client: t.tpp, headers: { 'Consent-ID': consentId } });
     expect(codeOf(use)).toBe('CONSENT_INVALID');
-    await vi.waitFor(async () => expect((await deliveries())[0]?.attempts).toHaveLength(1));
+    await t.sandbox.flushCallbacks();
+    expect((await deliveries())[0]?.attempts).toHaveLength(1);
     for (const step of ['PT30S', 'PT1M', 'PT2M', 'PT4M']) {
       const before = (await deliveries())[0]!.attempts.length;
       await t.sandbox.clock.advance(step);
-      await vi.waitFor(async () => expect((await deliveries())[0]!.attempts.length).toBe(before + 1));
+      await t.sandbox.flushCallbacks();
+      expect((await deliveries())[0]!.attempts.length).toBe(before + 1);
     }
     const [delivery] = await deliveries();
     expect(delivery!.outcome).toBe('failed');
@@ -140,7 +146,8 @@ describe('revocation events', () => {
     const consentId = await validConsent(t, [ibansOf(t, 'anna')[0]!]);
     answers = [503];
     await t.control(`/consents/${consentId}/revoke`, { body: {} });
-    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await t.sandbox.flushCallbacks();
+    expect(received).toHaveLength(1);
     expect((await t.call({ method: 'DELETE', path: '/v1/revocation-callback', client: t.tpp })).status).toBe(204);
     const [ended] = await deliveries();
     expect([ended!.outcome, ended!.attempts.at(-1)!.error]).toEqual(['failed', 'callback deregistered']);
@@ -169,7 +176,8 @@ describe('revocation events', () => {
     const b = await validConsent(t, [ibansOf(t, 'anna')[1]!]);
     await t.control(`/consents/${a}/revoke`, { body: { by: 'customer' } });
     await t.control(`/consents/${b}/revoke`, { body: { by: 'service' } });
-    await vi.waitFor(() => expect(received).toHaveLength(2));
+    await t.sandbox.flushCallbacks();
+    expect(received).toHaveLength(2);
     const shapes = received.map((r) => Object.keys(JSON.parse(r.body) as object).sort().join());
     expect(shapes[0]).toBe(shapes[1]);
     expect(received.map((r) => (JSON.parse(r.body) as { consentStatus: string }).consentStatus)).toEqual(['revokedByPsu', 'revokedByPsu']);

@@ -41,7 +41,8 @@ describe('callback faults seen by the kit’s callback receiver', () => {
     expect(received.map((r) => r.verdict.ok)).toEqual([true, true]);
     expect(received[1]!.rawBody).toBe(received[0]!.rawBody);
     expect(eventOf(received[0]!.rawBody).consentId).toBe(consentId);
-    await vi.waitFor(async () => expect((await deliveries())[0]?.outcome).toBe('delivered'));
+    await t.sandbox.flushCallbacks();
+    expect((await deliveries())[0]?.outcome).toBe('delivered');
     expect((await deliveries())[0]!.attempts.map((a) => a.status)).toEqual([204]);
     expect((await t.control('/faults')).json).toEqual({ profile: null, rules: [] });
   });
@@ -58,7 +59,8 @@ describe('callback faults seen by the kit’s callback receiver', () => {
     const received = await receiver.waitFor(2);
     expect(received.map((r) => eventOf(r.rawBody).consentId)).toEqual([second, first]);
     expect(received.map((r) => r.verdict.ok)).toEqual([true, true]);
-    await vi.waitFor(async () => expect((await deliveries()).map((d) => d.outcome)).toEqual(['delivered', 'delivered']));
+    await t.sandbox.flushCallbacks();
+    expect((await deliveries()).map((d) => d.outcome)).toEqual(['delivered', 'delivered']);
   });
 
   it('a held delivery goes out on its own after a minute of sandbox time when no other follows', async () => {
@@ -77,7 +79,8 @@ describe('callback faults seen by the kit’s callback receiver', () => {
     const consentId = await validConsent(t, [ibansOf(t, 'anna')[0]!]);
     await t.control(`/consents/${consentId}/revoke`, { body: {} });
     await receiver.waitFor(1);
-    await vi.waitFor(async () => expect((await deliveries())[0]?.outcome).toBe('delivered'));
+    await t.sandbox.flushCallbacks();
+    expect((await deliveries())[0]?.outcome).toBe('delivered');
     expect(receiver.received).toHaveLength(1);
   });
 });

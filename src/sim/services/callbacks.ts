@@ -100,25 +100,40 @@ export async function dispatchDue(ctx: SandboxContext): Promise<void> {
   );
   const planned = planDeliveries(ctx.faults, due, now);
   if (planned.length === 0) return;
-  for (const { delivery } of planned) ctx.deliveriesInFlight.add(delivery.eventId);
+  // Each outcome is recorded as soon as its attempt has an answer; no unit of work waits on the network.
+  const runs = planned.map(({ delivery, copies }) => {
+    const run = (async () => {
+      const { next, outcome } = await attempt(ctx, delivery, copies);
+      await ctx.bank.transact((uow) => {
+        save(uow, next);
+        uow.afterCommit(() =>
+          ctx.events.emit('callback-attempt', { eventId: next.eventId, consentId: next.consentId, attempt: next.attempts.length, status: outcome.status, error: outcome.error, outcome: next.outcome }),
+        );
+      });
+    })();
+    ctx.deliveriesInFlight.set(delivery.eventId, run);
+    return run;
+  });
   try {
-    // Each outcome is recorded as soon as its attempt has an answer; no unit of work waits on the network.
-    await Promise.all(
-      planned.map(async ({ delivery, copies }) => {
-        const { next, outcome } = await attempt(ctx, delivery, copies);
-        await ctx.bank.transact((uow) => {
-          save(uow, next);
-          uow.afterCommit(() =>
-            ctx.events.emit('callback-attempt', { eventId: next.eventId, consentId: next.consentId, attempt: next.attempts.length, status: outcome.status, error: outcome.error, outcome: next.outcome }),
-          );
-        });
-      }),
-    );
+    await Promise.all(runs);
   } finally {
     for (const { delivery } of planned) ctx.deliveriesInFlight.delete(delivery.eventId);
   }
   // Reordered deliveries held back for these providers follow the ones that just went out.
   if (releaseAfter(ctx.faults, planned)) await dispatchDue(ctx);
+}
+
+/**
+ * Sends whatever is due and waits until no attempt is on the wire, again while an answer made
+ * another delivery due (a released reordering): when it resolves, every due attempt is recorded.
+ */
+export async function flushDue(ctx: SandboxContext): Promise<void> {
+  for (;;) {
+    await dispatchDue(ctx);
+    const running = [...ctx.deliveriesInFlight.values()];
+    if (running.length === 0) return;
+    await Promise.allSettled(running);
+  }
 }
 
 export function deliveriesView(ctx: SandboxContext) {

@@ -30,7 +30,7 @@ async function sandboxContext(): Promise<SandboxContext> {
     ledgers: createLedgers(seed, () => store.data.bookings),
     portalUrl: 'http://portal.example',
     callbackCa: [],
-    deliveriesInFlight: new Set(),
+    deliveriesInFlight: new Map(),
     faults: createFaultInjector({ seed: 42, start: { profile: null, rules: [] } }),
     log: () => undefined,
   };

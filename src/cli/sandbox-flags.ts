@@ -1,0 +1,54 @@
+/**
+ * The sandbox's flags, one table shared by `serve` and `demo`. Ranges and defaults come from the
+ * option schema of `startSandbox` (sim/options.ts), so a bound is written once; only the fixed
+ * ports are the CLI's own (a library start picks free ports, a command line wants stable ones).
+ */
+import type { Command } from 'commander';
+import type { z } from 'zod';
+import { SandboxOptionsSchema, type SandboxOptionsInput } from '../sim/options.js';
+import { collect, integer } from './parse.js';
+
+const shape = SandboxOptionsSchema.shape;
+
+/** A whole-number flag parser bounded as the schema bounds the option. */
+function bounded(schema: z.ZodDefault<z.ZodNumber>) {
+  const inner = schema.unwrap();
+  return integer(inner.minValue ?? 0, inner.maxValue ?? Number.MAX_SAFE_INTEGER);
+}
+
+export interface SandboxFlags {
+  port: number;
+  portalPort: number;
+  host: string;
+  allowHost: string[];
+  seed: number;
+  customers: number;
+  data?: string;
+  certs: string;
+}
+
+export function sandboxFlags(command: Command): Command {
+  return command
+    .option('--port <port>', 'XS2A API port (mutual TLS)', bounded(shape.port), 8443)
+    .option('--portal-port <port>', 'customer surface port (SCA pages, portal, control API)', bounded(shape.portalPort), 8080)
+    .option('--host <host>', 'address both servers bind to', shape.host.def.defaultValue)
+    .option('--allow-host <name>', 'also answer to this host name on the customer surface (besides IP addresses and localhost; repeatable)', collect, [])
+    .option('--seed <n>', 'seed of the generated customers', bounded(shape.seed), shape.seed.def.defaultValue)
+    .option('--customers <n>', 'generated customers besides the named fixtures', bounded(shape.customers), shape.customers.def.defaultValue)
+    .option('--data <file>', 'keep state in this JSON file (memory only when absent)')
+    .option('--certs <dir>', 'certificate folder; missing files are created', shape.certsDir.def.defaultValue);
+}
+
+/** The `startSandbox` options the shared flags stand for. */
+export function sandboxInput(flags: SandboxFlags): SandboxOptionsInput {
+  return {
+    port: flags.port,
+    portalPort: flags.portalPort,
+    host: flags.host,
+    allowHosts: flags.allowHost,
+    seed: flags.seed,
+    customers: flags.customers,
+    data: flags.data,
+    certsDir: flags.certs,
+  };
+}
