@@ -41,7 +41,7 @@ export function demoCommand(program: Command, io: CliIo): void {
       // ink and react load only here: `serve` and the other commands start without them.
       const [{ runDemo }, { conformanceRunner }] = await Promise.all([import('../tui/render.js'), import('../tui/conformance-run.js')]);
       try {
-        await runDemo({ sandbox, color: colourWanted(process.env, process.stdout), startConformance: conformanceRunner(async () => (await loadCatalogue()).scenarios), guided: flags.guided ?? false });
+        await runDemo({ sandbox, color: colourWanted(process.env, process.stdout), startConformance: conformanceRunner(loadCatalogue), guided: flags.guided ?? false });
       } finally {
         await sandbox.close();
       }

@@ -25,8 +25,12 @@ export interface ConformanceOptions {
   sca?: string | undefined;
   only?: readonly string[];
   skip?: readonly string[];
-  /** `NAME[:FILE]` reporter specs; `console` when none. */
+  /** `NAME[:FILE]` reporter specs; `console` when neither these nor `reporters` are given. */
   reporter?: readonly string[];
+  /** Reporter objects of the caller (a UI, a test), fed the same events beside the named ones. */
+  reporters?: readonly Reporter[];
+  /** Aborting closes the target at once: the scenario under way and the rest fail fast, and the run ends. */
+  signal?: AbortSignal;
   /** Where the console reporter and file-less reports write. */
   stdout: ConsoleSink;
   /** Status lines (what is selected, what went wrong, the time taken). */
@@ -99,16 +103,19 @@ async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> 
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceOutcome> {
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-  const specs = options.reporter && options.reporter.length > 0 ? options.reporter : ['console'];
+  const specs = options.reporter && options.reporter.length > 0 ? options.reporter : options.reporters && options.reporters.length > 0 ? [] : ['console'];
   let reporters: Reporter[];
   try {
-    reporters = specs.map((spec) => createReporter(spec, { stdout: options.stdout }));
+    reporters = [...specs.map((spec) => createReporter(spec, { stdout: options.stdout })), ...(options.reporters ?? [])];
   } catch (error) {
     if (!(error instanceof UnknownReporter)) throw error;
     options.say(`xs2a-kit conformance: ${error.message}\n`);
     return { exitCode: 2 };
   }
   let chosen: ChosenTarget | undefined;
+  let closing: Promise<void> | undefined;
+  // Once, whoever asks first: an abort or the end of the run.
+  const closeTarget = () => (closing ??= chosen?.target.close() ?? Promise.resolve());
   try {
     const catalogue = options.catalogue ?? (await loadCatalogue());
     // A malformed catalogue is refused before anything runs (exit 2, naming the entry).
@@ -117,6 +124,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     if (scenarios.length === 0) throw new ConfigError('--only/--skip select no scenario');
     chosen = await chooseTarget(options);
     const { target, manualMs, asksPeople } = chosen;
+    const stop = () => void closeTarget().catch(() => {});
+    if (options.signal?.aborted) stop();
+    options.signal?.addEventListener('abort', stop, { once: true });
     // Reachability first: an unreachable target is exit 2, not a hundred failed scenarios.
     if (options.target !== 'sim') await preflight(target);
     const approvals = approvalsNeeded(scenarios, target.capabilities);
@@ -127,7 +137,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const summary = await runScenarios({ target, scenarios, reporters, rules: catalogue.rules, ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }) });
     for (const reporter of reporters) await reporter.close?.();
     // Without the console reporter the run still ends with its one-line result; on stderr when a report fills stdout.
-    if (!specs.includes('console')) {
+    if (!specs.includes('console') && specs.length > 0) {
       const line = `${resultLine(summary)}\n`;
       if (specs.some((spec) => !spec.includes(':'))) options.say(line);
       else options.stdout.write(line);
@@ -143,6 +153,6 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     await abortReports(reporters, chosen?.target.name ?? options.target, known ? reason : `the target could not be started: ${reason}`);
     return { exitCode: 2 };
   } finally {
-    await chosen?.target.close();
+    await closeTarget();
   }
 }

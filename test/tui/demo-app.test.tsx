@@ -5,7 +5,7 @@
  */
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { catalogue } from '../../conformance/index.js';
+import { catalogue, rules } from '../../conformance/index.js';
 import { selectScenarios } from '../../src/kit/filter.js';
 import { DemoApp } from '../../src/tui/app.js';
 import { conformanceRunner } from '../../src/tui/conformance-run.js';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const certs = await certificateFolder();
   // As `xs2a-kit demo` does: the sandbox trusts its own CA for callback receivers too.
   t = await testSandbox(certs, { port: 0, portalPort: 0, callbackCa: [`${certs}/ca.crt`] });
-  const startConformance = conformanceRunner(async () => selectScenarios(catalogue, { only: ['identity'] }));
+  const startConformance = conformanceRunner(async () => ({ scenarios: catalogue, rules }), { only: ['identity'] });
   app = render(<DemoApp sandbox={t.sandbox} color={false} startConformance={startConformance} onExit={exited} />);
 });
 afterAll(async () => {
@@ -196,7 +196,7 @@ it('quits, stopping what it started', async () => {
 
 it('quits on Ctrl+C too', async () => {
   const stopped = vi.fn();
-  const second = render(<DemoApp sandbox={t.sandbox} color={false} startConformance={conformanceRunner(async () => [])} onExit={stopped} />);
+  const second = render(<DemoApp sandbox={t.sandbox} color={false} startConformance={conformanceRunner(async () => ({ scenarios: [], rules: [] }))} onExit={stopped} />);
   try {
     await vi.waitFor(() => expect(second.lastFrame()).toContain('── Requests (paths under /v1)'), { timeout: 10_000, interval: 20 });
     second.stdin.write('\u0003');
