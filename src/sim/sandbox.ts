@@ -23,6 +23,7 @@ import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
 import { buildSeed } from './seed/seed.js';
 import { close, listen, urlHost } from './servers.js';
 import { dispatchDue, flushDue } from './services/callbacks.js';
+import { anyPaymentDue, applyDuePayments } from './services/payment-settlement.js';
 import { customersView, moveClock, resetSandbox, todayOf, type ClockView, type CustomerView } from './services/control.js';
 import { openStore } from './store/store.js';
 
@@ -87,7 +88,12 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const seed = buildSeed({ seed: options.seed, customers: options.customers, anchor: store.data.seedAnchor, fixture: customersFixture });
   const ctx: SandboxContext = {
     store,
-    bank: createBank({ store, ledgers: () => ctx.ledgers, log }),
+    bank: createBank({
+      store,
+      ledgers: () => ctx.ledgers,
+      log,
+      due: { any: () => anyPaymentDue(ctx.store.data, clock.now()), apply: (uow) => applyDuePayments(ctx, uow, clock.now()) },
+    }),
     clock,
     events: createEventBus(),
     registerFixture: loadRegisterFixture(),

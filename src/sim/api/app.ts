@@ -17,7 +17,6 @@ import { splitTarget, type RequestTarget } from '../http/request-target.js';
 import { createRouter } from '../http/router.js';
 import { JSON_TYPE, writeAnswer, type Payload } from '../http/write-answer.js';
 import type { ProviderIdentity } from '../rules/identity.js';
-import { settleDuePayments } from '../services/payment-settlement.js';
 import { providerRecorder } from '../services/providers.js';
 import type { Answer, Call } from './call.js';
 import { authenticateProvider } from './identity.js';
@@ -112,7 +111,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
     if (registering) await registering;
     // Before any route reads or changes a payment or a ledger, whatever time has made due is
     // applied, so the money read through account information agrees with the payment status.
-    const settling = settleDuePayments(ctx);
+    const settling = ctx.bank.catchUp();
     if (settling) await settling;
     const { route: found, params } = route(method, target.pathname);
     const call = new RequestCall(req, method, target, params, body, identity);

@@ -150,4 +150,50 @@ describe('the bank', () => {
     expect(store.data.registerDecisions).toHaveProperty('B');
     expect(logs.join()).toMatch(/listener broke/);
   });
+
+  it('applies what falls due at the start and at the end of every unit of work, in its one write; catchUp works only when something is due', async () => {
+    let writes = 0;
+    const store = memoryStore(async () => void (writes += 1));
+    // "Due" is a flag the work itself can raise, as a clock move makes a settlement due.
+    let due = true;
+    const seen: string[] = [];
+    const bank = createBank({
+      store,
+      ledgers: () => recordingLedgers().index,
+      log: () => {},
+      due: {
+        any: () => due,
+        apply: (uow) => {
+          if (!due) return;
+          due = false;
+          uow.put('registerDecisions', `due-${Object.keys(uow.data.registerDecisions).length}`, decision);
+        },
+      },
+    });
+    await bank.transact((uow) => {
+      seen.push(Object.keys(uow.data.registerDecisions).join());
+      due = true;
+    });
+    expect(seen).toEqual(['due-0']);
+    expect(Object.keys(store.data.registerDecisions)).toEqual(['due-0', 'due-1']);
+    expect(writes).toBe(1);
+    expect(bank.catchUp()).toBeUndefined();
+    due = true;
+    await bank.catchUp();
+    expect(Object.keys(store.data.registerDecisions)).toEqual(['due-0', 'due-1', 'due-2']);
+    expect(writes).toBe(2);
+  });
+
+  it('undoes what fell due together with a work that throws', async () => {
+    const store = memoryStore();
+    let due = true;
+    const bank = createBank({ store, ledgers: () => recordingLedgers().index, log: () => {}, due: { any: () => due, apply: (uow) => void (due && uow.put('registerDecisions', 'due', decision)) } });
+    await expect(
+      bank.transact(() => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(store.data.registerDecisions).toEqual({});
+    due = false;
+  });
 });

@@ -5,6 +5,10 @@
  * changes without waiting; the bank then writes the store once and only after the write succeeded
  * lets its effects (events, callback dispatch) happen. A work that throws, or a write that fails,
  * is undone completely: memory is as it was, and a retry cannot meet half of a failed request.
+ *
+ * What falls due with time (a settlement, a payee check left unanswered) is applied here and only
+ * here: at the start of every unit of work (so it decides on the state time has made) and at its end
+ * (the work may have moved the clock), inside the same unit of work and the same write.
  */
 import type { Store } from '../store/store.js';
 import { UnitOfWork, type LedgerIndex } from './unit-of-work.js';
@@ -12,19 +16,29 @@ import { UnitOfWork, type LedgerIndex } from './unit-of-work.js';
 export interface Bank {
   /** Runs `work` after every unit of work before it, writes what it changed, then runs its effects. */
   transact<T>(work: (uow: UnitOfWork) => T): Promise<T>;
+  /** Applies what has fallen due in a unit of work of its own; undefined (no promise) when nothing has. */
+  catchUp(): Promise<void> | undefined;
+}
+
+/** What time makes due: a cheap check, and the changes, made inside a unit of work. */
+export interface DueWork {
+  any(): boolean;
+  apply(uow: UnitOfWork): void;
 }
 
 /** The store could not be written; the request answers 500 and nothing of it stays. */
 export class StoreWriteError extends Error {}
 
-export function createBank(deps: { store: Store; ledgers: () => LedgerIndex; log: (message: string) => void }): Bank {
+export function createBank(deps: { store: Store; ledgers: () => LedgerIndex; log: (message: string) => void; due?: DueWork }): Bank {
   let tail: Promise<unknown> = Promise.resolve();
 
   async function run<T>(work: (uow: UnitOfWork) => T): Promise<T> {
     const uow = new UnitOfWork(deps.store.data, deps.ledgers());
     let result: T;
     try {
+      deps.due?.apply(uow);
       result = work(uow);
+      deps.due?.apply(uow);
     } catch (error) {
       uow.rollback();
       throw error;
@@ -42,14 +56,17 @@ export function createBank(deps: { store: Store; ledgers: () => LedgerIndex; log
     return result;
   }
 
+  function transact<T>(work: (uow: UnitOfWork) => T): Promise<T> {
+    const next = tail.then(() => run(work));
+    tail = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    return next;
+  }
+
   return {
-    transact(work) {
-      const next = tail.then(() => run(work));
-      tail = next.then(
-        () => undefined,
-        () => undefined,
-      );
-      return next;
-    },
+    transact,
+    catchUp: () => (deps.due?.any() ? transact(() => undefined) : undefined),
   };
 }

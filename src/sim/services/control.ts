@@ -10,7 +10,6 @@ import { parseDuration } from '../duration.js';
 import { createLedgers } from '../ledger/index.js';
 import { buildSeed } from '../seed/seed.js';
 import { emptyData } from '../store/data.js';
-import { applyDuePayments } from './payment-settlement.js';
 
 export interface ClockView {
   now: string;
@@ -49,8 +48,8 @@ export function moveClock(ctx: SandboxContext, move: ClockMove): Promise<ClockVi
       () => (uow.data.clockOffsetMs = offsetMs),
       () => (uow.data.clockOffsetMs = before.stored),
     );
-    // Settlements and unanswered payee checks the move made due land in the ledgers before anyone reads.
-    applyDuePayments(ctx, uow, ctx.clock.now());
+    // Settlements and unanswered payee checks the move made due land in the ledgers before anyone
+    // reads: the bank applies them at the end of this unit of work.
     const to = ctx.clock.now().toISOString();
     uow.afterCommit(() => ctx.events.emit('clock-changed', { from: from.toISOString(), to }));
     return clockView(ctx);

@@ -11,7 +11,7 @@ import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { PaymentRecord } from '../store/data.js';
 import { availableCents, debtorAccountOf, releaseDebit, reserveDebit } from './payment-money.js';
 import { cancel, paymentById, statusOf, unknownPayment } from './payment-records.js';
-import { applyDuePayments, savePayment } from './payment-settlement.js';
+import { savePayment } from './payment-settlement.js';
 
 export interface PaymentReview {
   paymentId: string;
@@ -81,7 +81,6 @@ export function rejectPayment(ctx: SandboxContext, uow: UnitOfWork, paymentId: s
 export function confirmPayee(ctx: SandboxContext, paymentId: string, confirm: boolean): Promise<{ transactionStatus: TransactionStatus }> {
   return ctx.bank.transact((uow) => {
     const now = ctx.clock.now();
-    applyDuePayments(ctx, uow, now);
     const payment = paymentById(ctx, paymentId);
     const status = statusOf(ctx, payment, now);
     if (status !== 'PDNG') throw new XsError('FORMAT_ERROR', { text: `The payment is ${status}; only a payment waiting for the payee check (PDNG) takes an answer.` });
@@ -130,7 +129,6 @@ export function pendingPayeeChecksOf(ctx: SandboxContext, psuId: string) {
 export function cancelByCustomer(ctx: SandboxContext, psuId: string, paymentId: string): Promise<{ transactionStatus: 'CANC' }> {
   return ctx.bank.transact((uow) => {
     const now = ctx.clock.now();
-    applyDuePayments(ctx, uow, now);
     const payment = uow.data.payments[paymentId];
     if (!payment || !holds(ctx, psuId).has(payment.debtorIban)) throw unknownPayment();
     return cancel(ctx, uow, payment, now);

@@ -3,7 +3,8 @@
  * settlement instant, with the money booked; PDNG → CANC 24 hours after the payee check started,
  * with the reservation released. The status itself is derived whenever it is read
  * (rules/payments.ts); this materialises the money, so ledgers read through AIS agree with it.
- * Only payments in `paymentsDue` are looked at: cheap enough to run before every API request.
+ * Only payments in `paymentsDue` are looked at: cheap enough for the bank to run around every unit
+ * of work (bank.ts `due`), which is the one place time-due effects are applied.
  */
 import type { SandboxContext } from '../context.js';
 import { emitPayment } from './change-events.js';
@@ -53,8 +54,7 @@ export function applyDuePayments(ctx: SandboxContext, uow: UnitOfWork, now: Date
   }
 }
 
-/** Runs before every API request: a unit of work (and a promise) only when something fell due. */
-export function settleDuePayments(ctx: SandboxContext): Promise<void> | undefined {
-  if (duePayments(ctx.store.data, ctx.clock.now()).length === 0) return undefined;
-  return ctx.bank.transact((uow) => applyDuePayments(ctx, uow, ctx.clock.now()));
+/** Whether any money movement has fallen due by `now` (the bank's cheap check before a catch-up). */
+export function anyPaymentDue(data: SandboxContext['store']['data'], now: Date): boolean {
+  return duePayments(data, now).length > 0;
 }

@@ -20,7 +20,6 @@ export {
   rejectPayment,
   type PaymentReview,
 } from './payment-customer.js';
-export { settleDuePayments } from './payment-settlement.js';
 
 /**
  * The caller's own payment under the product it was initiated with. Unknown ids, other providers'
