@@ -91,7 +91,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
   const route = createRouter(routes);
 
   /** One request through the checks and its route; sets what the log and the writer need on `seen`. */
-  async function handle(req: IncomingMessage, res: ServerResponse, url: string, seen: { identity?: ProviderIdentity; holdMs?: number }): Promise<Outcome | 'drop'> {
+  async function handle(req: IncomingMessage, url: string, seen: { identity?: ProviderIdentity; holdMs?: number }): Promise<Outcome | 'drop'> {
     const method = req.method ?? 'GET';
     const target = splitTarget(url);
     const identity = authenticate(req.socket as TLSSocket);
@@ -103,7 +103,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
     if (fault?.kind === 'answer') return fromFault(fault);
     if (fault?.kind === 'hold') seen.holdMs = fault.delayMs;
     requireRequestId(req.headers);
-    const reading = readJsonBody(req, res);
+    const reading = readJsonBody(req);
     const body = reading ? await reading : undefined;
     // Registration happens once the request has passed the basic checks, so a refused request
     // stores nothing. Steps that usually have nothing to do answer no promise, so no await.
@@ -142,7 +142,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
     const seen: { identity?: ProviderIdentity; holdMs?: number } = {};
     let outcome: Outcome | 'drop';
     try {
-      outcome = await handle(req, res, url, seen);
+      outcome = await handle(req, url, seen);
     } catch (error) {
       const xs = toXsError(error, ctx.log);
       outcome = fromAnswer(errorAnswer(xs), xs.code);

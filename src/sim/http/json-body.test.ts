@@ -1,8 +1,10 @@
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from './error-handler.js';
-import { BODY_DEPTH_LIMIT, exceedsDepth, jsonBody } from './json-body.js';
+import { BODY_DEPTH_LIMIT, BODY_LIMIT_BYTES, exceedsDepth, jsonBody, jsonBodyReader } from './json-body.js';
 
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 let base: string;
@@ -46,5 +48,37 @@ describe('JSON body depth', () => {
     const res = await post(nested(BODY_DEPTH_LIMIT));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ depth: BODY_DEPTH_LIMIT });
+  });
+});
+
+describe('the API body reader (raw-body, no express)', () => {
+  const request = (text: string, headers: Record<string, string>) =>
+    Object.assign(Readable.from([Buffer.from(text)]), { headers: { 'content-length': String(Buffer.byteLength(text)), ...headers } }) as unknown as IncomingMessage;
+  const read = jsonBodyReader();
+  const json = { 'content-type': 'application/json' };
+  const failure = async (text: string, headers: Record<string, string>) => {
+    try {
+      await read(request(text, headers));
+    } catch (error) {
+      return { status: (error as { status?: number }).status, type: (error as { type?: string }).type, code: (error as { code?: string }).code };
+    }
+    return 'read';
+  };
+
+  it('answers no promise without a body, and the parsed object or array otherwise', async () => {
+    expect(read(request('', { ...json, 'content-length': '0' }))).toBeUndefined();
+    expect(await read(request(' {"a":[1,{"b":2}]}\n', json))).toEqual({ a: [1, { b: 2 }] });
+    expect(await read(request('[]', { 'content-type': 'application/json; charset=UTF-8' }))).toEqual([]);
+  });
+
+  it('refuses what the strict JSON reader refuses, with the 4xx the error handler turns into FORMAT_ERROR', async () => {
+    expect(await failure('\n', json)).toEqual({ status: 400, type: 'entity.parse.failed', code: undefined });
+    expect(await failure('1', json)).toEqual({ status: 400, type: 'entity.parse.failed', code: undefined });
+    expect(await failure('{"a":', json)).toEqual({ status: 400, type: 'entity.parse.failed', code: undefined });
+    expect(await failure('x'.repeat(BODY_LIMIT_BYTES + 1), json)).toMatchObject({ status: 413, type: 'entity.too.large' });
+    expect(await failure('{}', { ...json, 'content-encoding': 'gzip' })).toEqual({ status: 415, type: 'encoding.unsupported', code: undefined });
+    expect(await failure('{}', { 'content-type': 'application/json; charset=latin1' })).toEqual({ status: 415, type: 'charset.unsupported', code: undefined });
+    expect(await failure('{}', { 'content-type': 'text/plain' })).toEqual({ status: 400, type: undefined, code: 'FORMAT_ERROR' });
+    expect(await failure('['.repeat(BODY_DEPTH_LIMIT + 1) + ']'.repeat(BODY_DEPTH_LIMIT + 1), json)).toEqual({ status: 400, type: undefined, code: 'FORMAT_ERROR' });
   });
 });

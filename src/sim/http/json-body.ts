@@ -5,8 +5,10 @@
  * above any body of the interface, whose deepest field is 3 levels down). The depth limit keeps
  * code that walks a body (the idempotency digest) from exhausting the stack on `[[[[…]]]]`.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
+import getRawBody from 'raw-body';
+import typeis from 'type-is';
 import { XsError } from '../../contract/index.js';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -16,12 +18,9 @@ function hasBody(headers: IncomingMessage['headers']): boolean {
   return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 }
 
-/**
- * express's own `req.is` (type-is), called on a plain node request too, so the API (which has no
- * express request) and the customer surface judge a content type alike.
- */
+/** type-is, the content-type judge express uses too, so the API and the customer surface judge alike. */
 function requireJson(req: IncomingMessage): void {
-  if (hasBody(req.headers) && !express.request.is.call(req as express.Request, 'application/json')) {
+  if (hasBody(req.headers) && typeis(req, ['application/json']) === false) {
     throw new XsError('FORMAT_ERROR', { text: 'Request bodies are JSON: send Content-Type: application/json.' });
   }
 }
@@ -62,30 +61,51 @@ export function jsonBody(): RequestHandler[] {
   ];
 }
 
+/** A 4xx the error handler reads as FORMAT_ERROR, with body-parser's `type` so the texts agree. */
+function bodyError(type: string, text: string): Error {
+  return Object.assign(new Error(text), { status: 400, type });
+}
+
+/** The charset of a JSON body: UTF-8 unless the Content-Type names another (refused: JSON is UTF-8). */
+function charsetOf(req: IncomingMessage): string {
+  const match = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(req.headers['content-type'] ?? '');
+  return match ? match[1]!.toLowerCase() : 'utf-8';
+}
+
 /**
- * The same checks for the XS2A API over a plain node request (body-parser is a plain (req, res,
- * next) function and needs no express request). The reader answers undefined for a request
- * without a body, with no promise to wait for, and otherwise a promise of the body.
+ * JSON as body-parser's strict reader takes it: an object or an array, an empty body as `{}`,
+ * whitespace alone refused. A syntax error is the client's 400.
  */
-export function jsonBodyReader(): (req: IncomingMessage, res: ServerResponse) => Promise<unknown> | undefined {
-  const parse = jsonParser();
-  return (req, res) => {
+function parseStrictJson(text: string): unknown {
+  if (text.length === 0) return {};
+  // Only an object or an array; whitespace alone is not a body.
+  const first = /^[\x20\x09\x0a\x0d]*(.)/s.exec(text)?.[1];
+  if (first !== '{' && first !== '[') throw bodyError('entity.parse.failed', 'The body is not a JSON object or array.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw bodyError('entity.parse.failed', 'The body is not valid JSON.');
+  }
+}
+
+/**
+ * The same checks for the XS2A API over a plain node request, with raw-body reading the bytes
+ * (its limit and length checks, its errors) and no express at all. The reader answers undefined for
+ * a request without a body, with no promise to wait for, and otherwise a promise of the body.
+ * Bodies are not compressed: a Content-Encoding other than identity is refused.
+ */
+export function jsonBodyReader(): (req: IncomingMessage) => Promise<unknown> | undefined {
+  return (req) => {
     if (!hasBody(req.headers)) return undefined;
     requireJson(req);
-    return new Promise<unknown>((resolve, reject) => {
-      parse(req as express.Request, res as express.Response, (error?: unknown) => {
-        if (error !== undefined && error !== null) {
-          reject(error);
-          return;
-        }
-        const body = (req as { body?: unknown }).body;
-        try {
-          limitDepth(body);
-          resolve(body);
-        } catch (tooDeep) {
-          reject(tooDeep);
-        }
-      });
+    const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+    if (encoding !== 'identity') return Promise.reject(Object.assign(new Error(`Unsupported content encoding "${encoding}".`), { status: 415, type: 'encoding.unsupported' }));
+    const charset = charsetOf(req);
+    if (!charset.startsWith('utf-')) return Promise.reject(Object.assign(new Error(`Unsupported charset "${charset.toUpperCase()}".`), { status: 415, type: 'charset.unsupported' }));
+    return getRawBody(req, { limit: BODY_LIMIT_BYTES, length: req.headers['content-length'], encoding: charset }).then((text) => {
+      const body = parseStrictJson(text);
+      limitDepth(body);
+      return body;
     });
   };
 }
