@@ -124,3 +124,22 @@ describe('the architecture', () => {
     expect(offenders.map((file) => relative(root, join(root, file)))).toEqual([]);
   });
 });
+
+describe('README "Architecture"', () => {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Architecture'), readme.indexOf('\n## ', readme.indexOf('## Architecture') + 1));
+
+  it('names only files and folders that exist, and every rules file of the simulator', () => {
+    expect(section.length).toBeGreaterThan(1000);
+    const named = [...section.matchAll(/`((?:src|conformance|test)\/[\w./-]+)`/g)].map((match) => match[1]!);
+    // A table row lists sibling files after the first path: `src/contract/schemas.ts`, `ais.ts`.
+    for (const row of section.split('\n').filter((line) => line.startsWith('| '))) {
+      const first = /`((?:src|conformance)\/[\w/-]+\/)[\w.-]+`/.exec(row)?.[1];
+      if (first) for (const match of row.matchAll(/`([\w-]+\.ts)`/g)) named.push(first + match[1]!);
+    }
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter((path) => !existsSync(join(root, path)))).toEqual([]);
+    const rules = readdirSync(join(root, 'src/sim/rules')).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+    expect(rules.filter((name) => !section.includes(name))).toEqual([]);
+  });
+});
