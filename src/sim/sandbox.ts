@@ -24,8 +24,9 @@ import { buildSeed } from './seed/seed.js';
 import { close, listen, urlHost } from './servers.js';
 import { dispatchDue, flushDue } from './services/callbacks.js';
 import { anyPaymentDue, applyDuePayments } from './services/payment-settlement.js';
-import { customersView, moveClock, resetSandbox, todayOf, type ClockView, type CustomerView } from './services/control.js';
+import { customersView, moveClock, resetSandbox, type ClockView, type CustomerView } from './services/control.js';
 import { openStore } from './store/store.js';
+import { isoDate } from '../contract/dates.js';
 
 export interface SandboxClock {
   now(): Date;
@@ -81,7 +82,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const callbackCa = readTrusted(options.callbackCa, '--callback-ca');
 
   const startOffset = options.clockStart ? Date.parse(options.clockStart) - Date.now() : 0;
-  const store = await openStore({ file: options.data, seedAnchor: todayOf(new Date(Date.now() + startOffset)) });
+  const store = await openStore({ file: options.data, seedAnchor: isoDate(Date.now() + startOffset) });
   // A kept clock wins over the configured start, except in a file that never moved it.
   const clock = createClock({ offsetMs: options.data && store.data.clockOffsetMs !== 0 ? store.data.clockOffsetMs : startOffset, ...(options.clockStart ? { startAt: Date.parse(options.clockStart) } : {}) });
   const customersFixture = options.customersFixture ?? loadCustomersFixture();

@@ -4,6 +4,7 @@
  * authorisation is pending while it is unfinished and younger than 15 minutes.
  */
 import type { AuthorisationSnapshot, ConsentSnapshot, DemoState, PaymentSnapshot } from './state.js';
+import { isoDate } from '../contract/dates.js';
 
 type BudgetName = ConsentSnapshot['budgets'][number];
 
@@ -32,7 +33,7 @@ export interface ConsentRow {
 }
 
 export function consentRows(state: DemoState, now: Date): ConsentRow[] {
-  const today = now.toISOString().slice(0, 10);
+  const today = isoDate(now);
   return Object.values(state.consents)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .map((consent) => {

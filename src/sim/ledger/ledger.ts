@@ -9,6 +9,7 @@ import type { SeedAccount } from '../seed/customers.js';
 import type { Seed } from '../seed/seed.js';
 import type { BookingRecord } from '../store/data.js';
 import type { TransactionEntry } from '../transaction-entry.js';
+import { isoDate } from '../../contract/dates.js';
 
 export type LedgerEntry = TransactionEntry;
 
@@ -179,7 +180,7 @@ export function createLedgers(seed: Seed, bookings: () => readonly BookingRecord
     const state = stateOf(account);
     const entries = booking.status === 'booked' ? state.booked : state.pending;
     const last = entries.at(-1);
-    const today = now.toISOString().slice(0, 10);
+    const today = isoDate(now);
     // Paging binary-searches by date, so dates must not decrease with seq. The clock only moves
     // forward and the seed ends before its anchor, so this guards a store anchored ahead of now and
     // a settlement booked at its due instant after a later-dated entry was made.

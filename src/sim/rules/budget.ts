@@ -6,10 +6,7 @@
  */
 import { HEADERS } from '../../contract/index.js';
 import type { DataType } from './consents.js';
-
-export function utcDay(now: Date): string {
-  return now.toISOString().slice(0, 10);
-}
+import { isoDate } from '../../contract/dates.js';
 
 export function nextUtcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
@@ -19,7 +16,7 @@ export function nextUtcMidnight(now: Date): Date {
 export type BudgetName = DataType | 'funds';
 
 export function usageKey(consentId: string, budget: BudgetName, now: Date): string {
-  return `${consentId}|${budget}|${utcDay(now)}`;
+  return `${consentId}|${budget}|${isoDate(now)}`;
 }
 
 export interface BudgetVerdict {

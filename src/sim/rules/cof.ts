@@ -7,6 +7,7 @@ import { FundsConfirmationConsentRequestSchema, FundsConfirmationRequestSchema, 
 import { parseOrFormatError } from '../../contract/parse.js';
 import type { ConsentRecord } from '../store/data.js';
 import { RECURRING_FREQUENCY } from './consents.js';
+import { isoDate } from '../../contract/dates.js';
 
 export interface NewCofConsentInput {
   consentId: string;
@@ -26,7 +27,7 @@ export function newCofConsent(input: NewCofConsentInput): ConsentRecord {
   // recurringIndicator and frequencyPerDay are not accepted here: sending either has no effect.
   const { recurringIndicator: _r, frequencyPerDay: _f, ...rest } = input.body;
   const request = parseOrFormatError(FundsConfirmationConsentRequestSchema, rest);
-  const today = input.now.toISOString().slice(0, 10);
+  const today = isoDate(input.now);
   if (request.validUntil !== undefined && request.validUntil < today) {
     throw new XsError('FORMAT_ERROR', { path: 'validUntil', text: `validUntil must not be in the past (today is ${today}).` });
   }

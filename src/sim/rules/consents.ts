@@ -5,6 +5,7 @@
 import { XsError, type ConsentRequest, type ConsentStatus } from '../../contract/index.js';
 import { CLOCK_MAX_MS } from '../clock.js';
 import type { AccessLists, ConsentRecord } from '../store/data.js';
+import { isoDate } from '../../contract/dates.js';
 
 export type DataType = keyof AccessLists;
 export const DATA_TYPES: readonly DataType[] = ['accounts', 'balances', 'transactions'];
@@ -109,7 +110,7 @@ export function approve(consent: ConsentRecord, psuId: string, held: ReadonlySet
     granted: heldOnly(consent.requested, held),
     authenticatedAt: at,
     expiresAt: expiresAt.toISOString(),
-    validUntil: expiresAt.toISOString().slice(0, 10),
+    validUntil: isoDate(expiresAt),
     statusChangedAt: at,
     lastActionAt: at,
   };
@@ -192,7 +193,7 @@ function cofConsentView(consent: ConsentRecord, cof: NonNullable<ConsentRecord['
     consentId: consent.consentId,
     consentStatus: status,
     // Spec "FundsConfirmationConsentRequest": omitted means the full ceiling; read it back here.
-    validUntil: consent.validUntil ?? consent.requestedValidUntil ?? expiryIfApprovedAt(consent, now).toISOString().slice(0, 10),
+    validUntil: consent.validUntil ?? consent.requestedValidUntil ?? isoDate(expiryIfApprovedAt(consent, now)),
     lastActionDate: lastActionDate(consent, status),
     account: cof.currency ? { iban: cof.iban, currency: cof.currency } : { iban: cof.iban },
     _links: { self: { href: base }, status: { href: `${base}/status` } },

@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { formatCents, toCents, type PaymentInitiationRequest, type PaymentProduct, type TransactionStatus } from '../../contract/index.js';
 import type { AuthorisationRecord, PaymentRecord } from '../store/data.js';
-import { utcDay } from './budget.js';
 import { effectiveScaStatus } from './sca.js';
 import { businessDayAfter, businessDayOnOrAfter } from './target2.js';
+import { isoDate } from '../../contract/dates.js';
 
 /** Spec "PaymentInitiationRequest": recorded when remittanceInformationUnstructured is omitted. */
 export const NEUTRAL_REMITTANCE = 'SEPA credit transfer';
@@ -98,7 +98,7 @@ export function effectivePaymentStatus(payment: PaymentRecord, authorisation: Au
  * business day on or after it.
  */
 export function settlementPlan(product: PaymentProduct, requestedExecutionDate: string | undefined, acceptedAt: Date): { settleAt: string; futureDated: boolean } {
-  const today = utcDay(acceptedAt);
+  const today = isoDate(acceptedAt);
   const futureDated = requestedExecutionDate !== undefined && requestedExecutionDate > today;
   const instant = product === 'instant-sepa-credit-transfers';
   if (futureDated) {

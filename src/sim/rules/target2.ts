@@ -4,14 +4,12 @@
  * choice, see the README's Interpretations). Closed: Saturdays, Sundays, 1 January, Good Friday,
  * Easter Monday, 1 May, 25 and 26 December. Days are UTC calendar dates, YYYY-MM-DD.
  */
+import { isoDate } from '../../contract/dates.js';
+
 const DAY_MS = 86_400_000;
 
 function dayMs(day: string): number {
   return Date.parse(`${day}T00:00:00Z`);
-}
-
-function isoDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
 }
 
 /** Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm, Meeus/Jones/Butcher). */
@@ -46,11 +44,11 @@ export function isTarget2BusinessDay(day: string): boolean {
 /** The first business day on or after `day`. */
 export function businessDayOnOrAfter(day: string): string {
   let ms = dayMs(day);
-  while (!isTarget2BusinessDay(isoDay(ms))) ms += DAY_MS;
-  return isoDay(ms);
+  while (!isTarget2BusinessDay(isoDate(ms))) ms += DAY_MS;
+  return isoDate(ms);
 }
 
 /** The first business day strictly after `day`. */
 export function businessDayAfter(day: string): string {
-  return businessDayOnOrAfter(isoDay(dayMs(day) + DAY_MS));
+  return businessDayOnOrAfter(isoDate(dayMs(day) + DAY_MS));
 }

@@ -6,6 +6,7 @@
  */
 import type { TransactionEntry } from '../transaction-entry.js';
 import { withFaker } from './random.js';
+import { isoDate } from '../../contract/dates.js';
 
 export type SeedTransaction = TransactionEntry;
 
@@ -23,10 +24,6 @@ export interface HistoryRequest {
 const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 365;
 const PENDING_DAYS = 2;
-
-function isoDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
 
 function transactionId(iban: string, seq: number): string {
   return `${iban.slice(-6)}-${String(seq).padStart(7, '0')}`;
@@ -51,8 +48,8 @@ function bookedRows(request: HistoryRequest, anchorMs: number): SeedTransaction[
         transactionId: transactionId(request.iban, index + 1),
         amountCents: row.cents,
         status: 'booked' as const,
-        bookingDate: isoDay(bookingMs),
-        valueDate: isoDay(bookingMs),
+        bookingDate: isoDate(bookingMs),
+        valueDate: isoDate(bookingMs),
         creditorName: row.credit ? request.ownerName : row.counterparty,
         debtorName: row.credit ? row.counterparty : request.ownerName,
         remittanceInformationUnstructured: row.text,
@@ -80,7 +77,7 @@ function pendingRows(request: HistoryRequest, anchorMs: number, firstSeq: number
         amountCents: row.cents,
         status: 'pending' as const,
         bookingDate: undefined,
-        valueDate: isoDay(anchorMs - row.daysAgo * DAY_MS),
+        valueDate: isoDate(anchorMs - row.daysAgo * DAY_MS),
         creditorName: row.merchant,
         debtorName: request.ownerName,
         remittanceInformationUnstructured: row.text,

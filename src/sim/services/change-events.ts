@@ -6,11 +6,12 @@
  */
 import type { SandboxContext } from '../context.js';
 import type { BudgetName, Due } from '../events.js';
-import { usageKey, utcDay } from '../rules/budget.js';
+import { usageKey } from '../rules/budget.js';
 import { coveredIbans, DATA_TYPES, effectiveStatus, ONE_OFF_IDLE_MS } from '../rules/consents.js';
 import { dueAt, effectivePaymentStatus } from '../rules/payments.js';
 import { effectiveScaStatus, isOpen } from '../rules/sca.js';
 import type { AuthorisationRecord, ConsentRecord, PaymentRecord } from '../store/data.js';
+import { isoDate } from '../../contract/dates.js';
 
 function consentDue(consent: ConsentRecord, now: Date): Due<'expired'> | null {
   if (effectiveStatus(consent, now) !== 'valid') return null;
@@ -39,7 +40,7 @@ export function emitConsent(ctx: SandboxContext, consent: ConsentRecord): void {
     frequencyPerDay: consent.frequencyPerDay,
     budgets,
     used,
-    day: utcDay(now),
+    day: isoDate(now),
     createdAt: consent.createdAt,
   });
 }

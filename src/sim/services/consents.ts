@@ -9,6 +9,7 @@ import { consentView, coveredIbans, DATA_TYPES, effectiveStatus, newConsent, wit
 import { effectiveScaStatus, finished, isOpen, newAuthorisation } from '../rules/sca.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
+import { isoDate } from '../../contract/dates.js';
 
 /** One fixed refusal for unknown and foreign consents: the bodies must be byte-identical (spec "Behaviour notes" 2). */
 const unknownConsent = () => new XsError('CONSENT_UNKNOWN', { text: 'The consent is unknown.' });
@@ -31,7 +32,7 @@ export function createConsent(ctx: SandboxContext, tpp: string, input: ConsentCr
     const now = ctx.clock.now();
     const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI');
     const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
-    const request = readConsentRequest(input.body, now.toISOString().slice(0, 10));
+    const request = readConsentRequest(input.body, isoDate(now));
     return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) => newConsent({ consentId, authorisationId, tpp, request, redirectUri, nokRedirectUri, now }));
   });
 }

@@ -10,6 +10,7 @@ import { parseDuration } from '../duration.js';
 import { createLedgers } from '../ledger/index.js';
 import { buildSeed } from '../seed/seed.js';
 import { emptyData } from '../store/data.js';
+import { isoDate } from '../../contract/dates.js';
 
 export interface ClockView {
   now: string;
@@ -93,10 +94,6 @@ export function providersView(ctx: SandboxContext) {
   return Object.values(ctx.store.data.providers);
 }
 
-export function todayOf(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
 /** Back to the freshly seeded state: empty store, the clock at its start (clockStart or real time), histories anchored on that day. */
 export function resetSandbox(ctx: SandboxContext): Promise<ClockView> {
   return ctx.bank.transact((uow) => {
@@ -104,7 +101,7 @@ export function resetSandbox(ctx: SandboxContext): Promise<ClockView> {
     uow.change(
       () => {
         ctx.clock.reset();
-        const anchor = todayOf(ctx.clock.now());
+        const anchor = isoDate(ctx.clock.now());
         const fresh = emptyData(anchor);
         fresh.clockOffsetMs = ctx.clock.offsetMs;
         ctx.store.replace(fresh);

@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_PRODUCTS, toCents, XsError, type PaymentInitiationRequest, type PaymentProduct } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
-import { utcDay } from '../rules/budget.js';
 import { bodyDigest, judgeKey, keyOf } from '../rules/idempotency.js';
 import { countsTowardsDailyLimit, initiationRefusal } from '../rules/payment-checks.js';
 import { readPaymentRequest } from '../rules/payment-request.js';
@@ -22,6 +21,7 @@ import { readRedirectUri } from './consents.js';
 import { availableCents } from './payment-money.js';
 import { paymentById, statusOf } from './payment-records.js';
 import { savePayment } from './payment-settlement.js';
+import { isoDate } from '../../contract/dates.js';
 
 export function isPaymentProduct(value: string): value is PaymentProduct {
   return (PAYMENT_PRODUCTS as readonly string[]).includes(value);
@@ -55,7 +55,7 @@ export function initiationAnswer(ctx: SandboxContext, payment: PaymentRecord) {
 
 /** What the debtor account has already initiated today towards the daily limit. */
 function initiatedToday(ctx: SandboxContext, debtorIban: string, now: Date): number {
-  const today = utcDay(now);
+  const today = isoDate(now);
   let cents = 0;
   for (const payment of Object.values(ctx.store.data.payments)) {
     if (payment.debtorIban !== debtorIban || payment.createdAt.slice(0, 10) !== today) continue;
@@ -94,7 +94,7 @@ function initiate(ctx: SandboxContext, uow: UnitOfWork, tpp: string, input: Paym
   const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
   // Accepted on initiation (spec "Request headers"); payments are uncapped, so only its form matters.
   attended(input.psuIpAddress);
-  const request = readPaymentRequest(input.body, utcDay(now));
+  const request = readPaymentRequest(input.body, isoDate(now));
 
   // One key space for every product (spec "Behaviour notes: Payments" 6).
   const key = keyOf(input.requestId);

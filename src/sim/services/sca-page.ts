@@ -9,6 +9,7 @@ import { effectiveScaStatus, isExpired, MAX_OTP_FAILURES } from '../rules/sca.js
 import type { AuthorisationRecord } from '../store/data.js';
 import { paymentReview } from './payments.js';
 import { currentCode, findAuthorisation } from './sca.js';
+import { isoDate } from '../../contract/dates.js';
 
 export interface ConsentReview {
   recurring: boolean;
@@ -75,7 +76,7 @@ function consentReview(ctx: SandboxContext, authorisation: AuthorisationRecord):
     review: {
       recurring: consent.recurringIndicator,
       frequencyPerDay: consent.frequencyPerDay,
-      validUntil: expiryIfApprovedAt(consent, ctx.clock.now()).toISOString().slice(0, 10),
+      validUntil: isoDate(expiryIfApprovedAt(consent, ctx.clock.now())),
       requestedAccounts: consent.cof ? 1 : coveredIbans(consent.requested).size,
       funds: consent.cof !== undefined,
       held,
