@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { Agent, request } from 'node:https';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueQwac } from '../../src/certs/index.js';
 import { codeOf, ibansOf, REDIRECT } from '../helpers/ais.js';
 import { created, initiate, INSTANT, paymentRows, STANDARD, transfer } from '../helpers/pis.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import type { ClientCertificate } from '../helpers/tls-client.js';
+import { keepAliveClient } from '../helpers/keep-alive-client.js';
 
 let t: TestSandbox;
 let anna: string;
@@ -27,23 +27,13 @@ const count = async () => (await paymentRows(t)).length;
  * binding would let a second payment through.
  */
 async function burst(n: number, input: { requestId: string; body: unknown }): Promise<{ status: number; text: string }[]> {
-  const agent = new Agent({ keepAlive: true, maxSockets: n, ca: t.ca, cert: t.tpp.cert, key: t.tpp.key });
-  const send = (method: string, path: string, headers: Record<string, string>, body?: string) =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = request(new URL(path, t.sandbox.apiUrl), { method, agent, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+  const client = keepAliveClient(t.sandbox.apiUrl, t.ca, t.tpp, n);
   try {
-    await Promise.all(Array.from({ length: n }, () => send('GET', '/v1/payments/sepa-credit-transfers/warm-up', { 'X-Request-ID': randomUUID() })));
+    await Promise.all(Array.from({ length: n }, () => client.send({ method: 'GET', path: '/v1/payments/sepa-credit-transfers/warm-up', headers: { 'X-Request-ID': randomUUID() } })));
     const headers = { 'X-Request-ID': input.requestId, 'TPP-Redirect-URI': REDIRECT, 'Content-Type': 'application/json' };
-    return await Promise.all(Array.from({ length: n }, () => send('POST', `/v1/payments/${STANDARD}`, headers, JSON.stringify(input.body))));
+    return await Promise.all(Array.from({ length: n }, () => client.send({ method: 'POST', path: `/v1/payments/${STANDARD}`, headers, body: JSON.stringify(input.body) })));
   } finally {
-    agent.destroy();
+    client.close();
   }
 }
 

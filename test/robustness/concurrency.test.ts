@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ibansOf, REDIRECT, resourceIdOf, validConsent } from '../helpers/ais.js';
 import { paymentRows, STANDARD, transfer } from '../helpers/pis.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { keepAliveClient, type RawRequest } from './keep-alive-client.js';
+import { keepAliveClient, type RawRequest } from '../helpers/keep-alive-client.js';
 
 let t: TestSandbox;
 

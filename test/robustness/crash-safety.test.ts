@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIRECT } from '../helpers/ais.js';
 import { certificateFolder } from '../helpers/sandbox.js';
 import { STANDARD, transfer } from '../helpers/pis.js';
-import { keepAliveClient } from './keep-alive-client.js';
+import { keepAliveClient } from '../helpers/keep-alive-client.js';
 
 const bin = new URL('../../bin/xs2a-kit.js', import.meta.url).pathname;
 let certs: string;

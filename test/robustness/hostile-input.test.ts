@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { hostileRequest, type Hostile, type World } from './hostile-requests.js';
-import { keepAliveClient, type RawAnswer } from './keep-alive-client.js';
+import { keepAliveClient, type RawAnswer } from '../helpers/keep-alive-client.js';
 import { buildWorld, snapshot } from './world.js';
 
 let t: TestSandbox;

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { RawRequest } from './keep-alive-client.js';
+import type { RawRequest } from '../helpers/keep-alive-client.js';
 
 export interface World {
   iban: string;

@@ -5,7 +5,7 @@ import { customerActs, ibansOf, REDIRECT, resourceIdOf, validConsent } from '../
 import { created, STANDARD, transfer } from '../helpers/pis.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import type { ClientCertificate } from '../helpers/tls-client.js';
-import { keepAliveClient, type RawAnswer } from './keep-alive-client.js';
+import { keepAliveClient, type RawAnswer } from '../helpers/keep-alive-client.js';
 
 let t: TestSandbox;
 let owner: ReturnType<typeof keepAliveClient>;

@@ -8,7 +8,7 @@ import { codeOf, customerActs, ibansOf, REDIRECT, resourceIdOf, validConsent } f
 import { created, transfer } from '../helpers/pis.js';
 import type { TestSandbox } from '../helpers/sandbox.js';
 import type { World } from './hostile-requests.js';
-import type { keepAliveClient } from './keep-alive-client.js';
+import type { keepAliveClient } from '../helpers/keep-alive-client.js';
 
 export async function buildWorld(t: TestSandbox): Promise<World> {
   const iban = ibansOf(t, 'anna')[0]!;
