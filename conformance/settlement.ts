@@ -5,7 +5,7 @@
  * When an accepted payment settles is open (spec "States: Payment": moves among ACTC, ACSP, ACSC
  * and RJCT are not shown; PaymentInitiationRequest: future-dating "follows the customer portal's
  * behaviour"), so these scenarios observe the moment a payment is first seen settled, reading its
- * status one second before and at 06:00 UTC of every day from the day it may first execute; what
+ * status a few seconds before and at 06:00 UTC of every day from the day it may first execute; what
  * the interface states (a settled payment can no longer be cancelled, a cancelled one stays
  * cancelled, an authorisation bound to a changed payee fails, the payment reads back as sent) is
  * asserted.
@@ -20,10 +20,17 @@ import { advanceIntoDay } from './time.js';
 
 const DAY_MS = 86_400_000;
 const SIX_AM = 6 * 3600;
+/**
+ * 05:59:55 UTC: the clock runs on in real time and a move lands up to a second past its aim, so the
+ * look "just before 06:00" keeps a few seconds' margin (under load a look at 05:59:59 could fall after it).
+ */
+const JUST_BEFORE_SIX = SIX_AM - 5;
 const STANDARD = 'sepa-credit-transfers';
 const INSTANT = 'instant-sepa-credit-transfers';
 /** How many days from its first possible day a payment is watched for settlement. */
 const WATCH_DAYS = 7;
+/** How many years of Good Fridays PIS-SETTLE-009 requests payments for. */
+const EASTER_YEARS = 24;
 const CANCELLATION_INVALID = { status: 405, code: 'CANCELLATION_INVALID' } as const;
 
 const utcDay = (at: Date | number) => new Date(at).toISOString().slice(0, 10);
@@ -84,20 +91,22 @@ interface Watched {
   label: string;
   paymentId: string;
   product: string;
-  /** The first day whose 05:59:59 and 06:00:00 UTC are looked at. */
+  /** The first day whose 05:59:55 and 06:00:00 UTC are looked at. */
   from: string;
   /** The first status other than ACSP seen, and when. */
   seen?: { status: string; at: string };
 }
 
 /**
- * Walks the clock through 05:59:59 and 06:00:00 UTC of each day from each payment's `from`, for
+ * Walks the clock through 05:59:55 and 06:00:00 UTC of each day from each payment's `from`, for
  * up to WATCH_DAYS days or until it leaves ACSP, reading every payment still in ACSP at each stop
- * (so one settling early is seen too), then observes when each was first seen otherwise.
+ * (so one settling early is seen too; with `eachAlone`, only the payment whose days are walked: one
+ * settled before its first day is then seen at its first stop), then observes when each was first
+ * seen otherwise.
  */
-async function watchSettlement(ctx: ScenarioContext, watched: Watched[]): Promise<void> {
-  const look = async (at: string) => {
-    for (const item of watched) {
+async function watchSettlement(ctx: ScenarioContext, watched: Watched[], options: { eachAlone?: boolean } = {}): Promise<void> {
+  const look = async (at: string, current: Watched) => {
+    for (const item of options.eachAlone ? [current] : watched) {
       if (item.seen) continue;
       const status = await statusOf(ctx, item.paymentId, item.product);
       if (status !== 'ACSP') item.seen = { status, at };
@@ -106,11 +115,11 @@ async function watchSettlement(ctx: ScenarioContext, watched: Watched[]): Promis
   for (const item of [...watched].sort((a, b) => a.from.localeCompare(b.from))) {
     for (let offset = 0; offset < WATCH_DAYS && !item.seen; offset += 1) {
       const day = plusDays(item.from, offset);
-      for (const secondsIn of [SIX_AM - 1, SIX_AM]) {
+      for (const secondsIn of [JUST_BEFORE_SIX, SIX_AM]) {
         const at = Date.parse(`${day}T00:00:00Z`) + secondsIn * 1000;
         if (at <= (await ctx.clock().now()).getTime()) continue;
         await advanceIntoDay(ctx, day, secondsIn);
-        await look(new Date(at).toISOString());
+        await look(new Date(at).toISOString(), item);
       }
     }
   }
@@ -203,11 +212,11 @@ export const settlementScenarios = [
   }),
   scenario({
     id: 'PIS-SETTLE-004',
-    title: 'Payments to an account the bank holds, named as its holder in other case with outer spaces, and (the control) named otherwise: their status after approval',
-    rules: ['PIS-STATE-3', 'OPEN-7'],
+    title: 'Payments to an account the bank holds, named as its holder in other case with outer spaces, named otherwise (the control), and without creditorName: their status after approval',
+    rules: ['PIS-STATE-3', 'PIS-INIT-2', 'OPEN-7'],
     spec: 'States: Payment (RCVD → ACSP on authorisation; PDNG: waiting on something, usually the customer confirming the payee); PaymentInitiationRequest (creditorName optional)',
     area: 'payments',
-    approvals: 2,
+    approvals: 3,
     shares: [SHARED_READ],
     expect: { plausible: ['ACTC', 'ACSP', 'ACSC', 'PDNG'] },
     async run(ctx, expect) {
@@ -217,6 +226,8 @@ export const settlementScenarios = [
       const cases = [
         { label: 'named as the holder in upper case with outer spaces', body: paymentBody(ctx, { creditorAccount: { iban: payee }, creditorName: `  ${holder.toUpperCase()} ` }) },
         { label: 'named otherwise than the holder (the control)', body: paymentBody(ctx, { creditorAccount: { iban: payee }, creditorName: 'Not The Account Holder' }) },
+        // creditorName is optional (PaymentInitiationRequest): without it there is no name to check.
+        { label: 'without creditorName', body: paymentBody(ctx, { creditorAccount: { iban: payee }, creditorName: undefined }) },
       ];
       for (const item of cases) {
         const payment = await authorisedPayment(ctx, item.body);
@@ -306,6 +317,39 @@ export const settlementScenarios = [
       ]);
     },
   }),
+  scenario({
+    id: 'PIS-SETTLE-009',
+    title: `Standard payments requested for Good Friday of each of the next ${EASTER_YEARS} years (Easter moves: early, late and the calendar's exceptional years): the customer's approval makes each ACSP, and its status at 06:00 UTC on Good Friday, on Easter Monday and on the Tuesday after`,
+    rules: ['PIS-INIT-2', 'PIS-STATE-3', 'OPEN-7'],
+    spec: 'PaymentInitiationRequest (requestedExecutionDate accepted; future-dating follows the customer portal); States: Payment (RCVD → ACSP on authorisation; other moves among ACTC, ACSP, ACSC, RJCT not shown)',
+    area: 'payments',
+    approvals: EASTER_YEARS,
+    needs: ['clock'],
+    expect: { accepted: 'ACSP' },
+    async run(ctx, expect) {
+      const today = utcDay(await ctx.clock().now());
+      const first = Number(today.slice(0, 4)) + 1;
+      const payments: { year: number; goodFriday: string; paymentId: string }[] = [];
+      for (let n = 0; n < EASTER_YEARS; n += 1) {
+        const goodFriday = plusDays(easterSunday(first + n), -2);
+        const created = createdPayment(await initiatePayment(ctx, paymentBody(ctx, { requestedExecutionDate: goodFriday })));
+        const status = () => statusOf(ctx, created.paymentId, STANDARD);
+        await ctx.authorise(created._links.scaRedirect.href, { status });
+        ensureEqual(await status(), expect.accepted, `status right after the customer approved a standard payment requested for ${goodFriday}`);
+        payments.push({ year: n + 1, goodFriday, paymentId: created.paymentId });
+      }
+      // A target closed on Good Friday and Easter Monday executes each on the Tuesday after; one that
+      // misplaces Easter executes on Good Friday itself or on the Monday. Each is read only on its own days.
+      for (const { year, goodFriday, paymentId } of payments) {
+        const seen: Record<string, string> = {};
+        for (const [label, offset] of [['Good Friday', 0], ['Easter Monday', 3], ['the Tuesday after', 4]] as const) {
+          await advanceIntoDay(ctx, plusDays(goodFriday, offset), SIX_AM);
+          seen[label] = await statusOf(ctx, paymentId, STANDARD);
+        }
+        ctx.observe(`status at 06:00 UTC on Good Friday, Easter Monday and the Tuesday after of a standard payment requested for Good Friday, ${year} year(s) after the current one`, { goodFriday, ...seen });
+      }
+    },
+  }),
 ];
 
 /** The holder of the customer's accounts, as the main account's own movements name them (the debtor of a debit, the creditor of a credit). */
@@ -327,7 +371,7 @@ async function holderName(ctx: ScenarioContext): Promise<string | undefined> {
  * date the target refuses at initiation (too far ahead, a closed day) is observed, not failed:
  * how far ahead future-dating reaches is not shown.
  */
-async function watchFutureDated(ctx: ScenarioContext, dates: { label: string; day: string; product: string }[]): Promise<void> {
+async function watchFutureDated(ctx: ScenarioContext, dates: { label: string; day: string; product: string }[], options: { eachAlone?: boolean; accepted?: string } = {}): Promise<void> {
   const watched: Watched[] = [];
   for (const { label, day, product } of dates) {
     const body = paymentBody(ctx, { requestedExecutionDate: day });
@@ -340,9 +384,11 @@ async function watchFutureDated(ctx: ScenarioContext, dates: { label: string; da
     const created = createdPayment(reply);
     const status = () => statusOf(ctx, created.paymentId, product);
     await ctx.authorise(created._links.scaRedirect.href, { status });
-    ctx.observe(`status right after the customer approved ${label}`, await status());
+    const after = await status();
+    if (options.accepted === undefined) ctx.observe(`status right after the customer approved ${label}`, after);
+    else ensureEqual(after, options.accepted, `status right after the customer approved ${label}`);
     watched.push({ label, paymentId: created.paymentId, product, from: day });
   }
-  await watchSettlement(ctx, watched);
+  await watchSettlement(ctx, watched, options);
 }
 
