@@ -173,7 +173,7 @@ export const identityDetailScenarios: Scenario[] = [
           ensure(before[type] !== undefined && after[type] !== undefined, `${type} is reported`, { actual: after });
           ensureEqual(cents(after[type]!) - cents(before[type]!), cents(amount), `${type} moved by a booking of "${amount}" (cents)`);
         }
-        ctx.observe(`balances after a booking of "${amount}" (fresh sandbox)`, after);
+        ctx.observe(`balances after a booking of "${amount}"`, after);
       }
     },
   }),
