@@ -1,11 +1,11 @@
 /** Providers and identity details, and the contract's validators: certificates, roles, registration, IBANs, amounts, redirect URIs (scenarios added while measuring the catalogue by mutation testing). */
 import { BalanceResponseSchema, IBAN_LENGTHS, PaymentResponseSchema } from '../src/contract/index.js';
-import type { Reply } from '../src/kit/client.js';
+import type { Reply, XsClient } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import type { Scenario } from '../src/kit/scenario.js';
 import { scenario } from '../src/kit/scenario.js';
-import { ATTENDED, authorisedPayment, completeConsentBody, createdPayment, expectError, expectPlausible, initiatePayment, paymentBody, readData, resourceIdOf, SHARED_READ, sharedReadConsent } from './steps.js';
+import { ATTENDED, authorisedPayment, codeOf, completeConsentBody, createdPayment, expectError, expectPlausible, initiatePayment, paymentBody, readData, resourceIdOf, SHARED_READ, sharedReadConsent, validConsent } from './steps.js';
 
 /**
  * MOD 97-10 (ISO 7064) as the textbook implementation computes it: every character from `A` upwards
@@ -62,10 +62,16 @@ function cents(amount: string): number {
   return match[1] === '-' ? -value : value;
 }
 
+/** An amount as its significant digits with two decimals ("0012.5" → "1250"), exact at any size. */
+function digitsOf(amount: string): string {
+  const [whole = '', fraction = ''] = amount.split('.');
+  return `${whole}${fraction.padEnd(2, '0')}`.replace(/^0+(?=.)/, '');
+}
+
 /** The balances of an account under a consent, read attended: amount per balance type. */
-async function balancesOf(ctx: ScenarioContext, consentId: string, iban: string): Promise<Record<string, string>> {
-  const id = await resourceIdOf(ctx, consentId, iban);
-  const reply = await readData(ctx, consentId, `/v1/accounts/${id}/balances`);
+async function balancesOf(ctx: ScenarioContext, consentId: string, iban: string, client: XsClient = ctx.api): Promise<Record<string, string>> {
+  const id = await resourceIdOf(ctx, consentId, iban, client);
+  const reply = await readData(ctx, consentId, `/v1/accounts/${id}/balances`, { client });
   ensureEqual(reply.status, 200, 'status of GET balances');
   const body = ensureSchema(BalanceResponseSchema, reply.json, 'BalanceResponse');
   return Object.fromEntries(body.balances.map((balance) => [balance.balanceType, balance.balanceAmount.amount]));
@@ -183,14 +189,16 @@ export const identityDetailScenarios: Scenario[] = [
     rules: ['AMOUNT-9', 'AMOUNT-10', 'AIS-DATA-4'],
     spec: 'Resources / SignedAmount (the sign is the direction); BalanceResponse',
     area: 'ais-data',
-    approvals: 1,
-    shares: [SHARED_READ],
-    needs: ['control'],
+    // Its own consent for the account paid from (read attended, so no budget is spent), given to the
+    // second provider so it supersedes no consent of the default provider; and the payment.
+    approvals: 2,
+    needs: ['control', 'second-provider'],
     expect: { accepted: ['ACSP', 'ACSC'] },
     async run(ctx, expect) {
-      const { consentId } = await sharedReadConsent(ctx);
       const iban = ctx.fixtures.ibans.second;
-      const before = await balancesOf(ctx, consentId, iban);
+      const reader = ctx.secondApi();
+      const { consentId } = await validConsent(ctx, { ibans: [iban], types: ['accounts', 'balances'], client: reader });
+      const before = await balancesOf(ctx, consentId, iban, reader);
       const available = before['interimAvailable'];
       ensure(available !== undefined, 'interimAvailable is reported', { actual: before });
       if (cents(available) <= 0) return ctx.unchecked('a zero available balance', `the second account has ${available} available, nothing to pay out`);
@@ -200,7 +208,7 @@ export const identityDetailScenarios: Scenario[] = [
           ctx.observe('status of a payment of the whole available balance', payment.status);
           return ctx.unchecked('a zero available balance', `the payment of the whole balance is ${payment.status} (a payment limit is not shown)`);
         }
-        const after = await balancesOf(ctx, consentId, iban);
+        const after = await balancesOf(ctx, consentId, iban, reader);
         ensure(after['interimAvailable'] !== undefined, 'interimAvailable is reported', { actual: after });
         ensureEqual(cents(after['interimAvailable']!), 0, 'interimAvailable after paying out all of it (cents)');
         ctx.observe('available balance of zero written as', after['interimAvailable']);
@@ -220,9 +228,19 @@ export const identityDetailScenarios: Scenario[] = [
       for (const amount of expect.amounts) {
         const reply = await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount } }));
         expectPlausible(ctx, `answer to a payment of "${amount}" (maximum not shown)`, reply, [{ status: 201 }, { status: 400, code: 'PAYMENT_FAILED' }, { status: 400, code: 'FORMAT_ERROR' }]);
+        if (reply.status === 400 && codeOf(reply) === 'FORMAT_ERROR') expectError(ctx, reply, { status: 400, code: 'FORMAT_ERROR', path: 'instructedAmount.amount' });
+        if (reply.status === 201) {
+          // Accepted: it waits for the customer and reads back the same amount (compared as digits, beyond a double's precision).
+          const created = createdPayment(reply);
+          const read = await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${created.paymentId}` });
+          ensureEqual(read.status, 200, `status of the read of the payment of "${amount}"`);
+          const payment = ensureSchema(PaymentResponseSchema, read.json, 'PaymentResponse');
+          ensureEqual([payment.transactionStatus, digitsOf(payment.instructedAmount.amount)], ['RCVD', digitsOf(amount)], `status and amount of the accepted payment of "${amount}"`);
+        }
       }
-      // Control: the same request with a small amount is served.
+      // Controls: the same request with a small amount is served, and with three decimals refused (AMOUNT-4).
       ensureEqual((await initiatePayment(ctx, paymentBody(ctx))).status, 201, 'status of the same payment with a small amount');
+      expectError(ctx, await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '1.234' } })), { status: 400, code: 'FORMAT_ERROR', path: 'instructedAmount.amount' });
     },
   }),
 ];
