@@ -1,5 +1,6 @@
 /** The package's programmatic API. */
 export { startSandbox, type Sandbox, type SandboxClock } from './sim/sandbox.js';
+export { SandboxError, type Booking, type BookingInput, type CustomerOutcome, type ProviderOptions, type SandboxFaults, type SandboxFetch, type SandboxProvider, type SandboxPsu, type SandboxTls } from './sim/library.js';
 export type { SandboxOptionsInput } from './sim/options.js';
 export type { FaultRuleInput, FaultsOption } from './sim/faults/schema.js';
 export type { EventBus, SandboxEventMap, RequestEvent } from './sim/events.js';

@@ -23,6 +23,7 @@ import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
 import { buildSeed } from './seed/seed.js';
 import { close, listen, urlHost } from './servers.js';
 import { dispatchDue, flushDue } from './services/callbacks.js';
+import { bookingOf, boundFetch, faultsOf, providerFactory, psuFactory, type Booking, type BookingInput, type ProviderOptions, type SandboxFaults, type SandboxFetch, type SandboxProvider, type SandboxPsu, type SandboxTls } from './library.js';
 import { anyPaymentDue, applyDuePayments } from './services/payment-settlement.js';
 import { customersView, moveClock, resetSandbox, type ClockView, type CustomerView } from './services/control.js';
 import { openStore } from './store/store.js';
@@ -51,6 +52,25 @@ export interface Sandbox {
   readonly startupMs: number;
   /** The seeded test customers, as `GET /sandbox/customers` lists them. */
   customers(): CustomerView[];
+  /**
+   * A standard `fetch` bound to `apiUrl` and the default provider's QWAC over mutual TLS:
+   * `await sandbox.fetch('/v1/accounts', { headers: { 'Consent-ID': id } })`. Adds `X-Request-ID`
+   * (a new UUID) when absent and `Content-Type: application/json` to a string body without one.
+   */
+  readonly fetch: SandboxFetch;
+  /** The default provider's TLS material (`ca`, `cert`, `key` as Buffers) for any other client. */
+  readonly tls: SandboxTls;
+  /**
+   * Another provider: a QWAC issued by the sandbox CA on first use (then reused by name), with its
+   * own `fetch` and `tls`. Rejects an unknown role or a malformed `orgId`, naming the field.
+   */
+  provider(name: string, options?: ProviderOptions): Promise<SandboxProvider>;
+  /** A test customer's actions (approve, decline, revoke, payee answers); throws for an unknown psuId. */
+  psu(psuId: string): SandboxPsu;
+  /** Books a transaction on a seeded account, as `POST /sandbox/transactions` does. */
+  bookTransaction(input: BookingInput): Promise<Booking>;
+  /** Per-test fault rules: `add` as `POST /sandbox/faults`, `clear` as `DELETE /sandbox/faults`. */
+  readonly faults: SandboxFaults;
   /**
    * Makes every revocation-callback attempt that is due by the sandbox clock now, and resolves once
    * each attempt (and any already on the wire) has its answer recorded. After `clock.advance`, a
@@ -152,6 +172,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const portalUrl = `http://${host}:${portalPort}`;
   ctx.portalUrl = portalUrl;
 
+  const tls: SandboxTls = { ca: Buffer.from(pems.ca), cert: readFileSync(certs.paths.tppCert), key: readFileSync(certs.paths.tppKey) };
   return {
     apiUrl,
     portalUrl,
@@ -167,6 +188,12 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
       set: (at) => moveClock(ctx, { set: at }),
     },
     customers: () => customersView(ctx),
+    fetch: boundFetch(apiUrl, tls),
+    tls,
+    provider: providerFactory(apiUrl, certs.paths),
+    psu: psuFactory(ctx),
+    bookTransaction: bookingOf(ctx),
+    faults: faultsOf(ctx),
     flushCallbacks: () => flushDue(ctx),
     reset: async () => {
       await resetSandbox(ctx);

@@ -5,6 +5,8 @@
  * with one eventId and arrives out of order). Off unless a rule is given.
  */
 import { z } from 'zod';
+import { XsError } from '../../contract/errors.js';
+import { fieldPath } from '../../contract/parse.js';
 import { PathPatternSchema } from './path-pattern.js';
 
 /** A slow answer is a network delay of real time, capped so a typo cannot hang a client for hours. */
@@ -70,4 +72,20 @@ export const FaultsOptionSchema = z.custom<FaultsOption>().superRefine((value, i
 
 export function isCallbackKind(kind: FaultKind): kind is CallbackFaultKind {
   return (CALLBACK_FAULT_KINDS as readonly string[]).includes(kind);
+}
+
+const HINT = 'Send a rule such as {"kind":"unavailable-empty","count":2,"retryAfter":1,"match":{"method":"GET","path":"/v1/accounts/{account_id}/balances"}}, or an array of rules.';
+
+/**
+ * One rule as an object, or several as an array (the control API's body, the library's argument).
+ * A bad rule is FORMAT_ERROR with the `path` of the field at fault (`kind`, `match.path`, `0.rate`
+ * in a list; an unknown field is named itself), so nothing is added unless every rule is valid.
+ */
+export function parseFaultRules(body: unknown): FaultRule[] {
+  const result = (Array.isArray(body) ? FaultRulesSchema : FaultRuleSchema.transform((rule) => [rule])).safeParse(body);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const at = issue ? [...issue.path, ...(issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])] : [];
+  const path = fieldPath(at);
+  throw new XsError('FORMAT_ERROR', { ...(path ? { path } : {}), text: `${path ? `${path}: ` : ''}${issue?.message ?? 'not a fault rule'}. ${HINT}` });
 }
