@@ -4,7 +4,7 @@
  * held exactly; what it leaves open (`lastActionDate`, the links of a read, an empty
  * `access`, a `validUntil` in the past, `scaStatus` after a cancellation) is observed.
  */
-import { ConsentCreationResponseSchema, ConsentResponseSchema, ConsentStatusResponseSchema, FundsConfirmationResponseSchema } from '../src/contract/index.js';
+import { ConsentResponseSchema, ConsentStatusResponseSchema, FundsConfirmationResponseSchema } from '../src/contract/index.js';
 import type { Reply, XsClient } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
@@ -24,11 +24,6 @@ import {
   expectPlausible,
   paymentBody,
   readData,
-  resourceIdOf,
-  SHARED_COF,
-  SHARED_READ,
-  sharedCofConsent,
-  sharedReadConsent,
   validCofConsent,
   validConsent,
 } from './steps.js';
@@ -269,11 +264,183 @@ export const consentDetailScenarios: Scenario[] = [
       ctx.observe('answer to a read under an expired consent', answerOf(late));
     },
   }),
+  scenario({
+    id: 'CONSENT-DETAIL-009',
+    title: 'Supersession ends only valid consents: an earlier revoked consent on the same account stays revokedByPsu, an earlier valid one turns terminatedByTpp; consents granting nothing are observed',
+    spec: 'States: Consent (valid → terminatedByTpp when a newer recurring consent of the same provider on the same accounts is approved; revokedByPsu is final)',
+    rules: ['AIS-STATE-5', 'AIS-STATE-11', 'SCOPE-5'],
+    area: 'consents',
+    approvals: 5,
+    needs: ['control'],
+    expect: { revoked: 'revokedByPsu', superseded: 'terminatedByTpp' },
+    async run(ctx, expect) {
+      const revoked = await validConsent(ctx, { types: ['balances'] });
+      await ctx.control().revokeConsent(revoked.consentId);
+      ensureEqual(await consentStatus(ctx, revoked.consentId), expect.revoked, 'the earlier consent after its revocation');
+      const middle = await validConsent(ctx, { types: ['balances'] });
+      ensureEqual(await consentStatus(ctx, revoked.consentId), expect.revoked, 'the revoked consent after a newer recurring consent on the same account was approved');
+      await validConsent(ctx, { types: ['balances'] });
+      ensureEqual(await consentStatus(ctx, middle.consentId), expect.superseded, 'the earlier valid consent after the newest was approved (the control)');
+      ensureEqual(await consentStatus(ctx, revoked.consentId), expect.revoked, 'the revoked consent after the newest was approved');
+      // Two recurring consents naming only an account the customer does not hold: each grants nothing.
+      const nothing = async () => {
+        const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.notHeld], ['balances']), recurringIndicator: true });
+        await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+        return created.consentId;
+      };
+      const firstEmpty = await nothing();
+      ctx.observe('a recurring consent naming only an account the customer does not hold, after approval', await consentStatus(ctx, firstEmpty));
+      const secondEmpty = await nothing();
+      ctx.observe('the earlier of two approved recurring consents that grant nothing', await consentStatus(ctx, firstEmpty));
+      ctx.observe('the later of two approved recurring consents that grant nothing', await consentStatus(ctx, secondEmpty));
+    },
+  }),
+  scenario({
+    id: 'CONSENT-DETAIL-010',
+    title: 'Finished authorisations stay as they ended past the 15 minutes (finalised, failed), also after the payment is cancelled; an unfinished one past 15 minutes is observed',
+    spec: 'States: Authorisation (finalised and failed are final; 15 minutes, not renewable; the value an expired authorisation reads is not shown); States: Payment (PDNG → CANC by DELETE)',
+    rules: ['SCA-5', 'SCA-4', 'OPEN-6', 'OPEN-5'],
+    area: 'sca',
+    approvals: 3,
+    needs: ['clock'],
+    expect: { finalised: 'finalised', failed: 'failed' },
+    async run(ctx, expect) {
+      const scaOfConsent = async (created: { consentId: string; authorisationId: string }) => {
+        const reply = await ctx.api.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}` });
+        ensureEqual(reply.status, 200, 'status of GET consent authorisation');
+        return (reply.json as { scaStatus: string }).scaStatus;
+      };
+      const approved = await validConsent(ctx, { types: ['balances'], recurring: false });
+      const declined = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: false });
+      await ctx.authorise(declined.scaRedirect, { decision: 'decline', status: () => consentStatus(ctx, declined.consentId) });
+      const waiting = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: false });
+      ensureEqual(await scaOfConsent(approved), expect.finalised, 'scaStatus of the approved consent');
+      ensureEqual(await scaOfConsent(declined), expect.failed, 'scaStatus of the declined consent');
+      ctx.observe('scaStatus of an authorisation nobody acted on, at once', await scaOfConsent(waiting));
+      const payment = await authorisedPayment(ctx, paymentBody(ctx, { creditorAccount: { iban: ctx.fixtures.ibans.second }, creditorName: 'Not The Account Holder', instructedAmount: { currency: 'EUR', amount: '1.07' } }));
+      const scaOfPayment = async () => {
+        const reply = await ctx.api.call({ path: `/v1/payments/${payment.product}/${payment.paymentId}/authorisations/${payment.authorisationId}` });
+        ensureEqual(reply.status, 200, 'status of GET payment authorisation');
+        return (reply.json as { scaStatus: string }).scaStatus;
+      };
+      ensureEqual(await scaOfPayment(), expect.finalised, 'scaStatus of the approved payment');
+      await ctx.clock().advance('PT20M');
+      ensureEqual(await scaOfConsent(approved), expect.finalised, 'scaStatus of the approved consent 20 minutes on');
+      ensureEqual(await scaOfConsent(declined), expect.failed, 'scaStatus of the declined consent 20 minutes on');
+      ensureEqual(await scaOfPayment(), expect.finalised, 'scaStatus of the approved payment 20 minutes on');
+      ctx.observe('scaStatus of an authorisation nobody acted on, 20 minutes on', await scaOfConsent(waiting));
+      ctx.observe('status of the payment to a payee named otherwise than its holder, after approval', payment.status);
+      const cancel = await ctx.api.call({ method: 'DELETE', path: `/v1/payments/${payment.product}/${payment.paymentId}` });
+      ctx.observe('answer to cancelling that payment', answerOf(cancel));
+      if (cancel.status === 200) ensureEqual(await scaOfPayment(), expect.finalised, 'scaStatus of the approved payment after its cancellation');
+      else ctx.unchecked('the authorisation of a cancelled approved payment', `the approved payment (${payment.status}) could not be cancelled`);
+    },
+  }),
+  scenario({
+    id: 'CONSENT-DETAIL-011',
+    title: 'A CoF consent is never one-off: a confirmation and two idle hours later it is still valid and answers again',
+    spec: 'FundsConfirmationConsentRequest (recurringIndicator and frequencyPerDay not accepted: no effect); States: Consent (only one-off consents expire for idleness)',
+    rules: ['COF-5', 'AIS-STATE-10'],
+    area: 'cof',
+    approvals: 1,
+    needs: ['clock'],
+    expect: { status: 'valid' },
+    async run(ctx, expect) {
+      const consentId = await validCofConsent(ctx, { recurringIndicator: false });
+      const confirm = () =>
+        ctx.api.call({ method: 'POST', path: '/v1/funds-confirmations', headers: { 'Consent-ID': consentId, ...ATTENDED }, body: { account: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount: ctx.fixtures.amounts.small } } });
+      const first = await confirm();
+      ensureEqual(first.status, 200, 'status of the first funds confirmation');
+      ensureSchema(FundsConfirmationResponseSchema, first.json, 'FundsConfirmationResponse');
+      await ctx.clock().advance('PT2H');
+      ensureEqual(await consentStatus(ctx, consentId, 'cof'), expect.status, 'the CoF consent two hours after its only use');
+      ensureEqual((await confirm()).status, 200, 'status of a funds confirmation two hours after the first');
+    },
+  }),
+  scenario({
+    id: 'CONSENT-DETAIL-012',
+    title: 'An unattended 200 carries the rate-limit headers; whether it carries Retry-After too is observed; the 429 carries it',
+    spec: 'Limits 4 (429 carries Retry-After and the rate-limit headers); Response headers (Retry-After: sent with 429)',
+    rules: ['LIMIT-17', 'LIMIT-20', 'LIMIT-9'],
+    area: 'limits',
+    approvals: 1,
+    expect: { limit: '1', code: 'ACCESS_EXCEEDED' },
+    async run(ctx, expect) {
+      const consent = await validConsent(ctx, { types: ['accounts'], recurring: false });
+      const served = await readData(ctx, consent.consentId, '/v1/accounts', { attended: false });
+      ensureEqual(served.status, 200, 'status of the one unattended read of the day');
+      ensureEqual(served.headers['x-ratelimit-limit'], expect.limit, 'X-RateLimit-Limit on the 200');
+      ctx.observe('Retry-After on an unattended 200', served.headers['retry-after'] ?? null);
+      const refused = await readData(ctx, consent.consentId, '/v1/accounts', { attended: false });
+      expectError(ctx, refused, { status: 429, code: expect.code });
+      ensure(/^\d+$/.test(String(refused.headers['retry-after'] ?? '')), 'Retry-After on the 429 is whole seconds', { actual: refused.headers['retry-after'] });
+    },
+  }),
+  scenario({
+    id: 'CONSENT-DETAIL-013',
+    title: 'The secret belongs to the registration: the same URL again keeps it, a new URL makes a new registration whose secret is observed against the old one',
+    spec: 'RevocationCallback (secret: derived from the registration, 32 bytes hex); Revocation callback endpoints 1-2 (same URL: unchanged; another URL: replaces the registration)',
+    rules: ['CB-3', 'CB-4', 'CB-5'],
+    area: 'callbacks',
+    needs: ['second-provider', 'callback-endpoint'],
+    expect: { secret: /^[0-9a-f]{64}$/ },
+    async run(ctx, expect) {
+      // The second provider: the default one's registration may be in use by the delivery scenarios.
+      const api = ctx.secondApi();
+      const register = async (url: string) => {
+        const reply = await api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url } });
+        ensureEqual(reply.status, 200, `status of PUT ${url}`);
+        const secret = (reply.json as { secret?: string }).secret ?? '';
+        ensure(expect.secret.test(secret), 'secret is 64 hex digits', { actual: secret.length });
+        return secret;
+      };
+      try {
+        const first = await register('https://tpp.example/xs2a/revocations/first');
+        ensureEqual(await register('https://tpp.example/xs2a/revocations/first'), first, 'secret after PUT with the same URL');
+        const second = await register('https://tpp.example/xs2a/revocations/second');
+        ctx.observe('a registration under another URL has another secret', second !== first);
+        const read = await api.call({ path: '/v1/revocation-callback' });
+        ensureEqual(read.status, 200, 'status of GET');
+        ensureEqual((read.json as { secret?: string }).secret, second, 'secret read back after the new URL');
+      } finally {
+        await api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
+      }
+    },
+  }),
+  scenario({
+    id: 'CONSENT-DETAIL-014',
+    title: 'A callback answered 300 is retried like any other non-2xx; the 200 after it ends the attempts',
+    spec: 'Events 7 (retries on a non-2xx answer; a 2xx stops them)',
+    rules: ['EVT-9', 'EVT-11'],
+    area: 'callbacks',
+    approvals: 1,
+    needs: ['control', 'callback-receiver', 'clock', 'callback-endpoint'],
+    expect: { answers: [300, 200] },
+    async run(ctx, expect) {
+      const receiver = ctx.callbacks();
+      const put = await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url } });
+      ensureEqual(put.status, 200, 'status of PUT');
+      receiver.useSecret((put.json as { secret?: string }).secret);
+      try {
+        const consent = await validConsent(ctx, { types: ['balances'] });
+        receiver.answerNext(expect.answers);
+        const about = () => receiver.received().filter((delivery) => delivery.rawBody.includes(consent.consentId));
+        const before = receiver.received().length;
+        await ctx.control().revokeConsent(consent.consentId);
+        await receiver.waitFor(before + 1, 10_000);
+        for (let step = 0; step < 4 && about().length < 3; step += 1) {
+          const seen = receiver.received().length;
+          await ctx.clock().advance('PT10M');
+          await receiver.waitFor(seen + 1, receiver.quietMs).catch(() => undefined);
+        }
+        ensureEqual(about().map((delivery) => delivery.status), expect.answers, 'what the receiver answered, attempt by attempt');
+      } finally {
+        await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
+      }
+    },
+  }),
 ];
 
 function daysOrNull(from: string, to: string | undefined): number | null {
   return to === undefined ? null : daysBetween(from, to);
 }
-
-// Keep imports used while the catalogue grows.
-void [ConsentCreationResponseSchema, ConsentStatusResponseSchema, FundsConfirmationResponseSchema, authorisedPayment, consentStatus, paymentBody, readData, resourceIdOf, SHARED_COF, SHARED_READ, sharedCofConsent, sharedReadConsent, validCofConsent, validConsent, advanceIntoDay, follow];
