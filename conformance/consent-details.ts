@@ -103,7 +103,7 @@ export const consentDetailScenarios: Scenario[] = [
     id: 'CONSENT-DETAIL-003',
     title: 'A validUntil of today is accepted on both consent kinds and reads back; a validUntil of yesterday is observed (refused or accepted, nothing else)',
     spec: 'ConsentRequest (validUntil: date, capped at 180 days); FundsConfirmationConsentRequest (validUntil); ConsentCreationResponse (201); States: Consent (expired once validUntil passed)',
-    rules: ['AIS-CONSENT-13', 'AIS-CONSENT-4', 'COF-2', 'ERR-5'],
+    rules: ['AIS-CONSENT-13', 'AIS-CONSENT-4', 'COF-2', 'ERR-5', 'AIS-STATE-2'],
     area: 'consents',
     needs: ['clock'],
     expect: {},
@@ -113,10 +113,14 @@ export const consentDetailScenarios: Scenario[] = [
       const yesterday = dateAfter(now, -1);
       const ais = await postConsent(ctx, { ...validBody(ctx), validUntil: day });
       ensureEqual(ais.status, 201, `status of a consent creation with validUntil ${day} (today)`);
-      ctx.observe('validUntil of a received consent asked for today (days from today)', daysOrNull(day, (await readConsent(ctx, (ais.json as { consentId: string }).consentId)).validUntil));
+      const aisRead = await readConsent(ctx, (ais.json as { consentId: string }).consentId);
+      ensureEqual(aisRead.consentStatus, 'received', 'consentStatus of the consent asked for today, before approval');
+      ctx.observe('validUntil of a received consent asked for today (days from today)', daysOrNull(day, aisRead.validUntil));
       const cof = await postCof(ctx, { account: { iban: ctx.fixtures.ibans.main }, validUntil: day });
       ensureEqual(cof.status, 201, `status of a CoF consent creation with validUntil ${day} (today)`);
-      ctx.observe('validUntil of a received CoF consent asked for today (days from today)', daysOrNull(day, (await readConsent(ctx, (cof.json as { consentId: string }).consentId, 'cof')).validUntil));
+      const cofRead = await readConsent(ctx, (cof.json as { consentId: string }).consentId, 'cof');
+      ensureEqual(cofRead.consentStatus, 'received', 'consentStatus of the CoF consent asked for today, before approval');
+      ctx.observe('validUntil of a received CoF consent asked for today (days from today)', daysOrNull(day, cofRead.validUntil));
       for (const [kind, reply] of [
         ['consent', await postConsent(ctx, { ...validBody(ctx), validUntil: yesterday })],
         ['CoF consent', await postCof(ctx, { account: { iban: ctx.fixtures.ibans.main }, validUntil: yesterday })],
@@ -380,7 +384,7 @@ export const consentDetailScenarios: Scenario[] = [
     id: 'CONSENT-DETAIL-013',
     title: 'The secret belongs to the registration: the same URL again keeps it, a new URL makes a new registration whose secret is observed against the old one',
     spec: 'RevocationCallback (secret: derived from the registration, 32 bytes hex); Revocation callback endpoints 1-2 (same URL: unchanged; another URL: replaces the registration)',
-    rules: ['CB-3', 'CB-4', 'CB-5'],
+    rules: ['CB-3', 'CB-4', 'CB-5', 'CB-6'],
     area: 'callbacks',
     needs: ['second-provider', 'callback-endpoint'],
     expect: { secret: /^[0-9a-f]{64}$/ },
@@ -390,6 +394,7 @@ export const consentDetailScenarios: Scenario[] = [
       const register = async (url: string) => {
         const reply = await api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url } });
         ensureEqual(reply.status, 200, `status of PUT ${url}`);
+        ensureEqual((reply.json as { url?: string }).url, url, 'url of the registration answered');
         const secret = (reply.json as { secret?: string }).secret ?? '';
         ensure(expect.secret.test(secret), 'secret is 64 hex digits', { actual: secret.length });
         return secret;
@@ -428,7 +433,7 @@ export const consentDetailScenarios: Scenario[] = [
         const before = receiver.received().length;
         await ctx.control().revokeConsent(consent.consentId);
         await receiver.waitFor(before + 1, 10_000);
-        for (let step = 0; step < 4 && about().length < 3; step += 1) {
+        for (let step = 0; step < 3 && about().length < 3; step += 1) {
           const seen = receiver.received().length;
           await ctx.clock().advance('PT10M');
           await receiver.waitFor(seen + 1, receiver.quietMs).catch(() => undefined);
