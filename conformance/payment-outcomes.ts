@@ -408,7 +408,7 @@ export const paymentOutcomeScenarios = [
   }),
   scenario({
     id: 'PIS-OUTCOME-007',
-    title: 'A null debtorAccount, instructedAmount or creditorAccount is FORMAT_ERROR naming it; a body that is a JSON array, and a currency that is an array, are refused as observed',
+    title: 'A null debtorAccount, instructedAmount or creditorAccount is FORMAT_ERROR naming it; a missing body, a body that is no JSON object, and a currency that is an array, are refused with 400 as observed',
     rules: ['PIS-INIT-1', 'PIS-INIT-13', 'ERR-2', 'AMOUNT-3'],
     spec: 'PaymentInitiationRequest (debtorAccount, instructedAmount, creditorAccount required); Behaviour notes / Payments 5 (malformed input says what is wrong); TppMessages (path)',
     area: 'payments',
@@ -436,6 +436,10 @@ export const paymentOutcomeScenarios = [
           ensureEqual(reply.status, 400, `status of a payment initiation whose body is ${what}`);
           observeRefusal(ctx, `a payment initiation whose body is ${what}`, reply);
         }
+        // No body at all: nothing to read a payment from.
+        const bodiless = await ctx.api.call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, requestId: key });
+        ensureEqual(bodiless.status, 400, 'status of a payment initiation without a body');
+        observeRefusal(ctx, 'a payment initiation without a body', bodiless);
         const listed = await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: ['USD'], amount: ctx.fixtures.amounts.small } }), { requestId: key });
         expectPlausible(ctx, 'instructedAmount.currency ["USD"] (an array, not a code)', listed, [{ status: 400, code: 'FORMAT_ERROR' }, { status: '4xx', code: expect.product }]);
         const usd = await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'USD', amount: ctx.fixtures.amounts.small } }), { requestId: key });
