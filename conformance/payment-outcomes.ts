@@ -198,7 +198,7 @@ export const paymentOutcomeScenarios = [
   scenario({
     id: 'PIS-OUTCOME-002',
     title: 'A cancelled and a rejected payment are observed against the daily limit: what a target sums once payments end',
-    rules: ['OPEN-17', 'PIS-CANCEL-3', 'PIS-INIT-12'],
+    rules: ['OPEN-17', 'PIS-INIT-12'],
     spec: 'Limits (daily payment limits: not shown); States: Payment (DELETE → CANC; the customer declines → the payment fails); Behaviour notes / Payments 4',
     area: 'payments',
     needs: ['control', 'clock'],
