@@ -17,7 +17,7 @@ it('reads balances with a consent the customer approved', async () => {
   const [account] = sandbox.customers().find((c) => c.psuId === 'anna')!.accounts;
   const body = JSON.stringify({ access: { balances: [{ iban: account!.iban }] }, recurringIndicator: true, validUntil: '2099-12-31', frequencyPerDay: 4 });
   const created = await sandbox.fetch('/v1/consents', { method: 'POST', headers: { 'TPP-Redirect-URI': 'https://tpp.example/cb' }, body });
-  const { consentId, authorisationId } = await created.json();
+  const { consentId, authorisationId } = (await created.json()) as { consentId: string; authorisationId: string };
   await sandbox.psu('anna').approve(authorisationId);
   const balances = await sandbox.fetch(`/v1/accounts/${account!.resourceId}/balances`, { headers: { 'Consent-ID': consentId } });
   expect(balances.status).toBe(200);
