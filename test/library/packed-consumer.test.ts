@@ -35,7 +35,7 @@ describe('the packed package in a fresh project', () => {
     writeFileSync(join(project, 'first.test.ts'), first);
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, skipLibCheck: false, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true, types: ['node'] }, include: ['first.test.ts'] }),
+      JSON.stringify({ compilerOptions: { strict: true, skipLibCheck: false, target: 'ES2022', lib: ['ES2022'], module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true, types: ['node'] }, include: ['first.test.ts'] }),
     );
     const tsc = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: project }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }));
     expect(tsc.stdout).toBe('');
