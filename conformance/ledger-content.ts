@@ -121,7 +121,14 @@ export const ledgerContentScenarios = [
       ensureEqual((await readData(ctx, consentId, `${path}?bookingStatus=booked`)).status, expect.control, 'status of the well-formed query');
       const refs = (first.booked ?? []).slice(0, 2).map((row) => encodeURIComponent(row.entryReference));
       ensureEqual(refs.length, 2, 'rows on the first booked page to repeat entryReferenceFrom with');
-      const cases = [...MALFORMED_QUERIES, { label: 'entryReferenceFrom given twice', query: `bookingStatus=booked&entryReferenceFrom=${refs[0]}&entryReferenceFrom=${refs[1]}` }];
+      // A reference this service did hand out, but for a transaction of the customer's other account.
+      const secondId = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.second);
+      const foreign = (await transactionsPage(ctx, consentId, `/v1/accounts/${secondId}/transactions?bookingStatus=booked`)).booked?.at(-1);
+      const cases = [
+        ...MALFORMED_QUERIES,
+        { label: 'entryReferenceFrom given twice', query: `bookingStatus=booked&entryReferenceFrom=${refs[0]}&entryReferenceFrom=${refs[1]}` },
+        ...(foreign ? [{ label: 'entryReferenceFrom of the oldest transaction of another account', query: `bookingStatus=booked&entryReferenceFrom=${encodeURIComponent(foreign.entryReference)}` }] : []),
+      ];
       for (const { label, query } of cases) {
         const reply: Reply = await readData(ctx, consentId, `${path}?${query}`);
         expectPlausible(ctx, `GET transactions with ${label}`, reply, [{ status: 400, code: 'FORMAT_ERROR' }, { status: '2xx' }]);
@@ -281,6 +288,38 @@ export const ledgerContentScenarios = [
         });
       }
       ctx.observe('a settled payment: change of closingBooked and interimAvailable since before it (in units of its amount)', [(settled.closingBooked - start.closingBooked) / cents(amount), (settled.interimAvailable - start.interimAvailable) / cents(amount)]);
+    },
+  }),
+  scenario({
+    id: 'LEDGER-005',
+    title: 'With bookingStatus=both, 250 bookings newer than a pending payment: the traversal gives each entry once, the same as booked and pending alone, and which rows fill the first page is observed',
+    spec: 'Paging rules 1 (at most 250 per page), 2 and 5 (sort order: not shown); TransactionsResponse 1 and 2',
+    rules: ['AIS-PAGING-5', 'AIS-PAGING-6', 'AIS-PAGING-7', 'OPEN-8'],
+    area: 'paging',
+    approvals: 1,
+    shares: [SHARED_READ],
+    needs: ['control'],
+    expect: { pageSize: 250, amount: '0.01', accepted: 'ACSP' },
+    async run(ctx, expect) {
+      // The customer's second account: the main account's days must keep fitting on one page for other scenarios.
+      const iban = ctx.fixtures.ibans.second;
+      const { consentId } = await sharedReadConsent(ctx);
+      const account = await resourceIdOf(ctx, consentId, iban);
+      const path = `/v1/accounts/${account}/transactions`;
+      const payment = await authorisedPayment(ctx, paymentBody(ctx, { debtorAccount: { iban }, remittanceInformationUnstructured: `LEDGER-005 ${randomUUID()}` }));
+      if (payment.status !== expect.accepted) return ctx.unchecked('pending and booked entries paged together', `the authorised payment from the second account is ${payment.status}, not ${expect.accepted}`);
+      const pendingBefore = rowsOf(await allPages(ctx, consentId, `${path}?bookingStatus=pending`), 'pending');
+      ctx.observe('pending rows of the second account after an authorised payment from it', pendingBefore.length);
+      for (let i = 0; i < expect.pageSize; i += 1) await ctx.control().bookTransaction(iban, expect.amount);
+      const both = await allPages(ctx, consentId, `${path}?bookingStatus=both`);
+      ensure(both.length >= 2, `bookingStatus=both fits on ${both.length} page`);
+      for (const [index, page] of both.entries()) ensure((page.booked?.length ?? 0) + (page.pending?.length ?? 0) <= expect.pageSize, `page ${index + 1} holds more than ${expect.pageSize} rows`);
+      const ids = [...rowsOf(both, 'booked'), ...rowsOf(both, 'pending')].map((row) => row.transactionId);
+      ensureEqual(new Set(ids).size, ids.length, 'distinct entries over the bookingStatus=both traversal');
+      const booked = rowsOf(await allPages(ctx, consentId, `${path}?bookingStatus=booked`), 'booked');
+      const pending = rowsOf(await allPages(ctx, consentId, `${path}?bookingStatus=pending`), 'pending');
+      ensureEqual(new Set(ids), new Set([...booked, ...pending].map((row) => row.transactionId)), 'entries with both against booked and pending alone');
+      ctx.observe('bookingStatus=both after 250 bookings newer than a pending payment: booked and pending rows on the first page', [both[0]!.booked?.length ?? 0, both[0]!.pending?.length ?? 0]);
     },
   }),
 ];
