@@ -11,7 +11,7 @@ import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { authorisedPayment, expectPlausible, paymentBody, paymentStatus, readData, resourceIdOf, SHARED_READ, sharedReadConsent } from './steps.js';
+import { authorisedPayment, expectPlausible, paymentBody, paymentStatus, readData, resourceIdOf, SHARED_READ, sharedReadConsent, validConsent } from './steps.js';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -230,12 +230,12 @@ export const ledgerContentScenarios = [
     spec: 'TransactionsResponse 2 (a pending item is authorised but not booked); SignedAmount (debit negative); BalanceResponse; States: Payment (ACSP → ACSC)',
     rules: ['AMOUNT-10', 'AIS-DATA-5', 'AIS-DATA-4', 'OPEN-7'],
     area: 'payments',
-    approvals: 1,
-    shares: [SHARED_READ],
+    // Its own consent: a scenario that approves something of its own does not read through the shared one.
+    approvals: 2,
     needs: ['clock'],
     expect: { accepted: 'ACSP', settled: 'ACSC', maxDays: 7 },
     async run(ctx, expect) {
-      const { consentId } = await sharedReadConsent(ctx);
+      const { consentId } = await validConsent(ctx, { ibans: [ctx.fixtures.ibans.main] });
       const main = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
       const path = `/v1/accounts/${main}/transactions`;
       const amount = `2.${String(10 + Math.floor(Math.random() * 90))}`;
@@ -296,14 +296,13 @@ export const ledgerContentScenarios = [
     spec: 'Paging rules 1 (at most 250 per page), 2 and 5 (sort order: not shown); TransactionsResponse 1 and 2',
     rules: ['AIS-PAGING-5', 'AIS-PAGING-6', 'AIS-PAGING-7', 'OPEN-8'],
     area: 'paging',
-    approvals: 1,
-    shares: [SHARED_READ],
+    approvals: 2,
     needs: ['control'],
     expect: { pageSize: 250, amount: '0.01', accepted: 'ACSP' },
     async run(ctx, expect) {
       // The customer's second account: the main account's days must keep fitting on one page for other scenarios.
       const iban = ctx.fixtures.ibans.second;
-      const { consentId } = await sharedReadConsent(ctx);
+      const { consentId } = await validConsent(ctx, { ibans: [iban] });
       const account = await resourceIdOf(ctx, consentId, iban);
       const path = `/v1/accounts/${account}/transactions`;
       const payment = await authorisedPayment(ctx, paymentBody(ctx, { debtorAccount: { iban }, remittanceInformationUnstructured: `LEDGER-005 ${randomUUID()}` }));
