@@ -45,7 +45,7 @@ const DAY_MS = 86_400_000;
  * All but the withdrawn one and the one without organizationIdentifier name the default provider,
  * so a target that served them would act for that provider (and a scenario can see it).
  */
-async function refusedCertificates(ca: PemPair, provider: ClientCertificate): Promise<Record<RefusedCertificate, ClientCertificate>> {
+export async function issueRefusedCertificates(ca: PemPair, provider: ClientCertificate): Promise<Record<RefusedCertificate, ClientCertificate>> {
   const organizationIdentifier = readQwacPem(provider.cert).organizationIdentifier!;
   const now = Date.now();
   const base = { name: 'Conformance Refused TPP', organizationIdentifier, roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'] as PspRole[], keyType: 'ec' as const };
@@ -97,7 +97,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
     provider,
     secondProvider,
     providerWithoutCof,
-    refusedCertificates: await refusedCertificates(ca, provider),
+    refusedCertificates: await issueRefusedCertificates(ca, provider),
     fixtures: SIM_FIXTURES,
     capabilities,
     sca: options.sca ?? formsScaDriver(),
