@@ -1,11 +1,13 @@
 /** Providers and identity details, and the contract's validators: certificates, roles, registration, IBANs, amounts, redirect URIs (scenarios added while measuring the catalogue by mutation testing). */
+import { randomUUID } from 'node:crypto';
 import { BalanceResponseSchema, IBAN_LENGTHS, PaymentResponseSchema } from '../src/contract/index.js';
-import type { Reply, XsClient } from '../src/kit/client.js';
+import { REFUSED_CERTIFICATES, type RefusedCertificate } from '../src/kit/capabilities.js';
+import { TargetUnreachable, type CallOptions, type Reply, type XsClient } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import type { Scenario } from '../src/kit/scenario.js';
 import { scenario } from '../src/kit/scenario.js';
-import { ATTENDED, authorisedPayment, codeOf, completeConsentBody, createdPayment, expectError, expectPlausible, initiatePayment, paymentBody, readData, resourceIdOf, SHARED_READ, sharedReadConsent, validConsent } from './steps.js';
+import { answerOf, ATTENDED, authorisedPayment, codeOf, completeConsentBody, createdPayment, expectError, expectPlausible, initiatePayment, paymentBody, type Plausible, readData, resourceIdOf, SHARED_READ, sharedReadConsent, validConsent } from './steps.js';
 
 /**
  * MOD 97-10 (ISO 7064) as the textbook implementation computes it: every character from `A` upwards
@@ -75,6 +77,89 @@ async function balancesOf(ctx: ScenarioContext, consentId: string, iban: string,
   ensureEqual(reply.status, 200, 'status of GET balances');
   const body = ensureSchema(BalanceResponseSchema, reply.json, 'BalanceResponse');
   return Object.fromEntries(body.balances.map((balance) => [balance.balanceType, balance.balanceAmount.amount]));
+}
+
+/** What a request with a refused certificate met: an HTTP answer, or a TLS handshake the target refused. */
+type Refusal = { reply: Reply; handshake?: undefined } | { reply?: undefined; handshake: string };
+
+/** One request with a refused certificate; a connection the target breaks off is a refused handshake. */
+async function attempt(client: XsClient, call: CallOptions): Promise<Refusal> {
+  try {
+    return { reply: await client.call(call) };
+  } catch (error) {
+    if (error instanceof TargetUnreachable) return { handshake: error.message };
+    throw error;
+  }
+}
+
+/** The answers the interface leaves room for, per kind of refused certificate. */
+interface RefusalExpectation {
+  /** Plausible HTTP answers (Errors rule 5 leaves the statuses open). */
+  plausible: readonly Plausible[];
+  /** Whether refusing the TLS handshake is one of them (a certificate TLS itself judges). */
+  handshake: boolean;
+}
+
+const CERTIFICATE_PROBLEM: RefusalExpectation = { plausible: [{ status: 401, code: 'CERTIFICATE_MISSING' }, { status: 403, code: 'CERTIFICATE_MISSING' }], handshake: true };
+
+/**
+ * A certificate the target must refuse, sent to an AIS, a PIS and a CoF operation and to the
+ * revocation callback: every request is refused with one and the same answer (an open choice among
+ * `expected`, observed), carries no created resource, and the same requests from the valid provider
+ * are served. Nothing is left behind: the payment's X-Request-ID stays free for the provider (it
+ * would be bound if the refused certificate, which names the provider on the sim, had created a
+ * payment), and the provider's callback registration is what it was.
+ */
+async function refusedEverywhere(ctx: ScenarioContext, kind: RefusedCertificate, expected: RefusalExpectation): Promise<void> {
+  const what = REFUSED_CERTIFICATES[kind];
+  const client = ctx.refusedApi(kind);
+  if (!client) return ctx.unchecked(`refusal of ${what}`, `the target provides no such certificate ("refusedCertificates.${kind}")`);
+  const requestId = randomUUID();
+  const callbackUrl = `https://tpp.example/xs2a/refused-${kind.toLowerCase()}`;
+  const consentCall: CallOptions = { method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.main }] } }) };
+  const cofCall: CallOptions = { method: 'POST', path: '/v1/consents/confirmation-of-funds', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { account: { iban: ctx.fixtures.ibans.main } } };
+  const paymentCall = (body: unknown): CallOptions => ({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body, requestId });
+  const callbackBefore = await ctx.api.call({ path: '/v1/revocation-callback' });
+  ensure([200, 404].includes(callbackBefore.status), 'the provider’s GET /v1/revocation-callback answers 200 or 404', { actual: callbackBefore.status });
+
+  const calls: [string, CallOptions][] = [
+    ['POST /v1/consents (AIS)', consentCall],
+    ['POST /v1/payments/sepa-credit-transfers (PIS)', paymentCall(paymentBody(ctx, { remittanceInformationUnstructured: `refused ${kind}` }))],
+    ['POST /v1/consents/confirmation-of-funds (CoF)', cofCall],
+    ['PUT /v1/revocation-callback', { method: 'PUT', path: '/v1/revocation-callback', body: { url: callbackUrl } }],
+  ];
+  const answers: string[] = [];
+  for (const [operation, call] of calls) {
+    const refusal = await attempt(client, call);
+    const point = `answer to ${operation} with ${what}`;
+    if (refusal.handshake !== undefined) {
+      ensure(expected.handshake, `${point}: the connection broke off (${refusal.handshake}), but this certificate is for the service to refuse in the envelope`);
+      ctx.observe(point, 'TLS handshake refused');
+      answers.push('TLS handshake refused');
+      continue;
+    }
+    const { reply } = refusal;
+    expectPlausible(ctx, point, reply, expected.plausible);
+    const seen = answerOf(reply);
+    expectError(ctx, reply, { code: seen.code!, status: seen.status });
+    const created = reply.json as Record<string, unknown>;
+    ensure(!('consentId' in created) && !('paymentId' in created) && !('secret' in created), `${point}: the refusal carries no created resource`, { actual: created });
+    answers.push(`${seen.status} ${seen.code}`);
+  }
+  ensureEqual(new Set(answers).size, 1, `one answer on every operation for ${what}`, );
+  ctx.observe(`answer to ${what} (the same on every operation)`, answers[0]);
+
+  // Controls: the same requests from the valid provider are served, and nothing was left behind.
+  ensureEqual((await ctx.api.call(consentCall)).status, 201, 'status of the same consent request from the valid provider');
+  ensureEqual((await ctx.api.call(cofCall)).status, 201, 'status of the same CoF consent request from the valid provider');
+  const payment = await ctx.api.call(paymentCall(paymentBody(ctx, { remittanceInformationUnstructured: `served instead of refused ${kind}` })));
+  ensureEqual(payment.status, 201, 'status of a payment from the valid provider under the X-Request-ID of the refused one (a bound key would answer 409)');
+  const callbackAfter = await ctx.api.call({ path: '/v1/revocation-callback' });
+  ensureEqual([callbackAfter.status, (callbackAfter.json as { url?: string } | undefined)?.url], [callbackBefore.status, (callbackBefore.json as { url?: string } | undefined)?.url], 'the provider’s callback registration after the refused PUT, as before it');
+  if (callbackBefore.status === 404) {
+    ensureEqual((await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: callbackUrl } })).status, 200, 'status of the same PUT from the valid provider');
+    ensureEqual((await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' })).status, 204, 'status of the valid provider’s DELETE (leaving no registration, as before)');
+  }
 }
 
 export const identityDetailScenarios: Scenario[] = [
@@ -242,5 +327,67 @@ export const identityDetailScenarios: Scenario[] = [
       ensureEqual((await initiatePayment(ctx, paymentBody(ctx))).status, 201, 'status of the same payment with a small amount');
       expectError(ctx, await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '1.234' } })), { status: 400, code: 'FORMAT_ERROR', path: 'instructedAmount.amount' });
     },
+  }),
+  scenario({
+    id: 'ID-DETAIL-007',
+    title: 'A QWAC of a certificate authority the target does not trust is refused on AIS, PIS, CoF and the revocation callback with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
+    rules: ['AUTH-8', 'OPEN-14', 'ERR-1'],
+    spec: 'Authentication 1 (an eIDAS QWAC is the credential); Errors / Codes CERTIFICATE_MISSING; Errors rule 5 (its status: not shown)',
+    area: 'identity',
+    needs: ['refused-certificates', 'callback-endpoint'],
+    expect: CERTIFICATE_PROBLEM,
+    run: (ctx, expect) => refusedEverywhere(ctx, 'untrusted', expect),
+  }),
+  scenario({
+    id: 'ID-DETAIL-008',
+    title: 'An expired QWAC of the trusted CA is refused on AIS, PIS, CoF and the revocation callback with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
+    rules: ['AUTH-8', 'OPEN-14', 'ERR-1'],
+    spec: 'Authentication 1 (a valid eIDAS QWAC is the credential); Errors / Codes CERTIFICATE_MISSING; Errors rule 5 (its status: not shown)',
+    area: 'identity',
+    needs: ['refused-certificates', 'callback-endpoint'],
+    expect: CERTIFICATE_PROBLEM,
+    run: (ctx, expect) => refusedEverywhere(ctx, 'expired', expect),
+  }),
+  scenario({
+    id: 'ID-DETAIL-009',
+    title: 'A QWAC of the trusted CA that is not valid yet is refused on AIS, PIS, CoF and the revocation callback with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
+    rules: ['AUTH-8', 'OPEN-14', 'ERR-1'],
+    spec: 'Authentication 1 (a valid eIDAS QWAC is the credential); Errors / Codes CERTIFICATE_MISSING; Errors rule 5 (its status: not shown)',
+    area: 'identity',
+    needs: ['refused-certificates', 'callback-endpoint'],
+    expect: CERTIFICATE_PROBLEM,
+    run: (ctx, expect) => refusedEverywhere(ctx, 'notYetValid', expect),
+  }),
+  scenario({
+    id: 'ID-DETAIL-010',
+    title: 'A certificate of the trusted CA without organizationIdentifier identifies no provider: refused on AIS, PIS, CoF and the revocation callback with one answer, and creates nothing',
+    rules: ['AUTH-8', 'OPEN-14', 'ERR-1'],
+    spec: 'Authentication 1 and 3 (the certificate is the credential and registers the provider); Errors / Codes; Errors rule 5 (statuses: not shown)',
+    area: 'identity',
+    needs: ['refused-certificates', 'callback-endpoint'],
+    // No code names this case; a certificate that identifies nobody is the nearest to none presented,
+    // and "registration does not permit" (403 ROLE_INVALID) is the other reading.
+    expect: { plausible: [{ status: 401, code: 'CERTIFICATE_MISSING' }, { status: 403, code: 'CERTIFICATE_MISSING' }, { status: 403, code: 'ROLE_INVALID' }], handshake: false } as RefusalExpectation,
+    run: (ctx, expect) => refusedEverywhere(ctx, 'withoutOrganizationId', expect),
+  }),
+  scenario({
+    id: 'ID-DETAIL-011',
+    title: 'A certificate of the trusted CA without PSD2 role attributes registers no provider: refused on AIS, PIS, CoF and the revocation callback (roles aside) with one answer, and creates nothing',
+    rules: ['AUTH-9', 'SCOPE-6', 'OPEN-14', 'ERR-1'],
+    spec: 'Access and registration 1 (a QWAC with PSD2 role attributes registers); Authentication 1, 4 and 5; Errors / Codes ROLE_INVALID, CERTIFICATE_MISSING; Errors rule 5 (statuses: not shown)',
+    area: 'identity',
+    needs: ['refused-certificates', 'callback-endpoint'],
+    expect: { plausible: [{ status: 403, code: 'ROLE_INVALID' }, { status: 401, code: 'CERTIFICATE_MISSING' }, { status: 403, code: 'CERTIFICATE_MISSING' }], handshake: false } as RefusalExpectation,
+    run: (ctx, expect) => refusedEverywhere(ctx, 'withoutRoles', expect),
+  }),
+  scenario({
+    id: 'ID-DETAIL-012',
+    title: 'A provider the regulator register lists as withdrawn is refused from its first request, on AIS, PIS, CoF and the revocation callback, with 403 and one code (observed), and creates nothing',
+    rules: ['SCOPE-7', 'OPEN-10', 'ERR-1'],
+    spec: 'Access and registration 2 (the register is checked at registration; a withdrawal stops access); Authentication 3; Errors / Status classes 403 (registration does not permit; no code is named)',
+    area: 'identity',
+    needs: ['refused-certificates', 'callback-endpoint'],
+    expect: { plausible: [{ status: 403 }], handshake: false } as RefusalExpectation,
+    run: (ctx, expect) => refusedEverywhere(ctx, 'withdrawn', expect),
   }),
 ];

@@ -298,6 +298,8 @@ export const RULES: readonly Rule[] = [
   { id: 'AUTH-5', section: 'Authentication', statement: 'Account data is served only under a consent that is `valid` at that moment: `received`, `rejected`, `expired`, `revokedByPsu` and `terminatedByTpp` consents are refused.' },
   { id: 'AUTH-6', section: 'Authentication', statement: "The account list shows only accounts within the consent's grant." },
   { id: 'AUTH-7', section: 'Authentication', statement: "Account data stays readable, unattended, up to 180 days after the customer's authentication with no new ceremony." },
+  { id: 'AUTH-8', section: 'Authentication', statement: 'A client certificate that authenticates no provider (issued by a certificate authority the service does not trust, expired, not yet valid, or naming no `organizationIdentifier`) is refused on every operation, the revocation-callback ones included, with one answer for all of them, and the refused request creates nothing.' },
+  { id: 'AUTH-9', section: 'Authentication', statement: 'A certificate without PSD2 role attributes registers no provider: it is refused on every operation, the revocation-callback ones included, with one answer for all of them, and the refused request creates nothing.' },
 
   // ── Events ───────────────────────────────────────────────────────────────────────────────────
   { id: 'EVT-1', section: 'Events', statement: 'A revocation by the customer in the portal, or by the service itself, triggers a callback to the registered URL.' },

@@ -103,6 +103,16 @@ describe('issueQwac and readQwac', () => {
     expect(certificatePemToDer(pair.cert).includes(oidBytes('1.3.6.1.5.5.7.1.3'))).toBe(false);
   });
 
+  it('leaves out the organizationIdentifier when withOrganizationIdentifier is false, keeping the PSD2 statement', () => {
+    const pair = issueQwac(request({ withOrganizationIdentifier: false, keyType: 'ec' }));
+    const identity = readQwacPem(pair.cert);
+    expect(identity.organizationIdentifier).toBeUndefined();
+    expect(identity.hasPsd2Statement).toBe(true);
+    expect(identity.roles).toEqual(['PSP_AI']);
+    expect(identity.commonName).toBe('Acme Payments GmbH');
+    expect(certificatePemToDer(pair.cert).includes(oidBytes('2.5.4.97'))).toBe(false);
+  });
+
   it('issues a fresh key and serial number every time', () => {
     const a = issueQwac(request({ keyType: 'ec' }));
     const b = issueQwac(request({ keyType: 'ec' }));

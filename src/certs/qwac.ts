@@ -50,6 +50,12 @@ export interface QwacRequest {
   dnsName?: string;
   /** Default true; false leaves out qcStatements entirely, for negative tests. */
   withPsd2Statement?: boolean;
+  /**
+   * Default true; false leaves the organizationIdentifier (2.5.4.97) out of the subject, for
+   * negative tests: such a certificate identifies no provider. `organizationIdentifier` still names
+   * the competent authority written into the PSD2 statement.
+   */
+  withOrganizationIdentifier?: boolean;
 }
 
 const SHA256_WITH_RSA_OID = '1.2.840.113549.1.1.11';
@@ -178,7 +184,7 @@ export function issueQwac(req: QwacRequest): PemPair {
     // UTF8String for the other (DirectoryString) values of new certificates.
     subjectAttribute('2.5.4.6', orgId.country, forge.asn1.Type.PRINTABLESTRING),
     subjectAttribute('2.5.4.10', name, forge.asn1.Type.UTF8),
-    subjectAttribute('2.5.4.97', orgId.value, forge.asn1.Type.UTF8),
+    ...(req.withOrganizationIdentifier ?? true ? [subjectAttribute('2.5.4.97', orgId.value, forge.asn1.Type.UTF8)] : []),
     subjectAttribute('2.5.4.3', commonName, forge.asn1.Type.UTF8),
   ]);
   cert.setIssuer([]); // replaced by the CA's encoded subject below

@@ -16,5 +16,21 @@ export const CAPABILITIES = {
   'callback-receiver': 'a callback receiver the target can reach',
   'second-psu': 'a second customer who holds none of the first customer’s accounts',
   'callback-endpoint': 'the revocation-callback endpoints (/v1/revocation-callback)',
+  'refused-certificates':
+    'client certificates the target must refuse: untrusted issuer, expired, not yet valid, without organizationIdentifier, without PSD2 roles, and a provider the register lists as withdrawn',
 } as const;
 export type Capability = keyof typeof CAPABILITIES;
+
+/**
+ * The kinds of certificate a target must refuse (capability `refused-certificates`), each with what
+ * it is: a target may offer any of them.
+ */
+export const REFUSED_CERTIFICATES = {
+  untrusted: 'a QWAC issued by a certificate authority the target does not trust',
+  expired: 'a QWAC whose validity ended',
+  notYetValid: 'a QWAC whose validity has not begun',
+  withoutOrganizationId: 'a certificate of the trusted CA without organizationIdentifier',
+  withoutRoles: 'a certificate of the trusted CA without PSD2 role attributes',
+  withdrawn: 'a QWAC of a provider the regulator register lists as withdrawn',
+} as const;
+export type RefusedCertificate = keyof typeof REFUSED_CERTIFICATES;

@@ -3,6 +3,7 @@
  * exchanges), the fixtures, and the target's optional powers. Accessing a power the scenario did not
  * declare in `needs` throws, so an undeclared need shows up as an error, not as a silent pass.
  */
+import type { RefusedCertificate } from './capabilities.js';
 import type { XsClient } from './client.js';
 import type { Fixtures, ScaOutcome, TargetCallbacks, TargetClock, TargetControl } from './target.js';
 
@@ -21,6 +22,11 @@ export interface ScenarioContext {
   readonly anonymous: XsClient;
   secondApi(): XsClient;
   apiWithoutCof(): XsClient;
+  /**
+   * A client presenting a certificate the target must refuse (capability `refused-certificates`), or
+   * undefined when the target offers none of that kind: the scenario then records the check as unchecked.
+   */
+  refusedApi(kind: RefusedCertificate): XsClient | undefined;
   readonly fixtures: Fixtures;
   /** Acts as the customer on an `scaRedirect`. */
   authorise(scaRedirect: string, options: AuthoriseOptions): Promise<ScaOutcome>;

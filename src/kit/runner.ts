@@ -190,6 +190,10 @@ function scenarioContext(
     anonymous: client('no certificate', null),
     secondApi: () => client('second provider', declared('second-provider', target.secondProvider)),
     apiWithoutCof: () => client('provider without PSP_IC', declared('provider-without-cof', target.providerWithoutCof)),
+    refusedApi: (kind) => {
+      const certificate = declared('refused-certificates', target.refusedCertificates)[kind];
+      return certificate ? client(`refused certificate (${kind})`, certificate) : undefined;
+    },
     fixtures: target.fixtures,
     authorise: async (scaRedirect, options) => {
       const driver = declared('sca', target.sca);

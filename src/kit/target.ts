@@ -4,7 +4,7 @@
  * receiver). The kit reaches all of them over HTTP only, so a real bank is a target like the sim.
  */
 import type { ClientCertificate } from './client.js';
-import type { Capability } from './capabilities.js';
+import type { Capability, RefusedCertificate } from './capabilities.js';
 import type { Recorder } from './exchange.js';
 import type { ReceivedCallback } from './callback-receiver.js';
 
@@ -95,6 +95,8 @@ export interface Target {
   readonly provider: ClientCertificate;
   readonly secondProvider?: ClientCertificate | undefined;
   readonly providerWithoutCof?: ClientCertificate | undefined;
+  /** Certificates the target must refuse, by kind (capability `refused-certificates`); any may be absent. */
+  readonly refusedCertificates?: Partial<Record<RefusedCertificate, ClientCertificate>> | undefined;
   readonly fixtures: Fixtures;
   readonly capabilities: ReadonlySet<Capability>;
   readonly sca?: ScaDriver | undefined;

@@ -47,12 +47,12 @@ export const BREAKS: readonly Break[] = [
       {
         file: 'src/sim/api/app.ts',
         find: '    const identity = authenticate(req.socket as TLSSocket);',
-        replace: `    const early = await readJsonBody(req, res);
+        replace: `    const early = await readJsonBody(req);
     const identity = authenticate(req.socket as TLSSocket);`,
       },
       {
         file: 'src/sim/api/app.ts',
-        find: `    const reading = readJsonBody(req, res);
+        find: `    const reading = readJsonBody(req);
     const body = reading ? await reading : undefined;`,
         replace: '    const body = early;',
       },

@@ -13,6 +13,7 @@ import { matchEndpoint } from '../../src/contract/endpoint-match.js';
 import { OUTPUT_SCHEMAS } from '../../src/contract/openapi-schemas.js';
 import type { ClientCertificate } from '../../src/kit/client.js';
 import type { Capability } from '../../src/kit/scenario.js';
+import type { RefusedCertificate } from '../../src/kit/capabilities.js';
 import type { Fixtures, Target } from '../../src/kit/target.js';
 
 const IBAN = 'DE89370400440532013000';
@@ -135,8 +136,12 @@ const FIXTURES: Fixtures = {
  * ceremony acts on nothing and sees no return, the clock reads real time and never moves, the control
  * API changes nothing, and no callback ever arrives.
  */
-export function doNothingTarget(baseUrl: string, ca: string, certificates: { provider: ClientCertificate; second: ClientCertificate; withoutCof: ClientCertificate }): Target {
-  const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'second-psu', 'callback-endpoint', 'callback-receiver']);
+export function doNothingTarget(
+  baseUrl: string,
+  ca: string,
+  certificates: { provider: ClientCertificate; second: ClientCertificate; withoutCof: ClientCertificate; refused: Partial<Record<RefusedCertificate, ClientCertificate>> },
+): Target {
+  const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'second-psu', 'callback-endpoint', 'callback-receiver', 'refused-certificates']);
   return {
     name: `mock (${baseUrl})`,
     baseUrl,
@@ -144,6 +149,7 @@ export function doNothingTarget(baseUrl: string, ca: string, certificates: { pro
     provider: certificates.provider,
     secondProvider: certificates.second,
     providerWithoutCof: certificates.withoutCof,
+    refusedCertificates: certificates.refused,
     fixtures: FIXTURES,
     capabilities,
     sca: { name: 'does nothing', authorise: async () => ({ location: null }) },

@@ -16,6 +16,7 @@ import { issueQwac } from '../../src/certs/index.js';
 import type { RunSummary } from '../../src/kit/events.js';
 import { runConformance } from '../../src/kit/run-conformance.js';
 import { runScenarios } from '../../src/kit/runner.js';
+import { issueRefusedCertificates } from '../../src/kit/targets/sim.js';
 import { doNothingTarget, htmlServer, statelessMock, type MockServer, type ServerCertificates } from '../helpers/misbehaving-targets.js';
 import { certificateFolder } from '../helpers/sandbox.js';
 
@@ -63,8 +64,11 @@ beforeAll(async () => {
   server = { key: read('server.key'), cert: read('server.crt'), ca: ca.cert };
   const second = issueQwac({ ca, name: 'Mock Second TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'], keyType: 'ec' });
   const withoutCof = issueQwac({ ca, name: 'Mock AIS PIS TPP', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_AI', 'PSP_PI'], keyType: 'ec' });
+  const provider = { cert: read('tpp.crt'), key: read('tpp.key') };
+  // The sim target's refused certificates: the mock serves them all like the provider's.
+  const refused = await issueRefusedCertificates(ca, provider);
   mock = await statelessMock(server);
-  summary = await runScenarios({ target: doNothingTarget(mock.baseUrl, ca.cert, { provider: { cert: read('tpp.crt'), key: read('tpp.key') }, second, withoutCof }), scenarios: catalogue, rules });
+  summary = await runScenarios({ target: doNothingTarget(mock.baseUrl, ca.cert, { provider, second, withoutCof, refused }), scenarios: catalogue, rules });
   // A remote target's config for the CLI runs: the provider's certificate, no SCA driver, no powers.
   writeFileSync(
     join(dir, 'config.json'),

@@ -41,9 +41,11 @@ describe('the README’s conformance examples', () => {
 
   it('builds a target from that config with every capability it implies, reading files relative to the config', async () => {
     const [json] = blocks(section('Against a real sandbox'), 'json');
-    const raw = JSON.parse(json!) as { ca: string; provider: { cert: string; key: string }; secondProvider: { cert: string; key: string }; providerWithoutCof: { cert: string; key: string } };
+    type Pair = { cert: string; key: string };
+    const raw = JSON.parse(json!) as { ca: string; provider: Pair; secondProvider: Pair; providerWithoutCof: Pair; refusedCertificates: Record<string, Pair> };
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-kit-readme-'));
-    for (const file of [raw.ca, raw.provider.cert, raw.provider.key, raw.secondProvider.cert, raw.secondProvider.key, raw.providerWithoutCof.cert, raw.providerWithoutCof.key]) {
+    const refused = Object.values(raw.refusedCertificates).flatMap((pair) => [pair.cert, pair.key]);
+    for (const file of [raw.ca, raw.provider.cert, raw.provider.key, raw.secondProvider.cert, raw.secondProvider.key, raw.providerWithoutCof.cert, raw.providerWithoutCof.key, ...refused]) {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
       writeFileSync(join(dir, file), `contents of ${file}`);
     }
@@ -53,7 +55,9 @@ describe('the README’s conformance examples', () => {
     expect(target.ca).toBe('contents of bank/ca-bundle.pem');
     expect(target.provider).toEqual({ cert: 'contents of certs/tpp-qwac.crt', key: 'contents of certs/tpp-qwac.key' });
     expect(target.sca?.name).toBe('browser');
-    expect([...target.capabilities].sort()).toEqual(['callback-endpoint', 'clock', 'control', 'provider-without-cof', 'sca', 'second-provider', 'second-psu']);
+    expect([...target.capabilities].sort()).toEqual(['callback-endpoint', 'clock', 'control', 'provider-without-cof', 'refused-certificates', 'sca', 'second-provider', 'second-psu']);
+    expect(Object.keys(target.refusedCertificates ?? {}).sort()).toEqual(['expired', 'notYetValid', 'untrusted', 'withdrawn', 'withoutOrganizationId', 'withoutRoles']);
+    expect(target.refusedCertificates?.expired).toEqual({ cert: 'contents of certs/refused/expired.crt', key: 'contents of certs/refused/expired.key' });
     await target.close();
   });
 

@@ -8,7 +8,8 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { IbanSchema } from '../../contract/index.js';
 import { createScaDriver, ScaConfigSchema, type ScaConfig, type ScaDriverName } from '../sca-drivers/sca-config.js';
-import type { Capability } from '../capabilities.js';
+import type { Capability, RefusedCertificate } from '../capabilities.js';
+import type { ClientCertificate } from '../client.js';
 import type { Target } from '../target.js';
 import { controlApi } from './control-api.js';
 
@@ -24,6 +25,20 @@ export const RemoteConfigSchema = z.strictObject({
   provider: CertificateFiles,
   secondProvider: CertificateFiles.optional(),
   providerWithoutCof: CertificateFiles.optional(),
+  /**
+   * Certificates the bank must refuse, any of them: one of another CA, expired, not yet valid, without
+   * organizationIdentifier, without PSD2 roles, and one of a provider its register lists as withdrawn.
+   */
+  refusedCertificates: z
+    .strictObject({
+      untrusted: CertificateFiles.optional(),
+      expired: CertificateFiles.optional(),
+      notYetValid: CertificateFiles.optional(),
+      withoutOrganizationId: CertificateFiles.optional(),
+      withoutRoles: CertificateFiles.optional(),
+      withdrawn: CertificateFiles.optional(),
+    })
+    .optional(),
   redirectUri: Https,
   nokRedirectUri: Https,
   psu: Credentials,
@@ -103,6 +118,18 @@ export interface RemoteTargetOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
+/** The refused certificates the config gives, read; undefined when it gives none. */
+async function refusedPairs(
+  files: RemoteConfig['refusedCertificates'],
+  pair: (files: { cert: string; key: string } | undefined) => Promise<ClientCertificate | undefined>,
+): Promise<Partial<Record<RefusedCertificate, ClientCertificate>> | undefined> {
+  const entries = Object.entries(files ?? {}).filter(([, given]) => given !== undefined) as [RefusedCertificate, { cert: string; key: string }][];
+  if (entries.length === 0) return undefined;
+  const read: Partial<Record<RefusedCertificate, ClientCertificate>> = {};
+  for (const [kind, given] of entries) read[kind] = await pair(given);
+  return read;
+}
+
 export async function remoteTarget(options: RemoteTargetOptions): Promise<Target> {
   const config = options.config ?? parseRemoteConfig(await readConfigFile(options.configFile), options.configFile);
   const sca = withScaDriver(config.sca, options.scaDriver)!;
@@ -128,6 +155,7 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
     ['provider-without-cof', config.providerWithoutCof],
     ['second-psu', config.otherPsu],
     ['callback-endpoint', config.revocationCallback],
+    ['refused-certificates', Object.values(config.refusedCertificates ?? {}).some((files) => files !== undefined)],
   ];
   for (const [capability, given] of implied) if (given) capabilities.add(capability);
   return {
@@ -137,6 +165,7 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
     provider: (await pair(config.provider))!,
     secondProvider: await pair(config.secondProvider),
     providerWithoutCof: await pair(config.providerWithoutCof),
+    refusedCertificates: await refusedPairs(config.refusedCertificates, pair),
     fixtures: { redirectUri: config.redirectUri, nokRedirectUri: config.nokRedirectUri, psu: config.psu, otherPsu: config.otherPsu, ibans: config.ibans, amounts: config.amounts },
     capabilities,
     sca: driver,

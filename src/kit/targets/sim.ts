@@ -6,10 +6,13 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureCertificates, issueQwac, startSandbox } from '../../index.js';
+import { createCa, type PemPair } from '../../certs/index.js';
+import { ensureCertificates, issueQwac, readQwacPem, startSandbox, type PspRole } from '../../index.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
 import { formsScaDriver } from '../sca-drivers/forms.js';
 import type { Capability } from '../capabilities.js';
+import type { RefusedCertificate } from '../capabilities.js';
+import type { ClientCertificate } from '../client.js';
 import type { Fixtures, ScaDriver, Target } from '../target.js';
 import { controlApi } from './control-api.js';
 
@@ -27,6 +30,35 @@ export const SIM_FIXTURES: Fixtures = {
   },
   amounts: { small: '1.25', beyondBalance: '9999.00' },
 };
+
+/**
+ * The register fixture (`fixtures/register.json`) lists this provider as not authorised: a QWAC
+ * naming it is refused from its first request on.
+ */
+export const WITHDRAWN_ORGANIZATION_ID = 'PSDDE-BAFIN-999000';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * One certificate of every kind the sandbox must refuse. Validity is judged by TLS against the host
+ * clock, never the sandbox clock, so the expired and the not-yet-valid ones are dated in real time.
+ * All but the withdrawn one and the one without organizationIdentifier name the default provider,
+ * so a target that served them would act for that provider (and a scenario can see it).
+ */
+export async function issueRefusedCertificates(ca: PemPair, provider: ClientCertificate): Promise<Record<RefusedCertificate, ClientCertificate>> {
+  const organizationIdentifier = readQwacPem(provider.cert).organizationIdentifier!;
+  const now = Date.now();
+  const base = { name: 'Conformance Refused TPP', organizationIdentifier, roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'] as PspRole[], keyType: 'ec' as const };
+  const otherCa = await createCa();
+  return {
+    untrusted: issueQwac({ ...base, ca: otherCa }),
+    expired: issueQwac({ ...base, ca, notBefore: new Date(now - 400 * DAY_MS), notAfter: new Date(now - DAY_MS) }),
+    notYetValid: issueQwac({ ...base, ca, notBefore: new Date(now + 30 * DAY_MS), notAfter: new Date(now + 400 * DAY_MS) }),
+    withoutOrganizationId: issueQwac({ ...base, ca, withOrganizationIdentifier: false }),
+    withoutRoles: issueQwac({ ...base, ca, withPsd2Statement: false }),
+    withdrawn: issueQwac({ ...base, ca, name: 'Withdrawn Test TPP', organizationIdentifier: WITHDRAWN_ORGANIZATION_ID }),
+  };
+}
 
 export interface SimTargetOptions {
   /** Where the sandbox clock starts (ISO); real time by default. */
@@ -56,14 +88,16 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
   // the sandbox was told to trust for callbacks; it judges `t` against the sandbox clock.
   const receiver = await startCallbackReceiver({ key: await read(paths.serverKey), cert: await read(paths.serverCert), secret: () => secret, now: () => sandbox.clock.now() });
   const { clock, control } = controlApi(sandbox.controlUrl);
-  const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'callback-receiver', 'second-psu', 'callback-endpoint']);
+  const provider = { cert: await read(paths.tppCert), key: await read(paths.tppKey) };
+  const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'callback-receiver', 'second-psu', 'callback-endpoint', 'refused-certificates']);
   return {
     name: `sim (${sandbox.apiUrl})`,
     baseUrl: sandbox.apiUrl,
     ca: ca.cert,
-    provider: { cert: await read(paths.tppCert), key: await read(paths.tppKey) },
+    provider,
     secondProvider,
     providerWithoutCof,
+    refusedCertificates: await issueRefusedCertificates(ca, provider),
     fixtures: SIM_FIXTURES,
     capabilities,
     sca: options.sca ?? formsScaDriver(),
