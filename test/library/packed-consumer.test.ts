@@ -45,3 +45,13 @@ describe('the packed package in a fresh project', () => {
     expect(cjs.stdout).toBe('function');
   }, 120_000);
 });
+
+describe('what the package ships', () => {
+  it('holds a LICENSE and no source map pointing at files it does not ship', async () => {
+    const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root });
+    const files = (JSON.parse(stdout) as { files: { path: string }[] }[])[0]!.files.map((file) => file.path);
+    expect(files).toContain('LICENSE');
+    expect(files.filter((path) => path.endsWith('.map'))).toEqual([]);
+    expect(files.filter((path) => path.startsWith('src/'))).toEqual([]);
+  });
+});
