@@ -31,7 +31,7 @@ export interface SandboxTls {
  * relative path is resolved against the API (`/v1/accounts`); `X-Request-ID` gets a new UUID when
  * absent, and a string body without a Content-Type is sent as `application/json`.
  */
-export type SandboxFetch = (pathOrUrl: string | URL, init?: RequestInit) => Promise<Response>;
+export type SandboxFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export interface SandboxProvider {
   readonly name: string;
@@ -116,13 +116,15 @@ function headersOf(raw: NodeJS.Dict<string | string[]>): Headers {
 /** A fetch over node:https with one keep-alive agent holding the given certificate. */
 export function boundFetch(apiUrl: string, tls: SandboxTls): SandboxFetch {
   const agent = new Agent({ keepAlive: true, ca: tls.ca, cert: tls.cert, key: tls.key });
-  return async (pathOrUrl, init = {}) => {
-    const url = new URL(pathOrUrl, apiUrl);
-    const headers = new Headers(init.headers);
+  return async (input, init = {}) => {
+    // A Request (what openapi-fetch and other clients hand over) keeps its own URL, method, headers and body.
+    const base = input instanceof Request ? input : new Request(new URL(input, apiUrl));
+    const url = new URL(base.url);
+    const headers = new Headers(init.headers ?? base.headers);
     if (!headers.has('X-Request-ID')) headers.set('X-Request-ID', randomUUID());
     if (typeof init.body === 'string' && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
     // Request normalises the method and reads any body kind fetch takes into bytes.
-    const prepared = new Request(url, { ...init, headers });
+    const prepared = new Request(base, { ...init, headers });
     const method = prepared.method;
     const payload = method === 'GET' || method === 'HEAD' ? undefined : Buffer.from(await prepared.arrayBuffer());
     const outgoing: Record<string, string> = {};

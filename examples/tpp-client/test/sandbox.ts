@@ -1,0 +1,11 @@
+// The setup file of README "A setup file": start once per test file, reset after each test, close at the end.
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startSandbox, type Sandbox } from 'xs2a-kit';
+
+export let sandbox: Sandbox;
+beforeAll(async () => void (sandbox = await startSandbox({ certsDir: 'certs' })));
+afterEach(async () => {
+  await sandbox.faults.clear();
+  await sandbox.reset();
+});
+afterAll(() => sandbox.close());
