@@ -9,6 +9,7 @@ export const SandboxOptionsSchema = z.strictObject({
   port: z.number().int().min(0).max(65_535).default(0),
   /** Customer-surface port (SCA pages, portal, control API). 0 picks a free port. */
   portalPort: z.number().int().min(0).max(65_535).default(0),
+  /** Address both servers bind to; `127.0.0.1` by default (nothing outside this machine reaches it). */
   host: z.string().min(1).default('127.0.0.1'),
   /**
    * More host names the customer surface answers to, besides IP addresses, `localhost` and `host`
@@ -16,12 +17,15 @@ export const SandboxOptionsSchema = z.strictObject({
    * rebinding its own name to this machine.
    */
   allowHosts: z.array(z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'a host name such as sandbox.test')).default([]),
+  /** Seed of the generated customers and their histories: the same seed gives the same bank on every machine. */
   seed: z.number().int().min(0).max(2_147_483_647).default(42),
   /** Generated customers on top of the named fixtures. */
   customers: z.number().int().min(0).max(100_000).default(20),
   /** JSON file that keeps state across restarts; memory only when absent. */
   data: z.string().min(1).optional(),
+  /** Certificate folder (CA, server certificate, the default provider's QWAC); missing files are created. */
   certsDir: z.string().min(1).default('certs'),
+  /** When set, the control API requires `Authorization: Bearer <token>`. */
   controlToken: z.string().min(1).optional(),
   /** Extra CA certificates (PEM files) whose client certificates are trusted. */
   trust: z.array(z.string().min(1)).default([]),
