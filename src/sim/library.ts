@@ -15,7 +15,8 @@ import { parseFaultRules, type FaultRuleInput } from './faults/schema.js';
 import { bookTransaction } from './services/bookings.js';
 import { revokeByCustomer } from './services/consents.js';
 import { confirmPayee, pendingPayeeChecksOf } from './services/payments.js';
-import { actAsCustomer } from './services/sca.js';
+import { effectiveScaStatus } from './rules/sca.js';
+import { actAsCustomer, findAuthorisation } from './services/sca.js';
 
 /** PEM material of a provider, as Buffers any TLS client takes (node `https.Agent`, undici, axios). */
 export interface SandboxTls {
@@ -57,7 +58,7 @@ export interface CustomerOutcome {
 /** A test customer's hand: what the SCA page and the portal let that customer do. */
 export interface SandboxPsu {
   readonly psuId: string;
-  /** Logs in, enters the one-time code and approves, as the SCA page does. */
+  /** Logs in, enters the one-time code and approves, as the SCA page does; an ended authorisation is refused (`path` authorisationId). */
   approve(authorisationId: string): Promise<CustomerOutcome>;
   decline(authorisationId: string): Promise<CustomerOutcome>;
   /** Revokes a consent this customer approved, as the portal does (revokedByPsu; callbacks follow). */
@@ -199,10 +200,19 @@ export function psuFactory(ctx: SandboxContext): (psuId: string) => SandboxPsu {
         }
         return confirmPayee(ctx, paymentId, confirm);
       });
+    // The SCA page's rule: an authorisation that has ended takes no decision any more.
+    const act = (authorisationId: string, decision: 'approve' | 'decline') =>
+      refusing(async () => {
+        const status = effectiveScaStatus(findAuthorisation(ctx, authorisationId), ctx.clock.now());
+        if (status === 'finalised' || status === 'failed') {
+          throw new XsError('FORMAT_ERROR', { path: 'authorisationId', text: `The authorisation has ended (${status}); there is nothing to ${decision}.` });
+        }
+        return actAsCustomer(ctx, authorisationId, { psuId, decision });
+      });
     return {
       psuId,
-      approve: (authorisationId) => refusing(() => actAsCustomer(ctx, authorisationId, { psuId, decision: 'approve' })),
-      decline: (authorisationId) => refusing(() => actAsCustomer(ctx, authorisationId, { psuId, decision: 'decline' })),
+      approve: (authorisationId) => act(authorisationId, 'approve'),
+      decline: (authorisationId) => act(authorisationId, 'decline'),
       revoke: (consentId) => refusing(() => revokeByCustomer(ctx, psuId, consentId)),
       confirmPayee: (paymentId) => payee(paymentId, true),
       refusePayee: (paymentId) => payee(paymentId, false),

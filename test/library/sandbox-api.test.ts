@@ -100,6 +100,7 @@ describe('sandbox.psu', () => {
     const { consentId, authorisationId } = (await created.json()) as { consentId: string; authorisationId: string };
     await expect(sandbox.psu('anna').approve('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'RESOURCE_UNKNOWN' });
     expect(await sandbox.psu('anna').decline(authorisationId)).toMatchObject({ scaStatus: 'failed' });
+    await expect(sandbox.psu('anna').approve(authorisationId)).rejects.toMatchObject({ code: 'FORMAT_ERROR', path: 'authorisationId' });
     const status = await sandbox.fetch(`/v1/consents/${consentId}/status`);
     expect(await status.json()).toEqual({ consentStatus: 'rejected' });
     // A consent anna never approved is not hers to revoke.
