@@ -9,22 +9,9 @@ import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { RevocationEventSchema } from '../src/contract/index.js';
-import { aisAccess, consentStatus, createConsent, dateAfter, validCofConsent, validConsent } from './steps.js';
+import { aisAccess, consentStatus, createConsent, dateAfter, validCofConsent, validConsent, withReceiver } from './steps.js';
 
 type Receiver = ReturnType<ScenarioContext['callbacks']>;
-
-/** Registers the kit's receiver for the default provider while `fn` runs. */
-async function withReceiver(ctx: ScenarioContext, fn: (receiver: Receiver) => Promise<void>): Promise<void> {
-  const receiver = ctx.callbacks();
-  const put = await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url } });
-  ensureEqual(put.status, 200, 'status of PUT');
-  receiver.useSecret((put.json as { secret?: string }).secret);
-  try {
-    await fn(receiver);
-  } finally {
-    await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
-  }
-}
 
 const about = (deliveries: readonly ReceivedCallback[], consentId: string) => deliveries.filter((delivery) => delivery.rawBody.includes(consentId));
 

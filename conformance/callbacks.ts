@@ -4,25 +4,10 @@ import type { ScenarioContext } from '../src/kit/context.js';
 import type { ReceivedCallback } from '../src/kit/callback-receiver.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { consentStatus, validConsent } from './steps.js';
+import { consentStatus, validConsent, withReceiver } from './steps.js';
 
 /** A secret no registration derives: the receiver refuses (non-2xx) what it cannot verify, as a provider should. */
 const WRONG_SECRET = '0'.repeat(64);
-
-/** Registers the kit's receiver for the default provider; `fn` runs with it, and the registration is removed after. */
-async function withReceiver(ctx: ScenarioContext, fn: (receiver: ReturnType<ScenarioContext['callbacks']>, secret: string | undefined) => Promise<void>): Promise<void> {
-  const receiver = ctx.callbacks();
-  const put = await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url } });
-  ensureEqual(put.status, 200, 'status of PUT');
-  const secret = (put.json as { secret?: string }).secret;
-  receiver.useSecret(secret);
-  try {
-    await fn(receiver, secret);
-  } finally {
-    await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
-    receiver.useSecret(secret);
-  }
-}
 
 const about = (deliveries: readonly ReceivedCallback[], consentId: string) => deliveries.filter((delivery) => delivery.rawBody.includes(consentId));
 

@@ -26,6 +26,7 @@ import {
   readData,
   validCofConsent,
   validConsent,
+  withReceiver,
 } from './steps.js';
 import { advanceIntoDay } from './time.js';
 
@@ -422,11 +423,7 @@ export const consentDetailScenarios: Scenario[] = [
     needs: ['control', 'callback-receiver', 'clock', 'callback-endpoint'],
     expect: { answers: [300, 200] },
     async run(ctx, expect) {
-      const receiver = ctx.callbacks();
-      const put = await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url } });
-      ensureEqual(put.status, 200, 'status of PUT');
-      receiver.useSecret((put.json as { secret?: string }).secret);
-      try {
+      await withReceiver(ctx, async (receiver) => {
         const consent = await validConsent(ctx, { types: ['balances'] });
         receiver.answerNext(expect.answers);
         const about = () => receiver.received().filter((delivery) => delivery.rawBody.includes(consent.consentId));
@@ -439,9 +436,7 @@ export const consentDetailScenarios: Scenario[] = [
           await receiver.waitFor(seen + 1, receiver.quietMs).catch(() => undefined);
         }
         ensureEqual(about().map((delivery) => delivery.status), expect.answers, 'what the receiver answered, attempt by attempt');
-      } finally {
-        await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
-      }
+      });
     },
   }),
 ];

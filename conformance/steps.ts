@@ -268,3 +268,25 @@ export async function authorisedPayment(ctx: ScenarioContext, body: unknown, opt
   }
   return { ...created, product, location, status: await status() };
 }
+
+/**
+ * Registers the kit's callback receiver for the default provider while `fn` runs (with the secret
+ * the registration answered), then deregisters it, so no scenario leaves a callback behind.
+ */
+export async function withReceiver(
+  ctx: ScenarioContext,
+  fn: (receiver: ReturnType<ScenarioContext['callbacks']>, secret: string | undefined) => Promise<void>,
+): Promise<void> {
+  const receiver = ctx.callbacks();
+  const put = await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url } });
+  ensureEqual(put.status, 200, 'status of PUT');
+  const secret = (put.json as { secret?: string }).secret;
+  receiver.useSecret(secret);
+  try {
+    await fn(receiver, secret);
+  } finally {
+    await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
+    // A scenario may have verified against another secret meanwhile; the receiver ends on this one.
+    receiver.useSecret(secret);
+  }
+}
