@@ -9,3 +9,4 @@ export * from './redirect-uri.js';
 export * from './pis.js';
 export * from './cof.js';
 export * from './callback-signature.js';
+export * from './profile.js';
