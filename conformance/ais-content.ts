@@ -9,7 +9,7 @@ import { AccountListSchema, AccountResponseSchema, BalanceResponseSchema, Transa
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { expectError, expectPlausible, readData, resourceIdOf, SHARED_READ, sharedReadConsent, validConsent } from './steps.js';
+import { codeOf, expectError, expectPlausible, readData, resourceIdOf, SHARED_READ, sharedReadConsent, validConsent } from './steps.js';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -82,12 +82,12 @@ export const aisContentScenarios = [
       const secondId = await resourceIdOf(ctx, both.consentId, ctx.fixtures.ibans.second);
       const mainOnly = await validConsent(ctx, { ibans: [ctx.fixtures.ibans.main] });
       for (const path of [`/v1/accounts/${secondId}`, `/v1/accounts/${secondId}/balances`, `/v1/accounts/${secondId}/transactions?bookingStatus=booked`]) {
-        expectPlausible(ctx, `GET ${path.replace(secondId, '{other account}')} under a consent for another account`, await readData(ctx, mainOnly.consentId, path), [
+        const reply = await readData(ctx, mainOnly.consentId, path);
+        expectPlausible(ctx, `GET ${path.replace(secondId, '{other account}')} under a consent for another account`, reply, [
           { status: '4xx', code: 'CONSENT_INVALID' },
-          { status: 403, code: 'CONSENT_UNKNOWN' },
-          { status: 404 },
-          { status: 400, code: 'FORMAT_ERROR' },
+          { status: 404, code: 'RESOURCE_UNKNOWN' },
         ]);
+        ctx.observeSetting('consent.accountOutside', codeOf(reply)!);
       }
     },
   }),

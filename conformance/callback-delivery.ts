@@ -36,6 +36,13 @@ async function revokeAndAwait(ctx: ScenarioContext, receiver: Receiver, consentI
   await receiver.waitFor(before + 1, 10_000);
 }
 
+/** The first wait of each `callback.backoff` value, in seconds. */
+const FIRST_WAITS = [
+  [10, '10s-doubling'],
+  [30, '30s-doubling'],
+  [60, '60s-doubling'],
+] as const;
+
 export const callbackDeliveryScenarios = [
   scenario({
     id: 'CB-RETRY-003',
@@ -45,20 +52,23 @@ export const callbackDeliveryScenarios = [
     area: 'callbacks',
     approvals: 1,
     needs: ['control', 'callback-receiver', 'clock', 'callback-endpoint'],
-    // Steps of 15 s: fine enough to tell a 30-second wait from a 60-second one, coarse enough to be quick.
-    expect: { step: 'PT15S' },
+    // Steps of 10 s: fine enough to tell a 10-second first wait from a 30-second one, coarse enough to be quick.
+    expect: { step: 'PT10S', seconds: 10 },
     async run(ctx, expect) {
       await withReceiver(ctx, async (receiver) => {
         const consent = await validConsent(ctx, { types: ['balances'] });
         receiver.answerNext([503, 503, 503]);
         await revokeAndAwait(ctx, receiver, consent.consentId);
-        const attempts = await stepUntil(ctx, consent.consentId, 3, { step: expect.step, steps: 40 });
+        const attempts = await stepUntil(ctx, consent.consentId, 3, { step: expect.step, steps: 80 });
         ensure(attempts.length >= 3, `three attempts for a refused delivery, got ${attempts.length}`, { actual: attempts.length });
         const [first, second, third] = attempts.map(timeOf);
         const waits = [second! - first!, third! - second!];
         // Rounded to the step: the target's clock runs on in real time, so a wait can read one second long.
-        ctx.observe('waits before the second and the third attempt (seconds of the target’s clock, to the nearest 15 s)', waits.map((wait) => Math.round(wait / 15) * 15));
+        ctx.observe(`waits before the second and the third attempt (seconds of the target’s clock, to the nearest ${expect.seconds} s)`, waits.map((wait) => Math.round(wait / expect.seconds) * expect.seconds));
         ensure(waits[1]! > waits[0]!, `the wait before the third attempt (${waits[1]} s) is longer than before the second (${waits[0]} s)`, { actual: waits });
+        // The first wait names the setting when it is one of its values (within a step: the clock runs on in real time).
+        const named = FIRST_WAITS.find(([seconds]) => Math.abs(waits[0]! - seconds) < expect.seconds);
+        if (named) ctx.observeSetting('callback.backoff', named[1]);
       });
     },
   }),

@@ -321,7 +321,8 @@ export const consentDetailScenarios: Scenario[] = [
       const waiting = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: false });
       ensureEqual(await scaOfConsent(approved), expect.finalised, 'scaStatus of the approved consent');
       ensureEqual(await scaOfConsent(declined), expect.failed, 'scaStatus of the declined consent');
-      ctx.observe('scaStatus of an authorisation nobody acted on, at once', await scaOfConsent(waiting));
+      const waitingAtOnce = await scaOfConsent(waiting);
+      ctx.observe('scaStatus of an authorisation nobody acted on, at once', waitingAtOnce);
       const payment = await authorisedPayment(ctx, paymentBody(ctx, { creditorAccount: { iban: ctx.fixtures.ibans.second }, creditorName: 'Not The Account Holder', instructedAmount: { currency: 'EUR', amount: '1.07' } }));
       const scaOfPayment = async () => {
         const reply = await ctx.api.call({ path: `/v1/payments/${payment.product}/${payment.paymentId}/authorisations/${payment.authorisationId}` });
@@ -333,7 +334,9 @@ export const consentDetailScenarios: Scenario[] = [
       ensureEqual(await scaOfConsent(approved), expect.finalised, 'scaStatus of the approved consent 20 minutes on');
       ensureEqual(await scaOfConsent(declined), expect.failed, 'scaStatus of the declined consent 20 minutes on');
       ensureEqual(await scaOfPayment(), expect.finalised, 'scaStatus of the approved payment 20 minutes on');
-      ctx.observe('scaStatus of an authorisation nobody acted on, 20 minutes on', await scaOfConsent(waiting));
+      const waitingLater = await scaOfConsent(waiting);
+      ctx.observe('scaStatus of an authorisation nobody acted on, 20 minutes on', waitingLater);
+      if (waitingLater === 'failed' || waitingLater === waitingAtOnce) ctx.observeSetting('sca.statusAfterExpiry', waitingLater === 'failed' ? 'failed' : 'unchanged');
       ctx.observe('status of the payment to a payee named otherwise than its holder, after approval', payment.status);
       const cancel = await ctx.api.call({ method: 'DELETE', path: `/v1/payments/${payment.product}/${payment.paymentId}` });
       ctx.observe('answer to cancelling that payment', answerOf(cancel));

@@ -7,7 +7,7 @@ import { ConsentResponseSchema } from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, ATTENDED, consentStatus, createConsent, daysBetween, expectError, expectPlausible, readData, resourceIdOf } from './steps.js';
+import { aisAccess, answerOf, ATTENDED, consentStatus, createConsent, dateAfter, daysBetween, expectError, expectPlausible, readData, resourceIdOf } from './steps.js';
 
 async function readConsent(ctx: ScenarioContext, consentId: string) {
   const read = await ctx.api.call({ path: `/v1/consents/${consentId}`, schema: ConsentResponseSchema });
@@ -57,18 +57,38 @@ export const consentGrantScenarios = [
     expect: { ceilingDays: 180 },
     async run(ctx, expect) {
       // Deliberately incomplete for Berlin Group 1.3.12, which makes both fields mandatory: a strict bank may refuse it.
-      const reply = await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) } });
-      expectPlausible(ctx, 'a consent request without recurringIndicator and validUntil', reply, [{ status: 201 }, { status: 400, code: 'FORMAT_ERROR' }]);
-      if (reply.status !== 201) return ctx.unchecked('the defaults of recurringIndicator and validUntil', 'the target refuses a consent request without them');
+      const create = (body: Record<string, unknown>) => ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), ...body } });
+      const today = (await ctx.clock().now()).toISOString().slice(0, 10);
+      const plausible = [{ status: 201 }, { status: 400, code: 'FORMAT_ERROR' }] as const;
+      // recurringIndicator left out: what a received consent reads back is the default taken.
+      const noRecurring = await create({ validUntil: dateAfter(new Date(`${today}T00:00:00Z`), 30) });
+      expectPlausible(ctx, 'a consent request without recurringIndicator', noRecurring, plausible);
+      if (noRecurring.status === 201) {
+        const recurring = (await readConsent(ctx, (noRecurring.json as { consentId: string }).consentId)).recurringIndicator;
+        ensure(typeof recurring === 'boolean', 'a consent reads back recurringIndicator (true or false)', { actual: recurring });
+        ctx.observeSetting('consent.recurringIndicatorDefault', recurring);
+      } else {
+        ensureEqual(answerOf(noRecurring).path, 'recurringIndicator', 'path of the refusal without recurringIndicator');
+        ctx.observeSetting('consent.recurringIndicatorDefault', 'required');
+      }
+      // validUntil left out: the validity the approval gives.
+      const reply = await create({ recurringIndicator: true });
+      expectPlausible(ctx, 'a consent request without validUntil', reply, plausible);
+      if (reply.status !== 201) {
+        ensureEqual(answerOf(reply).path, 'validUntil', 'path of the refusal without validUntil');
+        ctx.observeSetting('consent.validUntilDefault', 'required');
+        return;
+      }
       const created = reply.json as { consentId: string; _links: { scaRedirect: { href: string } } };
       await ctx.authorise(created._links.scaRedirect.href, { status: () => consentStatus(ctx, created.consentId) });
       const approvedOn = (await ctx.clock().now()).toISOString().slice(0, 10);
       const read = await readConsent(ctx, created.consentId);
-      ctx.observe('recurringIndicator when left out', read.recurringIndicator);
       const validUntil = read.validUntil;
       ensure(validUntil, 'an approved consent reads back its validUntil', { actual: read });
-      ctx.observe('validUntil when left out (days after approval)', daysBetween(approvedOn, validUntil));
-      ensure(daysBetween(approvedOn, validUntil) <= expect.ceilingDays, `validUntil ${validUntil} is more than ${expect.ceilingDays} days after the approval on ${approvedOn}`);
+      const days = daysBetween(approvedOn, validUntil);
+      ctx.observe('validUntil when left out (days after approval)', days);
+      ensure(days <= expect.ceilingDays, `validUntil ${validUntil} is more than ${expect.ceilingDays} days after the approval on ${approvedOn}`);
+      if (days === 180 || days === 90) ctx.observeSetting('consent.validUntilDefault', `${days}-days`);
     },
   }),
   scenario({

@@ -3,7 +3,7 @@ import { ConsentResponseSchema, REFUSED_ACCESS_KINDS } from '../src/contract/ind
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import type { ScenarioContext } from '../src/kit/context.js';
-import { aisAccess, answerOf, ATTENDED, consentStatus, createConsent, dateAfter, daysBetween, expectError, readData, resourceIdOf, UUID_V4, validConsent } from './steps.js';
+import { aisAccess, answerOf, ATTENDED, consentStatus, createConsent, dateAfter, daysBetween, expectError, readData, resourceIdOf, UUID_V4, validConsent, expectPlausible } from './steps.js';
 
 /** The consent as read back (spec "ConsentResponse"). */
 async function readConsent(ctx: ScenarioContext, consentId: string) {
@@ -327,8 +327,12 @@ export const consentScenarios = [
       const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true });
       const reply = await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${created.consentId}` });
       const status = await consentStatus(ctx, created.consentId);
+      // Either the bank ends it too (204), or it accepts DELETE of a valid consent only (CONSENT_INVALID, nothing changes).
+      expectPlausible(ctx, 'DELETE of a received consent (not shown)', reply, [{ status: 204 }, { status: '4xx', code: 'CONSENT_INVALID' }]);
       ctx.observe('DELETE of a received consent (not shown): answer and consentStatus after', { ...answerOf(reply), consentStatus: status });
+      ctx.observeSetting('consent.deleteNotValid', reply.status === 204 ? 'received-too' : 'valid-only');
       ensure(status !== expect.notAfter, 'a consent nobody authorised is not valid after DELETE', { actual: status });
+      if (reply.status !== 204) ensureEqual(status, 'received', 'a refused DELETE changes nothing: consentStatus');
     },
   }),
 ];

@@ -1,5 +1,5 @@
 /** Transport and identity: the certificate is the credential (spec "Authentication"), errors carry the envelope. */
-import { TppMessagesSchema } from '../src/contract/index.js';
+import { bodyLimitBytes, TppMessagesSchema } from '../src/contract/index.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import type { Reply } from '../src/kit/client.js';
@@ -219,9 +219,14 @@ export const identityScenarios = [
       const { paymentId } = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
       const path = `/v1/payments/sepa-credit-transfers/${paymentId}/status`;
       const plausible = [{ status: 200 }, { status: 400, code: 'FORMAT_ERROR' }] as const;
-      expectPlausible(ctx, 'answer without X-Request-ID (Errors rule 6: not shown)', await ctx.api.call({ path, requestId: false }), plausible);
+      const missing = await ctx.api.call({ path, requestId: false });
+      expectPlausible(ctx, 'answer without X-Request-ID (Errors rule 6: not shown)', missing, plausible);
+      // Served: the bank stands in an id of its own; refused: FORMAT_ERROR.
+      ctx.observeSetting('requestId.missing', missing.status === 200 ? 'generate' : 'refuse');
+      if (missing.status === 200) ctx.observe('X-Request-ID the bank answered when none was sent', missing.header('x-request-id') ?? null);
       const notUuid = await ctx.api.call({ path, requestId: 'not-a-uuid' });
       expectPlausible(ctx, 'answer with X-Request-ID "not-a-uuid" (Errors rule 6: not shown)', notUuid, plausible);
+      ctx.observeSetting('requestId.notUuid', notUuid.status === 200 ? 'accept' : 'refuse');
       ctx.observe('X-Request-ID "not-a-uuid" echoed', notUuid.header('x-request-id') ?? null);
     },
   }),
@@ -233,10 +238,30 @@ export const identityScenarios = [
     area: 'identity',
     expect: { bytes: 1024 * 1024 },
     async run(ctx, expect) {
-      const body = JSON.stringify({ access: { balances: [{ iban: ctx.fixtures.ibans.notHeld }] }, recurringIndicator: true, padding: 'x'.repeat(expect.bytes) });
-      const reply = await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, rawBody: body });
+      // A consent request padded to exactly `size` bytes (an unknown member is ignored when served).
+      const sized = (size: number) => {
+        const base = JSON.stringify({ access: { balances: [{ iban: ctx.fixtures.ibans.notHeld }] }, recurringIndicator: true, padding: '' });
+        return base.replace('"padding":""', `"padding":"${'x'.repeat(size - base.length)}"`);
+      };
+      const send = (size: number) => ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, rawBody: sized(size) });
       // Served (the padding ignored) or refused as too large: a 5xx or a dropped connection is no choice.
-      expectPlausible(ctx, 'answer to a consent request of 1 MiB (body size limit: not shown)', reply, [{ status: 201 }, { status: 400 }, { status: 413 }]);
+      const plausible = [{ status: 201 }, { status: 400 }, { status: 413 }] as const;
+      const largest = await send(expect.bytes);
+      expectPlausible(ctx, 'answer to a consent request of 1 MiB (body size limit: not shown)', largest, plausible);
+      // The limit among the plausible ones: the size served whose one byte more is refused.
+      for (const value of ['16KiB', '64KiB', '1MiB'] as const) {
+        const bytes = bodyLimitBytes(value);
+        const at = await send(bytes);
+        const over = await send(bytes + 1);
+        expectPlausible(ctx, `answer to a body of ${bytes} bytes`, at, plausible);
+        expectPlausible(ctx, `answer to a body of ${bytes + 1} bytes`, over, plausible);
+        if (at.status !== 201) break;
+        if (over.status !== 201) {
+          ctx.observeSetting('request.bodyLimit', value);
+          return;
+        }
+      }
+      ctx.observe('largest body served: none of 16 KiB, 64 KiB, 1 MiB exactly', largest.status === 201 ? 'more than 1 MiB' : 'another size');
     },
   }),
 ];

@@ -3,7 +3,7 @@ import { TransactionsResponseSchema } from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { ATTENDED, resourceIdOf, SHARED_READ, sharedReadConsent } from './steps.js';
+import { ATTENDED, dateAfter, resourceIdOf, SHARED_READ, sharedReadConsent } from './steps.js';
 import { advanceToTimeOfDay } from './time.js';
 
 interface Row {
@@ -72,6 +72,12 @@ export const pagingScenarios = [
       const ids = pages.flatMap((p) => p.rows.map((row) => row.transactionId));
       ensureEqual(new Set(ids).size, ids.length, 'distinct transactions over all pages');
       ctx.observe('sort order (not shown): first two bookingDates', pages[0]!.rows.slice(0, 2).map((row) => row.bookingDate));
+      // The order over the whole history, pages included: newest first or oldest first, when the dates say so.
+      const dates = pages.flatMap((p) => p.rows.map((row) => row.bookingDate)).filter((date): date is string => date !== undefined);
+      const descending = dates.every((date, index) => index === 0 || date <= dates[index - 1]!);
+      const ascending = dates.every((date, index) => index === 0 || date >= dates[index - 1]!);
+      if (dates[0] !== dates.at(-1) && (descending || ascending)) ctx.observeSetting('transactions.order', descending ? 'newest-first' : 'oldest-first');
+      else ctx.observe('sort order over all pages', 'neither newest first nor oldest first by bookingDate');
     },
   }),
   scenario({
@@ -267,6 +273,10 @@ export const pagingScenarios = [
       const outside = rows.find((row) => row.bookingDate !== undefined && row.bookingDate !== day);
       ensure(!outside, `a row booked ${outside?.bookingDate} appears with dateFrom = dateTo = ${day}`);
       ctx.observe(`rows booked on ${day} when dateFrom = dateTo = ${day} (inclusive when > 0)`, rows.filter((row) => row.bookingDate === day).length);
+      // dateTo alone decides whether the day it names is listed: the day before as dateFrom cannot hide it.
+      const dayBefore = dateAfter(new Date(`${day}T00:00:00Z`), -1);
+      const upTo = (await traverse(ctx, consentId, `${base}&dateFrom=${dayBefore}&dateTo=${day}`)).flatMap((item) => item.rows);
+      ctx.observeSetting('transactions.dateTo', upTo.some((row) => row.bookingDate === day) ? 'inclusive' : 'exclusive');
     },
   }),
   scenario({

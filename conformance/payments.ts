@@ -354,6 +354,73 @@ export const paymentScenarios = [
       if (reply.status === 201) ensureEqual((reply.json as { transactionStatus?: string }).transactionStatus, 'RCVD', 'transactionStatus of the accepted initiation');
     },
   }),
+  scenario({
+    id: 'PIS-LIMIT-002',
+    title: 'The payment maximum and the daily limit are observed: amounts just at and just over each plausible bound, on a funded account',
+    rules: ['OPEN-17'],
+    spec: 'Limits (payment amount maximum and daily payment limits: not shown); Behaviour notes / Payments 4 (a limit is PAYMENT_FAILED)',
+    area: 'payments',
+    needs: ['control'],
+    // Enough for the largest probe; taken off again at the end, so the account's balance is as before.
+    expect: { funding: '101000.00', daily: ['10000.00', '25000.00', '50000.00'] },
+    async run(ctx, expect) {
+      const iban = ctx.fixtures.ibans.second;
+      const open: string[] = [];
+      const pay = async (amount: string) => {
+        const reply = await initiatePayment(ctx, paymentBody(ctx, { debtorAccount: { iban }, instructedAmount: { currency: 'EUR', amount } }));
+        expectPlausible(ctx, `a payment of ${amount} EUR from a funded account`, reply, [{ status: 201 }, { status: 400, code: 'PAYMENT_FAILED' }]);
+        if (reply.status === 201) open.push(createdPayment(reply).paymentId);
+        return reply.status === 201;
+      };
+      // A cancelled payment counts towards no limit: each probe of the maximum starts from an empty day.
+      const cancelOpen = async () => {
+        for (const paymentId of open.splice(0)) await ctx.api.call({ method: 'DELETE', path: `/v1/payments/sepa-credit-transfers/${paymentId}` });
+      };
+      const cents = (amount: string) => Math.round(Number(amount) * 100);
+      const euros = (value: number) => (value / 100).toFixed(2);
+      await ctx.control().bookTransaction(iban, expect.funding);
+      try {
+        // The smallest plausible maximum first: every daily limit allows one payment of it.
+        const atSmallest = await pay('1000.00');
+        ensure(atSmallest, 'a payment of 1000.00 EUR from an account holding more is accepted', { actual: 'PAYMENT_FAILED' });
+        const overSmallest = await pay('1000.01');
+        await cancelOpen();
+        // The daily limit: payments that each fit the maximum, summed to each plausible bound, then one cent more.
+        const chunk = overSmallest ? 500_000 : 100_000;
+        let sum = 0;
+        let daily: string | undefined;
+        for (const bound of expect.daily) {
+          while (sum < cents(bound)) {
+            const step = Math.min(chunk, cents(bound) - sum);
+            ensure(await pay(euros(step)), `payments summing to ${euros(sum + step)} EUR in one day are accepted below the daily limit`, { actual: 'PAYMENT_FAILED' });
+            sum += step;
+          }
+          if (!(await pay('0.01'))) {
+            daily = bound;
+            break;
+          }
+          sum += 1;
+        }
+        await cancelOpen();
+        if (daily === '50000.00') ctx.observe('daily payment limit', '50000.00 EUR: none of the values the sandbox plays');
+        else ctx.observeSetting('payment.dailyLimit', daily ?? 'none');
+        // The maximum: at and one cent over each plausible bound the daily limit lets through.
+        if (!overSmallest) return ctx.observeSetting('payment.maximum', '1000.00');
+        const limit = daily === undefined ? Infinity : cents(daily);
+        for (const bound of ['15000.00', '100000.00']) {
+          if (cents(bound) + 1 > limit) return ctx.observe('payment maximum', `above 1000.00 EUR; the daily limit hides which`);
+          ensure(await pay(bound), `a payment of ${bound} EUR is accepted when 1000.01 was`, { actual: 'PAYMENT_FAILED' });
+          const over = await pay(euros(cents(bound) + 1));
+          await cancelOpen();
+          if (!over) return ctx.observeSetting('payment.maximum', bound);
+        }
+        ctx.observe('payment maximum', 'above 100000.00 EUR');
+      } finally {
+        await cancelOpen();
+        await ctx.control().bookTransaction(iban, `-${expect.funding}`);
+      }
+    },
+  }),
 ];
 
 function ensureSchemaStatus(json: unknown): string | undefined {

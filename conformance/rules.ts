@@ -354,7 +354,7 @@ export const RULES: readonly Rule[] = [
     id: 'OPEN-1',
     section: 'ConsentRequest',
     statement: 'The defaults of `recurringIndicator` and `validUntil` when an account-information consent request leaves them out are open.',
-    open: { choice: '`recurringIndicator` defaults to `false` (a one-off consent) and `validUntil` to the full ceiling of 180 days from authentication.' },
+    open: { choice: '`recurringIndicator` defaults to `false` (a one-off consent) and `validUntil` to the full ceiling of 180 days from authentication. By default; a bank profile plays the other values (settings `consent.recurringIndicatorDefault`, `consent.validUntilDefault`).' },
   },
   {
     id: 'OPEN-2',
@@ -372,7 +372,7 @@ export const RULES: readonly Rule[] = [
     id: 'OPEN-4',
     section: 'States: Consent',
     statement: 'The states other than `valid` from which a consent `DELETE` is accepted are open.',
-    open: { choice: 'A `received` consent is deleted too (it turns `terminatedByTpp` and its authorisation fails), and a `DELETE` on an ended consent answers 204 and changes nothing.' },
+    open: { choice: 'A `received` consent is deleted too (it turns `terminatedByTpp` and its authorisation fails), and a `DELETE` on an ended consent answers 204 and changes nothing. By default; a bank profile plays the other values (setting `consent.deleteNotValid`).' },
   },
   {
     id: 'OPEN-5',
@@ -384,7 +384,7 @@ export const RULES: readonly Rule[] = [
     id: 'OPEN-6',
     section: 'States: Authorisation',
     statement: 'The `scaStatus` of an authorisation after its 15 minutes have run out is open.',
-    open: { choice: '`failed`, with nothing more possible on it, while the consent stays `received` so that a new consent is needed.' },
+    open: { choice: '`failed`, with nothing more possible on it, while the consent stays `received` so that a new consent is needed. By default; a bank profile plays the other values (setting `sca.statusAfterExpiry`).' },
   },
   {
     id: 'OPEN-7',
@@ -396,13 +396,13 @@ export const RULES: readonly Rule[] = [
     id: 'OPEN-8',
     section: 'Paging rules',
     statement: 'The sort order of transactions and whether `dateFrom` and `dateTo` are inclusive are open.',
-    open: { choice: 'Newest first, with `entryReferenceFrom` giving older entries, and both dates inclusive, booked entries filtered by `bookingDate` and pending ones by `valueDate`.' },
+    open: { choice: 'Newest first, with `entryReferenceFrom` giving older entries, and both dates inclusive, booked entries filtered by `bookingDate` and pending ones by `valueDate`. By default; a bank profile plays the other values (settings `transactions.order`, `transactions.dateTo`).' },
   },
   {
     id: 'OPEN-9',
     section: 'Behaviour notes: Consents',
     statement: 'The answer to a CoF consent used on account-data endpoints, and to an `account_id` outside the consent, is open.',
-    open: { choice: 'A CoF consent there answers 403 `CONSENT_UNKNOWN`, and an `account_id` outside the consent, unknown, or an IBAN in its place answers 401 `CONSENT_INVALID` with the same text in all three cases.' },
+    open: { choice: 'A CoF consent there answers 403 `CONSENT_UNKNOWN`, and an `account_id` outside the consent, unknown, or an IBAN in its place answers 401 `CONSENT_INVALID` with the same text in all three cases. By default; a bank profile plays the other values (settings `consent.cofOnAccountData`, `consent.accountOutside`).' },
   },
   {
     id: 'OPEN-10',
@@ -420,7 +420,7 @@ export const RULES: readonly Rule[] = [
     id: 'OPEN-12',
     section: 'Events',
     statement: 'The backoff intervals between callback attempts and the time-out of an attempt are open.',
-    open: { choice: 'Waits of 30 seconds, 1, 2 and 4 minutes of sandbox time between the 5 attempts, and 10 seconds of real time per attempt for connection, head and body together, a cut attempt counting as failed.' },
+    open: { choice: 'Waits of 30 seconds, 1, 2 and 4 minutes of sandbox time between the 5 attempts, and 10 seconds of real time per attempt for connection, head and body together, a cut attempt counting as failed. By default; a bank profile plays the other values (settings `callback.backoff`, `callback.attemptTimeout`).' },
   },
   {
     id: 'OPEN-13',
@@ -432,31 +432,31 @@ export const RULES: readonly Rule[] = [
     id: 'OPEN-14',
     section: 'Errors: Rules',
     statement: 'The exact statuses of `CERTIFICATE_MISSING`, `CONSENT_INVALID`, `CONSENT_EXPIRED`, `PAYMENT_FAILED`, `SERVICE_INVALID`, `PRODUCT_INVALID` and `ROLE_INVALID` within their classes are open.',
-    open: { choice: '`CERTIFICATE_MISSING`, `CONSENT_INVALID` and `CONSENT_EXPIRED` answer 401, `ROLE_INVALID` 403, and `PAYMENT_FAILED`, `SERVICE_INVALID` and `PRODUCT_INVALID` 400.' },
+    open: { choice: '`CERTIFICATE_MISSING`, `CONSENT_INVALID` and `CONSENT_EXPIRED` answer 401, `ROLE_INVALID` 403, and `PAYMENT_FAILED`, `SERVICE_INVALID` and `PRODUCT_INVALID` 400. By default; a bank profile plays the other values (settings `status.*`).' },
   },
   {
     id: 'OPEN-15',
     section: 'Errors: Rules',
     statement: 'The answer to a request whose `X-Request-ID` is missing or not a UUID is open.',
-    open: { choice: '400 `FORMAT_ERROR` without `path`, any UUID version in either case being accepted, a printable non-UUID value echoed and a missing one not, and two `X-Request-ID` headers refused the same way.' },
+    open: { choice: '400 `FORMAT_ERROR` without `path`, any UUID version in either case being accepted, a printable non-UUID value echoed and a missing one not, and two `X-Request-ID` headers refused the same way. By default; a bank profile plays the other values (settings `requestId.missing`, `requestId.notUuid`).' },
   },
   {
     id: 'OPEN-16',
     section: 'Errors: Rules',
     statement: 'The error code for a creation without `TPP-Redirect-URI` is open.',
-    open: { choice: '400 `FORMAT_ERROR`, with the same rules (absolute https, no fragment) applied to `TPP-NOK-Redirect-URI`.' },
+    open: { choice: '400 `FORMAT_ERROR`, with the same rules (absolute https, no fragment) applied to `TPP-NOK-Redirect-URI`. By default; a bank profile plays the other values (setting `redirectUri.missing`).' },
   },
   {
     id: 'OPEN-17',
     section: 'Limits',
     statement: 'The maximum amount of a payment and any daily payment limit are open.',
-    open: { choice: '15,000.00 EUR per payment and 25,000.00 EUR per debtor account per UTC day over the payments initiated that day that are not `RJCT` or `CANC`, anything beyond being `PAYMENT_FAILED`.' },
+    open: { choice: '15,000.00 EUR per payment and 25,000.00 EUR per debtor account per UTC day over the payments initiated that day that are not `RJCT` or `CANC`, anything beyond being `PAYMENT_FAILED`. By default; a bank profile plays the other values (settings `payment.maximum`, `payment.dailyLimit`).' },
   },
   {
     id: 'OPEN-18',
     section: 'Limits',
     statement: 'The largest accepted request body and any request-rate limit on uncapped operations are open.',
-    open: { choice: 'A body above 64 KiB is 400 `FORMAT_ERROR`, and uncapped operations have no rate limit: never 429 and never rate-limit headers, however fast they are called.' },
+    open: { choice: 'A body above 64 KiB is 400 `FORMAT_ERROR`, and uncapped operations have no rate limit: never 429 and never rate-limit headers, however fast they are called. By default; a bank profile plays the other values (setting `request.bodyLimit`).' },
   },
   {
     id: 'OPEN-19',

@@ -81,7 +81,12 @@ export const scaScenarios = [
     expect: { notStatus: 'valid' },
     async run(ctx, expect) {
       const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
+      const scaStatus = async () => ((await ctx.api.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}` })).json as { scaStatus?: string } | undefined)?.scaStatus;
+      const before = await scaStatus();
       await ctx.clock().advance('PT16M');
+      const after = await scaStatus();
+      ctx.observe('scaStatus after expiry (not shown)', after);
+      if (after === 'failed' || after === before) ctx.observeSetting('sca.statusAfterExpiry', after === 'failed' ? 'failed' : 'unchanged');
       try {
         await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
       } catch {
@@ -89,8 +94,6 @@ export const scaScenarios = [
       }
       const status = await consentStatus(ctx, created.consentId);
       ensure(status !== expect.notStatus, `consent must not become valid through an expired authorisation, got ${status}`);
-      const sca = await ctx.api.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}` });
-      ctx.observe('scaStatus after expiry (not shown)', (sca.json as { scaStatus?: string } | undefined)?.scaStatus);
     },
   }),
   scenario({

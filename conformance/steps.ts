@@ -2,7 +2,7 @@
  * Steps the scenarios share: create and authorise consents and payments, read account data, and
  * judge error answers. Everything goes through the kit's client (HTTP and mutual TLS only).
  */
-import { ConsentCreationResponseSchema, makeIban, PaymentInitiationResponseSchema, TppMessagesSchema } from '../src/contract/index.js';
+import { ConsentCreationResponseSchema, makeIban, SETTINGS, PaymentInitiationResponseSchema, TppMessagesSchema } from '../src/contract/index.js';
 import type { Reply, XsClient } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import type { ScaOutcome } from '../src/kit/target.js';
@@ -19,6 +19,19 @@ export interface ErrorExpectation {
   path?: string;
 }
 
+function isStatusSetting(code: string): boolean {
+  return SETTINGS.some((definition) => definition.name === `status.${code}`);
+}
+
+/**
+ * The status a target answers for a code whose status Errors rule 5 leaves open: a bank-profile
+ * setting (`status.CODE`), recorded and held to one value per run; other codes are only observed.
+ */
+export function observeStatus(ctx: ScenarioContext, code: string, status: number, what = ''): void {
+  if (isStatusSetting(code)) ctx.observeSetting(`status.${code}`, status);
+  else ctx.observe(`${what}HTTP status of ${code} (not stated)`, status);
+}
+
 /** An error answer: the TppMessages envelope (spec "Errors / Envelope") carrying the expected code. */
 export function expectError(ctx: ScenarioContext, reply: Reply, expected: ErrorExpectation): void {
   ensure(reply.status >= 400 && reply.status < 500, `expected a 4xx answer with ${expected.code}, got ${reply.status}`, { expected: expected.code, actual: reply.json ?? reply.text });
@@ -26,7 +39,7 @@ export function expectError(ctx: ScenarioContext, reply: Reply, expected: ErrorE
   const message = body.tppMessages.find((item) => item.code === expected.code);
   ensure(message, `expected code ${expected.code}, got ${body.tppMessages.map((item) => item.code).join(', ')}`, { expected: expected.code, actual: body });
   ensureEqual(message.category, 'ERROR', `category of ${expected.code}`);
-  if (expected.status === undefined) ctx.observe(`HTTP status of ${expected.code} (Errors rule 5: not shown)`, reply.status);
+  if (expected.status === undefined) observeStatus(ctx, expected.code, reply.status);
   else ensureEqual(reply.status, expected.status, `status of ${expected.code}`);
   if (expected.path !== undefined) ensureEqual(message.path, expected.path, `path of ${expected.code}`);
   // Errors / Envelope: X-Request-ID is echoed on every error response.
@@ -209,6 +222,7 @@ export function expectPlausible(ctx: ScenarioContext, point: string, reply: Repl
   const allowed = plausible.map((p) => `${p.status}${p.code ? ` ${p.code}` : ''}`).join(', ');
   ensure(plausible.some((p) => fits(reply, p)), `${point}: ${seen.status}${seen.code ? ` ${seen.code}` : ''} is none of the answers the interface leaves open (${allowed})`, { expected: allowed, actual: reply.json ?? reply.text });
   ctx.observe(point, seen);
+  if (seen.code !== undefined && seen.status >= 400 && isStatusSetting(seen.code)) ctx.observeSetting(`status.${seen.code}`, seen.status);
 }
 
 /** The codes of an error answer, for observations (never for decisions the spec leaves open). */

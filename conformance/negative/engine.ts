@@ -11,7 +11,7 @@ import type { Reply } from '../../src/kit/client.js';
 import type { ScenarioContext } from '../../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../../src/kit/failure.js';
 import { scenario, type Area, type Capability, type Scenario } from '../../src/kit/scenario.js';
-import { answerOf, codeOf, SHARED_COF } from '../steps.js';
+import { answerOf, codeOf, observeStatus, SHARED_COF } from '../steps.js';
 import { validRequest, type RequestKind, type ValidRequest } from './requests.js';
 
 /** One change to the valid request: `body` changes a deep copy in place, `replaceBody` sends another body instead. */
@@ -35,6 +35,8 @@ export interface Refusal {
   code?: string | readonly string[];
   /** The field at fault; absent when the spec does not say which (then observed). */
   path?: PathExpectation;
+  /** The bank-profile setting whose value is the code answered (an open point: any of its values passes). */
+  setting?: string;
 }
 
 export interface NegativeCase {
@@ -71,9 +73,10 @@ export function expectRefusal(ctx: ScenarioContext, reply: Reply, expected: Refu
   const message = codes ? body.tppMessages.find((item) => codes.includes(item.code)) : body.tppMessages[0];
   ensure(message, `${what}: expected code ${codes?.join(' or ')}, got ${body.tppMessages.map((item) => item.code).join(', ')}`, { expected: codes, actual: body });
   ensureEqual(message.category, 'ERROR', `${what}: category of ${message.code}`);
-  if (expected.status === undefined) ctx.observe(`${what}: HTTP status of ${message.code} (Errors rule 5: not shown)`, reply.status);
+  if (expected.status === undefined) observeStatus(ctx, message.code, reply.status, `${what}: `);
   else ensureEqual(reply.status, expected.status, `${what}: status of ${message.code}`);
-  if (codes === undefined || codes.length > 1) ctx.observe(`${what}: code`, message.code);
+  if (expected.setting !== undefined) ctx.observeSetting(expected.setting, message.code);
+  else if (codes === undefined || codes.length > 1) ctx.observe(`${what}: code`, message.code);
   if (expected.path === undefined) ctx.observe(`${what}: path`, message.path ?? null);
   else ensure(matches(message.path, expected.path), `${what}: path of ${message.code} must name the field at fault: expected ${JSON.stringify(expected.path)}, got ${JSON.stringify(message.path ?? null)}`, { expected: expected.path, actual: message.path ?? null });
   if (reply.requestId) ensureEqual(reply.header('x-request-id'), reply.requestId, `${what}: X-Request-ID echoed on the refusal`);

@@ -104,7 +104,7 @@ const missingRedirectCases: NegativeCase[] = CREATIONS.map(([id, kind]) => ({
   title: `A ${kind.replace('-', ' ')} creation without TPP-Redirect-URI is refused (status and code observed)`,
   kind,
   changes: [{ what: 'no TPP-Redirect-URI', headers: { 'TPP-Redirect-URI': undefined } }],
-  expect: {},
+  expect: { setting: 'redirectUri.missing' },
 }));
 
 /** What a consent request may not ask for: SERVICE_INVALID (status not shown). */

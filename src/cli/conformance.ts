@@ -10,7 +10,7 @@ import { CatalogueMalformed, ruleCoverage, ruleListing } from '../kit/rule-catal
 import { runConformance } from '../kit/run-conformance.js';
 import { SCA_DRIVERS } from '../kit/sca-drivers/sca-config.js';
 import type { CliIo } from './io.js';
-import { collect } from './parse.js';
+import { collect, integer } from './parse.js';
 
 interface ConformanceFlags {
   target: string;
@@ -21,6 +21,9 @@ interface ConformanceFlags {
   reporter: string[];
   listRules?: boolean;
   json?: boolean;
+  profile?: string;
+  seed?: number;
+  writeProfile?: string;
 }
 
 /** What the console reporter needs to know of stdout: live progress on a terminal, plain lines otherwise. */
@@ -53,6 +56,9 @@ export function conformanceCommand(program: Command, io: CliIo, env: Readonly<Re
     .option('--only <GLOB>', 'run only scenarios whose id or area matches (repeatable, comma-separated)', collect, [])
     .option('--skip <GLOB>', 'leave out scenarios whose id or area matches (repeatable, comma-separated)', collect, [])
     .option('--reporter <NAME[:FILE]>', `${REPORTER_NAMES.join(', ')}; FILE writes the report there (repeatable)`, collect, [])
+    .option('--profile <NAME|FILE>', 'with --target sim: the bank profile the sandbox serves (default, strict, lenient, random, or a profile file)')
+    .option('--seed <n>', 'with --target sim: the sandbox seed (generated customers; the random profile\'s draw)', integer(0, 2_147_483_647))
+    .option('--write-profile <FILE>', 'write the bank profile the target showed: every setting observed, as a profile file')
     .option('--list-rules', 'print the rule catalogue: every rule of the interface with the scenarios that enforce it; runs nothing')
     .option('--json', 'with --list-rules: a JSON array of {id, section, statement, scenarios}')
     // A mistyped option is a configuration error like any other: exit 2 with the one line commander
@@ -68,7 +74,21 @@ export function conformanceCommand(program: Command, io: CliIo, env: Readonly<Re
         process.exitCode = 2;
         return;
       }
+      // A profile that cannot be served is bad input like serve's: exit 1, one line naming the setting, nothing runs.
+      if (flags.profile !== undefined && flags.target === 'sim') {
+        const { resolveProfile } = await import('../sim/profile.js');
+        try {
+          resolveProfile(flags.profile, flags.seed ?? 0); // any seed: a random draw is always a valid profile
+        } catch (error) {
+          io.err(`xs2a-kit conformance: ${error instanceof Error ? error.message : String(error)}\n`);
+          process.exitCode = 1;
+          return;
+        }
+      }
       const outcome = await runConformance({
+        ...(flags.profile === undefined ? {} : { profile: flags.profile }),
+        ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+        ...(flags.writeProfile === undefined ? {} : { writeProfile: flags.writeProfile }),
         target: flags.target,
         config: flags.config,
         sca: flags.sca,

@@ -48,6 +48,6 @@ describe('bank profile settings', () => {
   it('backoff values grow as their names say', () => {
     expect([1, 2, 3, 4].map((n) => callbackBackoffMs('30s-doubling', n))).toEqual([30_000, 60_000, 120_000, 240_000]);
     expect([1, 2, 3, 4].map((n) => callbackBackoffMs('10s-doubling', n))).toEqual([10_000, 20_000, 40_000, 80_000]);
-    expect([1, 4].map((n) => callbackBackoffMs('60s-fixed', n))).toEqual([60_000, 60_000]);
+    expect([1, 4].map((n) => callbackBackoffMs('60s-doubling', n))).toEqual([60_000, 480_000]);
   });
 });

@@ -44,7 +44,7 @@ function statusSetting(code: string, values: readonly [number, ...number[]], mea
 }
 
 export const SETTINGS: readonly SettingDefinition[] = [
-  statusSetting('CERTIFICATE_MISSING', [401, 400], 'HTTP status of CERTIFICATE_MISSING: 401 (a certificate problem) or 400 (a malformed request)'),
+  statusSetting('CERTIFICATE_MISSING', [401, 403], 'HTTP status of CERTIFICATE_MISSING: 401 (a certificate problem) or 403 (no registration that permits the request)'),
   statusSetting('ROLE_INVALID', [403, 401], 'HTTP status of ROLE_INVALID: 403 (the role does not permit) or 401 (a certificate problem, as Berlin Group lists it)'),
   statusSetting('CONSENT_INVALID', [401, 403], 'HTTP status of CONSENT_INVALID: 401 (a consent problem) or 403 (the consent does not permit)'),
   statusSetting('CONSENT_EXPIRED', [401, 403], 'HTTP status of CONSENT_EXPIRED: 401 (a consent problem) or 403 (the consent does not permit)'),
@@ -151,10 +151,10 @@ export const SETTINGS: readonly SettingDefinition[] = [
   ),
   setting(
     'callback.backoff',
-    ['30s-doubling', '10s-doubling', '60s-fixed'],
-    { strict: '60s-fixed', lenient: '10s-doubling' },
+    ['30s-doubling', '10s-doubling', '60s-doubling'],
+    { strict: '60s-doubling', lenient: '10s-doubling' },
     'OPEN-12 (Events 7: backoff intervals not shown)',
-    'sandbox time between the 5 callback attempts: 30s-doubling = 30 s, 1, 2, 4 min; 10s-doubling = 10, 20, 40, 80 s; 60s-fixed = 1 min each',
+    'sandbox time between the 5 callback attempts, doubling each time (the spec says exponential): 30 s, 1, 2, 4 min; 10, 20, 40, 80 s; or 1, 2, 4, 8 min',
   ),
   setting(
     'callback.attemptTimeout',
@@ -270,8 +270,8 @@ export function callbackBackoffMs(value: SettingValue, attempts: number): number
   switch (value) {
     case '10s-doubling':
       return 10_000 * 2 ** (attempts - 1);
-    case '60s-fixed':
-      return 60_000;
+    case '60s-doubling':
+      return 60_000 * 2 ** (attempts - 1);
     case '30s-doubling':
       return 30_000 * 2 ** (attempts - 1);
     default:

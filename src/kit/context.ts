@@ -3,6 +3,7 @@
  * exchanges), the fixtures, and the target's optional powers. Accessing a power the scenario did not
  * declare in `needs` throws, so an undeclared need shows up as an error, not as a silent pass.
  */
+import type { SettingValue } from '../contract/profile.js';
 import type { RefusedCertificate } from './capabilities.js';
 import type { XsClient } from './client.js';
 import type { Fixtures, ScaOutcome, TargetCallbacks, TargetClock, TargetControl } from './target.js';
@@ -43,6 +44,14 @@ export interface ScenarioContext {
   shared<T>(key: string, create: () => Promise<T>, usable?: (value: T) => Promise<boolean>): Promise<T>;
   /** Records what the target did on a point the spec leaves "not shown": reported, never failed. */
   observe(point: string, value: unknown): void;
+  /**
+   * Records the value the target chose for a bank-profile setting (an open point). Never fails the
+   * target for the choice; fails it when the value is none of the setting's values, or when it
+   * differs from what the target showed earlier in the run (one bank, one choice).
+   */
+  observeSetting(name: string, value: SettingValue): void;
+  /** The value of a setting the run has observed so far, or undefined. */
+  setting(name: string): SettingValue | undefined;
   /**
    * Records a check the scenario could not make on this target and why (e.g. the SCA driver cannot
    * see where the bank sent the customer): reported beside the result, so a pass never hides it.

@@ -1,4 +1,5 @@
 /** What the runner emits; reporters turn these into output. The runner itself never prints. */
+import type { SettingValue } from '../contract/profile.js';
 import type { Exchange } from './exchange.js';
 import type { Area } from './scenario.js';
 
@@ -55,6 +56,11 @@ export interface RunSummary {
   durationMs: number;
   /** Why the run stopped before its end (or never started): the target stopped answering, a bad config. */
   aborted?: string;
+  /**
+   * The bank profile the target showed: each setting (an open point, see the contract's profile
+   * table) the run observed, with the value the target chose. `--write-profile` writes it.
+   */
+  settings?: Record<string, SettingValue>;
 }
 
 export type RunEvent =

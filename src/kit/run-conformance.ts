@@ -5,6 +5,8 @@
  * reporters and answers the exit code: 0 all passed, 1 a scenario failed, 2 configuration error or
  * unreachable target. On 2 the report files are written too, saying why nothing (more) ran.
  */
+import { writeFile } from 'node:fs/promises';
+import { profileFile, SETTINGS } from '../contract/profile.js';
 import { loadCatalogue, CatalogueMissing, type Catalogue } from './catalogue.js';
 import { TargetUnreachable } from './client.js';
 import type { Reporter, RunEvent, RunSummary } from './events.js';
@@ -39,6 +41,15 @@ export interface ConformanceOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** The catalogue to run; the built one by default. */
   catalogue?: Catalogue;
+  /**
+   * The bank profile the in-process sandbox serves (`--target sim` only): a built-in name
+   * (default, strict, lenient, random), a profile file, or its `{ settings }` object.
+   */
+  profile?: string | { settings: Record<string, unknown> } | undefined;
+  /** Seed of the in-process sandbox (its generated customers and the `random` profile's draw). */
+  seed?: number | undefined;
+  /** Where to write the profile the run observed (`{ "settings": { … } }`, the served profile's format). */
+  writeProfile?: string | undefined;
 }
 
 export interface ConformanceOutcome {
@@ -66,7 +77,7 @@ function scaDriverName(value: string | undefined): ScaDriverName | undefined {
 async function abortReports(reporters: readonly Reporter[], target: string, reason: string): Promise<void> {
   const events: RunEvent[] = [
     { type: 'run-aborted', reason },
-    { type: 'run-finished', summary: { target, results: [], passed: 0, failed: 0, skipped: 0, durationMs: 0, aborted: reason } },
+    { type: 'run-finished', summary: { target, results: [], passed: 0, failed: 0, skipped: 0, durationMs: 0, aborted: reason, settings: {} } },
   ];
   for (const event of events) for (const reporter of reporters) reporter.onEvent(event);
   for (const reporter of reporters) await reporter.close?.();
@@ -91,8 +102,10 @@ async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> 
     const manualMs = sca ? manualTimeoutMs(sca) : undefined;
     // Loaded only now: a run against a real bank never loads the simulator.
     const { startSimTarget } = await import('./targets/sim.js');
-    return { target: await startSimTarget(driver ? { sca: driver } : {}), manualMs, asksPeople: manualMs !== undefined };
+    const served = { ...(options.profile === undefined ? {} : { profile: options.profile }), ...(options.seed === undefined ? {} : { seed: options.seed }) };
+    return { target: await startSimTarget({ ...served, ...(driver ? { sca: driver } : {}) }), manualMs, asksPeople: manualMs !== undefined };
   }
+  if (options.profile !== undefined) throw new ConfigError('--profile chooses what the in-process sandbox serves (--target sim); a real bank serves its own profile (--write-profile records it)');
   if (!options.config) throw new ConfigError(`--target ${options.target} needs --config FILE (certificates, customers, IBANs)`);
   const config = parseRemoteConfig(await readConfigFile(options.config), options.config);
   const manualMs = manualTimeoutMs(withScaDriver(config.sca, scaFlag)!);
@@ -136,6 +149,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const scenarioTimeoutMs = manualMs === undefined ? undefined : 60_000 + manualMs * approvalsPerScenario;
     const summary = await runScenarios({ target, scenarios, reporters, rules: catalogue.rules, ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }) });
     for (const reporter of reporters) await reporter.close?.();
+    if (options.writeProfile !== undefined) {
+      const observed = summary.settings ?? {};
+      await writeFile(options.writeProfile, `${JSON.stringify(profileFile(observed), null, 2)}\n`);
+      options.say(`The target's profile (${plural(Object.keys(observed).length, 'setting')} observed of ${SETTINGS.length}) is in ${options.writeProfile}.\n`);
+    }
     // Without the console reporter the run still ends with its one-line result; on stderr when a report fills stdout.
     if (!specs.includes('console') && specs.length > 0) {
       const line = `${resultLine(summary)}\n`;

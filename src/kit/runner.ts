@@ -9,6 +9,7 @@ import type { ScenarioContext } from './context.js';
 import type { FailureExchange, Observation, Reporter, RuleRef, RunEvent, RunSummary, ScenarioInfo, ScenarioResult } from './events.js';
 import type { Exchange } from './exchange.js';
 import { ensure, ExpectationFailed } from './failure.js';
+import { observedSettings, type ObservedSettings } from './observed-settings.js';
 import { CAPABILITIES, type Capability, type Scenario } from './scenario.js';
 import type { Target } from './target.js';
 
@@ -73,6 +74,7 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
   emit({ type: 'run-started', target: target.name, total: options.scenarios.length, approvals: approvalsNeeded(options.scenarios, target.capabilities) });
   const results: ScenarioResult[] = [];
   const memo: SharedMemo = new Map();
+  const settings = observedSettings();
   // One pool of kept-alive connections for the whole run, one agent per certificate.
   const pool = connectionPool(target.ca);
   let aborted: string | undefined;
@@ -88,7 +90,7 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
         continue;
       }
       emit({ type: 'scenario-started', scenario: info });
-      const { result, unreachable } = await runOne(scenario, info, target, memo, pool, emit, options.scenarioTimeoutMs ?? 60_000);
+      const { result, unreachable } = await runOne(scenario, info, target, memo, settings, pool, emit, options.scenarioTimeoutMs ?? 60_000);
       results.push(result);
       emit(result.status === 'passed' ? { type: 'scenario-passed', result } : { type: 'scenario-failed', result });
       if (unreachable && !(await targetAnswers(target))) {
@@ -107,6 +109,7 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
     skipped: results.filter((result) => result.status === 'skipped').length,
     durationMs: Math.round(performance.now() - started),
     ...(aborted === undefined ? {} : { aborted }),
+    settings: settings.all(),
   };
   emit({ type: 'run-finished', summary });
   return summary;
@@ -123,6 +126,7 @@ async function runOne(
   info: ScenarioInfo,
   target: Target,
   memo: SharedMemo,
+  settings: ObservedSettings,
   pool: ConnectionPool,
   emit: (event: RunEvent) => void,
   timeoutMs: number,
@@ -134,6 +138,7 @@ async function runOne(
     scenario,
     target,
     memo,
+    settings,
     pool,
     exchanges,
     (observation) => {
@@ -172,6 +177,7 @@ function scenarioContext(
   scenario: Scenario,
   target: Target,
   memo: SharedMemo,
+  settings: ObservedSettings,
   pool: ConnectionPool,
   exchanges: Exchange[],
   observe: (observation: Observation) => void,
@@ -231,6 +237,11 @@ function scenarioContext(
       return made;
     },
     observe: (point, value) => observe({ point, value }),
+    observeSetting: (name, value) => {
+      settings.record(name, value, scenario.id);
+      observe({ point: `setting ${name}`, value });
+    },
+    setting: (name) => settings.get(name),
     unchecked: uncheck,
   };
 }

@@ -72,6 +72,10 @@ export interface SimTargetOptions {
    * kit catches breaks hand in a simulator loaded from elsewhere, while the kit judging it stays this one.
    */
   startSandbox?: typeof startSandbox;
+  /** The bank profile the sandbox serves (a built-in name, a profile file, or `{ settings }`); `default` when absent. */
+  profile?: string | { settings: Record<string, unknown> };
+  /** The sandbox's seed (generated customers, the `random` profile's draw). */
+  seed?: number;
 }
 
 export async function startSimTarget(options: SimTargetOptions = {}): Promise<Target> {
@@ -82,7 +86,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
   // EC keys: quick to make, and a second provider differs from the first only by its identity.
   const secondProvider = issueQwac({ ca, name: 'Conformance Second TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'], keyType: 'ec' });
   const providerWithoutCof = issueQwac({ ca, name: 'Conformance AIS PIS TPP', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_AI', 'PSP_PI'], keyType: 'ec' });
-  const sandbox = await (options.startSandbox ?? startSandbox)({ port: 0, portalPort: 0, certsDir, callbackCa: [paths.caCert], ...(options.clockStart ? { clockStart: options.clockStart } : {}), log: () => {} });
+  const sandbox = await (options.startSandbox ?? startSandbox)({ port: 0, portalPort: 0, certsDir, callbackCa: [paths.caCert], ...(options.clockStart ? { clockStart: options.clockStart } : {}), ...(options.profile === undefined ? {} : { profile: options.profile }), ...(options.seed === undefined ? {} : { seed: options.seed }), log: () => {} });
   let secret: string | undefined;
   // The receiver presents the sandbox's own server certificate (localhost), which chains to the CA
   // the sandbox was told to trust for callbacks; it judges `t` against the sandbox clock.
