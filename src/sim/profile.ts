@@ -11,7 +11,6 @@ import {
   bodyLimitBytes,
   builtInSettings,
   BUILT_IN_BANK_PROFILES,
-  callbackBackoffMs,
   isBuiltInBankProfile,
   ProfileError,
   secondsSettingMs,
@@ -90,8 +89,8 @@ export interface Behaviour {
   /** Undefined: no daily limit. */
   readonly dailyLimitCents: number | undefined;
   readonly bodyLimitBytes: number;
-  /** Sandbox time before the next callback attempt after `attempts` failed ones. */
-  backoffAfter(attempts: number): number;
+  /** The intervals between callback attempts, as rules/callbacks.ts reads them (contract's callbackBackoffMs). */
+  readonly callbackBackoff: '30s-doubling' | '10s-doubling' | '60s-fixed';
   readonly callbackAttemptTimeoutMs: number;
 }
 
@@ -100,7 +99,6 @@ export function behaviourOf(settings: Settings): Behaviour {
   // the casts below only name the type those lists already guarantee.
   const value = <T extends SettingValue>(name: string) => settings[name] as T;
   const statuses = new Map<ErrorCode, number>(STATUS_CODES.map((code) => [code, value<number>(`status.${code}`)]));
-  const backoff = value('callback.backoff');
   const paymentMaximumCents = amountSettingCents(value('payment.maximum'));
   if (paymentMaximumCents === undefined) throw new ProfileError('setting "payment.maximum" cannot be "none"');
   return {
@@ -119,7 +117,7 @@ export function behaviourOf(settings: Settings): Behaviour {
     paymentMaximumCents,
     dailyLimitCents: amountSettingCents(value('payment.dailyLimit')),
     bodyLimitBytes: bodyLimitBytes(value('request.bodyLimit')),
-    backoffAfter: (attempts) => callbackBackoffMs(backoff, attempts),
+    callbackBackoff: value('callback.backoff'),
     callbackAttemptTimeoutMs: secondsSettingMs('callback.attemptTimeout', value('callback.attemptTimeout')),
   };
 }
