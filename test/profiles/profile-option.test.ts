@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtInSettings, completeSettings, ProfileError, randomSettings, startSandbox, type Sandbox } from '../../src/index.js';
+import { builtInSettings, completeSettings, ProfileError, randomSettings, startSandbox, type ProfileOption, type Sandbox } from '../../src/index.js';
 import { sandboxServing } from '../helpers/profiles.js';
 import { certificateFolder } from '../helpers/sandbox.js';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all(started.map((sandbox) => sandbox.close())));
 
-async function serving(profile: Parameters<typeof startSandbox>[0]['profile'], seed?: number): Promise<Sandbox> {
+async function serving(profile: ProfileOption | undefined, seed?: number): Promise<Sandbox> {
   const sandbox = await startSandbox({ certsDir, customers: 1, log: () => {}, ...(profile === undefined ? {} : { profile }), ...(seed === undefined ? {} : { seed }) });
   started.push(sandbox);
   return sandbox;
@@ -105,8 +105,8 @@ describe('a profile that cannot be served', () => {
     const attempt = startSandbox({ certsDir, customers: 0, port, portalPort, profile: option() as never, log: () => {} });
     await expect(attempt).rejects.toThrow(ProfileError);
     await expect(attempt).rejects.toThrow(message);
-    const error = await attempt.catch((caught: unknown) => caught as Error);
-    expect(error.message).not.toContain('\n');
+    const text = await attempt.then(() => '', (caught: unknown) => (caught as Error).message);
+    expect(text).not.toContain('\n');
     expect(await refused(port)).toBe(true);
     expect(await refused(portalPort)).toBe(true);
   });
