@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SETTINGS } from '../src/contract/profile.js';
 import { loadCustomersFixture } from '../src/sim/seed/fixtures.js';
 import { buildSeed } from '../src/sim/seed/seed.js';
 
@@ -20,5 +21,20 @@ describe('README', () => {
     expect(readme).toContain('npm install\nnpm start');
     expect(readme).toContain('npm test');
     expect(readFileSync(new URL('../.ci/run', import.meta.url), 'utf8')).toMatch(/^npm test$/m);
+  });
+
+  it('lists the bank-profile settings exactly as the contract defines them, one row each', () => {
+    const code = (value: unknown) => `\`${String(value)}\``;
+    const expected = [
+      '| Setting | Values (default first) | `strict` | `lenient` | Open point | Meaning |',
+      '|---|---|---|---|---|---|',
+      ...SETTINGS.map((setting) => `| ${code(setting.name)} | ${setting.values.map(code).join(', ')} | ${code(setting.strict)} | ${code(setting.lenient)} | ${setting.rule} | ${setting.meaning} |`),
+    ];
+    const section = readme.slice(readme.indexOf('## Bank profiles'), readme.indexOf('\n## ', readme.indexOf('## Bank profiles') + 1));
+    const start = section.split('\n').indexOf(expected[0]!);
+    expect(start).toBeGreaterThan(-1);
+    // The rows after the header up to the first line that is not a table row: exactly the settings, in order.
+    const table = section.split('\n').slice(start);
+    expect(table.slice(0, table.findIndex((line) => !line.startsWith('|')))).toEqual(expected);
   });
 });

@@ -6,6 +6,7 @@ import { conformanceCommand } from './conformance.js';
 import { demoCommand } from './demo.js';
 import type { CliIo } from './io.js';
 import { openApiCommand } from './openapi.js';
+import { profilesCommand } from './profiles.js';
 import { serveCommand } from './serve.js';
 
 
@@ -19,6 +20,7 @@ export function buildProgram(io: CliIo): Command {
   certsCommand(program, io);
   conformanceCommand(program, io, process.env);
   openApiCommand(program, io);
+  profilesCommand(program, io);
   demoCommand(program, io);
   return program;
 }

@@ -3,9 +3,11 @@
  * option schema of `startSandbox` (sim/options.ts), so a bound is written once; only the fixed
  * ports are the CLI's own (a library start picks free ports, a command line wants stable ones).
  */
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import type { z } from 'zod';
+import { BUILT_IN_BANK_PROFILES, ProfileError } from '../contract/profile.js';
 import { SandboxOptionsSchema, type SandboxOptionsInput } from '../sim/options.js';
+import { resolveProfile } from '../sim/profile.js';
 import { collect, integer } from './parse.js';
 
 const shape = SandboxOptionsSchema.shape;
@@ -25,6 +27,21 @@ export interface SandboxFlags {
   customers: number;
   data?: string;
   certs: string;
+  profile?: string;
+}
+
+/**
+ * Checked while the flags are read (the seed does not matter to whether a profile can be served),
+ * so a bad profile stops the command with one line naming the setting before anything starts.
+ */
+function bankProfile(value: string): string {
+  try {
+    resolveProfile(value, 0);
+  } catch (error) {
+    if (error instanceof ProfileError) throw new InvalidArgumentError(error.message);
+    throw error;
+  }
+  return value;
 }
 
 export function sandboxFlags(command: Command): Command {
@@ -36,7 +53,8 @@ export function sandboxFlags(command: Command): Command {
     .option('--seed <n>', 'seed of the generated customers', bounded(shape.seed), shape.seed.def.defaultValue)
     .option('--customers <n>', 'generated customers besides the named fixtures', bounded(shape.customers), shape.customers.def.defaultValue)
     .option('--data <file>', 'keep state in this JSON file (memory only when absent)')
-    .option('--certs <dir>', 'certificate folder; missing files are created', shape.certsDir.def.defaultValue);
+    .option('--certs <dir>', 'certificate folder; missing files are created', shape.certsDir.def.defaultValue)
+    .option('--profile <name|file>', `bank profile to serve: ${BUILT_IN_BANK_PROFILES.join(', ')} (drawn from --seed), or a JSON profile file (xs2a-kit profiles lists the settings)`, bankProfile);
 }
 
 /** The `startSandbox` options the shared flags stand for. */
@@ -50,5 +68,6 @@ export function sandboxInput(flags: SandboxFlags): SandboxOptionsInput {
     customers: flags.customers,
     data: flags.data,
     certsDir: flags.certs,
+    ...(flags.profile === undefined ? {} : { profile: flags.profile }),
   };
 }

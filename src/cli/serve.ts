@@ -1,6 +1,8 @@
 /** `xs2a-kit serve`: the sandbox on fixed ports, until interrupted. */
 import { InvalidArgumentError, type Command } from 'commander';
 import { BUILT_IN_PROFILES, FaultProfileError, resolveFaults } from '../sim/faults/profiles.js';
+import { profileFile } from '../contract/profile.js';
+import type { ServedProfile } from '../sim/profile.js';
 import { startSandbox } from '../sim/sandbox.js';
 import type { CliIo } from './io.js';
 import { collect } from './parse.js';
@@ -12,6 +14,16 @@ interface ServeFlags extends SandboxFlags {
   trust: string[];
   callbackCa: string[];
   faults?: string;
+}
+
+/**
+ * Which bank profile is served. A random draw is printed in full as a profile file's JSON line,
+ * so a TPP test that failed against it can be replayed (`--seed N`, or the line saved as a file).
+ */
+function profileBanner(served: ServedProfile, seed: number, controlUrl: string): string {
+  const where = `GET ${controlUrl}/profile lists its settings`;
+  if (served.profile !== 'random') return `Bank profile ${served.profile ?? 'default'}: ${where}.\n`;
+  return `Bank profile random drawn from seed ${seed} (--profile random --seed ${seed} serves it again; ${where}):\n${JSON.stringify(profileFile(served.settings))}\n`;
 }
 
 /** Checked while the flags are read, so a bad profile stops `serve` before anything starts. */
@@ -45,6 +57,7 @@ export function serveCommand(program: Command, io: CliIo): void {
       const customers = sandbox.customers();
       // Faults are never on by surprise: say so above the banner.
       if (flags.faults !== undefined) io.out(`Fault injection is ON (profile ${flags.faults}): GET ${sandbox.controlUrl}/faults lists the rules, DELETE turns them off.\n`);
+      if (flags.profile !== undefined) io.out(profileBanner(sandbox.profile, flags.seed, sandbox.controlUrl));
       io.out(readyBanner(sandbox, { readyMs, seed: flags.seed, customers: customers.length, exampleIban: customers[0]?.accounts[0]?.iban ?? '' }));
       await new Promise<void>((resolve) => {
         const stop = () => {

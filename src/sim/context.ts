@@ -4,6 +4,7 @@ import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
 import type { FaultInjector } from './faults/injector.js';
 import type { Ledgers } from './ledger/index.js';
+import type { Behaviour, ServedProfile } from './profile.js';
 import type { CustomersFixture, RegisterFixture } from './seed/fixtures.js';
 import type { Seed } from './seed/seed.js';
 import type { Store } from './store/store.js';
@@ -31,5 +32,9 @@ export interface SandboxContext {
   readonly deliveriesInFlight: Map<string, Promise<void>>;
   /** Fault injection rules (`--faults`, `/sandbox/faults`); none by default. */
   readonly faults: FaultInjector;
+  /** The bank profile served (`profile` option): fixed for the sandbox's life, a reset keeps it. */
+  readonly profile: ServedProfile;
+  /** The profile's settings as the values services pass to the rules. */
+  readonly behaviour: Behaviour;
   log(message: string): void;
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CLOCK_MAX_MS } from './clock.js';
 import { FaultsOptionSchema } from './faults/schema.js';
+import { ProfileOptionSchema } from './profile.js';
 import { CustomersFile } from './seed/fixtures.js';
 
 export const SandboxOptionsSchema = z.strictObject({
@@ -43,6 +44,11 @@ export const SandboxOptionsSchema = z.strictObject({
   customersFixture: CustomersFile.optional(),
   /** Fault injection (`--faults`): a built-in profile, a JSON file of rules, or the rules; off when absent. */
   faults: FaultsOptionSchema.optional(),
+  /**
+   * Bank profile (`--profile`): a built-in name (default, strict, lenient, random drawn from `seed`),
+   * the path of a JSON profile file, or `{ settings: { … } }`; the default profile when absent.
+   */
+  profile: ProfileOptionSchema.optional(),
 });
 
 export type SandboxOptionsInput = z.input<typeof SandboxOptionsSchema> & {

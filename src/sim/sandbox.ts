@@ -18,6 +18,7 @@ import { resolveFaults } from './faults/profiles.js';
 import { answerParserErrors } from './http/client-error.js';
 import { createLedgers } from './ledger/index.js';
 import { parseSandboxOptions, type SandboxOptionsInput } from './options.js';
+import { behaviourOf, resolveProfile, type ServedProfile } from './profile.js';
 import { createPortalApp } from './portal/app.js';
 import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
 import { buildSeed } from './seed/seed.js';
@@ -69,6 +70,8 @@ export interface Sandbox {
   psu(psuId: string): SandboxPsu;
   /** Books a transaction on a seeded account, as `POST /sandbox/transactions` does. */
   bookTransaction(input: BookingInput): Promise<Booking>;
+  /** The bank profile served: its name or file (null for the default or a profile object) and every setting's value. */
+  readonly profile: ServedProfile;
   /** Per-test fault rules: `add` as `POST /sandbox/faults`, `clear` as `DELETE /sandbox/faults`. */
   readonly faults: SandboxFaults;
   /**
@@ -95,6 +98,9 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const options = parseSandboxOptions(input);
   // A bad fault profile is refused before anything is created.
   const startFaults = resolveFaults(options.faults);
+  // So is a bad bank profile: the ProfileError names the setting.
+  const profile = resolveProfile(options.profile, options.seed);
+  const behaviour = behaviourOf(profile.settings);
   const log = input.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const certs = await ensureCertificates(resolve(options.certsDir));
   const pems = loadCertificates(certs.paths);
@@ -127,6 +133,8 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     callbackCa,
     deliveriesInFlight: new Map(),
     faults: createFaultInjector({ seed: options.seed, start: startFaults }),
+    profile,
+    behaviour,
     log,
   };
   if (store.data.clockOffsetMs !== clock.offsetMs) {
@@ -194,6 +202,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     psu: psuFactory(ctx),
     bookTransaction: bookingOf(ctx),
     faults: faultsOf(ctx),
+    profile,
     flushCallbacks: () => flushDue(ctx),
     reset: async () => {
       await resetSandbox(ctx);

@@ -567,8 +567,8 @@ import { AMOUNT_PATTERN, CurrencySchema, PaymentInitiationRequestSchema, XsError
     edits: [
       {
         file: 'src/sim/services/callbacks.ts',
-        find: "import { afterAttempt, ATTEMPT_TIMEOUT_MS, deriveSecret } from '../rules/callbacks.js';",
-        replace: `import { afterAttempt, ATTEMPT_TIMEOUT_MS, deriveSecret } from '../rules/callbacks.js';
+        find: "import { afterAttempt, deriveSecret } from '../rules/callbacks.js';",
+        replace: `import { afterAttempt, deriveSecret } from '../rules/callbacks.js';
 import { canonicalJson } from '../rules/idempotency.js';`,
       },
       {

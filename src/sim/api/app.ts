@@ -20,7 +20,7 @@ import type { ProviderIdentity } from '../rules/identity.js';
 import { providerRecorder } from '../services/providers.js';
 import type { Answer, Call } from './call.js';
 import { authenticateProvider } from './identity.js';
-import { requestIdEcho, requireRequestId } from './request-id.js';
+import { requestIdEcho, requireRequestId, servedRequestId } from './request-id.js';
 import { apiRoutes, type ApiRoute } from './operations.js';
 import { logRequest, type RequestStart } from './request-log.js';
 
@@ -68,6 +68,7 @@ class RequestCall implements Call {
     readonly params: Readonly<Record<string, string>>,
     readonly body: unknown,
     readonly identity: ProviderIdentity,
+    readonly requestId: string,
   ) {}
 
   get path(): string {
@@ -87,11 +88,11 @@ class RequestCall implements Call {
 export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute[] = apiRoutes()): (req: IncomingMessage, res: ServerResponse) => void {
   const authenticate = authenticateProvider(ctx);
   const recordProvider = providerRecorder(ctx);
-  const readJsonBody = jsonBodyReader();
+  const readJsonBody = jsonBodyReader(ctx.behaviour.bodyLimitBytes);
   const route = createRouter(routes);
 
   /** One request through the checks and its route; sets what the log and the writer need on `seen`. */
-  async function handle(req: IncomingMessage, url: string, seen: { identity?: ProviderIdentity; holdMs?: number }): Promise<Outcome | 'drop'> {
+  async function handle(req: IncomingMessage, url: string, requestId: string | undefined, seen: { identity?: ProviderIdentity; holdMs?: number }): Promise<Outcome | 'drop'> {
     const method = req.method ?? 'GET';
     const target = splitTarget(url);
     const identity = authenticate(req.socket as TLSSocket);
@@ -102,7 +103,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
     if (fault?.kind === 'drop') return 'drop';
     if (fault?.kind === 'answer') return fromFault(fault);
     if (fault?.kind === 'hold') seen.holdMs = fault.delayMs;
-    requireRequestId(req.headers);
+    requireRequestId(requestId, ctx.behaviour.requestIdNotUuid);
     const reading = readJsonBody(req);
     const body = reading ? await reading : undefined;
     // Registration happens once the request has passed the basic checks, so a refused request
@@ -114,7 +115,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
     const settling = ctx.bank.catchUp();
     if (settling) await settling;
     const { route: found, params } = route(method, target.pathname);
-    const call = new RequestCall(req, method, target, params, body, identity);
+    const call = new RequestCall(req, method, target, params, body, identity, requestId ?? '');
     found.guard?.(call);
     return fromAnswer(await found.operation(call, ctx));
   }
@@ -131,21 +132,23 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
         res.destroy();
         return outcome;
       }
-      return deliver(req, res, fromAnswer(errorAnswer(xs), xs.code), echo);
+      return deliver(req, res, fromAnswer(errorAnswer(xs, ctx.behaviour.statusOf(xs.code)), xs.code), echo);
     }
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
     const start: RequestStart = { atMs: ctx.clock.nowMs(), started: process.hrtime.bigint(), method: req.method ?? 'GET', path: withoutQuery(url) };
-    const echo = requestIdEcho(req.headers);
+    // Decided before anything else, so even a refusal echoes the ID a generating profile made up.
+    const requestId = servedRequestId(req.headers, ctx.behaviour.requestIdMissing);
+    const echo = requestIdEcho(requestId);
     const seen: { identity?: ProviderIdentity; holdMs?: number } = {};
     let outcome: Outcome | 'drop';
     try {
-      outcome = await handle(req, url, seen);
+      outcome = await handle(req, url, requestId, seen);
     } catch (error) {
       const xs = toXsError(error, ctx.log);
-      outcome = fromAnswer(errorAnswer(xs), xs.code);
+      outcome = fromAnswer(errorAnswer(xs, ctx.behaviour.statusOf(xs.code)), xs.code);
     }
     if (outcome === 'drop') {
       req.socket.destroy();

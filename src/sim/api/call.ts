@@ -21,6 +21,8 @@ export interface Call {
   /** The JSON body, undefined when the request has none. */
   body: unknown;
   identity: ProviderIdentity;
+  /** The X-Request-ID the request is served under: as sent, or the one a generating profile made up. */
+  readonly requestId: string;
 }
 
 export interface Answer {

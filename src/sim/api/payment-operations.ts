@@ -12,7 +12,7 @@ export const paymentOperations = {
     created(
       await initiatePayment(ctx, tpp(call), {
         product: product(call),
-        requestId: call.get(HEADERS.requestId) ?? '',
+        requestId: call.requestId,
         redirectUri: call.get(HEADERS.redirectUri),
         nokRedirectUri: call.get(HEADERS.nokRedirectUri),
         psuIpAddress: call.get(HEADERS.psuIpAddress),

@@ -1,11 +1,13 @@
 /**
  * X-Request-ID (spec "Request headers"): echoed on every response, errors included; required on
- * every request as a UUID. A missing or non-UUID value is a 400 FORMAT_ERROR (the spec does not
- * show this answer); the certificate is checked first, because a request without one is refused
- * with CERTIFICATE_MISSING "whatever else it contains".
+ * every request as a UUID. What a missing or non-UUID value gets is not shown by the spec: the
+ * bank profile chooses (`requestId.missing`: refuse with 400 FORMAT_ERROR or generate one;
+ * `requestId.notUuid`: refuse or accept it as sent). The certificate is checked first, because a
+ * request without one is refused with CERTIFICATE_MISSING "whatever else it contains".
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { HEADERS, RequestIdSchema, XsError } from '../../contract/index.js';
+import { RequestIdSchema, XsError } from '../../contract/index.js';
 
 /**
  * Only printable ASCII is echoed. Node reads header bytes as latin1 but writes the headers of a
@@ -15,17 +17,25 @@ export function echoable(id: string | string[] | undefined): id is string {
   return typeof id === 'string' && /^[\x20-\x7e]*$/.test(id);
 }
 
-/** The value to echo on the answer, or undefined when there is none fit to echo. */
-export function requestIdEcho(headers: IncomingHttpHeaders): string | undefined {
+/**
+ * The X-Request-ID the request is served under: the one sent, or, when none was sent and the
+ * profile generates one, a fresh UUID (echoed as if the client had sent it). Undefined: none.
+ */
+export function servedRequestId(headers: IncomingHttpHeaders, missing: 'refuse' | 'generate'): string | undefined {
   const id = headers['x-request-id'];
+  if (id === undefined) return missing === 'generate' ? randomUUID() : undefined;
+  return typeof id === 'string' ? id : id.join(', ');
+}
+
+/** The value to echo on the answer, or undefined when there is none fit to echo. */
+export function requestIdEcho(id: string | undefined): string | undefined {
   return echoable(id) ? id : undefined;
 }
 
-export function requireRequestId(headers: IncomingHttpHeaders): void {
-  const id = headers['x-request-id'];
-  if (typeof id !== 'string' || !RequestIdSchema.safeParse(id).success) {
-    throw new XsError('FORMAT_ERROR', {
-      text: id === undefined ? 'X-Request-ID is required on every request (a UUID).' : 'X-Request-ID must be a UUID.',
-    });
-  }
+/** Refuses a request without a usable X-Request-ID; a non-UUID passes only when the profile accepts it and it can be echoed. */
+export function requireRequestId(id: string | undefined, notUuid: 'refuse' | 'accept'): void {
+  if (id === undefined) throw new XsError('FORMAT_ERROR', { text: 'X-Request-ID is required on every request (a UUID).' });
+  if (RequestIdSchema.safeParse(id).success) return;
+  if (notUuid === 'accept' && id.length > 0 && echoable(id)) return;
+  throw new XsError('FORMAT_ERROR', { text: notUuid === 'accept' ? 'X-Request-ID must be printable ASCII and not empty.' : 'X-Request-ID must be a UUID.' });
 }

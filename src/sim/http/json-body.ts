@@ -1,8 +1,9 @@
 /**
  * JSON only (spec "Endpoints": every request and response body is JSON). A body in another
  * content type, malformed JSON, a body over the limit or nested deeper than the limit is a 400
- * FORMAT_ERROR envelope; the spec shows neither limit, so 64 KiB and 32 levels are chosen (far
- * above any body of the interface, whose deepest field is 3 levels down). The depth limit keeps
+ * FORMAT_ERROR envelope; the spec shows neither limit, so 64 KiB (the default of the bank profile's
+ * `request.bodyLimit`, which the XS2A API serves) and 32 levels are chosen (far above any body of
+ * the interface, whose deepest field is 3 levels down). The depth limit keeps
  * code that walks a body (the idempotency digest) from exhausting the stack on `[[[[…]]]]`.
  */
 import type { IncomingMessage } from 'node:http';
@@ -11,6 +12,7 @@ import getRawBody from 'raw-body';
 import typeis from 'type-is';
 import { XsError } from '../../contract/index.js';
 
+/** The customer surface's limit, and the XS2A API's unless its profile serves another. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 export const BODY_DEPTH_LIMIT = 32;
 
@@ -94,7 +96,7 @@ function parseStrictJson(text: string): unknown {
  * a request without a body, with no promise to wait for, and otherwise a promise of the body.
  * Bodies are not compressed: a Content-Encoding other than identity is refused.
  */
-export function jsonBodyReader(): (req: IncomingMessage) => Promise<unknown> | undefined {
+export function jsonBodyReader(limitBytes: number = BODY_LIMIT_BYTES): (req: IncomingMessage) => Promise<unknown> | undefined {
   return (req) => {
     if (!hasBody(req.headers)) return undefined;
     requireJson(req);
@@ -102,7 +104,7 @@ export function jsonBodyReader(): (req: IncomingMessage) => Promise<unknown> | u
     if (encoding !== 'identity') return Promise.reject(Object.assign(new Error(`Unsupported content encoding "${encoding}".`), { status: 415, type: 'encoding.unsupported' }));
     const charset = charsetOf(req);
     if (!charset.startsWith('utf-')) return Promise.reject(Object.assign(new Error(`Unsupported charset "${charset.toUpperCase()}".`), { status: 415, type: 'charset.unsupported' }));
-    return getRawBody(req, { limit: BODY_LIMIT_BYTES, length: req.headers['content-length'], encoding: charset }).then((text) => {
+    return getRawBody(req, { limit: limitBytes, length: req.headers['content-length'], encoding: charset }).then((text) => {
       const body = parseStrictJson(text);
       limitDepth(body);
       return body;

@@ -222,3 +222,55 @@ describe('paging while transactions are booked', () => {
     expect(page.booked).toHaveLength(247);
   });
 });
+
+describe('pageTransactions oldest first (bank profile transactions.order)', () => {
+  const ascending = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+  function traverseUp(ledger: AccountLedger, query: PageQuery): Page[] {
+    const pages = [pageTransactions(ledger, { ...query, order: 'oldest-first' })];
+    for (let next = pages[0]!.nextAfter; next !== undefined; next = pages.at(-1)!.nextAfter) {
+      pages.push(pageTransactions(ledger, { ...query, order: 'oldest-first', after: next }));
+    }
+    return pages;
+  }
+
+  it('lists ascending and continues after the last row towards newer entries, each exactly once', () => {
+    const pages = traverseUp(bookedLedger(651), { bookingStatus: 'booked' });
+    expect(pages.map((page) => page.booked.length)).toEqual([250, 250, 151]);
+    expect(pages.flatMap((page) => seqs(page.booked))).toEqual(ascending(1, 651));
+    expect(pages.every((page) => page.nextBefore === undefined)).toBe(true);
+  });
+
+  it('merges booked and pending in one ascending order and keeps the date filters', () => {
+    const pages = traverseUp(mixedLedger(1_000), { bookingStatus: 'both', dateFrom: day(10), dateTo: day(60) });
+    const all = pages.flatMap((page) => seqs([...page.booked, ...page.pending]).sort((a, b) => a - b));
+    expect(all).toEqual(ascending(100, 609));
+  });
+
+  it('pages deep inside a million entries while looking at no more than a page and its look-ahead', () => {
+    const ledger = bookedLedger(1_000_000, 1_000);
+    const deep = pageTransactions(ledger, { bookingStatus: 'booked', order: 'oldest-first', after: 500_000 });
+    expect(seqs(deep.booked)).toEqual(ascending(500_001, 500_250));
+    expect(deep.nextAfter).toBe(500_250);
+    expect(deep.scanned).toBeLessThanOrEqual(251);
+    const dated = pageTransactions(ledger, { bookingStatus: 'booked', order: 'oldest-first', dateFrom: day(700), dateTo: day(700) });
+    expect(dated.booked[0]!.seq).toBe(700_001);
+    expect(dated.scanned).toBeLessThanOrEqual(251);
+    const last = pageTransactions(ledger, { bookingStatus: 'booked', order: 'oldest-first', dateFrom: day(700), dateTo: day(700), after: 700_750 });
+    expect(seqs(last.booked)).toEqual(ascending(700_751, 701_000));
+    expect(last.nextAfter).toBeUndefined();
+    expect(last.scanned).toBeLessThanOrEqual(251);
+  });
+});
+
+describe('pageTransactions with an exclusive dateTo (bank profile transactions.dateTo)', () => {
+  it('leaves out the entries of the dateTo day in either order', () => {
+    const ledger = bookedLedger(30, 3);
+    for (const order of ['newest-first', 'oldest-first'] as const) {
+      const inclusive = pageTransactions(ledger, { bookingStatus: 'booked', order, dateFrom: day(2), dateTo: day(4) });
+      const exclusive = pageTransactions(ledger, { bookingStatus: 'booked', order, dateFrom: day(2), dateTo: day(4), dateToExclusive: true });
+      expect(inclusive.booked.map((row) => row.bookingDate)).toContain(day(4));
+      expect(seqs(exclusive.booked).sort((a, b) => a - b)).toEqual([7, 8, 9, 10, 11, 12]);
+    }
+  });
+});

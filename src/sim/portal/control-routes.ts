@@ -30,6 +30,8 @@ export function controlRoutes(ctx: SandboxContext): Route[] {
     { method: 'get', path: '/customers', handler: (_req, res) => res.json(customersView(ctx)) },
     { method: 'get', path: '/providers', handler: (_req, res) => res.json(providersView(ctx)) },
     { method: 'get', path: '/clock', handler: (_req, res) => res.json(clockView(ctx)) },
+    // The bank profile served, fixed at start: a TPP's test can print it next to a failure.
+    { method: 'get', path: '/profile', handler: (_req, res) => res.json({ profile: ctx.profile.profile, settings: ctx.profile.settings }) },
     {
       method: 'post',
       path: '/clock',

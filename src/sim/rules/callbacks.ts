@@ -5,12 +5,17 @@
  * Same URL again keeps the registration (and so the secret); a new URL makes a new one.
  */
 import { createHmac } from 'node:crypto';
+import { callbackBackoffMs, type SettingValue } from '../../contract/profile.js';
 import type { CallbackRegistration, DeliveryRecord } from '../store/data.js';
 
 export const MAX_ATTEMPTS = 5;
-/** Wait before attempt n+1 is 30 s × 2^(n-1): 30 s, 1 min, 2 min, 4 min (the spec does not show the intervals). */
+/**
+ * Wait before attempt n+1 by default is 30 s × 2^(n-1): 30 s, 1 min, 2 min, 4 min (the spec does
+ * not show the intervals; the bank profile's `callback.backoff` chooses).
+ */
 export const FIRST_BACKOFF_MS = 30_000;
-/** Real-time limit of one attempt, head and body included (the spec does not show it). */
+export const DEFAULT_BACKOFF: SettingValue = '30s-doubling';
+/** Real-time limit of one attempt by default, head and body included (the spec does not show it; `callback.attemptTimeout`). */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 
 export function deriveSecret(callbackKey: string, tpp: string, registration: CallbackRegistration): string {
@@ -19,15 +24,16 @@ export function deriveSecret(callbackKey: string, tpp: string, registration: Cal
     .digest('hex');
 }
 
-export function backoffAfter(attempts: number): number {
-  return FIRST_BACKOFF_MS * 2 ** (attempts - 1);
+/** Sandbox time before the next attempt after `attempts` failed ones, by the profile's backoff. */
+export function backoffAfter(attempts: number, backoff: SettingValue = DEFAULT_BACKOFF): number {
+  return callbackBackoffMs(backoff, attempts);
 }
 
-/** The delivery after one more attempt: a 2xx ends it; otherwise retry until the fifth attempt. */
-export function afterAttempt(delivery: DeliveryRecord, attempt: { at: Date; status: number | null; error: string | null }): DeliveryRecord {
+/** The delivery after one more attempt: a 2xx ends it; otherwise retry after the backoff until the fifth attempt. */
+export function afterAttempt(delivery: DeliveryRecord, attempt: { at: Date; status: number | null; error: string | null }, backoff: SettingValue = DEFAULT_BACKOFF): DeliveryRecord {
   const attempts = [...delivery.attempts, { at: attempt.at.toISOString(), status: attempt.status, error: attempt.error }];
   const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
   if (ok) return { ...delivery, attempts, outcome: 'delivered', nextAttemptAt: undefined };
   if (attempts.length >= MAX_ATTEMPTS) return { ...delivery, attempts, outcome: 'failed', nextAttemptAt: undefined };
-  return { ...delivery, attempts, outcome: 'pending', nextAttemptAt: new Date(attempt.at.getTime() + backoffAfter(attempts.length)).toISOString() };
+  return { ...delivery, attempts, outcome: 'pending', nextAttemptAt: new Date(attempt.at.getTime() + backoffAfter(attempts.length, backoff)).toISOString() };
 }

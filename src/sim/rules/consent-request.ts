@@ -32,3 +32,17 @@ export function readConsentRequest(body: unknown, today: string): ConsentRequest
   }
   return request;
 }
+
+/**
+ * The fields whose default the spec leaves open: a bank profile may require them instead of
+ * defaulting (`consent.recurringIndicatorDefault` / `consent.validUntilDefault`: required), and
+ * then leaving one out is FORMAT_ERROR on its path.
+ */
+export function refuseOmittedDefaults(request: ConsentRequest, required: { recurringIndicator: boolean; validUntil: boolean }): void {
+  if (required.recurringIndicator && request.recurringIndicator === undefined) {
+    throw new XsError('FORMAT_ERROR', { path: 'recurringIndicator', text: 'recurringIndicator is required: true for a recurring consent, false for a one-off.' });
+  }
+  if (required.validUntil && request.validUntil === undefined) {
+    throw new XsError('FORMAT_ERROR', { path: 'validUntil', text: 'validUntil is required: the last day (YYYY-MM-DD) the consent may be used.' });
+  }
+}

@@ -31,12 +31,21 @@ export interface NewConsentInput {
   redirectUri: string;
   nokRedirectUri: string | undefined;
   now: Date;
+  /** What an omitted recurringIndicator means (bank profile `consent.recurringIndicatorDefault`); one-off by default. */
+  recurringDefault?: boolean;
+  /** Days an omitted validUntil lasts from authentication (bank profile `consent.validUntilDefault`); the 180-day ceiling by default. */
+  validityDays?: number;
 }
+
+/** Days from authentication of the 180-day ceiling. */
+export const CONSENT_CEILING_DAYS = 180;
 
 export function newConsent(input: NewConsentInput): ConsentRecord {
   const { request, now } = input;
-  // Spec leaves the default of recurringIndicator open; omitted means one-off (the narrower grant).
-  const recurring = request.recurringIndicator ?? false;
+  // Spec leaves the default of recurringIndicator open; omitted means one-off (the narrower grant)
+  // unless the bank profile says otherwise.
+  const recurring = request.recurringIndicator ?? input.recurringDefault ?? false;
+  const validityDays = request.validUntil === undefined && input.validityDays !== undefined && input.validityDays < CONSENT_CEILING_DAYS ? input.validityDays : undefined;
   const currencies: Record<string, string> = {};
   for (const list of [request.access.accounts, request.access.balances, request.access.transactions]) {
     for (const reference of list ?? []) if (reference.currency) currencies[reference.iban] = reference.currency;
@@ -56,6 +65,7 @@ export function newConsent(input: NewConsentInput): ConsentRecord {
     },
     currencies,
     requestedValidUntil: request.validUntil,
+    ...(validityDays === undefined ? {} : { validityDays }),
     redirectUri: input.redirectUri,
     nokRedirectUri: input.nokRedirectUri,
     authorisationId: input.authorisationId,
@@ -81,13 +91,15 @@ function expiredAt(consent: ConsentRecord): number {
 }
 
 /**
- * When a consent approved at `now` stops working: 180 days on, or the end of an earlier validUntil;
- * never past the last instant the clock can show, so `validUntil` keeps a four-digit year.
+ * When a consent approved at `now` stops working: 180 days on, or the end of an earlier validUntil,
+ * or, without one, the shorter validity the bank profile gave it; never past the last instant the
+ * clock can show, so `validUntil` keeps a four-digit year.
  */
 export function expiryIfApprovedAt(consent: ConsentRecord, now: Date): Date {
   const ceiling = now.getTime() + CONSENT_CEILING_MS;
   const requestedEnd = consent.requestedValidUntil ? Date.parse(`${consent.requestedValidUntil}${DAY_END}`) : Infinity;
-  return new Date(Math.min(ceiling, requestedEnd, CLOCK_MAX_MS));
+  const defaultEnd = consent.validityDays === undefined ? Infinity : now.getTime() + consent.validityDays * 86_400_000;
+  return new Date(Math.min(ceiling, requestedEnd, defaultEnd, CLOCK_MAX_MS));
 }
 
 /** The requested lists narrowed to the IBANs a customer holds (spec "Scope rules" 3). */

@@ -9,9 +9,14 @@ import type { PaymentKeyRecord } from '../store/data.js';
 /** Spec "Limits": 48 hours for body-conflict detection. */
 export const KEY_CONFLICT_WINDOW_MS = 48 * 3_600_000;
 
-/** The key as stored: a UUID is the same key whichever case its hex digits are written in. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The key as stored: a UUID is the same key whichever case its hex digits are written in; any
+ * other value (served when the profile accepts non-UUIDs) is the key exactly as sent.
+ */
 export function keyOf(requestId: string): string {
-  return requestId.toLowerCase();
+  return UUID.test(requestId) ? requestId.toLowerCase() : requestId;
 }
 
 /** JSON with object keys sorted at every depth: the same parsed body always gives the same text. */

@@ -55,6 +55,15 @@ describe('payment initiation checks', () => {
     expect(initiationRefusal(facts({ amountCents: 500_001, initiatedTodayCents: 2_000_000, availableCents: 9_000_000 }))).toBe('over-daily-limit');
   });
 
+  it('apply the limits a bank profile serves, and no daily limit when it has none', () => {
+    const strict = { perPaymentCents: 100_000, dailyCents: 1_000_000 };
+    expect(initiationRefusal(facts({ amountCents: 100_000, availableCents: 9_000_000 }), strict)).toBeUndefined();
+    expect(initiationRefusal(facts({ amountCents: 100_001, availableCents: 9_000_000 }), strict)).toBe('over-payment-limit');
+    expect(initiationRefusal(facts({ amountCents: 100_000, initiatedTodayCents: 900_001, availableCents: 9_000_000 }), strict)).toBe('over-daily-limit');
+    const unlimited = { perPaymentCents: 10_000_000, dailyCents: undefined };
+    expect(initiationRefusal(facts({ amountCents: 5_000_000, initiatedTodayCents: 90_000_000, availableCents: 9_000_000 }), unlimited)).toBeUndefined();
+  });
+
   it('refuse an amount above the available balance and allow exactly all of it', () => {
     expect(initiationRefusal(facts({ amountCents: 3_520, availableCents: 3_520 }))).toBeUndefined();
     expect(initiationRefusal(facts({ amountCents: 3_521, availableCents: 3_520 }))).toBe('insufficient-funds');

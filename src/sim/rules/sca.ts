@@ -40,6 +40,15 @@ export function effectiveScaStatus(authorisation: AuthorisationRecord, now: Date
   return open && isExpired(authorisation, now) ? 'failed' : authorisation.scaStatus;
 }
 
+/**
+ * The scaStatus the XS2A API answers. Past its 15 minutes an unfinished authorisation is over
+ * either way (isOpen is false, the payment or consent outcome is the same); what it reads is the
+ * bank profile's `sca.statusAfterExpiry`: `failed`, or `unchanged`, the status it had when time ran out.
+ */
+export function servedScaStatus(authorisation: AuthorisationRecord, now: Date, afterExpiry: 'failed' | 'unchanged'): ScaStatus {
+  return afterExpiry === 'unchanged' ? authorisation.scaStatus : effectiveScaStatus(authorisation, now);
+}
+
 export function isOpen(authorisation: AuthorisationRecord, now: Date): boolean {
   const status = effectiveScaStatus(authorisation, now);
   return status !== 'finalised' && status !== 'failed';

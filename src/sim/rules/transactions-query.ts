@@ -9,8 +9,8 @@ export interface TransactionsQuery {
   bookingStatus: BookingStatus;
   dateFrom: string | undefined;
   dateTo: string | undefined;
-  /** seq of the entry named by entryReferenceFrom: the page holds entries after (older than) it. */
-  before: number | undefined;
+  /** seq of the entry named by entryReferenceFrom: the page holds the entries that follow it in the listing's order. */
+  from: number | undefined;
   /** The filters as the provider gave them, for the `next` link. */
   given: Record<string, string>;
 }
@@ -41,8 +41,8 @@ export function readTransactionsQuery(query: Record<string, unknown>): Transacti
   const dateTo = date(query, 'dateTo');
   if (dateFrom && dateTo && dateFrom > dateTo) throw new XsError('FORMAT_ERROR', { path: 'dateTo', text: 'dateTo is before dateFrom.' });
   const reference = single(query, 'entryReferenceFrom');
-  const before = reference === undefined ? undefined : decodeEntryReference(reference);
-  if (reference !== undefined && before === undefined) {
+  const from = reference === undefined ? undefined : decodeEntryReference(reference);
+  if (reference !== undefined && from === undefined) {
     throw new XsError('FORMAT_ERROR', { path: 'entryReferenceFrom', text: 'entryReferenceFrom is not an entryReference of this service.' });
   }
   const given: Record<string, string> = {};
@@ -50,5 +50,5 @@ export function readTransactionsQuery(query: Record<string, unknown>): Transacti
     const value = single(query, name);
     if (value !== undefined && name !== 'entryReferenceFrom') given[name] = value;
   }
-  return { bookingStatus: status as BookingStatus, dateFrom, dateTo, before, given };
+  return { bookingStatus: status as BookingStatus, dateFrom, dateTo, from, given };
 }

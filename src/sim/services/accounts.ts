@@ -24,18 +24,27 @@ export interface AccessInput {
 
 function usableConsent(ctx: SandboxContext, input: AccessInput): ConsentRecord {
   if (input.consentId === undefined) throw new XsError('FORMAT_ERROR', { text: 'Consent-ID is required on account-data requests.' });
+  // The caller's own CoF consent is CONSENT_UNKNOWN (the wrong kind) unless the bank profile
+  // answers it as a consent not usable here (`consent.cofOnAccountData`).
+  const stored = ctx.store.data.consents[input.consentId];
+  if (ctx.behaviour.cofOnAccountData === 'CONSENT_INVALID' && stored?.tpp === input.tpp && stored.kind === 'cof') {
+    throw new XsError('CONSENT_INVALID', { text: 'A confirmation-of-funds consent cannot be used for account data.' });
+  }
   const consent = ownConsent(ctx, input.tpp, input.consentId);
   requireUsable(consent, ctx.clock.now());
   return consent;
+}
+
+/** The one refusal of an account outside the consent, in the form the bank profile gives it (`consent.accountOutside`). */
+function outsideConsent(ctx: SandboxContext): XsError {
+  return ctx.behaviour.accountOutside === 'RESOURCE_UNKNOWN' ? new XsError('RESOURCE_UNKNOWN', { text: 'No such account.' }) : new XsError('CONSENT_INVALID', { text: 'The consent does not cover this account.' });
 }
 
 /** An account the consent covers; unknown ids (an IBAN included) answer the same as uncovered ones. */
 function coveredAccount(ctx: SandboxContext, consent: ConsentRecord, resourceId: string, dataType: DataType): SeedAccount {
   const account = ctx.seed.accountByResourceId(resourceId);
   const granted = consent.granted;
-  if (!account || !granted || !covers(granted, account.iban)) {
-    throw new XsError('CONSENT_INVALID', { text: 'The consent does not cover this account.' });
-  }
+  if (!account || !granted || !covers(granted, account.iban)) throw outsideConsent(ctx);
   if (dataType !== 'accounts' && !granted[dataType].includes(account.iban)) {
     throw new XsError('CONSENT_INVALID', { text: `The consent does not grant ${dataType} for this account.` });
   }
@@ -108,20 +117,30 @@ function transaction(entry: LedgerEntry) {
   };
 }
 
-function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuery) {
-  if (query.before !== undefined && query.before > ledger.lastSeq) {
+/** How the bank profile lists transactions: their order (`transactions.order`) and what dateTo means (`transactions.dateTo`). */
+interface Listing {
+  order: 'newest-first' | 'oldest-first';
+  dateTo: 'inclusive' | 'exclusive';
+}
+
+function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuery, listing: Listing) {
+  if (query.from !== undefined && query.from > ledger.lastSeq) {
     throw new XsError('FORMAT_ERROR', { path: 'entryReferenceFrom', text: 'entryReferenceFrom names no transaction of this account.' });
   }
   const filters: PageQuery = {
     bookingStatus: query.bookingStatus,
+    order: listing.order,
     ...(query.dateFrom ? { dateFrom: query.dateFrom } : {}),
-    ...(query.dateTo ? { dateTo: query.dateTo } : {}),
+    ...(query.dateTo ? { dateTo: query.dateTo, dateToExclusive: listing.dateTo === 'exclusive' } : {}),
   };
-  const result = pageTransactions(ledger, { ...filters, ...(query.before !== undefined ? { before: query.before } : {}), limit: PAGE_SIZE });
-  // Spec "Paging rules" 2-4: next continues before the last row of the page, so no row is repeated
-  // or skipped; it carries every original filter, and is omitted at the end.
+  // entryReferenceFrom leads away from the first page: to older rows newest-first, to newer ones oldest-first.
+  const from = query.from === undefined ? {} : listing.order === 'oldest-first' ? { after: query.from } : { before: query.from };
+  const result = pageTransactions(ledger, { ...filters, ...from, limit: PAGE_SIZE });
+  // Spec "Paging rules" 2-4: next continues after the last row of the page (before it, newest
+  // first), so no row is repeated or skipped; it carries every original filter, and is omitted at the end.
   const cursor = result.nextBefore;
-  const next = cursor === undefined ? undefined : `/v1/accounts/${resourceId}/transactions?${new URLSearchParams({ ...query.given, entryReferenceFrom: encodeEntryReference(cursor) }).toString()}`;
+  const continueFrom = cursor ?? result.nextAfter;
+  const next = continueFrom === undefined ? undefined : `/v1/accounts/${resourceId}/transactions?${new URLSearchParams({ ...query.given, entryReferenceFrom: encodeEntryReference(continueFrom) }).toString()}`;
   return {
     ...(query.bookingStatus !== 'pending' ? { booked: result.booked.map(transaction) } : {}),
     ...(query.bookingStatus !== 'booked' ? { pending: result.pending.map(transaction) } : {}),
@@ -135,7 +154,7 @@ export function readTransactions(ctx: SandboxContext, input: AccessInput, resour
     const isAttended = attended(input.psuIpAddress);
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'transactions');
-    const transactions = page(ctx.ledgers.ledger(account), resourceId, query);
+    const transactions = page(ctx.ledgers.ledger(account), resourceId, query, { order: ctx.behaviour.transactionsOrder, dateTo: ctx.behaviour.dateTo });
     return spend(ctx, uow, consent, 'transactions', isAttended, { account: reference(account), transactions });
   });
 }

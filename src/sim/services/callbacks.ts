@@ -7,7 +7,7 @@ import { HEADERS, redirectUriProblem, RevocationCallbackRequestSchema, signCallb
 import type { SandboxContext } from '../context.js';
 import { planDeliveries, releaseAfter } from '../faults/callback-plan.js';
 import { parseOrFormatError } from '../../contract/parse.js';
-import { afterAttempt, ATTEMPT_TIMEOUT_MS, deriveSecret } from '../rules/callbacks.js';
+import { afterAttempt, deriveSecret } from '../rules/callbacks.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { ConsentRecord, DeliveryRecord } from '../store/data.js';
 import { postCallback } from './callback-sender.js';
@@ -84,12 +84,14 @@ async function attempt(ctx: SandboxContext, delivery: DeliveryRecord, copies: nu
   // Each attempt is signed afresh over the exact bytes sent, the same body with the same eventId
   // every time; t is sandbox time in unix seconds (spec "Events" 3-5).
   const t = Math.floor(at.getTime() / 1000);
+  // The attempt's deadline and the wait before the next one are the bank profile's (`callback.*`).
+  const deadlineMs = ctx.behaviour.callbackAttemptTimeoutMs;
   const signature = signCallback(delivery.body, deriveSecret(ctx.store.data.callbackKey, delivery.tpp, registration), t);
-  const outcome = await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, ATTEMPT_TIMEOUT_MS);
+  const outcome = await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, deadlineMs);
   // A duplicated delivery (fault injection): the same signed bytes once more; it is not a retry,
   // so the attempt's outcome stays the first one's.
-  for (let copy = 1; copy < copies; copy++) await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, ATTEMPT_TIMEOUT_MS);
-  return { next: afterAttempt({ ...delivery, url: registration.url }, { at, ...outcome }), outcome };
+  for (let copy = 1; copy < copies; copy++) await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, deadlineMs);
+  return { next: afterAttempt({ ...delivery, url: registration.url }, { at, ...outcome }, ctx.behaviour.callbackBackoff), outcome };
 }
 
 /** Sends every attempt that is due by the sandbox clock; called on revocation, when the clock moves, and on a tick. */

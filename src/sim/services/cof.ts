@@ -10,7 +10,7 @@ import { ownConsent, readRedirectUri, storeNewConsent } from './consents.js';
 export function createCofConsent(ctx: SandboxContext, tpp: string, input: { redirectUri: string | undefined; body: unknown }) {
   return ctx.bank.transact((uow) => {
     const now = ctx.clock.now();
-    const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI');
+    const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI', ctx.behaviour.redirectUriMissing);
     return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) => newCofConsent({ consentId, authorisationId, tpp, body: input.body, redirectUri, now }));
   });
 }

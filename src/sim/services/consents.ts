@@ -4,9 +4,9 @@ import { redirectUriProblem, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { emitAuthorisation, emitConsent } from './change-events.js';
 import { notifyRevocation } from './callbacks.js';
-import { readConsentRequest } from '../rules/consent-request.js';
+import { readConsentRequest, refuseOmittedDefaults } from '../rules/consent-request.js';
 import { consentView, coveredIbans, DATA_TYPES, effectiveStatus, newConsent, withStatus } from '../rules/consents.js';
-import { effectiveScaStatus, finished, isOpen, newAuthorisation } from '../rules/sca.js';
+import { finished, isOpen, newAuthorisation, servedScaStatus } from '../rules/sca.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
 import { isoDate } from '../../contract/dates.js';
@@ -14,8 +14,13 @@ import { isoDate } from '../../contract/dates.js';
 /** One fixed refusal for unknown and foreign consents: the bodies must be byte-identical (spec "Behaviour notes" 2). */
 const unknownConsent = () => new XsError('CONSENT_UNKNOWN', { text: 'The consent is unknown.' });
 
-export function readRedirectUri(value: string | undefined, header: string): string {
-  if (value === undefined || value === '') throw new XsError('FORMAT_ERROR', { text: `${header} is required: an absolute https URI without fragment.` });
+/**
+ * A redirect header's value. An absent one is refused with the code the bank profile gives it
+ * (`redirectUri.missing`: FORMAT_ERROR, or SERVICE_INVALID as a bank offering only the redirect
+ * approach answers); a malformed one is always FORMAT_ERROR.
+ */
+export function readRedirectUri(value: string | undefined, header: string, missing: 'FORMAT_ERROR' | 'SERVICE_INVALID' = 'FORMAT_ERROR'): string {
+  if (value === undefined || value === '') throw new XsError(missing, { text: `${header} is required: an absolute https URI without fragment.` });
   const problem = redirectUriProblem(value);
   if (problem) throw new XsError('FORMAT_ERROR', { text: `${header} ${problem}.` });
   return value;
@@ -30,10 +35,17 @@ export interface ConsentCreationInput {
 export function createConsent(ctx: SandboxContext, tpp: string, input: ConsentCreationInput) {
   return ctx.bank.transact((uow) => {
     const now = ctx.clock.now();
-    const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI');
+    const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI', ctx.behaviour.redirectUriMissing);
     const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
     const request = readConsentRequest(input.body, isoDate(now));
-    return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) => newConsent({ consentId, authorisationId, tpp, request, redirectUri, nokRedirectUri, now }));
+    // The defaults the spec leaves open, as the bank profile serves them.
+    const { recurringIndicatorDefault, validUntilDefault } = ctx.behaviour;
+    refuseOmittedDefaults(request, { recurringIndicator: recurringIndicatorDefault === 'required', validUntil: validUntilDefault === 'required' });
+    const defaults = {
+      ...(typeof recurringIndicatorDefault === 'boolean' ? { recurringDefault: recurringIndicatorDefault } : {}),
+      ...(validUntilDefault === '90-days' ? { validityDays: 90 } : {}),
+    };
+    return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) => newConsent({ consentId, authorisationId, tpp, request, redirectUri, nokRedirectUri, now, ...defaults }));
   });
 }
 
@@ -99,20 +111,23 @@ export function consentAuthorisation(ctx: SandboxContext, tpp: string, consentId
   if (consent.authorisationId !== authorisationId || !authorisation) {
     throw new XsError('RESOURCE_UNKNOWN', { text: 'The consent has no such authorisation.' });
   }
-  return { scaStatus: effectiveScaStatus(authorisation, ctx.clock.now()) };
+  return { scaStatus: servedScaStatus(authorisation, ctx.clock.now(), ctx.behaviour.scaStatusAfterExpiry) };
 }
 
 /**
  * DELETE by the holder: a valid consent becomes terminatedByTpp at once, without notification.
  * The spec does not show other states: a received consent is terminated too (the provider gives
  * up before the customer finished, and its authorisation fails); a consent already ended stays as
- * it is, and the call still answers 204 (the provider's intent holds).
+ * it is, and the call still answers 204 (the provider's intent holds). That is the default of the
+ * bank profile's `consent.deleteNotValid` (received-too); valid-only refuses all but valid.
  */
 export function deleteConsent(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais'): Promise<void> {
   return ctx.bank.transact((uow) => {
     const consent = ownConsent(ctx, tpp, consentId, kind);
     const now = ctx.clock.now();
     const status = effectiveStatus(consent, now);
+    // A bank that accepts DELETE only on a valid consent (profile `consent.deleteNotValid`) changes nothing else.
+    if (status !== 'valid' && ctx.behaviour.deleteNotValid === 'valid-only') throw new XsError('CONSENT_INVALID', { text: `Only a valid consent can be deleted; this one is ${status}.` });
     if (status !== 'valid' && status !== 'received') return;
     const terminated = withStatus(consent, 'terminatedByTpp', now);
     uow.put('consents', consentId, terminated);

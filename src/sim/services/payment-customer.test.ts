@@ -6,6 +6,7 @@ import { createEventBus } from '../events.js';
 import { createFaultInjector } from '../faults/injector.js';
 import { createLedgers } from '../ledger/index.js';
 import { loadCustomersFixture } from '../seed/fixtures.js';
+import { behaviourOf, resolveProfile } from '../profile.js';
 import { buildSeed } from '../seed/seed.js';
 import { openStore } from '../store/store.js';
 import { amendPayment } from './payment-control.js';
@@ -32,6 +33,8 @@ async function sandboxContext(): Promise<SandboxContext> {
     callbackCa: [],
     deliveriesInFlight: new Map(),
     faults: createFaultInjector({ seed: 42, start: { profile: null, rules: [] } }),
+    profile: resolveProfile(undefined, 42),
+    behaviour: behaviourOf(resolveProfile(undefined, 42).settings),
     log: () => undefined,
   };
   return ctx;

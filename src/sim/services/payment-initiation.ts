@@ -76,7 +76,7 @@ function refuseUnpayable(ctx: SandboxContext, request: PaymentInitiationRequest,
     bankCode: ctx.customersFixture.bankCode,
     availableCents: debtor ? availableCents(ctx, debtor) : 0,
     initiatedTodayCents: debtor ? initiatedToday(ctx, debtor.iban, now) : 0,
-  });
+  }, { perPaymentCents: ctx.behaviour.paymentMaximumCents, dailyCents: ctx.behaviour.dailyLimitCents });
   if (cause) throw new XsError('PAYMENT_FAILED');
 }
 
@@ -90,7 +90,7 @@ function initiate(ctx: SandboxContext, uow: UnitOfWork, tpp: string, input: Paym
     throw new XsError('RESOURCE_UNKNOWN', { text: 'Unknown payment product: sepa-credit-transfers and instant-sepa-credit-transfers are offered.' });
   }
   const now = ctx.clock.now();
-  const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI');
+  const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI', ctx.behaviour.redirectUriMissing);
   const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
   // Accepted on initiation (spec "Request headers"); payments are uncapped, so only its form matters.
   attended(input.psuIpAddress);

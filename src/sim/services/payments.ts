@@ -5,7 +5,7 @@
 import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { paymentView } from '../rules/payments.js';
-import { effectiveScaStatus } from '../rules/sca.js';
+import { servedScaStatus } from '../rules/sca.js';
 import type { PaymentRecord } from '../store/data.js';
 import { cancel, statusOf, unknownPayment } from './payment-records.js';
 
@@ -52,7 +52,7 @@ export function paymentAuthorisation(ctx: SandboxContext, tpp: string, product: 
   if (payment.authorisationId !== authorisationId || !authorisation) {
     throw new XsError('RESOURCE_UNKNOWN', { text: 'The payment has no such authorisation.' });
   }
-  return { scaStatus: effectiveScaStatus(authorisation, ctx.clock.now()) };
+  return { scaStatus: servedScaStatus(authorisation, ctx.clock.now(), ctx.behaviour.scaStatusAfterExpiry) };
 }
 
 /** DELETE by the initiating provider: CANC at once while cancellable, else 405 CANCELLATION_INVALID. */

@@ -41,6 +41,12 @@ export interface ConsentRecord {
   /** Requested IBANs as sent, with the currency if one was given, keyed by IBAN. */
   currencies: Record<string, string>;
   requestedValidUntil: string | undefined;
+  /**
+   * Days from authentication a consent requested without validUntil lasts, when the bank profile
+   * (`consent.validUntilDefault`) gives it less than the 180-day ceiling; kept on the record so the
+   * terms the consent was created under hold whatever profile a later start serves.
+   */
+  validityDays?: number;
   redirectUri: string;
   nokRedirectUri: string | undefined;
   authorisationId: string;

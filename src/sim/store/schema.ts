@@ -23,6 +23,7 @@ const Consent = z.looseObject({
   frequencyPerDay: z.number().int().positive(),
   requested: Lists,
   currencies: z.record(z.string(), z.string()),
+  validityDays: z.number().int().positive().optional(),
   redirectUri: z.string(),
   authorisationId: z.string(),
   createdAt: Instant,
