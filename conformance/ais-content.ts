@@ -85,7 +85,7 @@ export const aisContentScenarios = [
         const reply = await readData(ctx, mainOnly.consentId, path);
         expectPlausible(ctx, `GET ${path.replace(secondId, '{other account}')} under a consent for another account`, reply, [
           { status: '4xx', code: 'CONSENT_INVALID' },
-          { status: 404, code: 'RESOURCE_UNKNOWN' },
+          { status: 403, code: 'RESOURCE_UNKNOWN' },
         ]);
         ctx.observeSetting('consent.accountOutside', codeOf(reply)!);
       }

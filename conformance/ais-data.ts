@@ -103,7 +103,7 @@ export const aisDataScenarios = [
       const account = (read.json as { account: { iban: string; resourceId: string } }).account;
       ensureEqual([account.iban, account.resourceId], [ctx.fixtures.ibans.main, id], 'iban and resourceId of the account read');
       const byIban = await readData(ctx, consentId, `/v1/accounts/${ctx.fixtures.ibans.main}`);
-      expectPlausible(ctx, 'answer for an IBAN as account_id (not shown)', byIban, [{ status: '4xx', code: 'CONSENT_INVALID' }, { status: 404, code: 'RESOURCE_UNKNOWN' }]);
+      expectPlausible(ctx, 'answer for an IBAN as account_id (not shown)', byIban, [{ status: '4xx', code: 'CONSENT_INVALID' }, { status: 403, code: 'RESOURCE_UNKNOWN' }]);
       ctx.observeSetting('consent.accountOutside', codeOf(byIban)!);
     },
   }),
@@ -143,7 +143,7 @@ export const aisDataScenarios = [
       ctx.observeSetting('consent.cofOnAccountData', codeOf(underCof)!);
       const consent = await sharedReadConsent(ctx);
       const outside = await readData(ctx, consent.consentId, '/v1/accounts/xs2a-kit-no-such-account/balances');
-      expectPlausible(ctx, 'balances of an account_id outside the consent (not shown)', outside, [{ status: '4xx', code: 'CONSENT_INVALID' }, { status: 404, code: 'RESOURCE_UNKNOWN' }]);
+      expectPlausible(ctx, 'balances of an account_id outside the consent (not shown)', outside, [{ status: '4xx', code: 'CONSENT_INVALID' }, { status: 403, code: 'RESOURCE_UNKNOWN' }]);
       ctx.observeSetting('consent.accountOutside', codeOf(outside)!);
     },
   }),

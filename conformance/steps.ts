@@ -209,6 +209,9 @@ export interface Plausible {
 
 function fits(reply: Reply, plausible: Plausible): boolean {
   const { status } = reply;
+  // A code whose status Errors rule 5 leaves open fits with any status of its setting (held to one per run by observeSetting).
+  const open = plausible.code === undefined ? undefined : SETTINGS.find((definition) => definition.name === `status.${plausible.code}`);
+  if (open && codeOf(reply) === plausible.code) return open.values.includes(status);
   const statusFits = plausible.status === '2xx' ? status >= 200 && status < 300 : plausible.status === '4xx' ? status >= 400 && status < 500 : status === plausible.status;
   return statusFits && (plausible.code === undefined || codeOf(reply) === plausible.code);
 }

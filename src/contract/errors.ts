@@ -50,6 +50,12 @@ export interface XsErrorOptions {
   text?: string;
   /** Extra response headers, e.g. Retry-After on 429 or Allow on 405. */
   headers?: Record<string, string>;
+  /**
+   * Another status than the catalog's, where the endpoint's row calls for it: an unknown account on
+   * account-data reads is `RESOURCE_UNKNOWN` 403 (Berlin Group's status for a resource named in the
+   * path), since those rows have no 404.
+   */
+  status?: number;
 }
 
 /** Thrown by domain code and handlers; one error middleware turns it into the envelope. */
@@ -64,7 +70,7 @@ export class XsError extends Error {
     super(entry.fixedText ? entry.text : (options.text ?? entry.text));
     this.name = 'XsError';
     this.code = code;
-    this.status = ERROR_CATALOG[code].status;
+    this.status = options.status ?? ERROR_CATALOG[code].status;
     this.path = options.path;
     this.headers = options.headers ?? {};
   }

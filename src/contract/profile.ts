@@ -105,7 +105,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     ['CONSENT_INVALID', 'RESOURCE_UNKNOWN'],
     { strict: 'CONSENT_INVALID', lenient: 'CONSENT_INVALID' },
     'OPEN-9 (Behaviour notes: CoF 3)',
-    'an account_id outside the consent (or unknown): CONSENT_INVALID (the consent does not cover it) or RESOURCE_UNKNOWN (404, no such account)',
+    'an account_id outside the consent (or unknown): CONSENT_INVALID (the consent does not cover it) or RESOURCE_UNKNOWN (403, no such account: the rows of account data have no 404)',
   ),
   setting(
     'transactions.order',

@@ -6,7 +6,7 @@
  * unreachable target. On 2 the report files are written too, saying why nothing (more) ran.
  */
 import { writeFile } from 'node:fs/promises';
-import { profileFile, SETTINGS } from '../contract/profile.js';
+import { profileFile, SETTINGS, type SettingValue } from '../contract/profile.js';
 import { loadCatalogue, CatalogueMissing, type Catalogue } from './catalogue.js';
 import { TargetUnreachable } from './client.js';
 import type { Reporter, RunEvent, RunSummary } from './events.js';
@@ -45,7 +45,7 @@ export interface ConformanceOptions {
    * The bank profile the in-process sandbox serves (`--target sim` only): a built-in name
    * (default, strict, lenient, random), a profile file, or its `{ settings }` object.
    */
-  profile?: string | { settings: Record<string, unknown> } | undefined;
+  profile?: string | { settings: Record<string, SettingValue> } | undefined;
   /** Seed of the in-process sandbox (its generated customers and the `random` profile's draw). */
   seed?: number | undefined;
   /** Where to write the profile the run observed (`{ "settings": { … } }`, the served profile's format). */

@@ -18,7 +18,7 @@ import {
   type SettingValue,
   type Settings,
 } from '../contract/profile.js';
-import { ERROR_CATALOG, type ErrorCode } from '../contract/errors.js';
+import type { ErrorCode } from '../contract/errors.js';
 
 /** The `profile` option: a built-in name, a file, or the profile object; checked in full by resolveProfile. */
 export type ProfileOption = string | { settings?: Record<string, SettingValue> };
@@ -73,7 +73,8 @@ const STATUS_CODES = ['CERTIFICATE_MISSING', 'ROLE_INVALID', 'CONSENT_INVALID', 
  */
 export interface Behaviour {
   /** The status the XS2A API answers an error code with. */
-  statusOf(code: ErrorCode): number;
+  /** The status the profile serves for a code whose status is open; undefined for every other code (the error's own). */
+  statusOf(code: ErrorCode): number | undefined;
   readonly requestIdMissing: 'refuse' | 'generate';
   readonly requestIdNotUuid: 'refuse' | 'accept';
   readonly redirectUriMissing: 'FORMAT_ERROR' | 'SERVICE_INVALID';
@@ -90,7 +91,7 @@ export interface Behaviour {
   readonly dailyLimitCents: number | undefined;
   readonly bodyLimitBytes: number;
   /** The intervals between callback attempts, as rules/callbacks.ts reads them (contract's callbackBackoffMs). */
-  readonly callbackBackoff: '30s-doubling' | '10s-doubling' | '60s-fixed';
+  readonly callbackBackoff: '30s-doubling' | '10s-doubling' | '60s-doubling';
   readonly callbackAttemptTimeoutMs: number;
 }
 
@@ -102,7 +103,7 @@ export function behaviourOf(settings: Settings): Behaviour {
   const paymentMaximumCents = amountSettingCents(value('payment.maximum'));
   if (paymentMaximumCents === undefined) throw new ProfileError('setting "payment.maximum" cannot be "none"');
   return {
-    statusOf: (code) => statuses.get(code) ?? ERROR_CATALOG[code].status,
+    statusOf: (code) => statuses.get(code),
     requestIdMissing: value('requestId.missing'),
     requestIdNotUuid: value('requestId.notUuid'),
     redirectUriMissing: value('redirectUri.missing'),

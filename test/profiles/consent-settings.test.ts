@@ -113,10 +113,10 @@ describe('consent.accountOutside', () => {
     expect([answers[0]![0], codeOf(JSON.parse(answers[0]![1]))]).toEqual([401, 'CONSENT_INVALID']);
   });
 
-  it('RESOURCE_UNKNOWN: 404, identical in all cases', async () => {
+  it('RESOURCE_UNKNOWN: 403 (the rows of account data have no 404), identical in all cases', async () => {
     const answers = await outside(second);
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
-    expect([answers[0]![0], codeOf(JSON.parse(answers[0]![1]))]).toEqual([404, 'RESOURCE_UNKNOWN']);
+    expect([answers[0]![0], codeOf(JSON.parse(answers[0]![1]))]).toEqual([403, 'RESOURCE_UNKNOWN']);
   });
 });
 

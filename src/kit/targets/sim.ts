@@ -13,6 +13,7 @@ import { formsScaDriver } from '../sca-drivers/forms.js';
 import type { Capability } from '../capabilities.js';
 import type { RefusedCertificate } from '../capabilities.js';
 import type { ClientCertificate } from '../client.js';
+import type { SettingValue } from '../../contract/profile.js';
 import type { Fixtures, ScaDriver, Target } from '../target.js';
 import { controlApi } from './control-api.js';
 
@@ -73,7 +74,7 @@ export interface SimTargetOptions {
    */
   startSandbox?: typeof startSandbox;
   /** The bank profile the sandbox serves (a built-in name, a profile file, or `{ settings }`); `default` when absent. */
-  profile?: string | { settings: Record<string, unknown> };
+  profile?: string | { settings: Record<string, SettingValue> };
   /** The sandbox's seed (generated customers, the `random` profile's draw). */
   seed?: number;
 }

@@ -37,7 +37,7 @@ function usableConsent(ctx: SandboxContext, input: AccessInput): ConsentRecord {
 
 /** The one refusal of an account outside the consent, in the form the bank profile gives it (`consent.accountOutside`). */
 function outsideConsent(ctx: SandboxContext): XsError {
-  return ctx.behaviour.accountOutside === 'RESOURCE_UNKNOWN' ? new XsError('RESOURCE_UNKNOWN', { text: 'No such account.' }) : new XsError('CONSENT_INVALID', { text: 'The consent does not cover this account.' });
+  return ctx.behaviour.accountOutside === 'RESOURCE_UNKNOWN' ? new XsError('RESOURCE_UNKNOWN', { status: 403, text: 'No such account.' }) : new XsError('CONSENT_INVALID', { text: 'The consent does not cover this account.' });
 }
 
 /** An account the consent covers; unknown ids (an IBAN included) answer the same as uncovered ones. */
