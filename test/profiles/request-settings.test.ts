@@ -100,6 +100,15 @@ describe('requestId.notUuid', () => {
     const otherCase = await pay(second, transfer(second), { 'X-Request-ID': 'ORDER-42' });
     expect(((await otherCase.json()) as { paymentId: string }).paymentId).not.toBe(paymentId);
   });
+
+  it('accept still refuses an empty value and a repeated header', async () => {
+    const empty = await rawRequest(second, '/v1/revocation-callback', { headers: { 'X-Request-ID': '' } });
+    expect([empty.status, codeOf(empty.json)]).toEqual([400, 'FORMAT_ERROR']);
+    const twice = await rawRequest(second, '/v1/revocation-callback', { headers: { 'X-Request-ID': ['order-1', 'order-2'] as unknown as string } });
+    expect([twice.status, codeOf(twice.json)]).toEqual([400, 'FORMAT_ERROR']);
+    const once = await rawRequest(second, '/v1/revocation-callback', { headers: { 'X-Request-ID': 'order-1' } });
+    expect([once.status, codeOf(once.json), once.headers['x-request-id']]).toEqual([404, 'RESOURCE_UNKNOWN', 'order-1']);
+  });
 });
 
 describe('redirectUri.missing', () => {

@@ -103,7 +103,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
     if (fault?.kind === 'drop') return 'drop';
     if (fault?.kind === 'answer') return fromFault(fault);
     if (fault?.kind === 'hold') seen.holdMs = fault.delayMs;
-    requireRequestId(requestId, ctx.behaviour.requestIdNotUuid);
+    requireRequestId(requestId, ctx.behaviour.requestIdNotUuid, (req.headersDistinct['x-request-id']?.length ?? 0) > 1);
     const reading = readJsonBody(req);
     const body = reading ? await reading : undefined;
     // Registration happens once the request has passed the basic checks, so a refused request

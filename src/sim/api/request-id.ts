@@ -32,10 +32,15 @@ export function requestIdEcho(id: string | undefined): string | undefined {
   return echoable(id) ? id : undefined;
 }
 
-/** Refuses a request without a usable X-Request-ID; a non-UUID passes only when the profile accepts it and it can be echoed. */
-export function requireRequestId(id: string | undefined, notUuid: 'refuse' | 'accept'): void {
+/**
+ * Refuses a request without a usable X-Request-ID; a non-UUID passes only when the profile accepts
+ * it and it can be echoed. A repeated header reaches here joined ("a, b"): never a UUID, and not
+ * one value sent either, so an accepting profile refuses it too.
+ */
+export function requireRequestId(id: string | undefined, notUuid: 'refuse' | 'accept', repeated = false): void {
   if (id === undefined) throw new XsError('FORMAT_ERROR', { text: 'X-Request-ID is required on every request (a UUID).' });
   if (RequestIdSchema.safeParse(id).success) return;
+  if (notUuid === 'accept' && repeated) throw new XsError('FORMAT_ERROR', { text: 'X-Request-ID must be sent once.' });
   if (notUuid === 'accept' && id.length > 0 && echoable(id)) return;
   throw new XsError('FORMAT_ERROR', { text: notUuid === 'accept' ? 'X-Request-ID must be printable ASCII and not empty.' : 'X-Request-ID must be a UUID.' });
 }
