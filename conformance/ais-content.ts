@@ -21,10 +21,19 @@ async function closingBooked(ctx: ScenarioContext, consentId: string, accountId:
   return cents(balance.balanceAmount.amount);
 }
 
+/** Every booked row, all pages: where a new booking lands (first page or last) is the bank's sort order. */
 async function newestBooked(ctx: ScenarioContext, consentId: string, accountId: string) {
-  const reply = await readData(ctx, consentId, `/v1/accounts/${accountId}/transactions?bookingStatus=booked`);
-  ensureEqual(reply.status, 200, 'status of GET transactions');
-  return ensureSchema(TransactionsResponseSchema, reply.json, 'TransactionsResponse').transactions.booked ?? [];
+  const rows = [];
+  let path: string | undefined = `/v1/accounts/${accountId}/transactions?bookingStatus=booked`;
+  for (let pages = 0; path !== undefined && pages < 20; pages += 1) {
+    const reply = await readData(ctx, consentId, path);
+    ensureEqual(reply.status, 200, 'status of GET transactions');
+    const { transactions } = ensureSchema(TransactionsResponseSchema, reply.json, 'TransactionsResponse');
+    rows.push(...(transactions.booked ?? []));
+    const next: string | undefined = (transactions._links as { next?: { href: string } } | undefined)?.next?.href;
+    path = next === undefined ? undefined : next.startsWith('/v1') ? next : new URL(next).pathname + new URL(next).search;
+  }
+  return rows;
 }
 
 export const aisContentScenarios = [

@@ -189,10 +189,11 @@ export const ledgerContentScenarios = [
       const { consentId } = await sharedReadConsent(ctx);
       const main = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
       const second = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.second);
+      // All pages: whether a new booking lands on the first or the last is the bank's sort order.
       const booked = `/v1/accounts/${main}/transactions?bookingStatus=booked`;
       for (const [index, amount] of [expect.credit, expect.debit].entries()) {
         if (index > 0) await ctx.clock().advance('PT1H');
-        const known = new Set((await transactionsPage(ctx, consentId, booked)).booked?.map((row) => row.transactionId));
+        const known = new Set(rowsOf(await allPages(ctx, consentId, booked), 'booked').map((row) => row.transactionId));
         const before = await balances(ctx, consentId, main);
         const from = await ctx.clock().now();
         await ctx.control().bookTransaction(ctx.fixtures.ibans.main, amount);
@@ -201,12 +202,12 @@ export const ledgerContentScenarios = [
           // The other account is read only now: whatever it shows, the booking on the main account is not in it.
           const other = await allPages(ctx, consentId, `/v1/accounts/${second}/transactions?bookingStatus=both`);
           const otherIds = [...rowsOf(other, 'booked'), ...rowsOf(other, 'pending')];
-          const added = ((await transactionsPage(ctx, consentId, booked)).booked ?? []).filter((row) => !known.has(row.transactionId));
+          const added = rowsOf(await allPages(ctx, consentId, booked), 'booked').filter((row) => !known.has(row.transactionId));
           ensure(!otherIds.some((row) => added.some((mine) => mine.transactionId === row.transactionId)), 'the booking on the main account shows on the other account', { actual: added });
           ctx.observe('rows of the other account after a booking on the main account', [rowsOf(other, 'booked').length, rowsOf(other, 'pending').length]);
           await balances(ctx, consentId, second);
         }
-        const added = ((await transactionsPage(ctx, consentId, booked)).booked ?? []).filter((row) => !known.has(row.transactionId));
+        const added = rowsOf(await allPages(ctx, consentId, booked), 'booked').filter((row) => !known.has(row.transactionId));
         ensureEqual(added.map((row) => [row.transactionAmount.amount, row.transactionAmount.currency]), [[amount, 'EUR']], `the new booked transaction of ${amount}, amount and sign`);
         const row = added[0]!;
         const day = to.toISOString().slice(0, 10);

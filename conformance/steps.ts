@@ -225,7 +225,8 @@ export function expectPlausible(ctx: ScenarioContext, point: string, reply: Repl
   const allowed = plausible.map((p) => `${p.status}${p.code ? ` ${p.code}` : ''}`).join(', ');
   ensure(plausible.some((p) => fits(reply, p)), `${point}: ${seen.status}${seen.code ? ` ${seen.code}` : ''} is none of the answers the interface leaves open (${allowed})`, { expected: allowed, actual: reply.json ?? reply.text });
   ctx.observe(point, seen);
-  if (seen.code !== undefined && seen.status >= 400 && isStatusSetting(seen.code)) ctx.observeSetting(`status.${seen.code}`, seen.status);
+  // The status of an open code is the bank's setting, where the plausible answer names the code (not where a case fixes its own status).
+  if (seen.code !== undefined && isStatusSetting(seen.code) && plausible.some((p) => p.code === seen.code && fits(reply, p))) ctx.observeSetting(`status.${seen.code}`, seen.status);
 }
 
 /** The codes of an error answer, for observations (never for decisions the spec leaves open). */

@@ -51,9 +51,9 @@ export interface XsErrorOptions {
   /** Extra response headers, e.g. Retry-After on 429 or Allow on 405. */
   headers?: Record<string, string>;
   /**
-   * Another status than the catalog's, where the endpoint's row calls for it: an unknown account on
-   * account-data reads is `RESOURCE_UNKNOWN` 403 (Berlin Group's status for a resource named in the
-   * path), since those rows have no 404.
+   * A status fixed by the case, over the catalog's and over a bank profile's: an unknown account on
+   * account-data reads is `RESOURCE_UNKNOWN` 403 (those rows have no 404); a withdrawn provider is
+   * `ROLE_INVALID` 403 (the 403 class is "registration does not permit").
    */
   status?: number;
 }
@@ -62,6 +62,8 @@ export interface XsErrorOptions {
 export class XsError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** The status the case fixed (XsErrorOptions.status), which no bank profile changes. */
+  readonly fixedStatus: number | undefined;
   readonly path: string | undefined;
   readonly headers: Record<string, string>;
 
@@ -71,6 +73,7 @@ export class XsError extends Error {
     this.name = 'XsError';
     this.code = code;
     this.status = options.status ?? ERROR_CATALOG[code].status;
+    this.fixedStatus = options.status;
     this.path = options.path;
     this.headers = options.headers ?? {};
   }

@@ -132,7 +132,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
         res.destroy();
         return outcome;
       }
-      return deliver(req, res, fromAnswer(errorAnswer(xs, ctx.behaviour.statusOf(xs.code) ?? xs.status), xs.code), echo);
+      return deliver(req, res, fromAnswer(errorAnswer(xs, xs.fixedStatus ?? ctx.behaviour.statusOf(xs.code) ?? xs.status), xs.code), echo);
     }
   }
 
@@ -148,7 +148,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
       outcome = await handle(req, url, requestId, seen);
     } catch (error) {
       const xs = toXsError(error, ctx.log);
-      outcome = fromAnswer(errorAnswer(xs, ctx.behaviour.statusOf(xs.code) ?? xs.status), xs.code);
+      outcome = fromAnswer(errorAnswer(xs, xs.fixedStatus ?? ctx.behaviour.statusOf(xs.code) ?? xs.status), xs.code);
     }
     if (outcome === 'drop') {
       req.socket.destroy();

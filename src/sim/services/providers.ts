@@ -9,7 +9,9 @@ import { isAuthorised } from '../rules/register.js';
 /** Refuses a provider whose authorisation the regulator has withdrawn; checked on every request. */
 export function requireAuthorised(ctx: SandboxContext, identity: ProviderIdentity): ProviderIdentity {
   if (!isAuthorised(ctx.registerFixture, ctx.store.data.registerDecisions, identity.organizationIdentifier)) {
+    // 403 whatever status a bank profile gives ROLE_INVALID: the spec's 403 class is "registration does not permit".
     throw new XsError('ROLE_INVALID', {
+      status: 403,
       text: "The provider's authorisation has been withdrawn by its competent authority.",
     });
   }
