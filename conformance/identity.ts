@@ -240,7 +240,7 @@ export const identityScenarios = [
     async run(ctx, expect) {
       // A consent request padded to exactly `size` bytes (an unknown member is ignored when served).
       const sized = (size: number) => {
-        const base = JSON.stringify({ access: { balances: [{ iban: ctx.fixtures.ibans.notHeld }] }, recurringIndicator: true, padding: '' });
+        const base = JSON.stringify({ ...completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.notHeld }] } }), padding: '' });
         return base.replace('"padding":""', `"padding":"${'x'.repeat(size - base.length)}"`);
       };
       const send = (size: number) => ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, rawBody: sized(size) });
