@@ -50,8 +50,6 @@ export interface ScenarioContext {
    * differs from what the target showed earlier in the run (one bank, one choice).
    */
   observeSetting(name: string, value: SettingValue): void;
-  /** The value of a setting the run has observed so far, or undefined. */
-  setting(name: string): SettingValue | undefined;
   /**
    * Records a check the scenario could not make on this target and why (e.g. the SCA driver cannot
    * see where the bank sent the customer): reported beside the result, so a pass never hides it.

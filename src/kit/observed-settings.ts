@@ -9,7 +9,6 @@ import { ensure } from './failure.js';
 export interface ObservedSettings {
   /** Records `value` for `name`, seen in `where` (a scenario id); throws ExpectationFailed as above. */
   record(name: string, value: SettingValue, where: string): void;
-  get(name: string): SettingValue | undefined;
   /** The observed settings in the profile table's order. */
   all(): Record<string, SettingValue>;
 }
@@ -33,7 +32,6 @@ export function observedSettings(): ObservedSettings {
       );
       seen.set(name, { value, where });
     },
-    get: (name) => seen.get(name)?.value,
     all: () => Object.fromEntries(SETTINGS.filter((definition) => seen.has(definition.name)).map((definition) => [definition.name, seen.get(definition.name)!.value])),
   };
 }

@@ -241,7 +241,6 @@ function scenarioContext(
       settings.record(name, value, scenario.id);
       observe({ point: `setting ${name}`, value });
     },
-    setting: (name) => settings.get(name),
     unchecked: uncheck,
   };
 }
