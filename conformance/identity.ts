@@ -243,7 +243,7 @@ export const identityScenarios = [
         const base = JSON.stringify({ ...completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.notHeld }] } }), padding: '' });
         return base.replace('"padding":""', `"padding":"${'x'.repeat(size - base.length)}"`);
       };
-      const send = (size: number) => ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, rawBody: sized(size) });
+      const send = (size: number) => ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, rawBody: sized(size) });
       // Served (the padding ignored) or refused as too large: a 5xx or a dropped connection is no choice.
       const plausible = [{ status: 201 }, { status: 400 }, { status: 413 }] as const;
       const largest = await send(expect.bytes);

@@ -49,6 +49,8 @@ const KEPT_BY_THE_MOCK = [
   'AIS-LIMIT-010',
   'PIS-INIT-001',
   'PIS-LIMIT-001',
+  // No limit at all is a plausible choice (Limits: not shown): a mock that accepts every payment keeps it.
+  'PIS-LIMIT-002',
   'PIS-INIT-010',
   'PIS-INIT-011',
   'PIS-INIT-012',

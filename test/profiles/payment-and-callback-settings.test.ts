@@ -109,7 +109,7 @@ describe('callback.backoff', () => {
   it('waits the served intervals between the five attempts', async () => {
     expect(await gaps(plain)).toEqual([30, 60, 120, 240]);
     expect(await gaps(second)).toEqual([10, 20, 40, 80]);
-    expect(await gaps(third)).toEqual([60, 60, 60, 60]);
+    expect(await gaps(third)).toEqual([60, 120, 240, 480]);
   });
 });
 
