@@ -2,32 +2,12 @@
  * The CLI's bank profiles: `xs2a-kit profiles` (table and --json), `serve --profile` with a
  * built-in, a file and a random draw printed for replay, and a bad profile refused before anything starts.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtInSettings, completeSettings, randomSettings, SETTINGS } from '../../src/index.js';
-import { BIN, xs2aKit } from '../helpers/cli.js';
-import { certificateFolder } from '../helpers/sandbox.js';
-
-/** Starts `serve`, hands its output and control URL to `use`, then stops it with SIGTERM. */
-async function serving(args: string[], use: (out: string, controlUrl: string) => Promise<void>): Promise<void> {
-  const certs = await certificateFolder();
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--portal-port', '0', '--certs', certs, '--customers', '0', ...args]);
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => out.includes('Press Ctrl+C') && resolve());
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
-  try {
-    await use(out, /Control API\s+(\S+)/.exec(out)![1]!);
-  } finally {
-    child.kill('SIGTERM');
-  }
-  expect(await new Promise<number | null>((resolve) => child.on('exit', resolve))).toBe(0);
-}
+import { serving, xs2aKit } from '../helpers/cli.js';
 
 const servedProfile = async (controlUrl: string) => (await fetch(`${controlUrl}/profile`)).json();
 

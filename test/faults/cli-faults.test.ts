@@ -1,13 +1,12 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { certificateFolder } from '../helpers/sandbox.js';
+import { BIN, serving } from '../helpers/cli.js';
 
 const run = promisify(execFile);
-const BIN = new URL('../../bin/xs2a-kit.js', import.meta.url).pathname;
 
 const refused = (...args: string[]) =>
   run(process.execPath, [BIN, ...args]).then(
@@ -16,24 +15,6 @@ const refused = (...args: string[]) =>
     },
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
-
-/** Starts `serve`, hands the control URL to `use`, then stops it with SIGTERM. */
-async function serving(args: string[], use: (out: string, controlUrl: string) => Promise<void>): Promise<void> {
-  const certs = await certificateFolder();
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--portal-port', '0', '--certs', certs, '--customers', '0', ...args]);
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => out.includes('Press Ctrl+C') && resolve());
-    child.on('exit', (code) => reject(new Error(`serve exited with ${code}`)));
-  });
-  try {
-    await use(out, /Control API\s+(\S+)/.exec(out)![1]!);
-  } finally {
-    child.kill('SIGTERM');
-  }
-  expect(await new Promise<number | null>((resolve) => child.on('exit', resolve))).toBe(0);
-}
 
 describe('xs2a-kit serve --faults', () => {
   it('starts with a built-in profile, says so, and lists its rules on the control API', async () => {
