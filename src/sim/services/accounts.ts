@@ -8,7 +8,7 @@ import { formatCents, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { encodeEntryReference, pageTransactions, PAGE_SIZE, type AccountLedger, type LedgerEntry, type PageQuery } from '../ledger/index.js';
 import { covers, coveredIbans, requireUsable, type DataType } from '../rules/consents.js';
-import type { TransactionsQuery } from '../rules/transactions-query.js';
+import type { TransactionsQuery } from '../../contract/transactions-query.js';
 import type { SeedAccount } from '../seed/customers.js';
 import type { ConsentRecord } from '../store/data.js';
 import { spend, type Answer } from './access.js';
