@@ -19,7 +19,7 @@ import { emitAuthorisation } from './change-events.js';
 import { availableCents } from './payment-money.js';
 import { paymentById, statusOf } from './payment-records.js';
 import { savePayment } from './payment-settlement.js';
-import { isoDate } from '../../contract/dates.js';
+import { dayOf, isoDate } from '../../contract/dates.js';
 
 /** An initiation as the API's edge read it, with the body as sent for the idempotency comparison. */
 export interface PaymentInitiationInput {
@@ -53,7 +53,7 @@ function initiatedToday(ctx: SandboxContext, debtorIban: string, now: Date): num
   const today = isoDate(now);
   let cents = 0;
   for (const payment of Object.values(ctx.store.data.payments)) {
-    if (payment.debtorIban !== debtorIban || payment.createdAt.slice(0, 10) !== today) continue;
+    if (payment.debtorIban !== debtorIban || dayOf(payment.createdAt) !== today) continue;
     if (countsTowardsDailyLimit(statusOf(ctx, payment, now))) cents += amountCentsOf(payment);
   }
   return cents;
