@@ -50,7 +50,7 @@ export type Operation<K extends OperationId> = (call: Call<BodyOf<K>>, ctx: Sand
 
 /**
  * Any operation, as the router holds them. It is handed a call whose body() runs the reader of the
- * same row, so its body has the type that row names (the one cast is in app.ts).
+ * same row, so its body has the type that row names (the one cast is in RequestCall.body(), app.ts).
  */
 export type AnyOperation = (call: Call<never>, ctx: SandboxContext) => Answer | Promise<Answer>;
 
