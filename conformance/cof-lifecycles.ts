@@ -11,6 +11,7 @@ import { scenario } from '../src/kit/scenario.js';
 import { follow } from './consent-lifecycles.js';
 import { answerOf, ATTENDED, consentStatus, dateAfter, expectError, expectPlausible, SHARED_COF, sharedCofConsent, validCofConsent, validConsent } from './steps.js';
 import { advanceIntoDay, advanceToTimeOfDay, nextMidnight, seconds } from './time.js';
+import { dayStartMs } from '../src/contract/dates.js';
 
 const COF = '/v1/consents/confirmation-of-funds';
 
@@ -60,7 +61,7 @@ export const cofLifecycleScenarios = [
       const consentId = await validCofConsent(ctx, { validUntil });
       await advanceIntoDay(ctx, validUntil, 1);
       ensureEqual((await confirm(ctx, consentId)).status, 200, `status of a confirmation one second into ${validUntil}`);
-      await advanceIntoDay(ctx, dateAfter(new Date(`${validUntil}T00:00:00Z`), 1), 1);
+      await advanceIntoDay(ctx, dateAfter(new Date(dayStartMs(validUntil)), 1), 1);
       ensureEqual(await consentStatus(ctx, consentId, 'cof'), 'expired', 'status one second into the day after validUntil');
       expectError(ctx, await confirm(ctx, consentId), expect);
     },

@@ -5,6 +5,7 @@ import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { aisAccess, ATTENDED, codeOf, consentStatus, createConsent, dateAfter, daysBetween, expectError, SHARED_COF, sharedCofConsent, validCofConsent, validConsent } from './steps.js';
+import { isoDate } from '../src/contract/dates.js';
 
 const COF = '/v1/consents/confirmation-of-funds';
 
@@ -144,7 +145,7 @@ export const cofScenarios = [
     expect: { ceilingDays: 180 },
     async run(ctx, expect) {
       const consentId = await validCofConsent(ctx);
-      const today = (await ctx.clock().now()).toISOString().slice(0, 10);
+      const today = isoDate(await ctx.clock().now());
       const validUntil = await readValidUntil(ctx, consentId);
       ensure(validUntil !== undefined, 'the created CoF consent reads back a validUntil');
       const days = daysBetween(today, validUntil);
@@ -166,7 +167,7 @@ export const cofScenarios = [
       const consentId = await validCofConsent(ctx, { validUntil: dateAfter(now, expect.askedDays) });
       const validUntil = await readValidUntil(ctx, consentId);
       ensure(validUntil !== undefined, 'the CoF consent reads back a validUntil');
-      const days = daysBetween(now.toISOString().slice(0, 10), validUntil);
+      const days = daysBetween(isoDate(now), validUntil);
       ensure(days <= expect.ceilingDays, `validUntil ${validUntil} is ${days} days away, beyond the ceiling`, { expected: expect.ceilingDays, actual: days });
     },
   }),

@@ -29,6 +29,7 @@ import {
   withReceiver,
 } from './steps.js';
 import { advanceIntoDay } from './time.js';
+import { isoDate } from '../src/contract/dates.js';
 
 const COF = '/v1/consents/confirmation-of-funds';
 
@@ -48,7 +49,7 @@ async function readConsent(ctx: ScenarioContext, consentId: string, kind: 'ais' 
   return ensureSchema(ConsentResponseSchema, read.json, 'ConsentResponse');
 }
 
-const today = async (ctx: ScenarioContext) => (await ctx.clock().now()).toISOString().slice(0, 10);
+const today = async (ctx: ScenarioContext) => isoDate(await ctx.clock().now());
 
 /** A consent body the target must serve (the control beside each refusal). */
 const validBody = (ctx: ScenarioContext) => completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) });
@@ -110,7 +111,7 @@ export const consentDetailScenarios: Scenario[] = [
     expect: {},
     async run(ctx) {
       const now = await ctx.clock().now();
-      const day = now.toISOString().slice(0, 10);
+      const day = isoDate(now);
       const yesterday = dateAfter(now, -1);
       const ais = await postConsent(ctx, { ...validBody(ctx), validUntil: day });
       ensureEqual(ais.status, 201, `status of a consent creation with validUntil ${day} (today)`);
@@ -211,7 +212,7 @@ export const consentDetailScenarios: Scenario[] = [
     expect: { code: 'CONSENT_EXPIRED' },
     async run(ctx, expect) {
       const start = await ctx.clock().now();
-      const day0 = start.toISOString().slice(0, 10);
+      const day0 = isoDate(start);
       const validUntil = dateAfter(start, 3);
       const recurring = await validConsent(ctx, { types: ['accounts'], body: { validUntil } });
       ensureEqual((await readData(ctx, recurring.consentId, '/v1/accounts')).status, 200, 'a read under the recurring consent');

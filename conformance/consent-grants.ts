@@ -8,7 +8,7 @@ import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { aisAccess, answerOf, ATTENDED, consentStatus, createConsent, dateAfter, daysBetween, expectError, expectPlausible, readData, resourceIdOf } from './steps.js';
-
+import { dayStartMs, isoDate } from '../src/contract/dates.js';
 async function readConsent(ctx: ScenarioContext, consentId: string) {
   const read = await ctx.api.call({ path: `/v1/consents/${consentId}`, schema: ConsentResponseSchema });
   return ensureSchema(ConsentResponseSchema, read.json, 'ConsentResponse');
@@ -58,10 +58,10 @@ export const consentGrantScenarios = [
     async run(ctx, expect) {
       // Deliberately incomplete for Berlin Group 1.3.12, which makes both fields mandatory: a strict bank may refuse it.
       const create = (body: Record<string, unknown>) => ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), ...body } });
-      const today = (await ctx.clock().now()).toISOString().slice(0, 10);
+      const today = isoDate(await ctx.clock().now());
       const plausible = [{ status: 201 }, { status: 400, code: 'FORMAT_ERROR' }] as const;
       // recurringIndicator left out: what a received consent reads back is the default taken.
-      const noRecurring = await create({ validUntil: dateAfter(new Date(`${today}T00:00:00Z`), 30) });
+      const noRecurring = await create({ validUntil: dateAfter(new Date(dayStartMs(today)), 30) });
       expectPlausible(ctx, 'a consent request without recurringIndicator', noRecurring, plausible);
       if (noRecurring.status === 201) {
         const recurring = (await readConsent(ctx, (noRecurring.json as { consentId: string }).consentId)).recurringIndicator;
@@ -81,7 +81,7 @@ export const consentGrantScenarios = [
       }
       const created = reply.json as { consentId: string; _links: { scaRedirect: { href: string } } };
       await ctx.authorise(created._links.scaRedirect.href, { status: () => consentStatus(ctx, created.consentId) });
-      const approvedOn = (await ctx.clock().now()).toISOString().slice(0, 10);
+      const approvedOn = isoDate(await ctx.clock().now());
       const read = await readConsent(ctx, created.consentId);
       const validUntil = read.validUntil;
       ensure(validUntil, 'an approved consent reads back its validUntil', { actual: read });

@@ -9,6 +9,7 @@ import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { aisAccess, consentStatus, createConsent, dateAfter, expectError, readData, validConsent } from './steps.js';
 import { advanceIntoDay, advanceToTimeOfDay } from './time.js';
+import { dayStartMs } from '../src/contract/dates.js';
 
 /** An account-data read under the consent that spends no budget (attended). */
 const readAccounts = (ctx: ScenarioContext, consentId: string) => readData(ctx, consentId, '/v1/accounts');
@@ -89,7 +90,7 @@ export const consentLifecycleScenarios = [
       await advanceIntoDay(ctx, validUntil, 1);
       ensureEqual(await consentStatus(ctx, consent.consentId), 'valid', `status one second into ${validUntil}`);
       ensureEqual((await readAccounts(ctx, consent.consentId)).status, 200, `status of a read on ${validUntil}`);
-      await advanceIntoDay(ctx, dateAfter(new Date(`${validUntil}T00:00:00Z`), 1), 1);
+      await advanceIntoDay(ctx, dateAfter(new Date(dayStartMs(validUntil)), 1), 1);
       ensureEqual(await consentStatus(ctx, consent.consentId), 'expired', 'status one second into the day after validUntil');
       expectError(ctx, await readAccounts(ctx, consent.consentId), expect);
     },

@@ -4,7 +4,7 @@ import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { aisAccess, answerOf, ATTENDED, consentStatus, createConsent, dateAfter, daysBetween, expectError, readData, resourceIdOf, UUID_V4, validConsent, expectPlausible } from './steps.js';
-
+import { isoDate } from '../src/contract/dates.js';
 /** The consent as read back (spec "ConsentResponse"). */
 async function readConsent(ctx: ScenarioContext, consentId: string) {
   const read = await ctx.api.call({ path: `/v1/consents/${consentId}`, schema: ConsentResponseSchema });
@@ -175,7 +175,7 @@ export const consentScenarios = [
       ensureEqual(await consentStatus(ctx, created.consentId), 'valid', 'status after approval (the cap is silent, not a refusal)');
       const validUntil = (await readConsent(ctx, created.consentId)).validUntil;
       ensure(validUntil !== undefined, 'the consent reads back its effective validUntil');
-      const days = daysBetween(now.toISOString().slice(0, 10), validUntil);
+      const days = daysBetween(isoDate(now), validUntil);
       ensure(days <= expect.ceilingDays && days >= expect.ceilingDays - 1, `validUntil ${validUntil} is ${days} days after authentication`, { expected: expect.ceilingDays, actual: days });
     },
   }),

@@ -12,6 +12,7 @@ import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { authorisedPayment, expectPlausible, paymentBody, paymentStatus, readData, resourceIdOf, SHARED_READ, sharedReadConsent, validConsent } from './steps.js';
+import { dayOf, isoDate } from '../src/contract/dates.js';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
@@ -210,7 +211,7 @@ export const ledgerContentScenarios = [
         const added = rowsOf(await allPages(ctx, consentId, booked), 'booked').filter((row) => !known.has(row.transactionId));
         ensureEqual(added.map((row) => [row.transactionAmount.amount, row.transactionAmount.currency]), [[amount, 'EUR']], `the new booked transaction of ${amount}, amount and sign`);
         const row = added[0]!;
-        const day = to.toISOString().slice(0, 10);
+        const day = isoDate(to);
         ctx.observe(`a control booking of ${amount}: members, bookingDate and valueDate on the day of the booking, remittance`, {
           members: shapeOf(row),
           bookingDate: row.bookingDate === day,
@@ -252,7 +253,7 @@ export const ledgerContentScenarios = [
       const pendingRows = mine(rowsOf(await allPages(ctx, consentId, `${path}?bookingStatus=pending`), 'pending'));
       const bookedRows = mine(rowsOf(await allPages(ctx, consentId, `${path}?bookingStatus=booked`), 'booked'));
       for (const row of [...pendingRows, ...bookedRows]) ensureEqual(row.transactionAmount.amount, `-${amount}`, 'a row of the payment carries the debit sign');
-      const day = to.toISOString().slice(0, 10);
+      const day = isoDate(to);
       ctx.observe('an authorised (ACSP) payment: pending and booked rows', [pendingRows.length, bookedRows.length]);
       const reserved = pendingRows[0];
       if (reserved) {
@@ -284,7 +285,7 @@ export const ledgerContentScenarios = [
           members: shapeOf(entry),
           sameTransaction: reserved ? entry.transactionId === reserved.transactionId : null,
           newReference: reserved ? entry.entryReference !== reserved.entryReference : null,
-          bookedOnChangeDay: entry.bookingDate === settled.lastChange.slice(0, 10),
+          bookedOnChangeDay: entry.bookingDate === dayOf(settled.lastChange),
           valueDate: entry.valueDate === entry.bookingDate,
         });
       }

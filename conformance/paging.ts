@@ -5,6 +5,7 @@ import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { ATTENDED, dateAfter, resourceIdOf, SHARED_READ, sharedReadConsent } from './steps.js';
 import { advanceToTimeOfDay } from './time.js';
+import { DAY_MS, dayStartMs, isoDate } from '../src/contract/dates.js';
 
 interface Row {
   transactionId: string;
@@ -90,7 +91,7 @@ export const pagingScenarios = [
     expect: { daysBack: 300 },
     async run(ctx, expect) {
       const { consentId, base } = await setUp(ctx);
-      const dateFrom = new Date(Date.now() - expect.daysBack * 86_400_000).toISOString().slice(0, 10);
+      const dateFrom = isoDate(Date.now() - expect.daysBack * DAY_MS);
       const pages = await traverse(ctx, consentId, `${base}&dateFrom=${dateFrom}`);
       ensurePaged(pages, `the history from ${dateFrom}`);
       const rows = pages.flatMap((p) => p.rows);
@@ -274,7 +275,7 @@ export const pagingScenarios = [
       ensure(!outside, `a row booked ${outside?.bookingDate} appears with dateFrom = dateTo = ${day}`);
       ctx.observe(`rows booked on ${day} when dateFrom = dateTo = ${day} (inclusive when > 0)`, rows.filter((row) => row.bookingDate === day).length);
       // dateTo alone decides whether the day it names is listed: the day before as dateFrom cannot hide it.
-      const dayBefore = dateAfter(new Date(`${day}T00:00:00Z`), -1);
+      const dayBefore = dateAfter(new Date(dayStartMs(day)), -1);
       const upTo = (await traverse(ctx, consentId, `${base}&dateFrom=${dayBefore}&dateTo=${day}`)).flatMap((item) => item.rows);
       ctx.observeSetting('transactions.dateTo', upTo.some((row) => row.bookingDate === day) ? 'inclusive' : 'exclusive');
     },
@@ -291,7 +292,7 @@ export const pagingScenarios = [
     async run(ctx, expect) {
       // A fresh UTC day: only the bookings made here are booked on it, whatever earlier scenarios did.
       await advanceToTimeOfDay(ctx, '00:05:00');
-      const day = (await ctx.clock().now()).toISOString().slice(0, 10);
+      const day = isoDate(await ctx.clock().now());
       const { consentId, base } = await setUp(ctx, ctx.fixtures.ibans.second);
       // From the day on, no dateTo: nothing is booked after today, and whether dateTo is inclusive is the bank's choice.
       const today = `${base}&dateFrom=${day}`;

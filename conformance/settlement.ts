@@ -17,8 +17,8 @@ import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { answerOf, authorisedPayment, createdPayment, expectError, expectPlausible, initiatePayment, paymentBody, readData, resourceIdOf, validConsent } from './steps.js';
 import { advanceIntoDay } from './time.js';
+import { DAY_MS, dayStartMs, isoDate } from '../src/contract/dates.js';
 
-const DAY_MS = 86_400_000;
 const SIX_AM = 6 * 3600;
 /**
  * 05:59:55 UTC: the clock runs on in real time and a move lands up to a second past its aim, so the
@@ -33,9 +33,8 @@ const WATCH_DAYS = 7;
 const EASTER_YEARS = 24;
 const CANCELLATION_INVALID = { status: 405, code: 'CANCELLATION_INVALID' } as const;
 
-const utcDay = (at: Date | number) => new Date(at).toISOString().slice(0, 10);
-const plusDays = (day: string, days: number) => utcDay(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS);
-const weekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay();
+const plusDays = (day: string, days: number) => isoDate(dayStartMs(day) + days * DAY_MS);
+const weekday = (day: string) => new Date(dayStartMs(day)).getUTCDay();
 
 /** Easter Sunday of a Gregorian year (anonymous Gregorian algorithm), as YYYY-MM-DD. */
 function easterSunday(year: number): string {
@@ -116,7 +115,7 @@ async function watchSettlement(ctx: ScenarioContext, watched: Watched[], options
     for (let offset = 0; offset < WATCH_DAYS && !item.seen; offset += 1) {
       const day = plusDays(item.from, offset);
       for (const secondsIn of [JUST_BEFORE_SIX, SIX_AM]) {
-        const at = Date.parse(`${day}T00:00:00Z`) + secondsIn * 1000;
+        const at = dayStartMs(day) + secondsIn * 1000;
         if (at <= (await ctx.clock().now()).getTime()) continue;
         await advanceIntoDay(ctx, day, secondsIn);
         await look(new Date(at).toISOString(), item);
@@ -145,7 +144,7 @@ export const settlementScenarios = [
     expect: { accepted: 'ACSP' },
     async run(ctx, expect) {
       const now = await ctx.clock().now();
-      const friday = nextDay(utcDay(now), (day) => weekday(day) === 5);
+      const friday = nextDay(isoDate(now), (day) => weekday(day) === 5);
       await advanceIntoDay(ctx, friday, 10 * 3600);
       const payment = await authorisedPayment(ctx, paymentBody(ctx));
       ensureEqual(payment.status, expect.accepted, 'status of a standard payment right after the customer approved it');
@@ -189,7 +188,7 @@ export const settlementScenarios = [
     needs: ['clock'],
     expect: { cancelled: 'CANC' },
     async run(ctx, expect) {
-      const today = utcDay(await ctx.clock().now());
+      const today = isoDate(await ctx.clock().now());
       const dated = (offset: number) => paymentBody(ctx, { requestedExecutionDate: plusDays(today, offset) });
       const sameDay = await acceptedPayment(ctx, 'a standard payment requested for today', dated(0));
       await cancelObserved(ctx, 'DELETE on an accepted standard payment requested for today', sameDay.paymentId, STANDARD);
@@ -282,7 +281,7 @@ export const settlementScenarios = [
     needs: ['clock'],
     expect: {},
     async run(ctx) {
-      const today = utcDay(await ctx.clock().now());
+      const today = isoDate(await ctx.clock().now());
       const saturday = nextDay(today, (day) => weekday(day) === 6);
       const dates = [
         { label: 'a standard payment requested for a Saturday', day: saturday, product: STANDARD },
@@ -304,7 +303,7 @@ export const settlementScenarios = [
     needs: ['clock'],
     expect: {},
     async run(ctx) {
-      const today = utcDay(await ctx.clock().now());
+      const today = isoDate(await ctx.clock().now());
       const easterOf = (day: string) => easterSunday(Number(day.slice(0, 4)));
       const goodFriday = nextDay(today, (day) => plusDays(day, 2) === easterOf(day));
       // A one-digit day of the month: where a date written without its leading zero would show.
@@ -325,7 +324,7 @@ export const settlementScenarios = [
     needs: ['clock'],
     expect: { accepted: 'ACSP' },
     async run(ctx, expect) {
-      const today = utcDay(await ctx.clock().now());
+      const today = isoDate(await ctx.clock().now());
       const first = Number(today.slice(0, 4)) + 1;
       const payments: { year: number; goodFriday: string; paymentId: string }[] = [];
       for (let n = 0; n < EASTER_YEARS; n += 1) {

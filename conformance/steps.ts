@@ -7,6 +7,7 @@ import type { Reply, XsClient } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import type { ScaOutcome } from '../src/kit/target.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
+import { DAY_MS, isoDate } from '../src/contract/dates.js';
 
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** Any address marks a request as attended (spec "Request headers", PSU-IP-Address). */
@@ -242,12 +243,12 @@ export function answerOf(reply: Reply): { status: number; code?: string; path?: 
 
 /** A calendar date `days` after `from` (UTC), as the spec's `date` fields carry it. */
 export function dateAfter(from: Date, days: number): string {
-  return new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  return isoDate(from.getTime() + days * DAY_MS);
 }
 
 /** Whole days from one ISO date to another. */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+  return Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS);
 }
 
 /** An IBAN of the same bank as `iban` whose account number ends in 999999: well-formed, with no live account behind it. */

@@ -4,8 +4,7 @@
  * clock starts at.
  */
 import type { ScenarioContext } from '../src/kit/context.js';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, dayStartMs, nextDayStart } from '../src/contract/dates.js';
 
 /** An ISO 8601 duration of whole seconds (at least one). */
 export function seconds(ms: number): string {
@@ -25,12 +24,12 @@ export async function advanceToTimeOfDay(ctx: ScenarioContext, time: string): Pr
 /** Moves the clock forward to `seconds` into the given UTC day (YYYY-MM-DD); a day already begun is moved into by the same offset of the next. */
 export async function advanceIntoDay(ctx: ScenarioContext, day: string, secondsIn: number): Promise<Date> {
   const now = await ctx.clock().now();
-  const at = Date.parse(`${day}T00:00:00Z`) + secondsIn * 1000;
+  const at = dayStartMs(day) + secondsIn * 1000;
   if (at > now.getTime()) await ctx.clock().advance(seconds(at - now.getTime()));
   return ctx.clock().now();
 }
 
 /** The next UTC midnight after `at`, in ms. */
 export function nextMidnight(at: Date): number {
-  return Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1);
+  return nextDayStart(at).getTime();
 }

@@ -17,11 +17,13 @@ export const FundsConfirmationRequestSchema = z.object({
   instructedAmount: AmountSchema,
   cardNumber: z.string().max(64).optional(),
 });
+export type FundsConfirmationRequest = z.infer<typeof FundsConfirmationRequestSchema>;
 
 /** Exactly one field, nothing else is ever returned (spec "FundsConfirmationRequest"). */
 export const FundsConfirmationResponseSchema = z.strictObject({ fundsAvailable: z.boolean() });
 
 export const RevocationCallbackRequestSchema = z.object({ url: z.string().max(2048) });
+export type RevocationCallbackRequest = z.infer<typeof RevocationCallbackRequestSchema>;
 
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 

@@ -4,7 +4,10 @@
  * schemas; entries only name them (see openapi.ts, which turns this table into paths).
  */
 
-/** Names of the response and request bodies; openapi.ts maps each to its zod schema. */
+/**
+ * Names of the request bodies; request-bodies.ts maps each to its zod schema (published by
+ * openapi.ts) and its reader (run by the simulator's API edge).
+ */
 export type RequestBodyName =
   | 'ConsentRequest'
   | 'FundsConfirmationConsentRequest'
@@ -12,6 +15,7 @@ export type RequestBodyName =
   | 'FundsConfirmationRequest'
   | 'RevocationCallbackRequest';
 
+/** Names of the response bodies; openapi-schemas.ts maps each to its zod schema. */
 export type ResponseBodyName =
   | 'ConsentCreationResponse'
   | 'ConsentResponse'
@@ -84,6 +88,7 @@ export interface EndpointEntry {
   headers: readonly RequestHeaderName[];
   /** GET transactions only ("Query parameters of GET transactions"). */
   transactionsQuery?: true;
+  /** The body the operation reads: its schema and reader are REQUEST_BODIES[requestBody] (request-bodies.ts). */
   requestBody?: RequestBodyName;
   success: { status: 200 | 201 | 204; body?: ResponseBodyName };
   errors: readonly number[];
@@ -107,7 +112,8 @@ const CONSENT_READ_ERRORS = [401, 403, 500] as const;
 const PAYMENT_READ_ERRORS = [401, 403, 404, 500] as const;
 const ACCOUNT_ERRORS = [401, 403, 429, 500] as const;
 
-export const ENDPOINTS: readonly EndpointEntry[] = [
+/** The rows as written, literal types kept, so an operation's body type follows from its row (RequestBodyNameOf). */
+const ROWS = [
   {
     operationId: 'createFundsConfirmationConsent',
     method: 'post',
@@ -157,4 +163,9 @@ export const ENDPOINTS: readonly EndpointEntry[] = [
   { operationId: 'putRevocationCallback', method: 'put', path: '/v1/revocation-callback', tag: 'Revocation callback', requires: 'registered', summary: 'Register (or replace) the revocation callback URL.', headers: [], requestBody: 'RevocationCallbackRequest', success: { status: 200, body: 'RevocationCallback' }, errors: [400, 401, 403, 500] },
   { operationId: 'deleteRevocationCallback', method: 'delete', path: '/v1/revocation-callback', tag: 'Revocation callback', requires: 'registered', summary: 'Stop revocation notifications.', headers: [], success: { status: 204 }, errors: [401, 403, 500] },
   { operationId: 'checkAvailabilityOfFunds', method: 'post', path: '/v1/funds-confirmations', tag: 'Confirmation of funds (CoF)', requires: 'PSP_IC', summary: 'Answer whether funds are available (fundsAvailable only).', headers: accountData, requestBody: 'FundsConfirmationRequest', success: { status: 200, body: 'FundsConfirmationResponse' }, errors: [400, 401, 403, 429, 500], capped: true },
-];
+] as const satisfies readonly EndpointEntry[];
+
+export const ENDPOINTS: readonly EndpointEntry[] = ROWS;
+
+/** The request body an operation's row names, undefined for a row without one (a type: the row is the one place it is written). */
+export type RequestBodyNameOf<K extends OperationId> = Extract<(typeof ROWS)[number], { operationId: K }> extends { requestBody: infer N extends RequestBodyName } ? N : undefined;

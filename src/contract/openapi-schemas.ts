@@ -13,17 +13,17 @@ import {
   BalanceResponseSchema,
   BalanceSchema,
   ConsentCreationResponseSchema,
-  ConsentRequestSchema,
   ConsentResponseSchema,
   ConsentStatusResponseSchema,
   ScaStatusResponseSchema,
   TransactionSchema,
   TransactionsResponseSchema,
 } from './ais.js';
-import { FundsConfirmationConsentRequestSchema, FundsConfirmationRequestSchema, FundsConfirmationResponseSchema, RevocationCallbackRequestSchema, RevocationCallbackSchema } from './cof.js';
-import type { RequestBodyName, ResponseBodyName } from './endpoints.js';
+import { FundsConfirmationResponseSchema, RevocationCallbackSchema } from './cof.js';
+import type { ResponseBodyName } from './endpoints.js';
 import { IBAN_PATTERN } from './iban.js';
-import { PaymentInitiationRequestSchema, PaymentInitiationResponseSchema, PaymentResponseSchema, PaymentStatusResponseSchema } from './pis.js';
+import { PaymentInitiationResponseSchema, PaymentResponseSchema, PaymentStatusResponseSchema } from './pis.js';
+import { REQUEST_BODIES } from './request-bodies.js';
 import {
   AccountReferenceSchema,
   AmountSchema,
@@ -68,14 +68,8 @@ export const OUTPUT_SCHEMAS = {
   FundsConfirmationResponse: FundsConfirmationResponseSchema,
 } satisfies Record<ResponseBodyName, z.ZodType> & Record<string, z.ZodType>;
 
-/** Bodies a client sends. Their parts are inlined: as inputs they are open objects, unlike the outputs above. */
-const INPUT_SCHEMAS = {
-  ConsentRequest: ConsentRequestSchema,
-  FundsConfirmationConsentRequest: FundsConfirmationConsentRequestSchema,
-  PaymentInitiationRequest: PaymentInitiationRequestSchema,
-  FundsConfirmationRequest: FundsConfirmationRequestSchema,
-  RevocationCallbackRequest: RevocationCallbackRequestSchema,
-} satisfies Record<RequestBodyName, z.ZodType>;
+/** Bodies a client sends, as the endpoint table names them. Their parts are inlined: as inputs they are open objects, unlike the outputs above. */
+const INPUT_SCHEMAS: Record<string, z.ZodType> = Object.fromEntries(Object.entries(REQUEST_BODIES).map(([name, body]) => [name, body.schema]));
 
 /** The IBAN check is code (length per country, MOD 97-10); the spec's pattern is what JSON Schema can say of it. */
 const override = (ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) => {

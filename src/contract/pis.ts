@@ -1,7 +1,7 @@
 /**
  * Payment initiation: request and response bodies of /v1/payments (spec "PaymentInitiationRequest",
  * "PaymentInitiationResponse", "PaymentResponse"). A non-EUR currency is PRODUCT_INVALID, which a
- * schema cannot say; the simulator's reader (sim/rules/payment-request.ts) checks that first.
+ * schema cannot say; the reader (payment-request.ts) checks that first.
  */
 import { z } from 'zod';
 import { IsoDateSchema } from './ais.js';

@@ -2,6 +2,8 @@
  * What the sandbox tells the outside while it runs (the terminal UI and tests listen; nothing in
  * the simulator depends on a listener being present).
  */
+import type { BudgetName } from './rules/budget.js';
+
 export interface RequestEvent {
   at: string;
   provider: string | undefined;
@@ -27,8 +29,8 @@ export interface Due<S extends string> {
   at: string;
 }
 
-/** Unattended-access budgets (spec "Limits"): one per data type, and one for funds confirmations. */
-export type BudgetName = 'accounts' | 'balances' | 'transactions' | 'funds';
+/** Unattended-access budgets (spec "Limits"): one per data type, and one for funds confirmations (defined with the budget rules). */
+export type { BudgetName } from './rules/budget.js';
 
 /** A consent after it was created, decided, used (budget spent) or ended. */
 export interface ConsentEvent {

@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCa, type PemPair } from '../../certs/index.js';
+import { DAY_MS } from '../../contract/dates.js';
 import { ensureCertificates, issueQwac, readQwacPem, startSandbox, type PspRole } from '../../index.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
 import { formsScaDriver } from '../sca-drivers/forms.js';
@@ -37,8 +38,6 @@ export const SIM_FIXTURES: Fixtures = {
  * naming it is refused from its first request on.
  */
 export const WITHDRAWN_ORGANIZATION_ID = 'PSDDE-BAFIN-999000';
-
-const DAY_MS = 86_400_000;
 
 /**
  * One certificate of every kind the sandbox must refuse. Validity is judged by TLS against the host

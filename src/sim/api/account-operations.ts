@@ -1,14 +1,20 @@
-/** Account information, /v1/accounts (spec "Endpoint list"): each operation translates a call to a service. */
+/**
+ * Account information, /v1/accounts (spec "Endpoint list"): each operation reads its call with the
+ * contract's readers and asks a service.
+ */
 import { HEADERS } from '../../contract/index.js';
-import { readTransactionsQuery } from '../rules/transactions-query.js';
+import { readConsentId, readPsuIpAddress } from '../../contract/request-headers.js';
+import { readTransactionsQuery } from '../../contract/transactions-query.js';
 import { listAccounts, readAccount, readBalances, readTransactions, type AccessInput, type Answer } from '../services/accounts.js';
 import { ok, type Call, type OperationTable } from './call.js';
 
+/** PSU-IP-Address, then Consent-ID; a request with PSU-IP-Address is attended (spec "Limits"). */
 function access(call: Call): AccessInput {
+  const attended = readPsuIpAddress(call.get(HEADERS.psuIpAddress)) !== undefined;
   return {
     tpp: call.identity.organizationIdentifier,
-    consentId: call.get(HEADERS.consentId),
-    psuIpAddress: call.get(HEADERS.psuIpAddress),
+    consentId: readConsentId(call.get(HEADERS.consentId), 'account-data requests'),
+    attended,
   };
 }
 

@@ -8,7 +8,11 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import type { TLSSocket } from 'node:tls';
+import { isoDate } from '../../contract/dates.js';
+import type { EndpointEntry } from '../../contract/endpoints.js';
 import { HEADERS } from '../../contract/index.js';
+import { REQUEST_BODIES } from '../../contract/request-bodies.js';
+import type { Clock } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import { requestFault, type RequestFault } from '../faults/middleware.js';
 import { errorAnswer, toXsError } from '../http/error-handler.js';
@@ -57,19 +61,31 @@ function withoutQuery(url: string): string {
   return mark === -1 ? url : url.slice(0, mark);
 }
 
-/** A Call over node's request: a class, so the per-request cost is one object, not a set of closures. */
-class RequestCall implements Call {
+/**
+ * A Call over node's request: a class, so the per-request cost is one object, not a set of closures.
+ * B is the body type of the row's operation; body() runs that row's reader, which gives exactly it.
+ */
+class RequestCall<B> implements Call<B> {
   #query: ParsedUrlQuery | undefined;
 
   constructor(
     private readonly req: IncomingMessage,
     readonly method: string,
     private readonly target: RequestTarget,
+    private readonly row: EndpointEntry,
     readonly params: Readonly<Record<string, string>>,
-    readonly body: unknown,
+    readonly rawBody: unknown,
     readonly identity: ProviderIdentity,
     readonly requestId: string,
+    private readonly clock: Clock,
   ) {}
+
+  /** The row's body reader, today being the sandbox clock's UTC day (validUntil, requestedExecutionDate). */
+  body(): B {
+    const name = this.row.requestBody;
+    // The one place the type system cannot follow the row: the reader named there gives its operation's B.
+    return (name === undefined ? undefined : REQUEST_BODIES[name].read(this.rawBody, isoDate(this.clock.now()))) as B;
+  }
 
   get path(): string {
     return this.target.pathname;
@@ -115,7 +131,7 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
     const settling = ctx.bank.catchUp();
     if (settling) await settling;
     const { route: found, params } = route(method, target.pathname);
-    const call = new RequestCall(req, method, target, params, body, identity, requestId ?? '');
+    const call = new RequestCall<never>(req, method, target, found.row, params, body, identity, requestId ?? '', ctx.clock);
     found.guard?.(call);
     return fromAnswer(await found.operation(call, ctx));
   }

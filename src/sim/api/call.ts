@@ -1,14 +1,16 @@
 /**
- * What an XS2A route handler sees and gives back. Handlers translate only (README "Architecture"):
- * they read a call, ask a service and return an answer value; the pipeline (app.ts) writes it,
- * so a handler never touches node's request or response.
+ * What an XS2A operation sees and gives back. Operations are the edge's last step (README
+ * "Architecture"): they read the call's headers and body with the contract's readers, in the
+ * order clients are told errors come, hand typed input to a service and return an answer value;
+ * the pipeline (app.ts) writes it, so an operation never touches node's request or response.
  */
 import type { ParsedUrlQuery } from 'node:querystring';
-import type { OperationId } from '../../contract/endpoints.js';
+import type { OperationId, RequestBodyName, RequestBodyNameOf } from '../../contract/endpoints.js';
+import type { RequestBodyOf } from '../../contract/request-bodies.js';
 import type { SandboxContext } from '../context.js';
 import type { ProviderIdentity } from '../rules/identity.js';
 
-export interface Call {
+export interface Call<B = unknown> {
   method: string;
   /** The path as sent, without the query. */
   path: string;
@@ -18,8 +20,13 @@ export interface Call {
   readonly query: ParsedUrlQuery;
   /** A request header by name, any case. */
   get(name: string): string | undefined;
-  /** The JSON body, undefined when the request has none. */
-  body: unknown;
+  /** The JSON body as sent, undefined when the request has none: what idempotency compares. */
+  readonly rawBody: unknown;
+  /**
+   * The body read by the reader its endpoint row names (contract/request-bodies.ts) against the
+   * sandbox clock's day; throws the refusal. Called by the operation after the headers it reads.
+   */
+  body(): B;
   identity: ProviderIdentity;
   /** The X-Request-ID the request is served under: as sent, or the one a generating profile made up. */
   readonly requestId: string;
@@ -33,13 +40,22 @@ export interface Answer {
 }
 
 /** Runs before the operation and throws to refuse, e.g. the role a provider needs. */
-export type Guard = (call: Call) => void;
+export type Guard = (call: Pick<Call, 'identity'>) => void;
+
+/** The typed body of an operation, as its row names it; undefined for an operation without one. */
+export type BodyOf<K extends OperationId> = RequestBodyNameOf<K> extends RequestBodyName ? RequestBodyOf<RequestBodyNameOf<K>> : undefined;
 
 /** The simulator's side of one row of the endpoint table: a call and the sandbox in, an answer out. */
-export type Operation = (call: Call, ctx: SandboxContext) => Answer | Promise<Answer>;
+export type Operation<K extends OperationId> = (call: Call<BodyOf<K>>, ctx: SandboxContext) => Answer | Promise<Answer>;
+
+/**
+ * Any operation, as the router holds them. It is handed a call whose body() runs the reader of the
+ * same row, so its body has the type that row names (the one cast is in RequestCall.body(), app.ts).
+ */
+export type AnyOperation = (call: Call<never>, ctx: SandboxContext) => Answer | Promise<Answer>;
 
 /** Some operations by their operationId (each area of the API holds one such table). */
-export type OperationTable = Partial<Record<OperationId, Operation>>;
+export type OperationTable = { [K in OperationId]?: Operation<K> };
 
 export const ok = (body: unknown, headers?: Readonly<Record<string, string>>): Answer => (headers ? { status: 200, body, headers } : { status: 200, body });
 

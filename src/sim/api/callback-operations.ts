@@ -6,7 +6,7 @@ const tpp = (call: Call) => call.identity.organizationIdentifier;
 
 export const callbackOperations = {
   getRevocationCallback: (call, ctx) => ok(readCallback(ctx, tpp(call))),
-  putRevocationCallback: async (call, ctx) => ok(await registerCallback(ctx, tpp(call), call.body)),
+  putRevocationCallback: async (call, ctx) => ok(await registerCallback(ctx, tpp(call), call.body().url)),
   deleteRevocationCallback: async (call, ctx) => {
     await removeCallback(ctx, tpp(call));
     return noContent();

@@ -1,5 +1,6 @@
 /** Confirmation of funds (spec "Endpoint list"): its consents and the confirmation itself. */
 import { HEADERS } from '../../contract/index.js';
+import { readConsentId, readPsuIpAddress, readRedirectUri } from '../../contract/request-headers.js';
 import { confirmFunds, createCofConsent } from '../services/cof.js';
 import { consentAuthorisation, consentAuthorisations, consentStatus, deleteConsent, readConsent } from '../services/consents.js';
 import { created, noContent, ok, type Call, type OperationTable } from './call.js';
@@ -8,8 +9,11 @@ const tpp = (call: Call) => call.identity.organizationIdentifier;
 const consentId = (call: Call) => call.params.consent_id ?? '';
 
 export const cofOperations = {
-  createFundsConfirmationConsent: async (call, ctx) =>
-    created(await createCofConsent(ctx, tpp(call), { redirectUri: call.get(HEADERS.redirectUri), body: call.body })),
+  createFundsConfirmationConsent: async (call, ctx) => {
+    const redirectUri = readRedirectUri(call.get(HEADERS.redirectUri), ctx.behaviour.redirectUriMissing);
+    const request = call.body();
+    return created(await createCofConsent(ctx, tpp(call), { redirectUri, request }));
+  },
   getFundsConfirmationConsent: (call, ctx) => ok(readConsent(ctx, tpp(call), consentId(call), 'cof')),
   deleteFundsConfirmationConsent: async (call, ctx) => {
     await deleteConsent(ctx, tpp(call), consentId(call), 'cof');
@@ -20,7 +24,11 @@ export const cofOperations = {
   getFundsConfirmationConsentScaStatus: (call, ctx) =>
     ok(consentAuthorisation(ctx, tpp(call), consentId(call), call.params.authorisation_id ?? '', 'cof')),
   checkAvailabilityOfFunds: async (call, ctx) => {
-    const answer = await confirmFunds(ctx, { tpp: tpp(call), consentId: call.get(HEADERS.consentId), psuIpAddress: call.get(HEADERS.psuIpAddress), body: call.body });
+    // PSU-IP-Address, the body, then Consent-ID: a request wrong in several ways is told the first.
+    const attended = readPsuIpAddress(call.get(HEADERS.psuIpAddress)) !== undefined;
+    const request = call.body();
+    const consent = readConsentId(call.get(HEADERS.consentId), 'funds confirmations');
+    const answer = await confirmFunds(ctx, { tpp: tpp(call), consentId: consent, attended, request });
     return ok(answer.body, answer.headers);
   },
 } satisfies OperationTable;

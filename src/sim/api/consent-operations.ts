@@ -1,5 +1,10 @@
-/** Account-information consents, /v1/consents (spec "Endpoint list"): each operation translates a call to a service. */
+/**
+ * Account-information consents, /v1/consents (spec "Endpoint list"): each operation reads its call
+ * with the contract's readers and asks a service.
+ */
+import { refuseOmittedDefaults } from '../../contract/consent-request.js';
 import { HEADERS } from '../../contract/index.js';
+import { readNokRedirectUri, readRedirectUri } from '../../contract/request-headers.js';
 import { consentAuthorisation, consentAuthorisations, consentStatus, createConsent, deleteConsent, readConsent } from '../services/consents.js';
 import { created, noContent, ok, type Call, type OperationTable } from './call.js';
 
@@ -7,14 +12,17 @@ const tpp = (call: Call) => call.identity.organizationIdentifier;
 const consentId = (call: Call) => call.params.consent_id ?? '';
 
 export const consentOperations = {
-  createConsent: async (call, ctx) =>
-    created(
-      await createConsent(ctx, tpp(call), {
-        redirectUri: call.get(HEADERS.redirectUri),
-        nokRedirectUri: call.get(HEADERS.nokRedirectUri),
-        body: call.body,
-      }),
-    ),
+  createConsent: async (call, ctx) => {
+    // Headers before the body (README Interpretations). PSU-IP-Address is accepted and changes
+    // nothing on a creation, so it is not read.
+    const redirectUri = readRedirectUri(call.get(HEADERS.redirectUri), ctx.behaviour.redirectUriMissing);
+    const nokRedirectUri = readNokRedirectUri(call.get(HEADERS.nokRedirectUri));
+    const request = call.body();
+    // The fields whose default the spec leaves open, where the bank profile requires them.
+    const { recurringIndicatorDefault, validUntilDefault } = ctx.behaviour;
+    refuseOmittedDefaults(request, { recurringIndicator: recurringIndicatorDefault === 'required', validUntil: validUntilDefault === 'required' });
+    return created(await createConsent(ctx, tpp(call), { redirectUri, nokRedirectUri, request }));
+  },
   getConsent: (call, ctx) => ok(readConsent(ctx, tpp(call), consentId(call))),
   deleteConsent: async (call, ctx) => {
     await deleteConsent(ctx, tpp(call), consentId(call));

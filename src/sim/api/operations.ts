@@ -6,7 +6,7 @@
  */
 import { ENDPOINTS, type EndpointEntry, type OperationId, type Requirement } from '../../contract/endpoints.js';
 import { accountOperations } from './account-operations.js';
-import type { Guard, Operation } from './call.js';
+import type { AnyOperation, Guard, Operation } from './call.js';
 import { callbackOperations } from './callback-operations.js';
 import { cofOperations } from './cof-operations.js';
 import { consentOperations } from './consent-operations.js';
@@ -14,7 +14,7 @@ import { requireRole } from './identity.js';
 import { paymentOperations } from './payment-operations.js';
 
 /** Every operation of the table: the type makes a missing one a compile error. */
-export const OPERATIONS: Readonly<Record<OperationId, Operation>> = {
+export const OPERATIONS: { readonly [K in OperationId]: Operation<K> } = {
   ...cofOperations,
   ...consentOperations,
   ...accountOperations,
@@ -27,7 +27,7 @@ export interface ApiRoute {
   path: string;
   row: EndpointEntry;
   guard: Guard | undefined;
-  operation: Operation;
+  operation: AnyOperation;
 }
 
 const GUARDS: Record<Requirement, Guard | undefined> = {
@@ -39,6 +39,6 @@ const GUARDS: Record<Requirement, Guard | undefined> = {
 };
 
 /** The API's routes: one per row, in whatever order the rows come (the router does not depend on it). */
-export function apiRoutes(rows: readonly EndpointEntry[] = ENDPOINTS, operations: Readonly<Record<OperationId, Operation>> = OPERATIONS): ApiRoute[] {
+export function apiRoutes(rows: readonly EndpointEntry[] = ENDPOINTS, operations: { readonly [K in OperationId]: AnyOperation } = OPERATIONS): ApiRoute[] {
   return rows.map((row) => ({ method: row.method, path: row.path, row, guard: GUARDS[row.requires], operation: operations[row.operationId] }));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judgeBudget, nextUtcMidnight, rateLimitHeaders, usageKey } from './budget.js';
+import { nextDayStart as nextUtcMidnight } from '../../contract/dates.js';
+import { judgeBudget, rateLimitHeaders, usageKey } from './budget.js';
 
 const NOW = new Date('2026-03-01T22:30:00Z');
 

@@ -5,15 +5,22 @@
  * budget: both read the same data type, account details.
  */
 import { HEADERS } from '../../contract/index.js';
-import type { DataType } from './consents.js';
-import { isoDate } from '../../contract/dates.js';
-
-export function nextUtcMidnight(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
-}
+import { DATA_TYPES, type DataType } from './consents.js';
+import { isoDate, nextDayStart } from '../../contract/dates.js';
+import type { ConsentRecord } from '../store/data.js';
 
 /** Each data type of account information has its own budget; funds confirmations have one too. */
 export type BudgetName = DataType | 'funds';
+
+/**
+ * The budgets a consent spends from: a CoF consent's funds confirmations; an account-information
+ * consent's account details (readable for any IBAN it covers) and each data type it names.
+ */
+export function budgetsOf(consent: ConsentRecord): BudgetName[] {
+  if (consent.kind === 'cof') return ['funds'];
+  const lists = consent.granted ?? consent.requested;
+  return DATA_TYPES.filter((type) => type === 'accounts' || lists[type].length > 0);
+}
 
 export function usageKey(consentId: string, budget: BudgetName, now: Date): string {
   return `${consentId}|${budget}|${isoDate(now)}`;
@@ -31,7 +38,7 @@ export interface BudgetVerdict {
 
 export function judgeBudget(input: { limit: number; used: number; attended: boolean; now: Date }): BudgetVerdict {
   const left = Math.max(0, input.limit - input.used);
-  const resetAt = nextUtcMidnight(input.now);
+  const resetAt = nextDayStart(input.now);
   if (input.attended) return { allowed: true, consumes: false, limit: input.limit, remaining: left, resetAt };
   if (left === 0) return { allowed: false, consumes: false, limit: input.limit, remaining: 0, resetAt };
   return { allowed: true, consumes: true, limit: input.limit, remaining: left - 1, resetAt };

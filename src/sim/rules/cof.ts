@@ -1,36 +1,23 @@
 /**
- * Confirmation-of-funds consents and requests (spec "FundsConfirmationConsentRequest",
- * "FundsConfirmationRequest", "Funds confirmation"). A CoF consent grants no data access; it names
- * the one account confirmations are about.
+ * Confirmation-of-funds consents (spec "FundsConfirmationConsentRequest", "Funds confirmation"). A
+ * CoF consent grants no data access; it names the one account confirmations are about. The request
+ * arrives well-formed (contract/cof-request.ts, read at the API's edge).
  */
-import { FundsConfirmationConsentRequestSchema, FundsConfirmationRequestSchema, XsError } from '../../contract/index.js';
-import { parseOrFormatError } from '../../contract/parse.js';
+import type { FundsConfirmationConsentRequest } from '../../contract/index.js';
 import type { ConsentRecord } from '../store/data.js';
 import { RECURRING_FREQUENCY } from './consents.js';
-import { isoDate } from '../../contract/dates.js';
 
 export interface NewCofConsentInput {
   consentId: string;
   authorisationId: string;
   tpp: string;
-  body: unknown;
+  request: FundsConfirmationConsentRequest;
   redirectUri: string;
   now: Date;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function newCofConsent(input: NewCofConsentInput): ConsentRecord {
-  if (!isObject(input.body)) throw new XsError('FORMAT_ERROR', { text: 'The body must be a FundsConfirmationConsentRequest object.' });
-  // recurringIndicator and frequencyPerDay are not accepted here: sending either has no effect.
-  const { recurringIndicator: _r, frequencyPerDay: _f, ...rest } = input.body;
-  const request = parseOrFormatError(FundsConfirmationConsentRequestSchema, rest);
-  const today = isoDate(input.now);
-  if (request.validUntil !== undefined && request.validUntil < today) {
-    throw new XsError('FORMAT_ERROR', { path: 'validUntil', text: `validUntil must not be in the past (today is ${today}).` });
-  }
+  const { request } = input;
   // Only the last four digits of a card number are retained.
   const digits = request.cardNumber?.replace(/\D/g, '') ?? '';
   const at = input.now.toISOString();
@@ -57,8 +44,4 @@ export function newCofConsent(input: NewCofConsentInput): ConsentRecord {
       cardExpiryDate: request.cardExpiryDate,
     },
   };
-}
-
-export function readFundsRequest(body: unknown) {
-  return parseOrFormatError(FundsConfirmationRequestSchema, body ?? {});
 }

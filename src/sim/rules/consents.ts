@@ -5,19 +5,18 @@
 import { XsError, type ConsentRequest, type ConsentStatus } from '../../contract/index.js';
 import { CLOCK_MAX_MS } from '../clock.js';
 import type { AccessLists, ConsentRecord } from '../store/data.js';
-import { isoDate } from '../../contract/dates.js';
+import { DAY_MS, dayOf, dayStartMs, isoDate } from '../../contract/dates.js';
 
 export type DataType = keyof AccessLists;
 export const DATA_TYPES: readonly DataType[] = ['accounts', 'balances', 'transactions'];
 
 /** Spec "Limits": at most 180 days from authentication. */
-export const CONSENT_CEILING_MS = 180 * 86_400_000;
+export const CONSENT_CEILING_DAYS = 180;
+export const CONSENT_CEILING_MS = CONSENT_CEILING_DAYS * DAY_MS;
 /** Spec "Limits": a one-off consent is retired after use plus one hour idle. */
 export const ONE_OFF_IDLE_MS = 3_600_000;
 /** Spec "ConsentRequest": above 4 is capped to 4, below 4 does not reduce it, one-off is forced to 1. */
 export const RECURRING_FREQUENCY = 4;
-
-const DAY_END = 'T23:59:59.999Z';
 
 function unique(list: { iban: string }[] | undefined): string[] {
   return [...new Set((list ?? []).map((reference) => reference.iban))];
@@ -36,9 +35,6 @@ export interface NewConsentInput {
   /** Days an omitted validUntil lasts from authentication (bank profile `consent.validUntilDefault`); the 180-day ceiling by default. */
   validityDays?: number;
 }
-
-/** Days from authentication of the 180-day ceiling. */
-export const CONSENT_CEILING_DAYS = 180;
 
 export function newConsent(input: NewConsentInput): ConsentRecord {
   const { request, now } = input;
@@ -74,20 +70,21 @@ export function newConsent(input: NewConsentInput): ConsentRecord {
   };
 }
 
-/** Stored status, with expiry derived from the clock: `validUntil` passed, or a spent one-off idle for an hour. */
-export function effectiveStatus(consent: ConsentRecord, now: Date): ConsentStatus {
-  if (consent.status !== 'valid') return consent.status;
-  const t = now.getTime();
-  if (consent.expiresAt && t >= Date.parse(consent.expiresAt)) return 'expired';
-  if (!consent.recurringIndicator && consent.lastUsedAt && t >= Date.parse(consent.lastUsedAt) + ONE_OFF_IDLE_MS) return 'expired';
-  return 'valid';
-}
-
-/** When an expired consent stopped working (for the consent's lastActionDate). */
-function expiredAt(consent: ConsentRecord): number {
+/**
+ * When a valid consent stops working (ms; Infinity while nothing ends it): the end of its validity,
+ * or for a used one-off consent an hour after its last use. The one definition of "expired": the
+ * status, lastActionDate and the change events' `due` all read it.
+ */
+export function consentEndsAt(consent: ConsentRecord): number {
   const byDate = consent.expiresAt ? Date.parse(consent.expiresAt) : Infinity;
   const byIdle = !consent.recurringIndicator && consent.lastUsedAt ? Date.parse(consent.lastUsedAt) + ONE_OFF_IDLE_MS : Infinity;
   return Math.min(byDate, byIdle);
+}
+
+/** Stored status, with expiry derived from the clock (consentEndsAt). */
+export function effectiveStatus(consent: ConsentRecord, now: Date): ConsentStatus {
+  if (consent.status !== 'valid') return consent.status;
+  return now.getTime() >= consentEndsAt(consent) ? 'expired' : 'valid';
 }
 
 /**
@@ -97,8 +94,9 @@ function expiredAt(consent: ConsentRecord): number {
  */
 export function expiryIfApprovedAt(consent: ConsentRecord, now: Date): Date {
   const ceiling = now.getTime() + CONSENT_CEILING_MS;
-  const requestedEnd = consent.requestedValidUntil ? Date.parse(`${consent.requestedValidUntil}${DAY_END}`) : Infinity;
-  const defaultEnd = consent.validityDays === undefined ? Infinity : now.getTime() + consent.validityDays * 86_400_000;
+  // The last instant of the requested day: validUntil is inclusive.
+  const requestedEnd = consent.requestedValidUntil ? dayStartMs(consent.requestedValidUntil) + DAY_MS - 1 : Infinity;
+  const defaultEnd = consent.validityDays === undefined ? Infinity : now.getTime() + consent.validityDays * DAY_MS;
   return new Date(Math.min(ceiling, requestedEnd, defaultEnd, CLOCK_MAX_MS));
 }
 
@@ -194,7 +192,7 @@ export function consentView(consent: ConsentRecord, now: Date) {
 }
 
 function lastActionDate(consent: ConsentRecord, status: ConsentStatus): string {
-  return (status === 'expired' ? new Date(expiredAt(consent)).toISOString() : consent.lastActionAt).slice(0, 10);
+  return status === 'expired' ? isoDate(consentEndsAt(consent)) : dayOf(consent.lastActionAt);
 }
 
 /** A CoF consent reads back `account` instead of `access`; recurringIndicator and frequencyPerDay do not apply. */

@@ -4,13 +4,7 @@
  * choice, see the README's Interpretations). Closed: Saturdays, Sundays, 1 January, Good Friday,
  * Easter Monday, 1 May, 25 and 26 December. Days are UTC calendar dates, YYYY-MM-DD.
  */
-import { isoDate } from '../../contract/dates.js';
-
-const DAY_MS = 86_400_000;
-
-function dayMs(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`);
-}
+import { DAY_MS, dayStartMs as dayMs, isoDate } from '../../contract/dates.js';
 
 /** Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm, Meeus/Jones/Butcher). */
 export function easterSunday(year: number): string {

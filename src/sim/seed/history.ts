@@ -6,7 +6,7 @@
  */
 import type { TransactionEntry } from '../transaction-entry.js';
 import { withFaker } from './random.js';
-import { isoDate } from '../../contract/dates.js';
+import { DAY_MS, dayStartMs, isoDate } from '../../contract/dates.js';
 
 export type SeedTransaction = TransactionEntry;
 
@@ -21,7 +21,6 @@ export interface HistoryRequest {
   anchor: string;
 }
 
-const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 365;
 const PENDING_DAYS = 2;
 
@@ -88,7 +87,7 @@ function pendingRows(request: HistoryRequest, anchorMs: number, firstSeq: number
 
 /** Booked rows (seq 1..size, oldest first), then pending rows (seq size+1..size+pending). */
 export function buildHistory(request: HistoryRequest): SeedTransaction[] {
-  const anchorMs = Date.parse(`${request.anchor}T00:00:00Z`);
+  const anchorMs = dayStartMs(request.anchor);
   const booked = bookedRows(request, anchorMs);
   return [...booked, ...pendingRows(request, anchorMs, booked.length + 1)];
 }

@@ -1,9 +1,8 @@
 /**
  * Capped operations (spec "Limits"): account data and funds confirmations. A request is attended
- * when it carries PSU-IP-Address; the budget is judged and counted synchronously, after every
+ * when it carries PSU-IP-Address (read at the API's edge); the budget is judged and counted synchronously, after every
  * other check, so a refused request consumes nothing and parallel requests never exceed it.
  */
-import { isIP } from 'node:net';
 import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { emitConsent } from './change-events.js';
@@ -15,12 +14,6 @@ import type { ConsentRecord } from '../store/data.js';
 export interface Answer<T> {
   body: T;
   headers: Record<string, string>;
-}
-
-export function attended(psuIpAddress: string | undefined): boolean {
-  if (psuIpAddress === undefined) return false;
-  if (isIP(psuIpAddress) === 0) throw new XsError('FORMAT_ERROR', { text: 'PSU-IP-Address must be an IPv4 or IPv6 address.' });
-  return true;
 }
 
 /**

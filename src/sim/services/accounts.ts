@@ -8,22 +8,22 @@ import { formatCents, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { encodeEntryReference, pageTransactions, PAGE_SIZE, type AccountLedger, type LedgerEntry, type PageQuery } from '../ledger/index.js';
 import { covers, coveredIbans, requireUsable, type DataType } from '../rules/consents.js';
-import type { TransactionsQuery } from '../rules/transactions-query.js';
+import type { TransactionsQuery } from '../../contract/transactions-query.js';
 import type { SeedAccount } from '../seed/customers.js';
 import type { ConsentRecord } from '../store/data.js';
-import { attended, spend, type Answer } from './access.js';
+import { spend, type Answer } from './access.js';
 import { ownConsent } from './consents.js';
 
 export type { Answer };
 
+/** Who asks, under which consent, and whether attended (PSU-IP-Address sent): read at the API's edge. */
 export interface AccessInput {
   tpp: string;
-  consentId: string | undefined;
-  psuIpAddress: string | undefined;
+  consentId: string;
+  attended: boolean;
 }
 
 function usableConsent(ctx: SandboxContext, input: AccessInput): ConsentRecord {
-  if (input.consentId === undefined) throw new XsError('FORMAT_ERROR', { text: 'Consent-ID is required on account-data requests.' });
   // The caller's own CoF consent is CONSENT_UNKNOWN (the wrong kind) unless the bank profile
   // answers it as a consent not usable here (`consent.cofOnAccountData`).
   const stored = ctx.store.data.consents[input.consentId];
@@ -64,23 +64,21 @@ function details(account: SeedAccount) {
 
 export function listAccounts(ctx: SandboxContext, input: AccessInput) {
   return ctx.bank.transact((uow) => {
-    const isAttended = attended(input.psuIpAddress);
     const consent = usableConsent(ctx, input);
     const ibans = [...coveredIbans(consent.granted ?? { accounts: [], balances: [], transactions: [] })];
     const accounts = ibans.flatMap((iban) => {
       const account = ctx.seed.accountByIban(iban);
       return account ? [details(account)] : [];
     });
-    return spend(ctx, uow, consent, 'accounts', isAttended, { accounts });
+    return spend(ctx, uow, consent, 'accounts', input.attended, { accounts });
   });
 }
 
 export function readAccount(ctx: SandboxContext, input: AccessInput, resourceId: string) {
   return ctx.bank.transact((uow) => {
-    const isAttended = attended(input.psuIpAddress);
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'accounts');
-    return spend(ctx, uow, consent, 'accounts', isAttended, { account: details(account) });
+    return spend(ctx, uow, consent, 'accounts', input.attended, { account: details(account) });
   });
 }
 
@@ -89,12 +87,11 @@ const amountOf = (cents: number) => ({ currency: 'EUR', amount: formatCents(cent
 
 export function readBalances(ctx: SandboxContext, input: AccessInput, resourceId: string) {
   return ctx.bank.transact((uow) => {
-    const isAttended = attended(input.psuIpAddress);
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'balances');
     const ledger = ctx.ledgers.ledger(account);
     const changedAt = ledger.lastChangeAt ?? `${ctx.seed.anchor}T00:00:00.000Z`;
-    return spend(ctx, uow, consent, 'balances', isAttended, {
+    return spend(ctx, uow, consent, 'balances', input.attended, {
       account: reference(account),
       balances: [
         { balanceType: 'closingBooked', balanceAmount: amountOf(ledger.bookedBalanceCents), lastChangeDateTime: changedAt },
@@ -151,10 +148,9 @@ function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuer
 
 export function readTransactions(ctx: SandboxContext, input: AccessInput, resourceId: string, query: TransactionsQuery) {
   return ctx.bank.transact((uow) => {
-    const isAttended = attended(input.psuIpAddress);
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'transactions');
     const transactions = page(ctx.ledgers.ledger(account), resourceId, query, { order: ctx.behaviour.transactionsOrder, dateTo: ctx.behaviour.dateTo });
-    return spend(ctx, uow, consent, 'transactions', isAttended, { account: reference(account), transactions });
+    return spend(ctx, uow, consent, 'transactions', input.attended, { account: reference(account), transactions });
   });
 }

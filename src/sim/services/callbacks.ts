@@ -3,10 +3,9 @@
  * events with retries driven by the sandbox clock (spec "Events").
  */
 import { randomUUID } from 'node:crypto';
-import { HEADERS, redirectUriProblem, RevocationCallbackRequestSchema, signCallback, SIGNATURE_TOLERANCE_SECONDS, XsError } from '../../contract/index.js';
+import { HEADERS, signCallback, SIGNATURE_TOLERANCE_SECONDS, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { planDeliveries, releaseAfter } from '../faults/callback-plan.js';
-import { parseOrFormatError } from '../../contract/parse.js';
 import { afterAttempt, deriveSecret } from '../rules/callbacks.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { ConsentRecord, DeliveryRecord } from '../store/data.js';
@@ -25,12 +24,12 @@ function view(ctx: SandboxContext, tpp: string) {
 
 export const readCallback = view;
 
-/** PUT declares state: the same URL changes nothing; a different URL replaces the registration. */
-export function registerCallback(ctx: SandboxContext, tpp: string, body: unknown) {
+/**
+ * PUT declares state: the same URL changes nothing; a different URL replaces the registration.
+ * The url was read at the edge (contract/callback-request.ts).
+ */
+export function registerCallback(ctx: SandboxContext, tpp: string, url: string) {
   return ctx.bank.transact((uow) => {
-    const { url } = parseOrFormatError(RevocationCallbackRequestSchema, body ?? {});
-    const problem = redirectUriProblem(url);
-    if (problem) throw new XsError('FORMAT_ERROR', { path: 'url', text: `url ${problem}: an absolute https URI without fragment.` });
     if (uow.data.callbacks[tpp]?.url !== url) {
       uow.put('callbacks', tpp, { url, registrationId: randomUUID(), registeredAt: ctx.clock.now().toISOString() });
     }

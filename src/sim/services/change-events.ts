@@ -5,9 +5,9 @@
  * is built while nobody listens (a balances read changes its consent on every request).
  */
 import type { SandboxContext } from '../context.js';
-import type { BudgetName, Due } from '../events.js';
-import { usageKey } from '../rules/budget.js';
-import { coveredIbans, DATA_TYPES, effectiveStatus, ONE_OFF_IDLE_MS } from '../rules/consents.js';
+import type { Due } from '../events.js';
+import { budgetsOf, usageKey, type BudgetName } from '../rules/budget.js';
+import { consentEndsAt, coveredIbans, effectiveStatus } from '../rules/consents.js';
 import { dueAt, effectivePaymentStatus } from '../rules/payments.js';
 import { effectiveScaStatus, isOpen } from '../rules/sca.js';
 import type { AuthorisationRecord, ConsentRecord, PaymentRecord } from '../store/data.js';
@@ -15,9 +15,7 @@ import { isoDate } from '../../contract/dates.js';
 
 function consentDue(consent: ConsentRecord, now: Date): Due<'expired'> | null {
   if (effectiveStatus(consent, now) !== 'valid') return null;
-  const ends = [consent.expiresAt ? Date.parse(consent.expiresAt) : Infinity];
-  if (!consent.recurringIndicator && consent.lastUsedAt) ends.push(Date.parse(consent.lastUsedAt) + ONE_OFF_IDLE_MS);
-  const at = Math.min(...ends);
+  const at = consentEndsAt(consent);
   return Number.isFinite(at) ? { status: 'expired', at: new Date(at).toISOString() } : null;
 }
 
@@ -25,7 +23,7 @@ export function emitConsent(ctx: SandboxContext, consent: ConsentRecord): void {
   if (!ctx.events.has('consent-changed')) return;
   const now = ctx.clock.now();
   const lists = consent.granted ?? consent.requested;
-  const budgets: BudgetName[] = consent.kind === 'cof' ? ['funds'] : DATA_TYPES.filter((type) => type === 'accounts' || lists[type].length > 0);
+  const budgets = budgetsOf(consent);
   const used: Partial<Record<BudgetName, number>> = {};
   for (const budget of budgets) used[budget] = ctx.store.data.usage[usageKey(consent.consentId, budget, now)] ?? 0;
   ctx.events.emit('consent-changed', {

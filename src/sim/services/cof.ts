@@ -1,25 +1,27 @@
 /** Confirmation of funds: its consents and `POST /v1/funds-confirmations` (spec "Funds confirmation"). */
-import { toCents, XsError } from '../../contract/index.js';
+import { toCents, XsError, type FundsConfirmationConsentRequest, type FundsConfirmationRequest } from '../../contract/index.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { SandboxContext } from '../context.js';
-import { newCofConsent, readFundsRequest } from '../rules/cof.js';
+import { newCofConsent } from '../rules/cof.js';
 import { requireUsable } from '../rules/consents.js';
-import { attended, spend } from './access.js';
-import { ownConsent, readRedirectUri, storeNewConsent } from './consents.js';
+import { spend } from './access.js';
+import { ownConsent, storeNewConsent } from './consents.js';
 
-export function createCofConsent(ctx: SandboxContext, tpp: string, input: { redirectUri: string | undefined; body: unknown }) {
+/** The header and body as the API's edge read them (contract/request-headers.ts, cof-request.ts). */
+export function createCofConsent(ctx: SandboxContext, tpp: string, input: { redirectUri: string; request: FundsConfirmationConsentRequest }) {
+  const { redirectUri, request } = input;
   return ctx.bank.transact((uow) => {
     const now = ctx.clock.now();
-    const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI', ctx.behaviour.redirectUriMissing);
-    return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) => newCofConsent({ consentId, authorisationId, tpp, body: input.body, redirectUri, now }));
+    return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) => newCofConsent({ consentId, authorisationId, tpp, request, redirectUri, now }));
   });
 }
 
+/** A funds confirmation as the API's edge read it: attended when PSU-IP-Address was sent. */
 export interface FundsInput {
   tpp: string;
-  consentId: string | undefined;
-  psuIpAddress: string | undefined;
-  body: unknown;
+  consentId: string;
+  attended: boolean;
+  request: FundsConfirmationRequest;
 }
 
 /**
@@ -31,9 +33,7 @@ export function confirmFunds(ctx: SandboxContext, input: FundsInput) {
 }
 
 function confirm(ctx: SandboxContext, uow: UnitOfWork, input: FundsInput) {
-  const isAttended = attended(input.psuIpAddress);
-  const request = readFundsRequest(input.body);
-  if (input.consentId === undefined) throw new XsError('FORMAT_ERROR', { text: 'Consent-ID is required on funds confirmations.' });
+  const { request } = input;
   // An account-information consent, an unknown or a foreign one: CONSENT_UNKNOWN (spec "Behaviour notes: Consents" 3).
   const consent = ownConsent(ctx, input.tpp, input.consentId, 'cof');
   requireUsable(consent, ctx.clock.now());
@@ -45,5 +45,5 @@ function confirm(ctx: SandboxContext, uow: UnitOfWork, input: FundsInput) {
   const ledger = account ? ctx.ledgers.ledger(account) : undefined;
   const available = ledger ? ledger.bookedBalanceCents + ledger.pendingCents : 0;
   const fundsAvailable = available >= toCents(request.instructedAmount.amount);
-  return spend(ctx, uow, consent, 'funds', isAttended, { fundsAvailable });
+  return spend(ctx, uow, consent, 'funds', input.attended, { fundsAvailable });
 }

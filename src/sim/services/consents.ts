@@ -1,46 +1,31 @@
 /** Account-information consents for one provider: create, read, delete (spec "Endpoints", "Behaviour notes: Consents"). */
 import { randomUUID } from 'node:crypto';
-import { redirectUriProblem, XsError } from '../../contract/index.js';
+import { XsError, type ConsentRequest } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { emitAuthorisation, emitConsent } from './change-events.js';
 import { notifyRevocation } from './callbacks.js';
-import { readConsentRequest, refuseOmittedDefaults } from '../rules/consent-request.js';
 import { consentView, coveredIbans, DATA_TYPES, effectiveStatus, newConsent, withStatus } from '../rules/consents.js';
 import { finished, isOpen, newAuthorisation, servedScaStatus } from '../rules/sca.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
-import { isoDate } from '../../contract/dates.js';
 
 /** One fixed refusal for unknown and foreign consents: the bodies must be byte-identical (spec "Behaviour notes" 2). */
 const unknownConsent = () => new XsError('CONSENT_UNKNOWN', { text: 'The consent is unknown.' });
 
-/**
- * A redirect header's value. An absent one is refused with the code the bank profile gives it
- * (`redirectUri.missing`: FORMAT_ERROR, or SERVICE_INVALID as a bank offering only the redirect
- * approach answers); a malformed one is always FORMAT_ERROR.
- */
-export function readRedirectUri(value: string | undefined, header: string, missing: 'FORMAT_ERROR' | 'SERVICE_INVALID' = 'FORMAT_ERROR'): string {
-  if (value === undefined || value === '') throw new XsError(missing, { text: `${header} is required: an absolute https URI without fragment.` });
-  const problem = redirectUriProblem(value);
-  if (problem) throw new XsError('FORMAT_ERROR', { text: `${header} ${problem}.` });
-  return value;
-}
-
+/** A consent request as the API's edge read it: headers and body well-formed (contract/request-headers.ts, consent-request.ts). */
 export interface ConsentCreationInput {
-  redirectUri: string | undefined;
+  redirectUri: string;
   nokRedirectUri: string | undefined;
-  body: unknown;
+  request: ConsentRequest;
 }
 
 export function createConsent(ctx: SandboxContext, tpp: string, input: ConsentCreationInput) {
+  const { redirectUri, nokRedirectUri, request } = input;
   return ctx.bank.transact((uow) => {
     const now = ctx.clock.now();
-    const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI', ctx.behaviour.redirectUriMissing);
-    const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
-    const request = readConsentRequest(input.body, isoDate(now));
-    // The defaults the spec leaves open, as the bank profile serves them.
+    // The defaults the spec leaves open, as the bank profile serves them (a profile that requires
+    // them refused their absence at the edge: contract/consent-request.ts).
     const { recurringIndicatorDefault, validUntilDefault } = ctx.behaviour;
-    refuseOmittedDefaults(request, { recurringIndicator: recurringIndicatorDefault === 'required', validUntil: validUntilDefault === 'required' });
     const defaults = {
       ...(typeof recurringIndicatorDefault === 'boolean' ? { recurringDefault: recurringIndicatorDefault } : {}),
       ...(validUntilDefault === '90-days' ? { validityDays: 90 } : {}),

@@ -10,6 +10,8 @@ import { behaviourOf, resolveProfile } from '../profile.js';
 import { buildSeed } from '../seed/seed.js';
 import { openStore } from '../store/store.js';
 import { amendPayment } from './payment-control.js';
+import { isoDate } from '../../contract/dates.js';
+import { readPaymentRequest } from '../../contract/payment-request.js';
 import { authorisePayment, cancelByCustomer, cancellablePaymentsOf, initiatePayment, paymentReview, pendingPayeeChecksOf, rejectPayment } from './payments.js';
 
 const START = Date.parse('2026-03-02T10:00:00Z');
@@ -49,13 +51,14 @@ let keys = 0;
 
 async function pay(ctx: SandboxContext, debtor: string, over: Record<string, unknown> = {}) {
   keys += 1;
+  const body = { debtorAccount: { iban: debtor }, instructedAmount: { currency: 'EUR', amount: '12.3' }, creditorAccount: { iban: 'DE89370400440532013000' }, ...over };
   const answer = await initiatePayment(ctx, 'PSDDE-BAFIN-1', {
     product: 'sepa-credit-transfers',
     requestId: `00000000-0000-4000-8000-${String(keys).padStart(12, '0')}`,
     redirectUri: 'https://tpp.example/ok',
     nokRedirectUri: 'https://tpp.example/nok',
-    psuIpAddress: undefined,
-    body: { debtorAccount: { iban: debtor }, instructedAmount: { currency: 'EUR', amount: '12.3' }, creditorAccount: { iban: 'DE89370400440532013000' }, ...over },
+    request: readPaymentRequest(body, isoDate(ctx.clock.now())),
+    rawBody: body,
   });
   ctx.clock.advance(1000);
   return answer.paymentId;

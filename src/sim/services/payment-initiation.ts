@@ -1,39 +1,34 @@
 /**
  * POST /v1/payments/{payment_product} (spec "PaymentInitiationRequest", "Behaviour notes:
- * Payments" 3-6). Order: the product, then everything malformed (headers, body), then the
- * idempotency key, then whether the money can move. A malformed request or a PAYMENT_FAILED binds
+ * Payments" 3-6). The API's edge has read the product, the headers and the body, in that order
+ * (contract/payment-request.ts, request-headers.ts); here come the idempotency key, then whether
+ * the money can move. A malformed request or a PAYMENT_FAILED binds
  * no key and creates nothing. From the key look-up to the binding nothing awaits, so parallel
  * requests with one key create exactly one payment.
  */
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_PRODUCTS, toCents, XsError, type PaymentInitiationRequest, type PaymentProduct } from '../../contract/index.js';
+import { toCents, XsError, type PaymentInitiationRequest, type PaymentProduct } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { bodyDigest, judgeKey, keyOf } from '../rules/idempotency.js';
 import { countsTowardsDailyLimit, initiationRefusal } from '../rules/payment-checks.js';
-import { readPaymentRequest } from '../rules/payment-request.js';
 import { amountCentsOf, newPayment, paymentBinding } from '../rules/payments.js';
 import { newAuthorisation } from '../rules/sca.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { PaymentRecord } from '../store/data.js';
-import { attended } from './access.js';
 import { emitAuthorisation } from './change-events.js';
-import { readRedirectUri } from './consents.js';
 import { availableCents } from './payment-money.js';
 import { paymentById, statusOf } from './payment-records.js';
 import { savePayment } from './payment-settlement.js';
-import { isoDate } from '../../contract/dates.js';
+import { dayOf, isoDate } from '../../contract/dates.js';
 
-export function isPaymentProduct(value: string): value is PaymentProduct {
-  return (PAYMENT_PRODUCTS as readonly string[]).includes(value);
-}
-
+/** An initiation as the API's edge read it, with the body as sent for the idempotency comparison. */
 export interface PaymentInitiationInput {
-  product: string;
+  product: PaymentProduct;
   requestId: string;
-  redirectUri: string | undefined;
+  redirectUri: string;
   nokRedirectUri: string | undefined;
-  psuIpAddress: string | undefined;
-  body: unknown;
+  request: PaymentInitiationRequest;
+  rawBody: unknown;
 }
 
 /** The 201 answer; a replay gets the same one, whatever has happened to the payment since. */
@@ -58,7 +53,7 @@ function initiatedToday(ctx: SandboxContext, debtorIban: string, now: Date): num
   const today = isoDate(now);
   let cents = 0;
   for (const payment of Object.values(ctx.store.data.payments)) {
-    if (payment.debtorIban !== debtorIban || payment.createdAt.slice(0, 10) !== today) continue;
+    if (payment.debtorIban !== debtorIban || dayOf(payment.createdAt) !== today) continue;
     if (countsTowardsDailyLimit(statusOf(ctx, payment, now))) cents += amountCentsOf(payment);
   }
   return cents;
@@ -85,20 +80,12 @@ export function initiatePayment(ctx: SandboxContext, tpp: string, input: Payment
 }
 
 function initiate(ctx: SandboxContext, uow: UnitOfWork, tpp: string, input: PaymentInitiationInput) {
-  const { product } = input;
-  if (!isPaymentProduct(product)) {
-    throw new XsError('RESOURCE_UNKNOWN', { text: 'Unknown payment product: sepa-credit-transfers and instant-sepa-credit-transfers are offered.' });
-  }
+  const { product, redirectUri, nokRedirectUri, request } = input;
   const now = ctx.clock.now();
-  const redirectUri = readRedirectUri(input.redirectUri, 'TPP-Redirect-URI', ctx.behaviour.redirectUriMissing);
-  const nokRedirectUri = input.nokRedirectUri === undefined ? undefined : readRedirectUri(input.nokRedirectUri, 'TPP-NOK-Redirect-URI');
-  // Accepted on initiation (spec "Request headers"); payments are uncapped, so only its form matters.
-  attended(input.psuIpAddress);
-  const request = readPaymentRequest(input.body, isoDate(now));
 
   // One key space for every product (spec "Behaviour notes: Payments" 6).
   const key = keyOf(input.requestId);
-  const digest = bodyDigest(input.body);
+  const digest = bodyDigest(input.rawBody);
   const verdict = judgeKey(ctx.store.data.paymentKeys[key], digest, now);
   // Another body under a key bound within the conflict window is refused; otherwise the key answers
   // with its first payment, however long ago it was bound.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPaymentRequest } from './payment-request.js';
+import { readPaymentProduct, readPaymentRequest } from './payment-request.js';
 
 const TODAY = '2026-03-02';
 const DEBTOR = 'DE12123456780000100001';
@@ -75,5 +75,15 @@ describe('PaymentInitiationRequest rules', () => {
     expect(refusal(valid({ requestedExecutionDate: '2026-02-30' }))).toEqual({ code: 'FORMAT_ERROR', path: 'requestedExecutionDate' });
     expect(refusal(valid({ requestedExecutionDate: '2026-03-01' }))).toEqual({ code: 'FORMAT_ERROR', path: 'requestedExecutionDate' });
     expect(refusal(valid({ requestedExecutionDate: TODAY }))).toBeUndefined();
+  });
+});
+
+describe('the payment product in the path', () => {
+  it('is one of the two offered products; anything else is RESOURCE_UNKNOWN', () => {
+    expect(readPaymentProduct('sepa-credit-transfers')).toBe('sepa-credit-transfers');
+    expect(readPaymentProduct('instant-sepa-credit-transfers')).toBe('instant-sepa-credit-transfers');
+    for (const other of [undefined, '', 'SEPA-CREDIT-TRANSFERS', 'cross-border-credit-transfers']) {
+      expect(() => readPaymentProduct(other)).toThrow(expect.objectContaining({ code: 'RESOURCE_UNKNOWN' }));
+    }
   });
 });

@@ -4,14 +4,13 @@
  * PRODUCT_INVALID; every other malformed field (IBAN shape, country length or checksum; an amount
  * that is zero, signed, a number or has three decimals; a missing field) is FORMAT_ERROR with its
  * path. Nothing here looks an IBAN up: whether the money can move is judged afterwards, and every
- * such refusal is the one PAYMENT_FAILED (rules/payment-checks.ts).
+ * such refusal is the one PAYMENT_FAILED (sim/rules/payment-checks.ts), on the request this
+ * reader gave back.
  */
-import { PaymentInitiationRequestSchema, XsError, type PaymentInitiationRequest } from '../../contract/index.js';
-import { parseOrFormatError } from '../../contract/parse.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { PAYMENT_PRODUCTS, type PaymentProduct } from './enums.js';
+import { XsError } from './errors.js';
+import { isObject, parseOrFormatError } from './parse.js';
+import { PaymentInitiationRequestSchema, type PaymentInitiationRequest } from './pis.js';
 
 /** Fields that carry a currency; only EUR is offered (spec "Errors": PRODUCT_INVALID). */
 const CURRENCY_FIELDS = ['instructedAmount', 'debtorAccount', 'creditorAccount'] as const;
@@ -38,4 +37,13 @@ export function readPaymentRequest(body: unknown, today: string): PaymentInitiat
     throw new XsError('FORMAT_ERROR', { path: 'requestedExecutionDate', text: `requestedExecutionDate must not be in the past (today is ${today}).` });
   }
   return request;
+}
+
+/**
+ * The {payment_product} of an initiation: an unknown one is 404 RESOURCE_UNKNOWN, judged before
+ * any header or the body (README Interpretations, "Order of the checks on initiation").
+ */
+export function readPaymentProduct(value: string | undefined): PaymentProduct {
+  if (value !== undefined && (PAYMENT_PRODUCTS as readonly string[]).includes(value)) return value as PaymentProduct;
+  throw new XsError('RESOURCE_UNKNOWN', { text: 'Unknown payment product: sepa-credit-transfers and instant-sepa-credit-transfers are offered.' });
 }

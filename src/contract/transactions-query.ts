@@ -1,9 +1,12 @@
 /**
  * Query parameters of GET transactions (spec "Query parameters of GET transactions"). A bad
- * value is FORMAT_ERROR whose `path` names the parameter. Unknown parameters are ignored.
+ * value is FORMAT_ERROR whose `path` names the parameter. Unknown parameters are ignored. Read at
+ * the API's edge before the consent is looked at.
  */
-import { BOOKING_STATUSES, IsoDateSchema, XsError, type BookingStatus } from '../../contract/index.js';
-import { decodeEntryReference } from '../ledger/index.js';
+import { IsoDateSchema } from './ais.js';
+import { decodeEntryReference } from './entry-reference.js';
+import { BOOKING_STATUSES, type BookingStatus } from './enums.js';
+import { XsError } from './errors.js';
 
 export interface TransactionsQuery {
   bookingStatus: BookingStatus;

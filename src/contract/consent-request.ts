@@ -1,14 +1,13 @@
 /**
  * Reading a ConsentRequest body (spec "ConsentRequest", "Errors"): refused kinds of access and
  * combinedServiceIndicator true are SERVICE_INVALID; every malformed field is FORMAT_ERROR with
- * its path. Requested IBANs are checked for form only, never looked up (Scope rules 2).
+ * its path. Requested IBANs are checked for form only, never looked up (Scope rules 2). A reader
+ * of the wire format: the API's edge runs it before anything of the bank is touched, so the rules
+ * only ever see a well-formed request.
  */
-import { ConsentRequestSchema, REFUSED_ACCESS_KINDS, XsError, type ConsentRequest } from '../../contract/index.js';
-import { parseOrFormatError } from '../../contract/parse.js';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { ConsentRequestSchema, REFUSED_ACCESS_KINDS, type ConsentRequest } from './ais.js';
+import { XsError } from './errors.js';
+import { isObject, parseOrFormatError } from './parse.js';
 
 export function readConsentRequest(body: unknown, today: string): ConsentRequest {
   if (!isObject(body)) throw new XsError('FORMAT_ERROR', { text: 'The body must be a ConsentRequest object.' });
