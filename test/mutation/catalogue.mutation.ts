@@ -24,6 +24,7 @@ import type { Scenario } from '../../src/kit/scenario.js';
 type RunnerModule = typeof import('../../src/kit/runner.js');
 type SimTargetModule = typeof import('../../src/kit/targets/sim.js');
 type CatalogueModule = typeof import('../../conformance/index.js');
+type ProfileModule = typeof import('../../src/contract/profile.js');
 
 /** Real-time limit of one scenario; Stryker's own timeout normally ends a hanging mutant first. */
 const SCENARIO_TIMEOUT_MS = 20_000;
@@ -72,6 +73,7 @@ interface Judge {
   runner: RunnerModule;
   sim: SimTargetModule;
   scenarios: readonly Scenario[];
+  profileModule: ProfileModule;
 }
 
 /** The kit and the catalogue from the build; an error here fails the run loudly instead of collecting no tests. */
@@ -85,7 +87,8 @@ async function loadJudge(): Promise<Judge> {
   const runner = (await import(built('src/kit/runner.js'))) as RunnerModule;
   const sim = (await import(built('src/kit/targets/sim.js'))) as SimTargetModule;
   const { catalogue } = (await import(built('conformance/index.js'))) as CatalogueModule;
-  return { root, runner, sim, scenarios: catalogue };
+  const profileModule = (await import(built('src/contract/profile.js'))) as ProfileModule;
+  return { root, runner, sim, scenarios: catalogue, profileModule };
 }
 
 let judge: Judge | undefined;
@@ -96,15 +99,23 @@ try {
   judgeError = error;
 }
 
-const testName = (scenario: Scenario) => `${scenario.id} ${scenario.title}`;
+/**
+ * Each scenario runs twice: against the default bank profile, and against the profile with the
+ * non-default value of every setting, so a mutant in a branch only another profile takes is seen too.
+ * The second name puts `/non-default` right after the id, so neither name contains the other.
+ */
+const PROFILES = ['default', 'non-default'] as const;
+type ProfileRun = (typeof PROFILES)[number];
+const testName = (scenario: Scenario, profile: ProfileRun) => (profile === 'default' ? `${scenario.id} ${scenario.title}` : `${scenario.id}/${profile} ${scenario.title}`);
 
 if (!judge) {
   it('loads the conformance kit and catalogue from dist/', () => {
     throw judgeError;
   });
 } else {
-  const { root, runner, sim, scenarios } = judge;
-  const names = scenarios.map(testName);
+  const { root, runner, sim, scenarios, profileModule } = judge;
+  const names = PROFILES.flatMap((profile) => scenarios.map((scenario) => testName(scenario, profile)));
+  const nonDefault = { settings: Object.fromEntries(profileModule.SETTINGS.map((definition) => [definition.name, definition.values[1]!])) };
   const duplicates = names.filter((name, index) => names.indexOf(name) !== index);
   // Stryker selects tests by an unanchored match of their names: one name inside another would run both.
   const nested = names.filter((name) => names.some((other) => other !== name && other.includes(name)));
@@ -142,13 +153,14 @@ if (!judge) {
     }
   });
 
-  for (const scenario of scenarios) {
-    it(testName(scenario), async () => {
+  for (const profile of PROFILES) for (const scenario of scenarios) {
+    const key = profile === 'default' ? scenario.id : `${scenario.id}/${profile}`;
+    it(testName(scenario, profile), async () => {
       if (startError !== undefined) throw startError;
       if (!startSandbox) throw new Error('the simulator did not load');
       // A sandbox of its own for every scenario, its clock starting at one fixed instant: a scenario
       // meets the same simulator whichever scenarios run before it, so its observations are its own.
-      const target = await sim.startSimTarget({ certsDir, startSandbox, clockStart: CLOCK_START });
+      const target = await sim.startSimTarget({ certsDir, startSandbox, clockStart: CLOCK_START, ...(profile === 'default' ? {} : { profile: nonDefault }) });
       try {
         const summary = await runner.runScenarios({ target, scenarios: [scenario], scenarioTimeoutMs: SCENARIO_TIMEOUT_MS });
         const [result] = summary.results;
@@ -158,11 +170,11 @@ if (!judge) {
           throw new Error(`${scenario.id} ${why}`);
         }
         const observed = [...result.observations.map((item) => `observed ${item.point}: ${stable(item.value)}`), ...result.unchecked.map((item) => `unchecked ${item.check}: ${item.reason}`)];
-        if (!mutantRun) seen[scenario.id] = observed;
+        if (!mutantRun) seen[key] = observed;
         else {
           // The scenario passed, but what it reports of the simulator's choices on the open points changed:
           // the catalogue has seen the mutant (the sandbox's choices are its declared interpretations).
-          const expected = baseline[scenario.id] ?? [];
+          const expected = baseline[key] ?? [];
           const changed = observed.filter((line) => !expected.includes(line));
           if (changed.length > 0 || observed.length !== expected.length) throw new Error(`${scenario.id}: the report changed: ${changed.join('; ') || `${expected.length} observations before, ${observed.length} now`}`);
         }
