@@ -31,8 +31,6 @@ export function newCofConsent(input: NewCofConsentInput): ConsentRecord {
   if (request.validUntil !== undefined && request.validUntil < today) {
     throw new XsError('FORMAT_ERROR', { path: 'validUntil', text: `validUntil must not be in the past (today is ${today}).` });
   }
-  // Only the last four digits of a card number are retained.
-  const digits = request.cardNumber?.replace(/\D/g, '') ?? '';
   const at = input.now.toISOString();
   return {
     consentId: input.consentId,
@@ -50,12 +48,8 @@ export function newCofConsent(input: NewCofConsentInput): ConsentRecord {
     authorisationId: input.authorisationId,
     createdAt: at,
     lastActionAt: at,
-    cof: {
-      iban: request.account.iban,
-      currency: request.account.currency,
-      cardLast4: digits.length >= 4 ? digits.slice(-4) : undefined,
-      cardExpiryDate: request.cardExpiryDate,
-    },
+    // cardNumber and cardExpiryDate are checked but not kept: no answer ever shows them.
+    cof: { iban: request.account.iban, currency: request.account.currency },
   };
 }
 

@@ -15,8 +15,6 @@ export interface TransactionsQuery {
   given: Record<string, string>;
 }
 
-const NAMES = ['bookingStatus', 'dateFrom', 'dateTo', 'entryReferenceFrom'] as const;
-
 function single(query: Record<string, unknown>, name: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
@@ -33,7 +31,8 @@ function date(query: Record<string, unknown>, name: string): string | undefined 
 }
 
 export function readTransactionsQuery(query: Record<string, unknown>): TransactionsQuery {
-  const status = single(query, 'bookingStatus') ?? 'booked';
+  const asked = single(query, 'bookingStatus');
+  const status = asked ?? 'booked';
   if (!(BOOKING_STATUSES as readonly string[]).includes(status)) {
     throw new XsError('FORMAT_ERROR', { path: 'bookingStatus', text: 'bookingStatus is booked, pending or both.' });
   }
@@ -41,14 +40,13 @@ export function readTransactionsQuery(query: Record<string, unknown>): Transacti
   const dateTo = date(query, 'dateTo');
   if (dateFrom && dateTo && dateFrom > dateTo) throw new XsError('FORMAT_ERROR', { path: 'dateTo', text: 'dateTo is before dateFrom.' });
   const reference = single(query, 'entryReferenceFrom');
-  const before = reference === undefined ? undefined : decodeEntryReference(reference);
-  if (reference !== undefined && before === undefined) {
-    throw new XsError('FORMAT_ERROR', { path: 'entryReferenceFrom', text: 'entryReferenceFrom is not an entryReference of this service.' });
+  let before: number | undefined;
+  if (reference !== undefined) {
+    before = decodeEntryReference(reference);
+    if (before === undefined) throw new XsError('FORMAT_ERROR', { path: 'entryReferenceFrom', text: 'entryReferenceFrom is not an entryReference of this service.' });
   }
+  // The filters as given, in this order; the `next` link adds its own entryReferenceFrom.
   const given: Record<string, string> = {};
-  for (const name of NAMES) {
-    const value = single(query, name);
-    if (value !== undefined && name !== 'entryReferenceFrom') given[name] = value;
-  }
+  for (const [name, value] of [['bookingStatus', asked], ['dateFrom', dateFrom], ['dateTo', dateTo]] as const) if (value !== undefined) given[name] = value;
   return { bookingStatus: status as BookingStatus, dateFrom, dateTo, before, given };
 }
