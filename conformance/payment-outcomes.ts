@@ -89,6 +89,35 @@ async function outcome(ctx: ScenarioContext, point: string, reply: Reply, refere
   return 'refused';
 }
 
+/** An optional fixture IBAN of the target (`ibans.closed`, `ibans.held`), which the scenario declares it needs. */
+function fixtureIban(ctx: ScenarioContext, name: 'closed' | 'held'): string {
+  const iban = ctx.fixtures.ibans[name];
+  if (iban === undefined) throw new Error(`the target declares ${name}-account but gives no ibans.${name}`);
+  return iban;
+}
+
+/**
+ * Each payment is refused byte for byte as the reference PAYMENT_FAILED; the control, the default
+ * payment from the customer's live account, is accepted (and cancelled), so a target that refuses
+ * everything cannot pass.
+ */
+async function expectRefusedLikeReference(ctx: ScenarioContext, payments: [string, Body][], accepted: string): Promise<void> {
+  const reference = await referenceFailure(ctx);
+  for (const [what, body] of payments) {
+    const reply = await initiatePayment(ctx, body);
+    expectError(ctx, reply, { code: 'PAYMENT_FAILED' });
+    ensureEqual([reply.status, reply.text], [reference.status, reference.text], `${what} against the reference PAYMENT_FAILED`);
+  }
+  const created = new Created();
+  try {
+    const control = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
+    created.add(control.paymentId);
+    ensureEqual(control.transactionStatus, accepted, 'transactionStatus of the same payment from the customer’s account');
+  } finally {
+    await created.cancelAll(ctx);
+  }
+}
+
 /** A refusal's answer (status, code, path; the text is free wording): what the target chose, observed. */
 function observeRefusal(ctx: ScenarioContext, point: string, reply: Reply): void {
   ctx.observe(point, answerOf(reply));
@@ -522,6 +551,34 @@ export const paymentOutcomeScenarios = [
       } finally {
         await created.cancelAll(ctx);
       }
+    },
+  }),
+  scenario({
+    id: 'PIS-OUTCOME-010',
+    title: 'A payment from a closed account, or to it, is the one PAYMENT_FAILED, while the same payment from the customer’s live account is accepted',
+    rules: ['PIS-INIT-15', 'PIS-INIT-10', 'PIS-INIT-12'],
+    spec: 'Behaviour notes / Payments 3-4 (a service IBAN with no live account, every other initiation failure: PAYMENT_FAILED, one fixed sentence)',
+    area: 'payments',
+    needs: ['closed-account'],
+    expect: { transactionStatus: 'RCVD' },
+    async run(ctx, expect) {
+      const closed = fixtureIban(ctx, 'closed');
+      await expectRefusedLikeReference(ctx, [
+        ['a payment from the closed account', paymentBody(ctx, { debtorAccount: { iban: closed } })],
+        ['a payment to the closed account', paymentBody(ctx, { creditorAccount: { iban: closed } })],
+      ], expect.transactionStatus);
+    },
+  }),
+  scenario({
+    id: 'PIS-OUTCOME-011',
+    title: 'A payment from an account under a compliance hold is the one PAYMENT_FAILED, while the same payment from the customer’s account is accepted',
+    rules: ['PIS-INIT-14', 'PIS-INIT-12'],
+    spec: 'Behaviour notes / Payments 4 (compliance hold: PAYMENT_FAILED, one fixed sentence)',
+    area: 'payments',
+    needs: ['held-account'],
+    expect: { transactionStatus: 'RCVD' },
+    async run(ctx, expect) {
+      await expectRefusedLikeReference(ctx, [['a payment from the account under a compliance hold', paymentBody(ctx, { debtorAccount: { iban: fixtureIban(ctx, 'held') } })]], expect.transactionStatus);
     },
   }),
 ];

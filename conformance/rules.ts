@@ -260,6 +260,8 @@ export const RULES: readonly Rule[] = [
   { id: 'PIS-INIT-11', section: 'Behaviour notes: Payments', statement: 'Insufficient funds and a debtor account the service does not hold are each refused with `PAYMENT_FAILED`.' },
   { id: 'PIS-INIT-12', section: 'Behaviour notes: Payments', statement: 'Every `PAYMENT_FAILED` answer is the same whatever its cause: same status, one message, the same fixed `text`, no `path`.' },
   { id: 'PIS-INIT-13', section: 'Behaviour notes: Payments', statement: 'Malformed initiation input (a bad debtor IBAN, a bad amount) is reported as `FORMAT_ERROR` with its `path`, never hidden behind `PAYMENT_FAILED`.' },
+  { id: 'PIS-INIT-14', section: 'Behaviour notes: Payments', statement: 'A payment from a debtor account under a compliance hold is refused with `PAYMENT_FAILED`, whatever the amount.' },
+  { id: 'PIS-INIT-15', section: 'Behaviour notes: Payments', statement: 'A payment from a debtor account the service holds but has closed is refused with `PAYMENT_FAILED`, like one from an account it does not hold; a payment to it, like one to a service IBAN with no live account.' },
   { id: 'PIS-IDEM-1', section: 'Behaviour notes: Payments', statement: 'A payment initiation repeated with the same `X-Request-ID` and the same body returns the first payment (same `paymentId`) and creates no second one.' },
   { id: 'PIS-IDEM-2', section: 'Behaviour notes: Payments', statement: 'Reusing an `X-Request-ID` with a different payment body is refused with 409 `REQUEST_ID_REUSED`.' },
   { id: 'PIS-IDEM-3', section: 'Behaviour notes: Payments', statement: "Body conflicts are detected for 48 hours from the key's first use: a different body just under 48 hours later still gets 409." },

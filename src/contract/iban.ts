@@ -39,10 +39,6 @@ export function ibanProblem(iban: string): IbanProblem | undefined {
   return undefined;
 }
 
-export function isValidIban(iban: string): boolean {
-  return ibanProblem(iban) === undefined;
-}
-
 export function describeIbanProblem(problem: IbanProblem): string {
   switch (problem) {
     case 'pattern':

@@ -18,8 +18,6 @@ export interface TransactionsQuery {
   given: Record<string, string>;
 }
 
-const NAMES = ['bookingStatus', 'dateFrom', 'dateTo', 'entryReferenceFrom'] as const;
-
 function single(query: Record<string, unknown>, name: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
@@ -36,7 +34,8 @@ function date(query: Record<string, unknown>, name: string): string | undefined 
 }
 
 export function readTransactionsQuery(query: Record<string, unknown>): TransactionsQuery {
-  const status = single(query, 'bookingStatus') ?? 'booked';
+  const asked = single(query, 'bookingStatus');
+  const status = asked ?? 'booked';
   if (!(BOOKING_STATUSES as readonly string[]).includes(status)) {
     throw new XsError('FORMAT_ERROR', { path: 'bookingStatus', text: 'bookingStatus is booked, pending or both.' });
   }
@@ -48,10 +47,8 @@ export function readTransactionsQuery(query: Record<string, unknown>): Transacti
   if (reference !== undefined && from === undefined) {
     throw new XsError('FORMAT_ERROR', { path: 'entryReferenceFrom', text: 'entryReferenceFrom is not an entryReference of this service.' });
   }
+  // The filters as given, in this order; the `next` link adds its own entryReferenceFrom.
   const given: Record<string, string> = {};
-  for (const name of NAMES) {
-    const value = single(query, name);
-    if (value !== undefined && name !== 'entryReferenceFrom') given[name] = value;
-  }
+  for (const [name, value] of [['bookingStatus', asked], ['dateFrom', dateFrom], ['dateTo', dateTo]] as const) if (value !== undefined) given[name] = value;
   return { bookingStatus: status as BookingStatus, dateFrom, dateTo, from, given };
 }

@@ -15,6 +15,8 @@ export const CAPABILITIES = {
   'provider-without-cof': 'a provider certificate without the PSP_IC role',
   'callback-receiver': 'a callback receiver the target can reach',
   'second-psu': 'a second customer who holds none of the first customer’s accounts',
+  'closed-account': 'the IBAN of a closed account of the service (ibans.closed)',
+  'held-account': 'the IBAN of an account of the service under a compliance hold (ibans.held)',
   'callback-endpoint': 'the revocation-callback endpoints (/v1/revocation-callback)',
   'refused-certificates':
     'client certificates the target must refuse: untrusted issuer, expired, not yet valid, without organizationIdentifier, without PSD2 roles, and a provider the register lists as withdrawn',

@@ -28,6 +28,10 @@ export interface Fixtures {
     notHeld: string;
     /** A routable creditor at another bank. */
     creditor: string;
+    /** Optional (capability `closed-account`): an account of the service that is closed. */
+    closed?: string | undefined;
+    /** Optional (capability `held-account`): an account of the service under a compliance hold. */
+    held?: string | undefined;
   };
   amounts: {
     /** Payable from `ibans.main`. */

@@ -88,7 +88,7 @@ describe('confirmation-of-funds consents', () => {
     expect((await createCof({ account: { iban: 'DE00123456780000100001' } })).json).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR', path: 'account.iban' }] });
   });
 
-  it('keep only the last four digits of a card number', async () => {
+  it('keep no more of a card number than its last four digits (nothing of the card is kept)', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'xs2a-cof-')), 'state.json');
     const kept = await testSandbox(t.sandbox.certificates.dir, { data: file });
     try {
@@ -96,8 +96,8 @@ describe('confirmation-of-funds consents', () => {
       expect(answer.status).toBe(201);
       const stored = readFileSync(file, 'utf8');
       expect(stored).not.toContain('4111');
-      const consents = Object.values((JSON.parse(stored) as { consents: Record<string, { cof?: { cardLast4?: string } }> }).consents);
-      expect(consents.map((consent) => consent.cof?.cardLast4)).toEqual(['1234']);
+      const consents = Object.values((JSON.parse(stored) as { consents: Record<string, { cof?: Record<string, unknown> }> }).consents);
+      expect(consents.map((consent) => consent.cof)).toEqual([{ iban: annaMain }]);
     } finally {
       await kept.sandbox.close();
     }

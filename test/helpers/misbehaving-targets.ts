@@ -127,7 +127,7 @@ const FIXTURES: Fixtures = {
   nokRedirectUri: 'https://tpp.example/xs2a/nok',
   psu: { id: 'anna', password: 'anna-1234' },
   otherPsu: { id: 'ben', password: 'ben-1234' },
-  ibans: { main: IBAN, second: 'DE75512108001245126199', notHeld: 'DE02100100100006820101', creditor: 'DE02120300000000202051' },
+  ibans: { main: IBAN, second: 'DE75512108001245126199', notHeld: 'DE02100100100006820101', creditor: 'DE02120300000000202051', closed: 'DE48512108001245126200', held: 'DE64512108001245126300' },
   amounts: { small: '1.25', beyondBalance: '99999.00' },
 };
 
@@ -141,7 +141,7 @@ export function doNothingTarget(
   ca: string,
   certificates: { provider: ClientCertificate; second: ClientCertificate; withoutCof: ClientCertificate; refused: Partial<Record<RefusedCertificate, ClientCertificate>> },
 ): Target {
-  const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'second-psu', 'callback-endpoint', 'callback-receiver', 'refused-certificates']);
+  const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'second-psu', 'closed-account', 'held-account', 'callback-endpoint', 'callback-receiver', 'refused-certificates']);
   return {
     name: `mock (${baseUrl})`,
     baseUrl,

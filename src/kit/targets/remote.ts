@@ -43,7 +43,7 @@ export const RemoteConfigSchema = z.strictObject({
   nokRedirectUri: Https,
   psu: Credentials,
   otherPsu: Credentials.optional(),
-  ibans: z.strictObject({ main: IbanSchema, second: IbanSchema, notHeld: IbanSchema, creditor: IbanSchema }),
+  ibans: z.strictObject({ main: IbanSchema, second: IbanSchema, notHeld: IbanSchema, creditor: IbanSchema, closed: IbanSchema.optional(), held: IbanSchema.optional() }),
   amounts: z.strictObject({ small: Amount, beyondBalance: Amount }),
   /** Who acts as the customer on the bank's SCA page: a person (`manual`) unless the config says otherwise. */
   sca: ScaConfigSchema.default({ driver: 'manual' }),
@@ -53,7 +53,7 @@ export const RemoteConfigSchema = z.strictObject({
   /**
    * What the control API offers (`clock`: move the target's clock; `control`: revoke as the customer,
    * book a transaction). Everything else follows from the config itself: an SCA driver, a second
-   * provider, a provider without PSP_IC, a second customer.
+   * provider, a provider without PSP_IC, a second customer, a closed and a held account.
    */
   capabilities: z.array(z.enum(['clock', 'control'])).default([]),
   /**
@@ -154,6 +154,8 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
     ['second-provider', config.secondProvider],
     ['provider-without-cof', config.providerWithoutCof],
     ['second-psu', config.otherPsu],
+    ['closed-account', config.ibans.closed],
+    ['held-account', config.ibans.held],
     ['callback-endpoint', config.revocationCallback],
     ['refused-certificates', Object.values(config.refusedCertificates ?? {}).some((files) => files !== undefined)],
   ];

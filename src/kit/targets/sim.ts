@@ -29,6 +29,9 @@ export const SIM_FIXTURES: Fixtures = {
     second: 'DE82123456780000100002',
     notHeld: 'DE89370400440532013000',
     creditor: 'DE89370400440532013000',
+    // Gero's closed Altes Konto and Hanna's Girokonto under a compliance hold.
+    closed: 'DE52123456780000700002',
+    held: 'DE74123456780000800001',
   },
   amounts: { small: '1.25', beyondBalance: '9999.00' },
 };
@@ -93,7 +96,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
   const receiver = await startCallbackReceiver({ key: await read(paths.serverKey), cert: await read(paths.serverCert), secret: () => secret, now: () => sandbox.clock.now() });
   const { clock, control } = controlApi(sandbox.controlUrl);
   const provider = { cert: await read(paths.tppCert), key: await read(paths.tppKey) };
-  const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'callback-receiver', 'second-psu', 'callback-endpoint', 'refused-certificates']);
+  const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'callback-receiver', 'second-psu', 'closed-account', 'held-account', 'callback-endpoint', 'refused-certificates']);
   return {
     name: `sim (${sandbox.apiUrl})`,
     baseUrl: sandbox.apiUrl,

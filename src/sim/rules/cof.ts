@@ -18,8 +18,6 @@ export interface NewCofConsentInput {
 
 export function newCofConsent(input: NewCofConsentInput): ConsentRecord {
   const { request } = input;
-  // Only the last four digits of a card number are retained.
-  const digits = request.cardNumber?.replace(/\D/g, '') ?? '';
   const at = input.now.toISOString();
   return {
     consentId: input.consentId,
@@ -37,11 +35,7 @@ export function newCofConsent(input: NewCofConsentInput): ConsentRecord {
     authorisationId: input.authorisationId,
     createdAt: at,
     lastActionAt: at,
-    cof: {
-      iban: request.account.iban,
-      currency: request.account.currency,
-      cardLast4: digits.length >= 4 ? digits.slice(-4) : undefined,
-      cardExpiryDate: request.cardExpiryDate,
-    },
+    // cardNumber and cardExpiryDate are checked but not kept: no answer ever shows them.
+    cof: { iban: request.account.iban, currency: request.account.currency },
   };
 }

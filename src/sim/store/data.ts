@@ -61,8 +61,8 @@ export interface ConsentRecord {
   validUntil?: string;
   lastUsedAt?: string;
   statusChangedAt?: string;
-  /** Confirmation-of-funds consents only: the one account named, and what is kept of a card. */
-  cof?: { iban: string; currency: string | undefined; cardLast4: string | undefined; cardExpiryDate: string | undefined };
+  /** Confirmation-of-funds consents only: the one account named (nothing of a card is kept). */
+  cof?: { iban: string; currency: string | undefined };
 }
 
 /** A provider's revocation callback (spec "RevocationCallback"); its secret is derived, never stored. */
