@@ -16,6 +16,11 @@ export function sandboxServing(certsDir: string, settings: Record<string, Settin
   return startSandbox({ certsDir, customers: 2, clockStart: '2026-03-02T10:00:00Z', log: () => {}, ...(settings ? { profile: { settings } } : {}), ...options });
 }
 
+/** Three sandboxes on one certificate folder: the default profile, SECOND and THIRD. */
+export function servingEachProfile(certsDir: string, options: SandboxOptionsInput = {}): Promise<[Sandbox, Sandbox, Sandbox]> {
+  return Promise.all([sandboxServing(certsDir, undefined, options), sandboxServing(certsDir, SECOND, options), sandboxServing(certsDir, THIRD, options)]);
+}
+
 export interface RawAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/index.js';
-import { allAccess, codeOf, consent, ibanOf, REDIRECT, refusal, resourceIdOf, sandboxServing, SECOND, THIRD } from '../helpers/profiles.js';
+import { allAccess, codeOf, consent, ibanOf, REDIRECT, refusal, resourceIdOf, servingEachProfile, SECOND } from '../helpers/profiles.js';
 import { certificateFolder } from '../helpers/sandbox.js';
 
 let plain: Sandbox;
@@ -15,7 +15,7 @@ let third: Sandbox;
 
 beforeAll(async () => {
   const certsDir = await certificateFolder();
-  [plain, second, third] = await Promise.all([sandboxServing(certsDir, undefined), sandboxServing(certsDir, SECOND), sandboxServing(certsDir, THIRD)]);
+  [plain, second, third] = await servingEachProfile(certsDir);
 });
 afterAll(() => Promise.all([plain, second, third].map((sandbox) => sandbox.close())));
 beforeEach(() => Promise.all([plain, second, third].map((sandbox) => sandbox.reset())));

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Sandbox } from '../../src/index.js';
-import { allAccess, consent, ibanOf, REDIRECT, refusal, sandboxServing, SECOND, THIRD } from '../helpers/profiles.js';
+import { allAccess, consent, ibanOf, REDIRECT, refusal, servingEachProfile, SECOND } from '../helpers/profiles.js';
 import { certificateFolder } from '../helpers/sandbox.js';
 
 let plain: Sandbox;
@@ -18,7 +18,7 @@ let certsDir: string;
 beforeAll(async () => {
   certsDir = await certificateFolder();
   const options = { callbackCa: [`${certsDir}/ca.crt`] };
-  [plain, second, third] = await Promise.all([sandboxServing(certsDir, undefined, options), sandboxServing(certsDir, SECOND, options), sandboxServing(certsDir, THIRD, options)]);
+  [plain, second, third] = await servingEachProfile(certsDir, options);
 });
 afterAll(() => Promise.all([plain, second, third].map((sandbox) => sandbox.close())));
 beforeEach(() => Promise.all([plain, second, third].map((sandbox) => sandbox.reset())));
