@@ -143,6 +143,25 @@ export const paymentScenarios = [
     },
   }),
   scenario({
+    id: 'PIS-SCA-002',
+    title: 'A payment leaving out creditorName, to an account the bank itself holds, is moved from RCVD to ACSP by the customer’s authorisation like any other',
+    rules: ['PIS-INIT-2', 'PIS-STATE-3'],
+    spec: 'PaymentInitiationRequest (creditorName optional); States: Payment (RCVD → ACSP on authorisation)',
+    area: 'payments',
+    approvals: 1,
+    expect: { before: 'RCVD', after: 'ACSP' },
+    async run(ctx, expect) {
+      // A bank that checks the payee's name against its own holder has nothing to compare here; an
+      // implementation that compares anyway fails on the missing name instead of accepting the payment.
+      const { creditorName: _left, ...body } = paymentBody(ctx, { creditorAccount: { iban: ctx.fixtures.ibans.second } });
+      const created = createdPayment(await initiatePayment(ctx, body));
+      const status = () => paymentStatus(ctx, created.paymentId);
+      ensureEqual(await status(), expect.before, 'transactionStatus before the customer acts');
+      await ctx.authorise(created._links.scaRedirect.href, { status });
+      ensureEqual(await status(), expect.after, 'transactionStatus right after authorising a payment without creditorName to an account of the bank');
+    },
+  }),
+  scenario({
     id: 'PIS-IDEM-004',
     title: 'Body conflicts are remembered 48 hours; afterwards the key still resolves to the original payment, never a new one',
     rules: ['PIS-IDEM-3', 'PIS-IDEM-4'],
