@@ -1,5 +1,5 @@
 /** The redirect hand-over (spec "Authorisation hand-over (redirect) rules", "States: Authorisation"). */
-import { AuthorisationsSchema, PaymentScaStatusResponseSchema } from '../src/contract/index.js';
+import { AuthorisationsSchema, PaymentScaStatusResponseSchema, ScaStatusResponseSchema } from '../src/contract/index.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { aisAccess, ATTENDED, authorisedPayment, expectReturn, consentStatus, createConsent, createdPayment, initiatePayment, paymentBody, UUID_V4 } from './steps.js';
@@ -40,6 +40,30 @@ export const scaScenarios = [
       const sca = await ctx.api.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}` });
       ensureEqual(sca.status, 200, 'status of the authorisation read');
       ctx.observe('scaStatus after approval (transitions not shown)', (sca.json as { scaStatus?: string }).scaStatus);
+    },
+  }),
+  scenario({
+    id: 'SCA-CODE-001',
+    title: 'Wrong one-time codes: after one the customer can still approve, and after three the ceremony’s end, the consent status and the scaStatus are observed',
+    rules: ['OPEN-5', 'SCA-1'],
+    spec: 'States: Authorisation (transitions not shown); Security 9 (password and one-time code by SMS); ScaStatus',
+    area: 'sca',
+    approvals: 2,
+    needs: ['sca-wrong-code'],
+    expect: {},
+    async run(ctx) {
+      for (const wrongCodes of [1, 3]) {
+        const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
+        const outcome = await ctx.authorise(created.scaRedirect, { wrongCodes, status: () => consentStatus(ctx, created.consentId) });
+        const sca = await ctx.api.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`, schema: ScaStatusResponseSchema });
+        ensureEqual(sca.status, 200, `status of the authorisation read after ${wrongCodes} wrong code(s)`);
+        // How many wrong codes a bank tolerates, and what it does then, is the bank's own page: observed.
+        ctx.observe(`after ${wrongCodes} wrong one-time code(s) and then the right one with approval: ceremony ended early, consent status, scaStatus`, {
+          endedEarly: outcome.location === null,
+          consentStatus: await consentStatus(ctx, created.consentId),
+          scaStatus: (sca.json as { scaStatus: string }).scaStatus,
+        });
+      }
     },
   }),
   scenario({

@@ -11,6 +11,8 @@ import type { Fixtures, ScaOutcome, TargetCallbacks, TargetClock, TargetControl 
 export interface AuthoriseOptions {
   psu?: 'psu' | 'otherPsu';
   decision?: 'approve' | 'decline';
+  /** Wrong one-time codes entered first (needs `sca-wrong-code`). */
+  wrongCodes?: number;
   /** Reads the consent's or payment's status (for the manual driver). */
   status: () => Promise<string>;
 }

@@ -43,6 +43,24 @@ describe('runner', () => {
     expect(summary.results[0]!.status).toBe('passed');
   });
 
+  it('hands wrong codes only to a driver that can enter them, and skips the scenario on a target whose driver cannot', async () => {
+    const asked: unknown[] = [];
+    const driver = (wrongCodes: boolean): Target['sca'] => ({ name: 'fake', wrongCodes, authorise: async (request) => (asked.push(request.wrongCodes), { location: null }) });
+    const wrong = scenario({
+      id: 'T-WRONG-001', title: 'wrong codes', spec: 's', rules: [], area: 'sca', approvals: 1, needs: ['sca-wrong-code'], expect: {},
+      run: async (ctx) => void (await ctx.authorise('https://bank.example/sca', { wrongCodes: 3, status: async () => 'received' })),
+    });
+    const able = await runScenarios({ target: { ...fakeTarget(['sca', 'sca-wrong-code']), sca: driver(true) }, scenarios: [wrong] });
+    expect(able.results[0]!.status).toBe('passed');
+    expect(asked).toEqual([3]);
+    const unable = await runScenarios({ target: { ...fakeTarget(['sca']), sca: driver(false) }, scenarios: [wrong] });
+    expect(unable.results[0]).toMatchObject({ status: 'skipped', reason: expect.stringContaining('(sca-wrong-code)') });
+    // A target that claims the capability with a driver that cannot: an error of the target, not a silent approval.
+    const claimed = await runScenarios({ target: { ...fakeTarget(['sca', 'sca-wrong-code']), sca: driver(false) }, scenarios: [wrong] });
+    expect(claimed.results[0]).toMatchObject({ status: 'failed', failure: { kind: 'error', message: expect.stringContaining('sca-wrong-code') } });
+    expect(asked).toEqual([3]);
+  });
+
   it('tells a broken expectation from an error, and counts both as failed', async () => {
     const summary = await runScenarios({ target: fakeTarget([]), scenarios: [passing, failing, erroring] });
     expect(summary.results.map((r) => [r.status, r.failure?.kind])).toEqual([['passed', undefined], ['failed', 'expectation'], ['failed', 'error']]);

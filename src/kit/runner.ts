@@ -208,7 +208,8 @@ function scenarioContext(
       // already would let every check after the ceremony pass without the ceremony doing anything.
       const before = await options.status();
       ensure(UNDECIDED.includes(before), `the status before the customer acted is ${before}, not received (consent) or RCVD (payment)`, { expected: UNDECIDED, actual: before });
-      return driver.authorise({ scaRedirect, psu, decision: options.decision ?? 'approve', status: options.status, record });
+      const wrongCodes = options.wrongCodes ? { wrongCodes: declared('sca-wrong-code', driver.wrongCodes ? options.wrongCodes : undefined) } : {};
+      return driver.authorise({ scaRedirect, psu, decision: options.decision ?? 'approve', status: options.status, record, ...wrongCodes });
     },
     clock: () => declared('clock', target.clock),
     control: () => declared('control', target.control),

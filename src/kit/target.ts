@@ -45,6 +45,12 @@ export interface ScaRequest {
   scaRedirect: string;
   psu: Credentials;
   decision: 'approve' | 'decline';
+  /**
+   * One-time codes the customer gets wrong before the right one (drivers with `wrongCodes`; capability
+   * `sca-wrong-code`). The driver stops early when the page no longer asks for a code: the bank ended
+   * the ceremony, and the outcome is whatever the page then shows.
+   */
+  wrongCodes?: number;
   /** Reads the resource's status, for drivers that wait for a human (manual). */
   status(): Promise<string>;
   record: Recorder;
@@ -57,6 +63,8 @@ export interface ScaOutcome {
 
 export interface ScaDriver {
   readonly name: string;
+  /** True when the driver can enter wrong one-time codes on purpose (ScaRequest.wrongCodes). */
+  readonly wrongCodes?: boolean;
   authorise(request: ScaRequest): Promise<ScaOutcome>;
 }
 

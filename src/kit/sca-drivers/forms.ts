@@ -4,6 +4,8 @@
  * with User ID and Password, reads the six-digit code from the page's test phone
  * (`data-testid="sms-code"`), posts it, then posts the decision. It returns the Location the bank
  * sends the customer to (the provider's redirect URI with `state`, spec "Authorisation hand-over" 2).
+ * Asked for wrong codes first, it posts each (the right code with every digit moved by one) until
+ * the page stops asking for a code.
  */
 import { fail } from '../failure.js';
 import { maskHeaders } from '../mask.js';
@@ -52,6 +54,11 @@ function browser(record: Recorder) {
   };
 }
 
+/** A code that is surely wrong: every digit of the right one moved by one. */
+function wrongCode(code: string): string {
+  return code.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10));
+}
+
 function formOf(page: Page, step: string): HtmlForm {
   const form = firstForm(page.text);
   if (!form) fail(`SCA page: no form at the ${step} step (${page.url.pathname}, status ${page.status})`);
@@ -61,6 +68,7 @@ function formOf(page: Page, step: string): HtmlForm {
 export function formsScaDriver(): ScaDriver {
   return {
     name: 'forms',
+    wrongCodes: true,
     async authorise(request: ScaRequest) {
       const b = browser(request.record);
       const follow = async (answer: Page, step: string) => {
@@ -76,7 +84,20 @@ export function formsScaDriver(): ScaDriver {
       const code = /data-testid="sms-code"[^>]*>\s*(\d{6})\s*</.exec(codePage.text)?.[1];
       if (!code) fail('SCA page: no six-digit code on the test phone (data-testid="sms-code") after login');
       const codeForm = formOf(codePage, 'code');
-      const review = await follow(await b.submit(codePage, codeForm, { [codeForm.inputs[0] ?? 'otp']: code }), 'code');
+      const enter = (page: Page, value: string) => {
+        const form = formOf(page, 'code');
+        return b.submit(page, form, { [form.inputs[0] ?? 'otp']: value });
+      };
+      // The page asks for a code while it shows the form the code was first entered in.
+      const asksForCode = (page: Page) => firstForm(page.text)?.action === codeForm.action;
+      let asking = codePage;
+      for (let entered = 0; entered < (request.wrongCodes ?? 0); entered += 1) {
+        const next = await follow(await enter(asking, wrongCode(code)), 'wrong code');
+        // The bank ended the ceremony: nothing more to enter or decide, and no provider address to follow.
+        if (!asksForCode(next)) return { location: null };
+        asking = next;
+      }
+      const review = await follow(await enter(asking, code), 'code');
       const decided = await b.submit(review, formOf(review, 'review'), { decision: request.decision });
       return { location: decided.location };
     },

@@ -151,6 +151,7 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
   const capabilities = new Set<Capability>(config.capabilities);
   const implied: [Capability, unknown][] = [
     ['sca', driver],
+    ['sca-wrong-code', driver?.wrongCodes],
     ['second-provider', config.secondProvider],
     ['provider-without-cof', config.providerWithoutCof],
     ['second-psu', config.otherPsu],

@@ -96,7 +96,9 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
   const receiver = await startCallbackReceiver({ key: await read(paths.serverKey), cert: await read(paths.serverCert), secret: () => secret, now: () => sandbox.clock.now() });
   const { clock, control } = controlApi(sandbox.controlUrl);
   const provider = { cert: await read(paths.tppCert), key: await read(paths.tppKey) };
+  const sca = options.sca ?? formsScaDriver();
   const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'callback-receiver', 'second-psu', 'closed-account', 'held-account', 'callback-endpoint', 'refused-certificates']);
+  if (sca.wrongCodes) capabilities.add('sca-wrong-code');
   return {
     name: `sim (${sandbox.apiUrl})`,
     baseUrl: sandbox.apiUrl,
@@ -107,7 +109,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
     refusedCertificates: await issueRefusedCertificates(ca, provider),
     fixtures: SIM_FIXTURES,
     capabilities,
-    sca: options.sca ?? formsScaDriver(),
+    sca,
     clock,
     control,
     callbacks: {
