@@ -389,6 +389,17 @@ export const identityDetailScenarios: Scenario[] = [
     run: (ctx, expect) => refusedEverywhere(ctx, 'withoutRoles', expect),
   }),
   scenario({
+    id: 'ID-DETAIL-013',
+    title: 'A certificate of the trusted CA whose PSD2 statement names only a role the interface does not know is refused like one without roles: on AIS, PIS, CoF and the revocation callback (roles aside) with one answer, and creates nothing',
+    rules: ['AUTH-9', 'SCOPE-6', 'OPEN-14', 'ERR-1'],
+    spec: 'Access and registration 1 (a QWAC with PSD2 role attributes registers); Authentication 1, 4 and 5 (the roles PSP_AI, PSP_PI, PSP_IC, PSP_AS); Errors / Codes ROLE_INVALID; Errors rule 5 (statuses: not shown)',
+    area: 'identity',
+    needs: ['refused-certificates', 'callback-endpoint'],
+    // An implementation that checks that the statement is there, not what it names, serves this one.
+    expect: { plausible: [{ status: 403, code: 'ROLE_INVALID' }, { status: 401, code: 'CERTIFICATE_MISSING' }, { status: 403, code: 'CERTIFICATE_MISSING' }], handshake: false } as RefusalExpectation,
+    run: (ctx, expect) => refusedEverywhere(ctx, 'unknownRoles', expect),
+  }),
+  scenario({
     id: 'ID-DETAIL-012',
     title: 'A provider the regulator register lists as withdrawn is refused from its first request, on AIS, PIS, CoF and the revocation callback, with 403 and one code (observed), and creates nothing',
     rules: ['SCOPE-7', 'OPEN-10', 'ERR-1'],

@@ -92,6 +92,15 @@ describe('issueQwac and readQwac', () => {
     expect(defaultDnsName('***')).toBe('tpp.example');
   });
 
+  it('writes the statement roles it is given in place of the roles, so a statement can name only a role no reader knows', () => {
+    const pair = issueQwac(request({ statementRoles: [{ oid: '0.4.0.19495.1.9', name: 'PSP_XX' }], keyType: 'ec' }));
+    const identity = readQwacPem(pair.cert);
+    expect(identity.hasPsd2Statement).toBe(true);
+    expect(identity.roleOids).toEqual(['0.4.0.19495.1.9']);
+    expect(identity.roles).toEqual([]);
+    expect(identity.nca).toBeDefined();
+  });
+
   it('leaves out qcStatements entirely when withPsd2Statement is false', () => {
     const pair = issueQwac(request({ withPsd2Statement: false, keyType: 'ec' }));
     const identity = readQwacPem(pair.cert);

@@ -51,6 +51,11 @@ export interface QwacRequest {
   /** Default true; false leaves out qcStatements entirely, for negative tests. */
   withPsd2Statement?: boolean;
   /**
+   * For negative tests: the roles the PSD2 statement names, as OID and name, in place of `roles`
+   * (which must still be valid). An OID outside ETSI's four names a role no reader knows.
+   */
+  statementRoles?: { oid: string; name: string }[];
+  /**
    * Default true; false leaves the organizationIdentifier (2.5.4.97) out of the subject, for
    * negative tests: such a certificate identifies no provider. `organizationIdentifier` still names
    * the competent authority written into the PSD2 statement.
@@ -208,7 +213,7 @@ export function issueQwac(req: QwacRequest): PemPair {
       id: QC_STATEMENTS_OID,
       critical: false,
       value: encodeQcStatements({
-        roles: roles.map((role) => ({ oid: PSP_ROLES[role], name: role })),
+        roles: req.statementRoles ?? roles.map((role) => ({ oid: PSP_ROLES[role], name: role })),
         ncaName: orgId.ncaName,
         ncaId: orgId.ncaId,
       }),

@@ -20,7 +20,7 @@ export const CAPABILITIES = {
   'held-account': 'the IBAN of an account of the service under a compliance hold (ibans.held)',
   'callback-endpoint': 'the revocation-callback endpoints (/v1/revocation-callback)',
   'refused-certificates':
-    'client certificates the target must refuse: untrusted issuer, expired, not yet valid, without organizationIdentifier, without PSD2 roles, and a provider the register lists as withdrawn',
+    'client certificates the target must refuse: untrusted issuer, expired, not yet valid, without organizationIdentifier, without PSD2 roles, with only an unknown PSD2 role, and a provider the register lists as withdrawn',
 } as const;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -34,6 +34,7 @@ export const REFUSED_CERTIFICATES = {
   notYetValid: 'a QWAC whose validity has not begun',
   withoutOrganizationId: 'a certificate of the trusted CA without organizationIdentifier',
   withoutRoles: 'a certificate of the trusted CA without PSD2 role attributes',
+  unknownRoles: 'a certificate of the trusted CA whose PSD2 statement names only a role the interface does not know',
   withdrawn: 'a QWAC of a provider the regulator register lists as withdrawn',
 } as const;
 export type RefusedCertificate = keyof typeof REFUSED_CERTIFICATES;

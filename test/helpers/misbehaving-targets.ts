@@ -141,7 +141,7 @@ export function doNothingTarget(
   ca: string,
   certificates: { provider: ClientCertificate; second: ClientCertificate; withoutCof: ClientCertificate; refused: Partial<Record<RefusedCertificate, ClientCertificate>> },
 ): Target {
-  const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'second-psu', 'closed-account', 'held-account', 'callback-endpoint', 'callback-receiver', 'refused-certificates']);
+  const capabilities = new Set<Capability>(['sca', 'sca-wrong-code', 'clock', 'control', 'second-provider', 'provider-without-cof', 'second-psu', 'closed-account', 'held-account', 'callback-endpoint', 'callback-receiver', 'refused-certificates']);
   return {
     name: `mock (${baseUrl})`,
     baseUrl,
@@ -152,7 +152,7 @@ export function doNothingTarget(
     refusedCertificates: certificates.refused,
     fixtures: FIXTURES,
     capabilities,
-    sca: { name: 'does nothing', authorise: async () => ({ location: null }) },
+    sca: { name: 'does nothing', wrongCodes: true, authorise: async () => ({ location: null }) },
     clock: { now: async () => new Date(), advance: async () => {} },
     control: { revokeConsent: async () => {}, bookTransaction: async () => {}, setAuthorised: async () => {}, amendPayment: async () => {}, answerPayee: async () => {} },
     callbacks: { url: 'https://localhost:9/xs2a/revocations', useSecret: () => {}, received: () => [], waitFor: (count) => Promise.reject(new Error(`no callback arrives (waited for ${count})`)), answerNext: () => {}, quietMs: 0 },

@@ -56,7 +56,7 @@ describe('the README’s conformance examples', () => {
     expect(target.provider).toEqual({ cert: 'contents of certs/tpp-qwac.crt', key: 'contents of certs/tpp-qwac.key' });
     expect(target.sca?.name).toBe('browser');
     expect([...target.capabilities].sort()).toEqual(['callback-endpoint', 'clock', 'closed-account', 'control', 'held-account', 'provider-without-cof', 'refused-certificates', 'sca', 'second-provider', 'second-psu']);
-    expect(Object.keys(target.refusedCertificates ?? {}).sort()).toEqual(['expired', 'notYetValid', 'untrusted', 'withdrawn', 'withoutOrganizationId', 'withoutRoles']);
+    expect(Object.keys(target.refusedCertificates ?? {}).sort()).toEqual(['expired', 'notYetValid', 'unknownRoles', 'untrusted', 'withdrawn', 'withoutOrganizationId', 'withoutRoles']);
     expect(target.refusedCertificates?.expired).toEqual({ cert: 'contents of certs/refused/expired.crt', key: 'contents of certs/refused/expired.key' });
     await target.close();
   });

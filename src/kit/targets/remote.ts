@@ -27,7 +27,8 @@ export const RemoteConfigSchema = z.strictObject({
   providerWithoutCof: CertificateFiles.optional(),
   /**
    * Certificates the bank must refuse, any of them: one of another CA, expired, not yet valid, without
-   * organizationIdentifier, without PSD2 roles, and one of a provider its register lists as withdrawn.
+   * organizationIdentifier, without PSD2 roles, with only an unknown PSD2 role, and one of a provider
+   * its register lists as withdrawn.
    */
   refusedCertificates: z
     .strictObject({
@@ -36,6 +37,7 @@ export const RemoteConfigSchema = z.strictObject({
       notYetValid: CertificateFiles.optional(),
       withoutOrganizationId: CertificateFiles.optional(),
       withoutRoles: CertificateFiles.optional(),
+      unknownRoles: CertificateFiles.optional(),
       withdrawn: CertificateFiles.optional(),
     })
     .optional(),

@@ -59,6 +59,8 @@ export async function issueRefusedCertificates(ca: PemPair, provider: ClientCert
     notYetValid: issueQwac({ ...base, ca, notBefore: new Date(now + 30 * DAY_MS), notAfter: new Date(now + 400 * DAY_MS) }),
     withoutOrganizationId: issueQwac({ ...base, ca, withOrganizationIdentifier: false }),
     withoutRoles: issueQwac({ ...base, ca, withPsd2Statement: false }),
+    // The statement is there, but its one role is no PSD2 role (an OID beside ETSI's four).
+    unknownRoles: issueQwac({ ...base, ca, statementRoles: [{ oid: '0.4.0.19495.1.9', name: 'PSP_XX' }] }),
     withdrawn: issueQwac({ ...base, ca, name: 'Withdrawn Test TPP', organizationIdentifier: WITHDRAWN_ORGANIZATION_ID }),
   };
 }
