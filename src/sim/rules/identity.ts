@@ -22,19 +22,22 @@ export interface ProviderIdentity {
   nca: { name: string; id: string } | undefined;
 }
 
-const UNTRUSTED = new Set([
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'CERT_SIGNATURE_FAILURE',
-]);
-
+/**
+ * The words of a refusal of a certificate TLS did not authorise. The code is CERTIFICATE_MISSING
+ * whatever the reason, so the reasons TLS names (this list among them) only choose the words.
+ */
 function refusalText(error: string | undefined): string {
+  const untrusted = new Set([
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'CERT_SIGNATURE_FAILURE',
+  ]);
   if (error === 'CERT_HAS_EXPIRED') return 'The client certificate has expired.';
   if (error === 'CERT_NOT_YET_VALID') return 'The client certificate is not valid yet.';
-  if (error && UNTRUSTED.has(error)) return 'The client certificate was not issued by a certificate authority this service trusts.';
+  if (error && untrusted.has(error)) return 'The client certificate was not issued by a certificate authority this service trusts.';
   return `The client certificate was not accepted (${error ?? 'unverified'}).`;
 }
 
