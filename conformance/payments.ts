@@ -76,6 +76,26 @@ export const paymentScenarios = [
     },
   }),
   scenario({
+    id: 'PIS-IDEM-009',
+    title: 'The same X-Request-ID written in upper case with the same body: answered as a replay or as a new payment (observed), and a fresh key beside it still creates another payment',
+    rules: ['PIS-IDEM-1', 'OPEN-20'],
+    spec: 'Behaviour notes / Payments 6 (X-Request-ID is the idempotency key); Endpoints / Request headers (X-Request-ID: UUID)',
+    area: 'payments',
+    expect: {},
+    async run(ctx) {
+      const key = randomUUID();
+      const first = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: key }));
+      const upper = await initiatePayment(ctx, paymentBody(ctx), { requestId: key.toUpperCase() });
+      // A UUID is the same whatever the case of its hex digits; whether the bank's key store agrees is its own choice.
+      ensure([200, 201].includes(upper.status), 'the same body under the X-Request-ID in upper case is served (a replay or a new payment)', { actual: answerOf(upper) });
+      const paymentId = (upper.json as { paymentId?: string }).paymentId;
+      ensure(typeof paymentId === 'string', 'the answer under the upper-case X-Request-ID carries a paymentId', { actual: upper.json });
+      ctx.observe('the same body under the X-Request-ID in upper case', paymentId === first.paymentId ? 'the first payment (the same key)' : 'another payment (another key)');
+      const other = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: randomUUID() }));
+      ensure(other.paymentId !== first.paymentId && other.paymentId !== paymentId, 'the same body under a fresh X-Request-ID creates another payment', { actual: other.paymentId });
+    },
+  }),
+  scenario({
     id: 'PIS-IDEM-002',
     title: 'The same X-Request-ID with a different body is 409 REQUEST_ID_REUSED',
     rules: ['PIS-IDEM-2'],

@@ -466,4 +466,10 @@ export const RULES: readonly Rule[] = [
     statement: 'How older versions are deprecated and retired once a new one appears is open.',
     open: { choice: 'There is one version, `1.0.0` under `/v1`, and no `Deprecation` or `Sunset` header is ever sent.' },
   },
+  {
+    id: 'OPEN-20',
+    section: 'Behaviour notes: Payments',
+    statement: 'Whether an `X-Request-ID` that differs from an earlier one only in the case of its hex digits is the same idempotency key is open.',
+    open: { choice: 'The same key: a UUID compares without regard to case (RFC 9562), so the same body under the upper-case form returns the first payment.' },
+  },
 ];
