@@ -100,6 +100,9 @@ interface RefusalExpectation {
   handshake: boolean;
 }
 
+/** A certificate that names no PSD2 role the interface knows: ROLE_INVALID, or a certificate problem (the status open). */
+const NO_ROLE_REFUSAL: RefusalExpectation = { plausible: [{ status: 403, code: 'ROLE_INVALID' }, { status: 401, code: 'CERTIFICATE_MISSING' }, { status: 403, code: 'CERTIFICATE_MISSING' }], handshake: false };
+
 const CERTIFICATE_PROBLEM: RefusalExpectation = { plausible: [{ status: 401, code: 'CERTIFICATE_MISSING' }, { status: 403, code: 'CERTIFICATE_MISSING' }], handshake: true };
 
 /**
@@ -385,7 +388,7 @@ export const identityDetailScenarios: Scenario[] = [
     spec: 'Access and registration 1 (a QWAC with PSD2 role attributes registers); Authentication 1, 4 and 5; Errors / Codes ROLE_INVALID, CERTIFICATE_MISSING; Errors rule 5 (statuses: not shown)',
     area: 'identity',
     needs: ['refused-certificates', 'callback-endpoint'],
-    expect: { plausible: [{ status: 403, code: 'ROLE_INVALID' }, { status: 401, code: 'CERTIFICATE_MISSING' }, { status: 403, code: 'CERTIFICATE_MISSING' }], handshake: false } as RefusalExpectation,
+    expect: NO_ROLE_REFUSAL,
     run: (ctx, expect) => refusedEverywhere(ctx, 'withoutRoles', expect),
   }),
   scenario({
@@ -396,7 +399,7 @@ export const identityDetailScenarios: Scenario[] = [
     area: 'identity',
     needs: ['refused-certificates', 'callback-endpoint'],
     // An implementation that checks that the statement is there, not what it names, serves this one.
-    expect: { plausible: [{ status: 403, code: 'ROLE_INVALID' }, { status: 401, code: 'CERTIFICATE_MISSING' }, { status: 403, code: 'CERTIFICATE_MISSING' }], handshake: false } as RefusalExpectation,
+    expect: NO_ROLE_REFUSAL,
     run: (ctx, expect) => refusedEverywhere(ctx, 'unknownRoles', expect),
   }),
   scenario({
