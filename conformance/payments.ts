@@ -171,6 +171,7 @@ export const paymentScenarios = [
     approvals: 1,
     expect: { before: 'RCVD', after: 'ACSP' },
     async run(ctx, expect) {
+      // Berlin Group 1.3.12 makes creditorName mandatory; this interface does not, and this scenario needs it absent.
       // A bank that checks the payee's name against its own holder has nothing to compare here; an
       // implementation that compares anyway fails on the missing name instead of accepting the payment.
       const { creditorName: _left, ...body } = paymentBody(ctx, { creditorAccount: { iban: ctx.fixtures.ibans.second } });

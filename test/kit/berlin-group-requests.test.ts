@@ -26,6 +26,7 @@ const DELIBERATELY_INCOMPLETE: Record<string, string> = {
   'AIS-CONSENT-035': 'observes the defaults of recurringIndicator and validUntil, so sends neither',
   'PIS-INIT-009': 'initiates with the three members this interface requires, so without creditorName',
   'AIS-DATA-007': 'observes the default of bookingStatus, so reads transactions once without it',
+  'PIS-SCA-002': 'authorises a payment to an account of the bank without creditorName, which this interface leaves optional',
 };
 
 
