@@ -12,5 +12,8 @@ export default defineConfig({
     testTimeout: 30_000,
     // The sandbox start-up (and, once per worker, certificate generation).
     hookTimeout: 60_000,
+    // The judge (kit, catalogue, contract) from dist/ is never mutated: Node loads it once per worker
+    // and keeps it, instead of vitest evaluating it again for every mutant. Only src/ is isolated.
+    server: { deps: { external: [/\/dist\//] } },
   },
 });

@@ -16,7 +16,7 @@ import { issueQwac } from '../../src/certs/index.js';
 import type { RunSummary } from '../../src/kit/events.js';
 import { runConformance } from '../../src/kit/run-conformance.js';
 import { runScenarios } from '../../src/kit/runner.js';
-import { issueRefusedCertificates } from '../../src/kit/targets/sim.js';
+import { issueRefusedCertificates } from '../../src/kit/targets/sim-certificates.js';
 import { doNothingTarget, htmlServer, statelessMock, type MockServer, type ServerCertificates } from '../helpers/misbehaving-targets.js';
 import { certificateFolder } from '../helpers/sandbox.js';
 

@@ -6,17 +6,14 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCa, type PemPair } from '../../certs/index.js';
-import { DAY_MS } from '../../contract/dates.js';
-import { ensureCertificates, issueQwac, readQwacPem, startSandbox, type PspRole } from '../../index.js';
+import { ensureCertificates, startSandbox } from '../../index.js';
 import { startCallbackReceiver } from '../callback-receiver.js';
 import { formsScaDriver } from '../sca-drivers/forms.js';
 import type { Capability } from '../capabilities.js';
-import type { RefusedCertificate } from '../capabilities.js';
-import type { ClientCertificate } from '../client.js';
 import type { SettingValue } from '../../contract/profile.js';
 import type { Fixtures, ScaDriver, Target } from '../target.js';
 import { controlApi } from './control-api.js';
+import { keptKitCertificates } from './sim-certificates.js';
 
 /** The README's fixture customers: Anna's Girokonto has 650 booked entries (three pages). */
 export const SIM_FIXTURES: Fixtures = {
@@ -35,35 +32,6 @@ export const SIM_FIXTURES: Fixtures = {
   },
   amounts: { small: '1.25', beyondBalance: '9999.00' },
 };
-
-/**
- * The register fixture (`fixtures/register.json`) lists this provider as not authorised: a QWAC
- * naming it is refused from its first request on.
- */
-export const WITHDRAWN_ORGANIZATION_ID = 'PSDDE-BAFIN-999000';
-
-/**
- * One certificate of every kind the sandbox must refuse. Validity is judged by TLS against the host
- * clock, never the sandbox clock, so the expired and the not-yet-valid ones are dated in real time.
- * All but the withdrawn one and the one without organizationIdentifier name the default provider,
- * so a target that served them would act for that provider (and a scenario can see it).
- */
-export async function issueRefusedCertificates(ca: PemPair, provider: ClientCertificate): Promise<Record<RefusedCertificate, ClientCertificate>> {
-  const organizationIdentifier = readQwacPem(provider.cert).organizationIdentifier!;
-  const now = Date.now();
-  const base = { name: 'Conformance Refused TPP', organizationIdentifier, roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'] as PspRole[], keyType: 'ec' as const };
-  const otherCa = await createCa();
-  return {
-    untrusted: issueQwac({ ...base, ca: otherCa }),
-    expired: issueQwac({ ...base, ca, notBefore: new Date(now - 400 * DAY_MS), notAfter: new Date(now - DAY_MS) }),
-    notYetValid: issueQwac({ ...base, ca, notBefore: new Date(now + 30 * DAY_MS), notAfter: new Date(now + 400 * DAY_MS) }),
-    withoutOrganizationId: issueQwac({ ...base, ca, withOrganizationIdentifier: false }),
-    withoutRoles: issueQwac({ ...base, ca, withPsd2Statement: false }),
-    // The statement is there, but its one role is no PSD2 role (an OID beside ETSI's four).
-    unknownRoles: issueQwac({ ...base, ca, statementRoles: [{ oid: '0.4.0.19495.1.9', name: 'PSP_XX' }] }),
-    withdrawn: issueQwac({ ...base, ca, name: 'Withdrawn Test TPP', organizationIdentifier: WITHDRAWN_ORGANIZATION_ID }),
-  };
-}
 
 export interface SimTargetOptions {
   /** Where the sandbox clock starts (ISO); real time by default. */
@@ -88,16 +56,15 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
   const { paths } = await ensureCertificates(certsDir);
   const read = (file: string) => readFile(file, 'utf8');
   const ca = { cert: await read(paths.caCert), key: await read(paths.caKey) };
-  // EC keys: quick to make, and a second provider differs from the first only by its identity.
-  const secondProvider = issueQwac({ ca, name: 'Conformance Second TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'], keyType: 'ec' });
-  const providerWithoutCof = issueQwac({ ca, name: 'Conformance AIS PIS TPP', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_AI', 'PSP_PI'], keyType: 'ec' });
+  const provider = { cert: await read(paths.tppCert), key: await read(paths.tppKey) };
+  // Before anything listens: a folder the kit cannot write to leaves no server running.
+  const { secondProvider, providerWithoutCof, refusedCertificates } = await keptKitCertificates(certsDir, ca, provider);
   const sandbox = await (options.startSandbox ?? startSandbox)({ port: 0, portalPort: 0, certsDir, callbackCa: [paths.caCert], ...(options.clockStart ? { clockStart: options.clockStart } : {}), ...(options.profile === undefined ? {} : { profile: options.profile }), ...(options.seed === undefined ? {} : { seed: options.seed }), log: () => {} });
   let secret: string | undefined;
   // The receiver presents the sandbox's own server certificate (localhost), which chains to the CA
   // the sandbox was told to trust for callbacks; it judges `t` against the sandbox clock.
   const receiver = await startCallbackReceiver({ key: await read(paths.serverKey), cert: await read(paths.serverCert), secret: () => secret, now: () => sandbox.clock.now() });
   const { clock, control } = controlApi(sandbox.controlUrl);
-  const provider = { cert: await read(paths.tppCert), key: await read(paths.tppKey) };
   const sca = options.sca ?? formsScaDriver();
   const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'callback-receiver', 'second-psu', 'closed-account', 'held-account', 'callback-endpoint', 'refused-certificates']);
   if (sca.wrongCodes) capabilities.add('sca-wrong-code');
@@ -108,7 +75,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
     provider,
     secondProvider,
     providerWithoutCof,
-    refusedCertificates: await issueRefusedCertificates(ca, provider),
+    refusedCertificates,
     fixtures: SIM_FIXTURES,
     capabilities,
     sca,

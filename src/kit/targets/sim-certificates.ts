@@ -1,0 +1,137 @@
+/**
+ * The certificates `--target sim` presents besides the sandbox's default provider: a second provider,
+ * one without the CoF role, and one of every kind the sandbox must refuse. Issuing them costs about
+ * 120 ms (a second CA's RSA key above all), which a suite starting a sandbox per test pays every time;
+ * so when the target is given a certificate folder to keep, they are kept there too, beside the
+ * sandbox's own files, and issued again only when they no longer fit the folder's CA and provider or
+ * the host clock has moved past what their dates were chosen to mean.
+ */
+import { randomBytes, X509Certificate } from 'node:crypto';
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { createCa, type PemPair } from '../../certs/index.js';
+import { DAY_MS } from '../../contract/dates.js';
+import { issueQwac, readQwacPem, type PspRole } from '../../index.js';
+import { REFUSED_CERTIFICATES, type RefusedCertificate } from '../capabilities.js';
+import type { ClientCertificate } from '../client.js';
+
+/**
+ * The register fixture (`fixtures/register.json`) lists this provider as not authorised: a QWAC
+ * naming it is refused from its first request on.
+ */
+export const WITHDRAWN_ORGANIZATION_ID = 'PSDDE-BAFIN-999000';
+
+/** The file in a kept certificate folder; it holds private keys, so it is written readable by its owner only. */
+export const KIT_CERTIFICATES_FILE = 'conformance-certificates.json';
+
+/**
+ * A kept certificate must stay what it was issued as for a whole run, not just at start: one still
+ * valid must not expire, and the not-yet-valid one must not begin, within this margin.
+ */
+const RUN_MARGIN_MS = DAY_MS;
+
+const ALL_ROLES: PspRole[] = ['PSP_AI', 'PSP_PI', 'PSP_IC'];
+
+export interface KitCertificates {
+  secondProvider: ClientCertificate;
+  providerWithoutCof: ClientCertificate;
+  refusedCertificates: Record<RefusedCertificate, ClientCertificate>;
+}
+
+/**
+ * One certificate of every kind the sandbox must refuse. Validity is judged by TLS against the host
+ * clock, never the sandbox clock, so the expired and the not-yet-valid ones are dated in real time.
+ * All but the withdrawn one and the one without organizationIdentifier name the default provider,
+ * so a target that served them would act for that provider (and a scenario can see it).
+ */
+export async function issueRefusedCertificates(ca: PemPair, provider: ClientCertificate): Promise<Record<RefusedCertificate, ClientCertificate>> {
+  const organizationIdentifier = readQwacPem(provider.cert).organizationIdentifier!;
+  const now = Date.now();
+  const base = { name: 'Conformance Refused TPP', organizationIdentifier, roles: ALL_ROLES, keyType: 'ec' as const };
+  const otherCa = await createCa();
+  return {
+    untrusted: issueQwac({ ...base, ca: otherCa }),
+    expired: issueQwac({ ...base, ca, notBefore: new Date(now - 400 * DAY_MS), notAfter: new Date(now - DAY_MS) }),
+    notYetValid: issueQwac({ ...base, ca, notBefore: new Date(now + 30 * DAY_MS), notAfter: new Date(now + 400 * DAY_MS) }),
+    withoutOrganizationId: issueQwac({ ...base, ca, withOrganizationIdentifier: false }),
+    withoutRoles: issueQwac({ ...base, ca, withPsd2Statement: false }),
+    // The statement is there, but its one role is no PSD2 role (an OID beside ETSI's four).
+    unknownRoles: issueQwac({ ...base, ca, statementRoles: [{ oid: '0.4.0.19495.1.9', name: 'PSP_XX' }] }),
+    withdrawn: issueQwac({ ...base, ca, name: 'Withdrawn Test TPP', organizationIdentifier: WITHDRAWN_ORGANIZATION_ID }),
+  };
+}
+
+export async function issueKitCertificates(ca: PemPair, provider: ClientCertificate): Promise<KitCertificates> {
+  // EC keys: quick to make, and a second provider differs from the first only by its identity.
+  return {
+    secondProvider: issueQwac({ ca, name: 'Conformance Second TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ALL_ROLES, keyType: 'ec' }),
+    providerWithoutCof: issueQwac({ ca, name: 'Conformance AIS PIS TPP', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_AI', 'PSP_PI'], keyType: 'ec' }),
+    refusedCertificates: await issueRefusedCertificates(ca, provider),
+  };
+}
+
+const pair = z.object({ cert: z.string(), key: z.string() }).strict();
+const keptFile = z
+  .object({
+    // Which CA and default provider they were issued for: a folder whose CA was replaced makes them stale.
+    ca: z.string(),
+    provider: z.string(),
+    secondProvider: pair,
+    providerWithoutCof: pair,
+    refusedCertificates: z.object(Object.fromEntries(Object.keys(REFUSED_CERTIFICATES).map((kind) => [kind, pair])) as Record<RefusedCertificate, typeof pair>).strict(),
+  })
+  .strict();
+
+/** Whether the host clock has left each certificate what it was issued as, for a run starting at `now`. */
+function stillFit(kept: KitCertificates, now: number): boolean {
+  const window = (certificate: ClientCertificate) => {
+    const x509 = new X509Certificate(certificate.cert);
+    return { from: Date.parse(x509.validFrom), to: Date.parse(x509.validTo) };
+  };
+  const valid = (certificate: ClientCertificate) => {
+    const { from, to } = window(certificate);
+    return from <= now && now + RUN_MARGIN_MS < to;
+  };
+  const { expired, notYetValid, ...others } = kept.refusedCertificates;
+  return (
+    window(expired).to < now &&
+    window(notYetValid).from > now + RUN_MARGIN_MS &&
+    [kept.secondProvider, kept.providerWithoutCof, ...Object.values(others)].every(valid)
+  );
+}
+
+async function readKept(file: string, ca: PemPair, provider: ClientCertificate, now: number): Promise<KitCertificates | undefined> {
+  try {
+    const parsed = keptFile.safeParse(JSON.parse(await readFile(file, 'utf8')));
+    if (!parsed.success || parsed.data.ca !== ca.cert || parsed.data.provider !== provider.cert) return undefined;
+    const { secondProvider, providerWithoutCof, refusedCertificates } = parsed.data;
+    const kept = { secondProvider, providerWithoutCof, refusedCertificates };
+    return stillFit(kept, now) ? kept : undefined;
+  } catch {
+    // Missing, unreadable, not JSON, or a certificate that does not parse: issue them again.
+    return undefined;
+  }
+}
+
+/** Write-then-rename, so a concurrent reader (another worker on the same folder) never sees half a file. */
+async function writeKept(file: string, content: string): Promise<void> {
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, content, { mode: 0o600, flag: 'wx' });
+    await rename(temporary, file);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The kit's certificates for the folder `dir`: those kept there when they still fit, else new ones, kept for next time. */
+export async function keptKitCertificates(dir: string, ca: PemPair, provider: ClientCertificate): Promise<KitCertificates> {
+  const file = join(dir, KIT_CERTIFICATES_FILE);
+  const kept = await readKept(file, ca, provider, Date.now());
+  if (kept) return kept;
+  const issued = await issueKitCertificates(ca, provider);
+  await writeKept(file, JSON.stringify({ ca: ca.cert, provider: provider.cert, ...issued }));
+  return issued;
+}
