@@ -61,9 +61,9 @@ export function certificatePaths(dir: string): CertificatePaths {
 
 /**
  * Write-then-rename so that a crash or a concurrent reader never sees half a
- * PEM file; the temp file lives in the same directory so rename stays atomic.
+ * file; the temp file lives in the same directory so rename stays atomic.
  */
-async function writeFileAtomic(path: string, data: string, mode: number): Promise<void> {
+export async function writeFileAtomic(path: string, data: string, mode: number): Promise<void> {
   const tmp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
     // 'wx' so the mode applies: it is only honoured when the file is created.

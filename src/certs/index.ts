@@ -29,5 +29,6 @@ export {
   ensureCertificates,
   writeProviderCertificate,
   loadCertificates,
+  writeFileAtomic,
   type CertificatePaths,
 } from './cert-files.js';

@@ -6,11 +6,11 @@
  * sandbox's own files, and issued again only when they no longer fit the folder's CA and provider or
  * the host clock has moved past what their dates were chosen to mean.
  */
-import { randomBytes, X509Certificate } from 'node:crypto';
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { X509Certificate } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createCa, type PemPair } from '../../certs/index.js';
+import { createCa, writeFileAtomic, type PemPair } from '../../certs/index.js';
 import { DAY_MS } from '../../contract/dates.js';
 import { issueQwac, readQwacPem, type PspRole } from '../../index.js';
 import { REFUSED_CERTIFICATES, type RefusedCertificate } from '../capabilities.js';
@@ -22,7 +22,7 @@ import type { ClientCertificate } from '../client.js';
  */
 export const WITHDRAWN_ORGANIZATION_ID = 'PSDDE-BAFIN-999000';
 
-/** The file in a kept certificate folder; it holds private keys, so it is written readable by its owner only. */
+/** The file in a kept certificate folder beside the sandbox's own. */
 export const KIT_CERTIFICATES_FILE = 'conformance-certificates.json';
 
 /**
@@ -114,24 +114,13 @@ async function readKept(file: string, ca: PemPair, provider: ClientCertificate, 
   }
 }
 
-/** Write-then-rename, so a concurrent reader (another worker on the same folder) never sees half a file. */
-async function writeKept(file: string, content: string): Promise<void> {
-  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, content, { mode: 0o600, flag: 'wx' });
-    await rename(temporary, file);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
-}
-
 /** The kit's certificates for the folder `dir`: those kept there when they still fit, else new ones, kept for next time. */
 export async function keptKitCertificates(dir: string, ca: PemPair, provider: ClientCertificate): Promise<KitCertificates> {
   const file = join(dir, KIT_CERTIFICATES_FILE);
   const kept = await readKept(file, ca, provider, Date.now());
   if (kept) return kept;
   const issued = await issueKitCertificates(ca, provider);
-  await writeKept(file, JSON.stringify({ ca: ca.cert, provider: provider.cert, ...issued }));
+  // Readable by its owner only: it holds private keys. Atomic, for another worker on the same folder.
+  await writeFileAtomic(file, JSON.stringify({ ca: ca.cert, provider: provider.cert, ...issued }), 0o600);
   return issued;
 }
