@@ -10,9 +10,8 @@ import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createCa, writeFileAtomic, type PemPair } from '../../certs/index.js';
+import { createCa, issueQwac, readQwacPem, writeFileAtomic, type PemPair, type PspRole } from '../../certs/index.js';
 import { DAY_MS } from '../../contract/dates.js';
-import { issueQwac, readQwacPem, type PspRole } from '../../index.js';
 import { REFUSED_CERTIFICATES, type RefusedCertificate } from '../capabilities.js';
 import type { ClientCertificate } from '../client.js';
 
