@@ -12,8 +12,8 @@ export default defineConfig({
     testTimeout: 30_000,
     // The sandbox start-up (and, once per worker, certificate generation).
     hookTimeout: 60_000,
-    // The judge (kit, catalogue, contract) from dist/ is never mutated: Node loads it once per worker
-    // and keeps it, instead of vitest evaluating it again for every mutant. Only src/ is isolated.
+    // The judge (kit, catalogue, contract) from dist/ is never mutated: Node loads it as it is,
+    // instead of vitest transforming and evaluating it for every mutant run. Only src/ goes through vitest.
     server: { deps: { external: [/\/dist\//] } },
   },
 });
