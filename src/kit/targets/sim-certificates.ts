@@ -10,7 +10,7 @@ import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { createCa, issueQwac, readQwacPem, writeFileAtomic, type PemPair, type PspRole } from '../../certs/index.js';
+import { ALL_TPP_ROLES, createCa, issueQwac, readQwacPem, writeFileAtomic, type PemPair } from '../../certs/index.js';
 import { DAY_MS } from '../../contract/dates.js';
 import { REFUSED_CERTIFICATES, type RefusedCertificate } from '../capabilities.js';
 import type { ClientCertificate } from '../client.js';
@@ -30,8 +30,6 @@ export const KIT_CERTIFICATES_FILE = 'conformance-certificates.json';
  */
 const RUN_MARGIN_MS = DAY_MS;
 
-const ALL_ROLES: PspRole[] = ['PSP_AI', 'PSP_PI', 'PSP_IC'];
-
 export interface KitCertificates {
   secondProvider: ClientCertificate;
   providerWithoutCof: ClientCertificate;
@@ -47,7 +45,7 @@ export interface KitCertificates {
 export async function issueRefusedCertificates(ca: PemPair, provider: ClientCertificate): Promise<Record<RefusedCertificate, ClientCertificate>> {
   const organizationIdentifier = readQwacPem(provider.cert).organizationIdentifier!;
   const now = Date.now();
-  const base = { name: 'Conformance Refused TPP', organizationIdentifier, roles: ALL_ROLES, keyType: 'ec' as const };
+  const base = { name: 'Conformance Refused TPP', organizationIdentifier, roles: ALL_TPP_ROLES, keyType: 'ec' as const };
   const otherCa = await createCa();
   return {
     untrusted: issueQwac({ ...base, ca: otherCa }),
@@ -64,7 +62,7 @@ export async function issueRefusedCertificates(ca: PemPair, provider: ClientCert
 export async function issueKitCertificates(ca: PemPair, provider: ClientCertificate): Promise<KitCertificates> {
   // EC keys: quick to make, and a second provider differs from the first only by its identity.
   return {
-    secondProvider: issueQwac({ ca, name: 'Conformance Second TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ALL_ROLES, keyType: 'ec' }),
+    secondProvider: issueQwac({ ca, name: 'Conformance Second TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ALL_TPP_ROLES, keyType: 'ec' }),
     providerWithoutCof: issueQwac({ ca, name: 'Conformance AIS PIS TPP', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_AI', 'PSP_PI'], keyType: 'ec' }),
     refusedCertificates: await issueRefusedCertificates(ca, provider),
   };
