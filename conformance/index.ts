@@ -20,9 +20,9 @@ import { identityScenarios } from './identity.js';
 import { ledgerContentScenarios } from './ledger-content.js';
 import { limitBoundaryScenarios } from './limit-boundaries.js';
 import { limitScenarios } from './limits.js';
-import { negativeScenario, type NegativeCase } from './negative/engine.js';
+import { negativeScenario, observedScenario, type NegativeCase, type ObservedCase } from './negative/engine.js';
 import { formatCases } from './negative/format-cases.js';
-import { requestCases } from './negative/request-cases.js';
+import { observedCases, requestCases } from './negative/request-cases.js';
 import type { RequestKind } from './negative/requests.js';
 import { pagingScenarios } from './paging.js';
 import { paymentLifecycleScenarios } from './payment-lifecycles.js';
@@ -36,9 +36,13 @@ import { surfaceScenarios } from './surface.js';
 export { RULES as rules } from './rules.js';
 
 const rows: readonly NegativeCase[] = [...requestCases, ...formatCases];
+const observed: readonly ObservedCase[] = observedCases;
 
 /** The negative rows about one kind of request, as scenarios, placed beside that kind's area. */
-const rowsFor = (...kinds: RequestKind[]): Scenario[] => rows.filter((row) => kinds.includes(row.kind)).map(negativeScenario);
+const rowsFor = (...kinds: RequestKind[]): Scenario[] => [
+  ...rows.filter((row) => kinds.includes(row.kind)).map(negativeScenario),
+  ...observed.filter((row) => kinds.includes(row.kind)).map(observedScenario),
+];
 
 export const catalogue: readonly Scenario[] = [
   ...identityScenarios,

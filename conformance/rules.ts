@@ -446,7 +446,7 @@ export const RULES: readonly Rule[] = [
     id: 'OPEN-16',
     section: 'Errors: Rules',
     statement: 'The error code for a creation without `TPP-Redirect-URI` is open.',
-    open: { choice: '400 `FORMAT_ERROR`, with the same rules (absolute https, no fragment) applied to `TPP-NOK-Redirect-URI`. By default; a bank profile plays the other values (setting `redirectUri.missing`).' },
+    open: { choice: '400 `FORMAT_ERROR`. By default; a bank profile plays the other values (setting `redirectUri.missing`).' },
   },
   {
     id: 'OPEN-17',
@@ -471,5 +471,23 @@ export const RULES: readonly Rule[] = [
     section: 'Behaviour notes: Payments',
     statement: 'Whether an `X-Request-ID` that differs from an earlier one only in the case of its hex digits is the same idempotency key is open.',
     open: { choice: 'The same key: a UUID compares without regard to case (RFC 9562), so the same body under the upper-case form returns the first payment.' },
+  },
+  {
+    id: 'OPEN-21',
+    section: 'Request headers',
+    statement: 'Whether an empty `TPP-Redirect-URI` is answered as a missing one (the open code of Errors rule 7) or as one that is not an absolute https URI (`FORMAT_ERROR`) is open.',
+    open: { choice: 'As a missing one: the code of setting `redirectUri.missing` (400 `FORMAT_ERROR` by default), on every creation.' },
+  },
+  {
+    id: 'OPEN-22',
+    section: 'Request headers',
+    statement: '`TPP-NOK-Redirect-URI` is typed only as a URI: whether one that is empty, not https, carries a fragment or is no URI at all is refused is open.',
+    open: { choice: 'The rules of `TPP-Redirect-URI` apply (absolute https, no fragment): anything else, an empty value included, is 400 `FORMAT_ERROR` whatever the profile.' },
+  },
+  {
+    id: 'OPEN-23',
+    section: 'Request headers',
+    statement: '`PSU-IP-Address` is typed only as a string: whether a value that is no IP address is refused is open.',
+    open: { choice: 'It must be an IPv4 or IPv6 address: anything else is 400 `FORMAT_ERROR` on every request that takes the header.' },
   },
 ];

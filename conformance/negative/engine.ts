@@ -115,6 +115,53 @@ export async function runNegativeCase(ctx: ScenarioContext, row: NegativeCase): 
   }
 }
 
+/**
+ * A change the interface neither requires nor forbids refusing (an open point): the target may serve
+ * it, or refuse it with one of `codes`. Which it does is observed; a refusal is held like a negative
+ * row's (envelope, nothing stored, the unchanged request served after it).
+ */
+export interface ObservedCase {
+  id: string;
+  rules: readonly string[];
+  title: string;
+  kind: RequestKind;
+  changes: readonly Change[];
+  /** The refusal a target may answer instead of serving the change. */
+  refusal: Refusal;
+}
+
+export async function runObservedCase(ctx: ScenarioContext, row: ObservedCase): Promise<void> {
+  for (const change of row.changes) {
+    const valid = await validRequest(ctx, row.kind);
+    const requestId = randomUUID();
+    const before = valid.state ? await valid.state() : undefined;
+    const reply = await send(ctx, valid, applied(valid, change), requestId);
+    if (reply.status === valid.success) {
+      ctx.observe(`${change.what}: answer`, 'served');
+      continue;
+    }
+    expectRefusal(ctx, reply, row.refusal, change.what);
+    ctx.observe(`${change.what}: answer`, `refused with ${codeOf(reply) ?? 'no code'}`);
+    if (valid.state) ensureEqual(await valid.state(), before, `${change.what}: the state a refused request must leave as it was`);
+    const served = await send(ctx, valid, { headers: valid.headers, body: valid.body }, requestId);
+    ensure(served.status === valid.success, `${change.what}: the request without the change is served with ${valid.success}, got ${served.status}: the refusal proves nothing otherwise`, { expected: valid.success, actual: answerOf(served) });
+  }
+}
+
+export function observedScenario(row: ObservedCase): Scenario {
+  return scenario({
+    id: row.id,
+    title: row.title,
+    spec: row.rules.join('; '),
+    rules: row.rules,
+    area: AREA[row.kind],
+    needs: [],
+    shares: row.kind === 'funds' ? [SHARED_COF] : [],
+    expect: row.refusal,
+    run: (ctx) => runObservedCase(ctx, row),
+  });
+}
+
 export function negativeScenario(row: NegativeCase): Scenario {
   const needs: Capability[] = row.kind === 'callback' ? ['callback-endpoint'] : [];
   const shares = row.kind === 'funds' ? [SHARED_COF] : [];

@@ -4,7 +4,7 @@
  * revocation-callback URL (spec "Amount", "AccountReference", "Request headers", "ConsentRequest",
  * "Revocation callback endpoints", "Errors / Codes").
  */
-import type { Change, NegativeCase } from './engine.js';
+import type { Change, NegativeCase, ObservedCase } from './engine.js';
 import type { RequestKind } from './requests.js';
 
 type Body = Record<string, any>;
@@ -106,6 +106,53 @@ const missingRedirectCases: NegativeCase[] = CREATIONS.map(([id, kind]) => ({
   changes: [{ what: 'no TPP-Redirect-URI', headers: { 'TPP-Redirect-URI': undefined } }],
   expect: { setting: 'redirectUri.missing' },
 }));
+
+/**
+ * An empty TPP-Redirect-URI is refused on every creation; whether as a missing one (the open code of
+ * Errors rule 7) or as one that is no absolute https URI (FORMAT_ERROR) is open, so the code is observed.
+ */
+const emptyRedirectCases: NegativeCase[] = CREATIONS.map(([id, kind]) => ({
+  id: `HDR-REDIRECT-EMPTY-${id}`,
+  rules: ['HDR-5', 'OPEN-21'],
+  title: `A ${kind.replace('-', ' ')} creation with an empty TPP-Redirect-URI is refused (code observed: FORMAT_ERROR or SERVICE_INVALID)`,
+  kind,
+  changes: [{ what: 'an empty TPP-Redirect-URI', headers: { 'TPP-Redirect-URI': '' } }],
+  expect: { code: ['FORMAT_ERROR', 'SERVICE_INVALID'] },
+}));
+
+/**
+ * TPP-NOK-Redirect-URI is typed only as "URI", and PSU-IP-Address only as "string": whether a bank
+ * refuses a value that breaks the rules of TPP-Redirect-URI, or is no IP address, is open. The
+ * answer is observed on every request that takes the header; a refusal must be FORMAT_ERROR.
+ */
+const NOK_VALUES: readonly [string, string][] = [
+  ['empty', ''],
+  ['http', 'http://tpp.example/xs2a/nok'],
+  ['no URI', 'https://tpp.example/xs2a nok'],
+];
+const PSU_IP_VALUES: readonly [string, string][] = [
+  ['a word', 'localhost'],
+  ['an octet above 255', '192.0.2.256'],
+];
+
+export const observedCases: ObservedCase[] = [
+  ...(['consent', 'payment', 'instant-payment'] as const).map((kind) => ({
+    id: `HDR-NOK-${kind.toUpperCase()}`,
+    rules: ['HDR-8', 'OPEN-22'],
+    title: `A ${kind.replace('-', ' ')} creation whose TPP-NOK-Redirect-URI is empty, not https or no URI: served or FORMAT_ERROR (observed)`,
+    kind,
+    changes: NOK_VALUES.map(([what, uri]): Change => ({ what: `TPP-NOK-Redirect-URI ${what}`, headers: { 'TPP-NOK-Redirect-URI': uri } })),
+    refusal: { status: 400, code: 'FORMAT_ERROR' },
+  })),
+  ...(['consent', 'cof-consent', 'payment', 'funds'] as const).map((kind) => ({
+    id: `HDR-PSU-IP-${kind.toUpperCase()}`,
+    rules: ['HDR-4', 'OPEN-23'],
+    title: `A ${kind === 'funds' ? 'funds confirmation' : `${kind.replace('-', ' ')} creation`} whose PSU-IP-Address is no IP address: served or FORMAT_ERROR (observed)`,
+    kind,
+    changes: PSU_IP_VALUES.map(([what, ip]): Change => ({ what: `PSU-IP-Address ${what}: ${ip}`, headers: { 'PSU-IP-Address': ip } })),
+    refusal: { status: 400, code: 'FORMAT_ERROR' },
+  })),
+];
 
 /** What a consent request may not ask for: SERVICE_INVALID (status not shown). */
 const serviceCases: NegativeCase[] = [
@@ -223,6 +270,7 @@ export const requestCases: NegativeCase[] = [
   ...otherCurrencyCases,
   ...redirectCases,
   ...missingRedirectCases,
+  ...emptyRedirectCases,
   ...serviceCases,
   ...callbackCases,
   ...missingCases,

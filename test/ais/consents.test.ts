@@ -69,6 +69,23 @@ describe('POST /v1/consents', () => {
     expect(codeOf(answer)).toBe('FORMAT_ERROR');
   });
 
+  it.each([
+    ['an empty TPP-NOK-Redirect-URI', { 'TPP-NOK-Redirect-URI': '' }, 'TPP-NOK-Redirect-URI is required: an absolute https URI without fragment.'],
+    ['a PSU-IP-Address that is a word', { 'PSU-IP-Address': 'localhost' }, 'PSU-IP-Address must be an IPv4 or IPv6 address.'],
+    ['a PSU-IP-Address with an octet above 255', { 'PSU-IP-Address': '192.0.2.256' }, 'PSU-IP-Address must be an IPv4 or IPv6 address.'],
+  ])('refuses %s with FORMAT_ERROR and stores nothing', async (_case, headers, text) => {
+    const before = ((await t.control('/consents')).json as unknown[]).length;
+    const { answer } = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] } }, { headers });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text }] });
+    expect(((await t.control('/consents')).json as unknown[]).length).toBe(before);
+  });
+
+  it('takes an IPv6 PSU-IP-Address on a creation', async () => {
+    const { answer } = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] } }, { headers: { 'PSU-IP-Address': '2001:db8::1' } });
+    expect(answer.status).toBe(201);
+  });
+
   it('refuses availableAccounts and combinedServiceIndicator true with SERVICE_INVALID and a path', async () => {
     const a = await createConsent(t, { access: { availableAccounts: 'allAccounts' } });
     expect(a.answer.status).toBe(400);

@@ -104,6 +104,14 @@ describe('confirmation-of-funds consents', () => {
     }
   });
 
+  it('refuse a PSU-IP-Address that is no IP address with FORMAT_ERROR and store nothing', async () => {
+    const before = ((await t.control('/consents')).json as unknown[]).length;
+    const answer = await t.call({ method: 'POST', path: '/v1/consents/confirmation-of-funds', client: t.tpp, headers: { 'TPP-Redirect-URI': REDIRECT, 'PSU-IP-Address': 'localhost' }, body: { account: { iban: annaMain } } });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: 'PSU-IP-Address must be an IPv4 or IPv6 address.' }] });
+    expect(((await t.control('/consents')).json as unknown[]).length).toBe(before);
+  });
+
   it('can be authorised only by the holder of the account', async () => {
     const created = ConsentCreationResponseSchema.parse((await createCof({ account: { iban: annaMain } })).json);
     const ben = await customerActs(t, created.authorisationId, 'ben');

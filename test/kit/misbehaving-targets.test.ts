@@ -44,6 +44,9 @@ const KEPT_BY_THE_MOCK = [
   'ID-BODY-001',
   'SCOPE-001',
   'AIS-CONSENT-004',
+  // Serving a TPP-NOK-Redirect-URI or a PSU-IP-Address of any form is a choice the interface leaves (OPEN-22, OPEN-23).
+  'HDR-NOK-CONSENT',
+  'HDR-PSU-IP-CONSENT',
   'SCA-AUTH-001',
   'AIS-LIMIT-005',
   'AIS-LIMIT-010',
@@ -55,8 +58,12 @@ const KEPT_BY_THE_MOCK = [
   'PIS-INIT-011',
   'PIS-INIT-012',
   'PIS-CANCEL-004',
+  'HDR-NOK-PAYMENT',
+  'HDR-NOK-INSTANT-PAYMENT',
+  'HDR-PSU-IP-PAYMENT',
   'COF-009',
   'COF-010',
+  'HDR-PSU-IP-COF-CONSENT',
 ];
 
 beforeAll(async () => {

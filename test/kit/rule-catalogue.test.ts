@@ -23,10 +23,10 @@ async function listed(json: boolean, rulesIn: readonly unknown[], scenarios: rea
 describe('the rule catalogue', () => {
   const coverage = ruleCoverage(rules, catalogue);
 
-  it('holds well over 150 rules, the 20 open points among them, with unique ids', () => {
+  it('holds well over 150 rules, the 23 open points among them, with unique ids', () => {
     expect(rules.length).toBeGreaterThan(200);
     expect(new Set(rules.map((rule) => rule.id)).size).toBe(rules.length);
-    expect(rules.filter((rule) => rule.open).map((rule) => rule.id)).toEqual(Array.from({ length: 20 }, (_, i) => `OPEN-${i + 1}`));
+    expect(rules.filter((rule) => rule.open).map((rule) => rule.id)).toEqual(Array.from({ length: 23 }, (_, i) => `OPEN-${i + 1}`));
     expect(rules.every((rule) => RULE_ID.test(rule.id))).toBe(true);
   });
 
@@ -51,7 +51,7 @@ describe('conformance --list-rules', () => {
   it('prints every rule with its coverage and the totals', async () => {
     const { code, stdout } = await cli(['conformance', '--list-rules']);
     expect(code).toBe(0);
-    expect(stdout).toContain(`${rules.length} rules (20 open points), ${rules.length} enforced by a scenario, 0 without one.\n`);
+    expect(stdout).toContain(`${rules.length} rules (23 open points), ${rules.length} enforced by a scenario, 0 without one.\n`);
     expect(stdout).toMatch(/^LIMIT-1 +Limits: `GET \/v1\/accounts` allows 4 unattended accesses/m);
     expect(stdout).toContain('[open point; this sandbox: ');
   });
@@ -103,6 +103,6 @@ describe('conformance --list-rules', () => {
     expect(code).toBe(0);
     expect(out).toContain('LIMIT-99');
     expect(out).toContain('enforced by NO SCENARIO');
-    expect(out).toContain(`${rules.length + 1} rules (20 open points), ${rules.length} enforced by a scenario, 1 without one.\n`);
+    expect(out).toContain(`${rules.length + 1} rules (23 open points), ${rules.length} enforced by a scenario, 1 without one.\n`);
   });
 });

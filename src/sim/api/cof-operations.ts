@@ -11,6 +11,8 @@ const consentId = (call: Call) => call.params.consent_id ?? '';
 export const cofOperations = {
   createFundsConfirmationConsent: async (call, ctx) => {
     const redirectUri = readRedirectUri(call.get(HEADERS.redirectUri), ctx.behaviour.redirectUriMissing);
+    // Changes nothing on a creation, but when sent it must be an IP address (OPEN-23).
+    readPsuIpAddress(call.get(HEADERS.psuIpAddress));
     const request = call.body();
     return created(await createCofConsent(ctx, tpp(call), { redirectUri, request }));
   },

@@ -4,7 +4,7 @@
  */
 import { refuseOmittedDefaults } from '../../contract/consent-request.js';
 import { HEADERS } from '../../contract/index.js';
-import { readNokRedirectUri, readRedirectUri } from '../../contract/request-headers.js';
+import { readNokRedirectUri, readPsuIpAddress, readRedirectUri } from '../../contract/request-headers.js';
 import { consentAuthorisation, consentAuthorisations, consentStatus, createConsent, deleteConsent, readConsent } from '../services/consents.js';
 import { created, noContent, ok, type Call, type OperationTable } from './call.js';
 
@@ -13,10 +13,11 @@ const consentId = (call: Call) => call.params.consent_id ?? '';
 
 export const consentOperations = {
   createConsent: async (call, ctx) => {
-    // Headers before the body (README Interpretations). PSU-IP-Address is accepted and changes
-    // nothing on a creation, so it is not read.
+    // Headers before the body (README Interpretations). PSU-IP-Address changes nothing on a
+    // creation, but when sent it must be an IP address, as on every request that takes it (OPEN-23).
     const redirectUri = readRedirectUri(call.get(HEADERS.redirectUri), ctx.behaviour.redirectUriMissing);
     const nokRedirectUri = readNokRedirectUri(call.get(HEADERS.nokRedirectUri));
+    readPsuIpAddress(call.get(HEADERS.psuIpAddress));
     const request = call.body();
     // The fields whose default the spec leaves open, where the bank profile requires them.
     const { recurringIndicatorDefault, validUntilDefault } = ctx.behaviour;
