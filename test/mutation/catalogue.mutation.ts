@@ -101,10 +101,14 @@ try {
 
 /**
  * Each scenario runs twice: against the default bank profile, and against the profile with the
- * non-default value of every setting, so a mutant in a branch only another profile takes is seen too.
- * The second name puts `/non-default` right after the id, so neither name contains the other.
+ * second value of every setting, so a mutant in a branch only another profile takes is seen too.
+ * A setting with a third value (`required`, `none`, a larger limit) is played once more, by the
+ * profile of every third value, but only by the scenarios that enforce the setting's open point
+ * (its `OPEN-n` rule): no other scenario meets what that value changes, and running all of them a
+ * third time would cost every start-up mutant another full pass.
+ * The other names put `/non-default` or `/third` right after the id, so no name contains another.
  */
-const PROFILES = ['default', 'non-default'] as const;
+const PROFILES = ['default', 'non-default', 'third'] as const;
 type ProfileRun = (typeof PROFILES)[number];
 const testName = (scenario: Scenario, profile: ProfileRun) => (profile === 'default' ? `${scenario.id} ${scenario.title}` : `${scenario.id}/${profile} ${scenario.title}`);
 
@@ -114,8 +118,14 @@ if (!judge) {
   });
 } else {
   const { root, runner, sim, scenarios, profileModule } = judge;
-  const names = PROFILES.flatMap((profile) => scenarios.map((scenario) => testName(scenario, profile)));
   const nonDefault = { settings: Object.fromEntries(profileModule.SETTINGS.map((definition) => [definition.name, definition.values[1]!])) };
+  const withThird = profileModule.SETTINGS.filter((definition) => definition.values.length > 2);
+  const third = { settings: Object.fromEntries(withThird.map((definition) => [definition.name, definition.values[2]!])) };
+  // `rule` reads `OPEN-1 (Consent request: …)`: the id is its first word.
+  const thirdRules = new Set(withThird.map((definition) => definition.rule.split(' ')[0]!));
+  const runsOf = (profile: ProfileRun): readonly Scenario[] => (profile === 'third' ? scenarios.filter((scenario) => scenario.rules.some((rule) => thirdRules.has(rule))) : scenarios);
+  const profileOf = (profile: ProfileRun) => (profile === 'default' ? {} : { profile: profile === 'third' ? third : nonDefault });
+  const names = PROFILES.flatMap((profile) => runsOf(profile).map((scenario) => testName(scenario, profile)));
   const duplicates = names.filter((name, index) => names.indexOf(name) !== index);
   // Stryker selects tests by an unanchored match of their names: one name inside another would run both.
   const nested = names.filter((name) => names.some((other) => other !== name && other.includes(name)));
@@ -133,6 +143,7 @@ if (!judge) {
   beforeAll(async () => {
     try {
       if (scenarios.length === 0) throw new Error('the catalogue from dist/ holds no scenarios');
+      if (withThird.length > 0 && runsOf('third').length === 0) throw new Error(`no scenario enforces ${[...thirdRules].join(', ')}: the third values would go unplayed`);
       if (duplicates.length > 0) throw new Error(`test names must be unique; repeated: ${duplicates.join(', ')}`);
       if (nested.length > 0) throw new Error(`no test name may contain another; contained: ${nested.join(', ')}`);
       // One certificate folder per Stryker worker, made on first use and kept: no key generation per mutant.
@@ -153,14 +164,14 @@ if (!judge) {
     }
   });
 
-  for (const profile of PROFILES) for (const scenario of scenarios) {
+  for (const profile of PROFILES) for (const scenario of runsOf(profile)) {
     const key = profile === 'default' ? scenario.id : `${scenario.id}/${profile}`;
     it(testName(scenario, profile), async () => {
       if (startError !== undefined) throw startError;
       if (!startSandbox) throw new Error('the simulator did not load');
       // A sandbox of its own for every scenario, its clock starting at one fixed instant: a scenario
       // meets the same simulator whichever scenarios run before it, so its observations are its own.
-      const target = await sim.startSimTarget({ certsDir, startSandbox, clockStart: CLOCK_START, ...(profile === 'default' ? {} : { profile: nonDefault }) });
+      const target = await sim.startSimTarget({ certsDir, startSandbox, clockStart: CLOCK_START, ...profileOf(profile) });
       try {
         const summary = await runner.runScenarios({ target, scenarios: [scenario], scenarioTimeoutMs: SCENARIO_TIMEOUT_MS });
         const [result] = summary.results;
