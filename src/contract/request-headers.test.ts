@@ -13,10 +13,10 @@ const refusal = (read: () => unknown) => {
 
 describe('request header readers', () => {
   it('require TPP-Redirect-URI, absolute https without fragment, and name the header in the refusal', () => {
-    expect(readRedirectUri('https://tpp.example/ok')).toBe('https://tpp.example/ok');
-    expect(refusal(() => readRedirectUri(undefined))).toEqual({ code: 'FORMAT_ERROR', text: 'TPP-Redirect-URI is required: an absolute https URI without fragment.' });
-    expect(refusal(() => readRedirectUri(''))).toMatchObject({ code: 'FORMAT_ERROR' });
-    expect(refusal(() => readRedirectUri('http://tpp.example/ok'))).toEqual({ code: 'FORMAT_ERROR', text: 'TPP-Redirect-URI must use https.' });
+    expect(readRedirectUri('https://tpp.example/ok', 'FORMAT_ERROR')).toBe('https://tpp.example/ok');
+    expect(refusal(() => readRedirectUri(undefined, 'FORMAT_ERROR'))).toEqual({ code: 'FORMAT_ERROR', text: 'TPP-Redirect-URI is required: an absolute https URI without fragment.' });
+    expect(refusal(() => readRedirectUri('', 'FORMAT_ERROR'))).toMatchObject({ code: 'FORMAT_ERROR' });
+    expect(refusal(() => readRedirectUri('http://tpp.example/ok', 'FORMAT_ERROR'))).toEqual({ code: 'FORMAT_ERROR', text: 'TPP-Redirect-URI must use https.' });
   });
 
   it('leave TPP-NOK-Redirect-URI optional but hold a sent one to the same rules', () => {

@@ -13,7 +13,7 @@ import { redirectUriProblem } from './redirect-uri.js';
  * bank profile gives it (`redirectUri.missing`: FORMAT_ERROR, or SERVICE_INVALID as a bank offering
  * only the redirect approach answers); a malformed one is always FORMAT_ERROR.
  */
-export function readRedirectUri(value: string | undefined, missing: 'FORMAT_ERROR' | 'SERVICE_INVALID' = 'FORMAT_ERROR', header: string = HEADERS.redirectUri): string {
+export function readRedirectUri(value: string | undefined, missing: 'FORMAT_ERROR' | 'SERVICE_INVALID', header: string = HEADERS.redirectUri): string {
   if (value === undefined || value === '') throw new XsError(missing, { text: `${header} is required: an absolute https URI without fragment.` });
   const problem = redirectUriProblem(value);
   if (problem) throw new XsError('FORMAT_ERROR', { text: `${header} ${problem}.` });

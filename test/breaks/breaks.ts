@@ -321,8 +321,8 @@ function read(body: unknown, today: string): ConsentRequest {`,
     rule: 'The next page starts with the last row of the page before (Paging rules 2: no duplicate).',
     caughtBy: 'AIS-PAGING-001',
     file: 'src/sim/services/accounts.ts',
-    find: '  const cursor = result.nextBefore;',
-    replace: '  const cursor = result.nextBefore === undefined ? undefined : ([...result.booked, ...result.pending].map((entry) => entry.seq).sort((a, b) => a - b)[1] ?? result.nextBefore);',
+    find: '  const cursor = result.next;',
+    replace: '  const cursor = result.next === undefined ? undefined : ([...result.booked, ...result.pending].map((entry) => entry.seq).sort((a, b) => a - b)[1] ?? result.next);',
   },
   {
     name: 'next-drops-filters',
@@ -337,9 +337,9 @@ function read(body: unknown, today: string): ConsentRequest {`,
     rule: 'Following next skips the first row after the page, so it differs from entryReferenceFrom (Paging rules 2-3).',
     caughtBy: 'AIS-PAGING-003',
     file: 'src/sim/services/accounts.ts',
-    find: '  const cursor = result.nextBefore;',
-    replace: `  const ahead = result.nextBefore === undefined ? undefined : pageTransactions(ledger, { ...filters, before: result.nextBefore, limit: 1 });
-  const cursor = ahead && ([...ahead.booked, ...ahead.pending][0]?.seq ?? result.nextBefore);`,
+    find: '  const cursor = result.next;',
+    replace: `  const ahead = result.next === undefined ? undefined : pageTransactions(ledger, { ...filters, before: result.next, limit: 1 });
+  const cursor = ahead && ([...ahead.booked, ...ahead.pending][0]?.seq ?? result.next);`,
   },
   {
     name: 'fifth-unattended-call-served',

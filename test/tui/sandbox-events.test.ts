@@ -1,7 +1,7 @@
 /** The change events the demo's panes are drawn from: consents, payments and authorisations as they change. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AuthorisationEvent, ConsentEvent, PaymentEvent } from '../../src/sim/events.js';
-import { createConsent, customerActs, resourceIdOf } from '../helpers/ais.js';
+import { createConsent, customerActs, REDIRECT, resourceIdOf } from '../helpers/ais.js';
 import { authorise, created, INSTANT, transfer } from '../helpers/pis.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -42,6 +42,17 @@ it('tells a consent through creation, approval, a spent budget and revocation, w
 
   expect((await t.control(`/consents/${consent.consentId}/revoke`, { body: {} })).status).toBe(200);
   expect(mine().at(-1)).toMatchObject({ consentStatus: 'revokedByPsu', due: null });
+});
+
+it('draws the budgets each consent spends from: account details always, each data type it names, funds for CoF', async () => {
+  const transactions = await createConsent(t, { access: { transactions: [{ iban: ANNA }] }, recurringIndicator: true, frequencyPerDay: 4 });
+  expect(consents.filter((event) => event.consentId === transactions.consentId)[0]).toMatchObject({ budgets: ['accounts', 'transactions'], used: { accounts: 0, transactions: 0 } });
+  const accounts = await createConsent(t, { access: { accounts: [{ iban: ANNA }] }, recurringIndicator: true, frequencyPerDay: 4 });
+  expect(consents.filter((event) => event.consentId === accounts.consentId)[0]).toMatchObject({ budgets: ['accounts'], used: { accounts: 0 } });
+  const cof = await t.call({ method: 'POST', path: '/v1/consents/confirmation-of-funds', client: t.tpp, headers: { 'TPP-Redirect-URI': REDIRECT }, body: { account: { iban: ANNA } } });
+  expect(cof.status).toBe(201);
+  const cofId = (cof.json as { consentId: string }).consentId;
+  expect(consents.filter((event) => event.consentId === cofId)[0]).toMatchObject({ kind: 'cof', budgets: ['funds'], used: { funds: 0 }, ibans: [ANNA] });
 });
 
 it('tells a payment from initiation through authorisation to settlement when the clock moves', async () => {

@@ -71,9 +71,9 @@ interface LedgerState {
 
 const NEUTRAL_REMITTANCE = 'Sandbox booking';
 
-/** The date paging filters and binary-searches an entry by (booked: bookingDate, pending: valueDate). */
+/** The date paging filters and binary-searches an entry by: a booked entry's bookingDate, a pending one's valueDate (it has no bookingDate). */
 export function entryDate(entry: LedgerEntry): string {
-  return entry.status === 'booked' ? (entry.bookingDate ?? entry.valueDate) : entry.valueDate;
+  return entry.bookingDate ?? entry.valueDate;
 }
 
 function toEntry(record: BookingRecord): LedgerEntry {

@@ -27,12 +27,11 @@ export interface PageQuery {
 export interface Page {
   booked: LedgerEntry[];
   pending: LedgerEntry[];
-  /** newest-first: seq of the last row returned when more matching (older) rows exist after it, else undefined */
-  nextBefore: number | undefined;
-  /** oldest-first: seq of the last row returned when more matching (newer) rows exist after it, else undefined */
-  nextAfter: number | undefined;
-  /** entries looked at: the test's proof that cost does not grow with history */
-  scanned: number;
+  /**
+   * The seq of the last row returned when more matching rows follow it in the page's order, else
+   * undefined: the next page continues `before` it newest first, `after` it oldest first.
+   */
+  next: number | undefined;
 }
 
 /** Number of leading entries for which `holds` is true; `holds` must be true-then-false over the array. */
@@ -61,13 +60,12 @@ export function pageTransactions(ledger: AccountLedger, query: PageQuery): Page 
   const { dateFrom, dateTo, before, after } = query;
   const ascending = query.order === 'oldest-first';
   const step = ascending ? 1 : -1;
-  const page: Page = { booked: [], pending: [], nextBefore: undefined, nextAfter: undefined, scanned: 0 };
+  const page: Page = { booked: [], pending: [], next: undefined };
   const withinDateTo = (entry: LedgerEntry) => dateTo === undefined || (query.dateToExclusive ? entryDate(entry) < dateTo : entryDate(entry) <= dateTo);
   const withinDateFrom = (entry: LedgerEntry) => dateFrom === undefined || entryDate(entry) >= dateFrom;
 
   const load = (cursor: Cursor): void => {
     const entry = cursor.index >= 0 ? cursor.entries[cursor.index] : undefined;
-    if (entry) page.scanned += 1;
     // Dates are non-decreasing with seq, so the first row past the far date bound ends this array:
     // older than dateFrom walking down, past dateTo walking up.
     cursor.head = entry && (ascending ? withinDateTo(entry) : withinDateFrom(entry)) ? entry : undefined;
@@ -112,8 +110,7 @@ export function pageTransactions(ledger: AccountLedger, query: PageQuery): Page 
     // The look-ahead: a next link only when a matching row really exists beyond the page
     // (spec "TransactionsResponse" 4: a full page does not imply more).
     if (taken === limit) {
-      if (ascending) page.nextAfter = lastSeq;
-      else page.nextBefore = lastSeq;
+      page.next = lastSeq;
       break;
     }
     chosen.out.push(entry);

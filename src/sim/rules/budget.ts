@@ -5,22 +5,11 @@
  * budget: both read the same data type, account details.
  */
 import { HEADERS } from '../../contract/index.js';
-import { DATA_TYPES, type DataType } from './consents.js';
+import type { DataType } from './consents.js';
 import { isoDate, nextDayStart } from '../../contract/dates.js';
-import type { ConsentRecord } from '../store/data.js';
 
 /** Each data type of account information has its own budget; funds confirmations have one too. */
 export type BudgetName = DataType | 'funds';
-
-/**
- * The budgets a consent spends from: a CoF consent's funds confirmations; an account-information
- * consent's account details (readable for any IBAN it covers) and each data type it names.
- */
-export function budgetsOf(consent: ConsentRecord): BudgetName[] {
-  if (consent.kind === 'cof') return ['funds'];
-  const lists = consent.granted ?? consent.requested;
-  return DATA_TYPES.filter((type) => type === 'accounts' || lists[type].length > 0);
-}
 
 export function usageKey(consentId: string, budget: BudgetName, now: Date): string {
   return `${consentId}|${budget}|${isoDate(now)}`;

@@ -21,7 +21,7 @@ describe('callback rules', () => {
     const gaps: number[] = [];
     for (let i = 0; i < 5; i += 1) {
       const at = delivery.nextAttemptAt ? new Date(delivery.nextAttemptAt) : new Date(T0);
-      delivery = afterAttempt(delivery, { at, status: 500, error: null });
+      delivery = afterAttempt(delivery, { at, status: 500, error: null }, '30s-doubling');
       if (delivery.nextAttemptAt) gaps.push(Date.parse(delivery.nextAttemptAt) - at.getTime());
     }
     expect(gaps).toEqual([30_000, 60_000, 120_000, 240_000]);
@@ -30,8 +30,8 @@ describe('callback rules', () => {
   });
 
   it('stop at the first 2xx, and retry a connection failure like a non-2xx', () => {
-    const failed = afterAttempt(fresh, { at: new Date(T0), status: null, error: 'ECONNREFUSED' });
+    const failed = afterAttempt(fresh, { at: new Date(T0), status: null, error: 'ECONNREFUSED' }, '30s-doubling');
     expect(failed.outcome).toBe('pending');
-    expect(afterAttempt(failed, { at: new Date(T0 + 30_000), status: 204, error: null })).toMatchObject({ outcome: 'delivered', nextAttemptAt: undefined });
+    expect(afterAttempt(failed, { at: new Date(T0 + 30_000), status: 204, error: null }, '30s-doubling')).toMatchObject({ outcome: 'delivered', nextAttemptAt: undefined });
   });
 });

@@ -9,14 +9,6 @@ import { callbackBackoffMs, type SettingValue } from '../../contract/profile.js'
 import type { CallbackRegistration, DeliveryRecord } from '../store/data.js';
 
 export const MAX_ATTEMPTS = 5;
-/**
- * Wait before attempt n+1 by default is 30 s × 2^(n-1): 30 s, 1 min, 2 min, 4 min (the spec does
- * not show the intervals; the bank profile's `callback.backoff` chooses).
- */
-export const FIRST_BACKOFF_MS = 30_000;
-export const DEFAULT_BACKOFF: SettingValue = '30s-doubling';
-/** Real-time limit of one attempt by default, head and body included (the spec does not show it; `callback.attemptTimeout`). */
-export const ATTEMPT_TIMEOUT_MS = 10_000;
 
 export function deriveSecret(callbackKey: string, tpp: string, registration: CallbackRegistration): string {
   return createHmac('sha256', Buffer.from(callbackKey, 'hex'))
@@ -24,13 +16,16 @@ export function deriveSecret(callbackKey: string, tpp: string, registration: Cal
     .digest('hex');
 }
 
-/** Sandbox time before the next attempt after `attempts` failed ones, by the profile's backoff. */
-export function backoffAfter(attempts: number, backoff: SettingValue = DEFAULT_BACKOFF): number {
+/**
+ * Sandbox time before the next attempt after `attempts` failed ones, by the profile's backoff (the
+ * spec does not show the intervals; `callback.backoff`: by default 30 s, 1, 2 and 4 minutes).
+ */
+export function backoffAfter(attempts: number, backoff: SettingValue): number {
   return callbackBackoffMs(backoff, attempts);
 }
 
 /** The delivery after one more attempt: a 2xx ends it; otherwise retry after the backoff until the fifth attempt. */
-export function afterAttempt(delivery: DeliveryRecord, attempt: { at: Date; status: number | null; error: string | null }, backoff: SettingValue = DEFAULT_BACKOFF): DeliveryRecord {
+export function afterAttempt(delivery: DeliveryRecord, attempt: { at: Date; status: number | null; error: string | null }, backoff: SettingValue): DeliveryRecord {
   const attempts = [...delivery.attempts, { at: attempt.at.toISOString(), status: attempt.status, error: attempt.error }];
   const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
   if (ok) return { ...delivery, attempts, outcome: 'delivered', nextAttemptAt: undefined };

@@ -6,21 +6,15 @@
  */
 import type { TransactionStatus } from '../../contract/index.js';
 
-/** 15,000.00 EUR in one payment (the default of the bank profile's `payment.maximum`). */
-export const PER_PAYMENT_LIMIT_CENTS = 1_500_000;
 /**
- * 25,000.00 EUR leaving one account per UTC day, over payments initiated that day and not rejected
- * or cancelled (the default of the bank profile's `payment.dailyLimit`).
+ * The limits a bank profile serves (`payment.maximum`, `payment.dailyLimit`; by default 15,000.00 EUR
+ * in one payment and 25,000.00 EUR leaving one account per UTC day, over payments initiated that day
+ * and not rejected or cancelled); undefined daily: no daily limit.
  */
-export const DAILY_LIMIT_CENTS = 2_500_000;
-
-/** The limits a bank profile serves; undefined daily: no daily limit. */
 export interface PaymentLimits {
   perPaymentCents: number;
   dailyCents: number | undefined;
 }
-
-export const DEFAULT_PAYMENT_LIMITS: PaymentLimits = { perPaymentCents: PER_PAYMENT_LIMIT_CENTS, dailyCents: DAILY_LIMIT_CENTS };
 
 /**
  * Countries whose IBANs SEPA credit transfers reach: the EPC's 36 scheme countries (EU, EEA,
@@ -82,7 +76,7 @@ export function countsTowardsDailyLimit(status: TransactionStatus): boolean {
 }
 
 /** Undefined when the payment can be initiated, else the first rule that refuses it. */
-export function initiationRefusal(facts: InitiationFacts, limits: PaymentLimits = DEFAULT_PAYMENT_LIMITS): RefusalCause | undefined {
+export function initiationRefusal(facts: InitiationFacts, limits: PaymentLimits): RefusalCause | undefined {
   if (!facts.debtor) return 'debtor-not-held';
   if (facts.debtor.status !== 'live') return 'debtor-closed';
   if (facts.debtor.compliance === 'hold') return 'compliance-hold';

@@ -135,9 +135,8 @@ function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuer
   const result = pageTransactions(ledger, { ...filters, ...from, limit: PAGE_SIZE });
   // Spec "Paging rules" 2-4: next continues after the last row of the page (before it, newest
   // first), so no row is repeated or skipped; it carries every original filter, and is omitted at the end.
-  const cursor = result.nextBefore;
-  const continueFrom = cursor ?? result.nextAfter;
-  const next = continueFrom === undefined ? undefined : `/v1/accounts/${resourceId}/transactions?${new URLSearchParams({ ...query.given, entryReferenceFrom: encodeEntryReference(continueFrom) }).toString()}`;
+  const cursor = result.next;
+  const next = cursor === undefined ? undefined : `/v1/accounts/${resourceId}/transactions?${new URLSearchParams({ ...query.given, entryReferenceFrom: encodeEntryReference(cursor) }).toString()}`;
   return {
     ...(query.bookingStatus !== 'pending' ? { booked: result.booked.map(transaction) } : {}),
     ...(query.bookingStatus !== 'booked' ? { pending: result.pending.map(transaction) } : {}),

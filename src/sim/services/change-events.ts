@@ -6,12 +6,23 @@
  */
 import type { SandboxContext } from '../context.js';
 import type { Due } from '../events.js';
-import { budgetsOf, usageKey, type BudgetName } from '../rules/budget.js';
-import { consentEndsAt, coveredIbans, effectiveStatus } from '../rules/consents.js';
+import { usageKey, type BudgetName } from '../rules/budget.js';
+import { consentEndsAt, coveredIbans, DATA_TYPES, effectiveStatus } from '../rules/consents.js';
 import { dueAt, effectivePaymentStatus } from '../rules/payments.js';
 import { effectiveScaStatus, isOpen } from '../rules/sca.js';
 import type { AuthorisationRecord, ConsentRecord, PaymentRecord } from '../store/data.js';
 import { isoDate } from '../../contract/dates.js';
+
+/**
+ * The budgets a consent's pane draws: a CoF consent's funds confirmations; an account-information
+ * consent's account details (readable for any IBAN it covers) and each data type it names. Only the
+ * terminal UI asks: a request spends from the budget of the endpoint it calls (rules/budget.ts).
+ */
+function budgetsOf(consent: ConsentRecord): BudgetName[] {
+  if (consent.kind === 'cof') return ['funds'];
+  const lists = consent.granted ?? consent.requested;
+  return DATA_TYPES.filter((type) => type === 'accounts' || lists[type].length > 0);
+}
 
 function consentDue(consent: ConsentRecord, now: Date): Due<'expired'> | null {
   if (effectiveStatus(consent, now) !== 'valid') return null;
