@@ -95,30 +95,44 @@ async function send(ctx: ScenarioContext, valid: ValidRequest, parts: { headers:
   return ctx.api.call({ method: valid.method, path: valid.path, headers: parts.headers, requestId, ...(parts.rawBody === undefined ? { body: parts.body } : { rawBody: parts.rawBody }) });
 }
 
+/**
+ * Holds a refusal of a changed request to `expected`: the envelope, code and path; the same request
+ * again meets the same refusal; the state is as before; and the request without the change is served.
+ */
+async function holdRefusal(ctx: ScenarioContext, valid: ValidRequest, parts: ReturnType<typeof applied>, requestId: string, before: unknown, refused: Reply, expected: Refusal, what: string): Promise<void> {
+  expectRefusal(ctx, refused, expected, what);
+  // Errors rule 2: a 4xx was understood and refused, so the same request again meets the same refusal.
+  const again = await send(ctx, valid, parts, requestId);
+  ensureEqual([again.status, codeOf(again)], [refused.status, codeOf(refused)], `${what}: status and code of the same refused request sent again`);
+  if (valid.state) ensureEqual(await valid.state(), before, `${what}: the state a refused request must leave as it was`);
+  // The same request without the change, under the same X-Request-ID: served, so the refusal came
+  // from the change and (for a payment) bound no key and made nothing the valid request meets.
+  const served = await send(ctx, valid, { headers: valid.headers, body: valid.body }, requestId);
+  ensure(served.status === valid.success, `${what}: the request without the change is served with ${valid.success}, got ${served.status}: the refusal proves nothing otherwise`, { expected: valid.success, actual: answerOf(served) });
+}
+
+/** Sends one change of a row: the valid request it changes, the parts sent, under a fresh X-Request-ID, with the state before it. */
+async function sendChanged(ctx: ScenarioContext, kind: RequestKind, change: Change) {
+  const valid = await validRequest(ctx, kind);
+  const requestId = randomUUID();
+  const before = valid.state ? await valid.state() : undefined;
+  const parts = applied(valid, change);
+  const reply = await send(ctx, valid, parts, requestId);
+  return { valid, requestId, before, parts, reply };
+}
+
 /** The generic step: every change refused as the row says, and the unchanged request served after it. */
 export async function runNegativeCase(ctx: ScenarioContext, row: NegativeCase): Promise<void> {
   for (const change of row.changes) {
-    const valid = await validRequest(ctx, row.kind);
-    const requestId = randomUUID();
-    const before = valid.state ? await valid.state() : undefined;
-    const parts = applied(valid, change);
-    const refused = await send(ctx, valid, parts, requestId);
-    expectRefusal(ctx, refused, row.expect, change.what);
-    // Errors rule 2: a 4xx was understood and refused, so the same request again meets the same refusal.
-    const again = await send(ctx, valid, parts, requestId);
-    ensureEqual([again.status, codeOf(again)], [refused.status, codeOf(refused)], `${change.what}: status and code of the same refused request sent again`);
-    if (valid.state) ensureEqual(await valid.state(), before, `${change.what}: the state a refused request must leave as it was`);
-    // The same request without the change, under the same X-Request-ID: served, so the refusal came
-    // from the change and (for a payment) bound no key and made nothing the valid request meets.
-    const served = await send(ctx, valid, { headers: valid.headers, body: valid.body }, requestId);
-    ensure(served.status === valid.success, `${change.what}: the request without the change is served with ${valid.success}, got ${served.status}: the refusal proves nothing otherwise`, { expected: valid.success, actual: answerOf(served) });
+    const { valid, requestId, before, parts, reply } = await sendChanged(ctx, row.kind, change);
+    await holdRefusal(ctx, valid, parts, requestId, before, reply, row.expect, change.what);
   }
 }
 
 /**
  * A change the interface neither requires nor forbids refusing (an open point): the target may serve
- * it, or refuse it with one of `codes`. Which it does is observed; a refusal is held like a negative
- * row's (envelope, nothing stored, the unchanged request served after it).
+ * it, or refuse it as `refusal` says. Which it does is observed; a refusal is held like a negative
+ * row's.
  */
 export interface ObservedCase {
   id: string;
@@ -132,50 +146,24 @@ export interface ObservedCase {
 
 export async function runObservedCase(ctx: ScenarioContext, row: ObservedCase): Promise<void> {
   for (const change of row.changes) {
-    const valid = await validRequest(ctx, row.kind);
-    const requestId = randomUUID();
-    const before = valid.state ? await valid.state() : undefined;
-    const reply = await send(ctx, valid, applied(valid, change), requestId);
+    const { valid, requestId, before, parts, reply } = await sendChanged(ctx, row.kind, change);
     if (reply.status === valid.success) {
       ctx.observe(`${change.what}: answer`, 'served');
       continue;
     }
-    expectRefusal(ctx, reply, row.refusal, change.what);
     ctx.observe(`${change.what}: answer`, `refused with ${codeOf(reply) ?? 'no code'}`);
-    if (valid.state) ensureEqual(await valid.state(), before, `${change.what}: the state a refused request must leave as it was`);
-    const served = await send(ctx, valid, { headers: valid.headers, body: valid.body }, requestId);
-    ensure(served.status === valid.success, `${change.what}: the request without the change is served with ${valid.success}, got ${served.status}: the refusal proves nothing otherwise`, { expected: valid.success, actual: answerOf(served) });
+    await holdRefusal(ctx, valid, parts, requestId, before, reply, row.refusal, change.what);
   }
 }
 
-export function observedScenario(row: ObservedCase): Scenario {
-  return scenario({
-    id: row.id,
-    title: row.title,
-    spec: row.rules.join('; '),
-    rules: row.rules,
-    area: AREA[row.kind],
-    needs: [],
-    shares: row.kind === 'funds' ? [SHARED_COF] : [],
-    expect: row.refusal,
-    run: (ctx) => runObservedCase(ctx, row),
-  });
-}
-
-export function negativeScenario(row: NegativeCase): Scenario {
+function rowScenario(row: Pick<NegativeCase, 'id' | 'title' | 'rules' | 'kind'>, expect: Refusal, run: Scenario['run']): Scenario {
   const needs: Capability[] = row.kind === 'callback' ? ['callback-endpoint'] : [];
   const shares = row.kind === 'funds' ? [SHARED_COF] : [];
-  // Every row also sends its refused request twice (Errors rule 2).
+  // Every refused request is also sent twice (Errors rule 2).
   const rules = [...row.rules, 'ERR-8'];
-  return scenario({
-    id: row.id,
-    title: row.title,
-    spec: rules.join('; '),
-    rules,
-    area: AREA[row.kind],
-    needs,
-    shares,
-    expect: row.expect,
-    run: (ctx) => runNegativeCase(ctx, row),
-  });
+  return scenario({ id: row.id, title: row.title, spec: rules.join('; '), rules, area: AREA[row.kind], needs, shares, expect, run });
 }
+
+export const negativeScenario = (row: NegativeCase): Scenario => rowScenario(row, row.expect, (ctx) => runNegativeCase(ctx, row));
+
+export const observedScenario = (row: ObservedCase): Scenario => rowScenario(row, row.refusal, (ctx) => runObservedCase(ctx, row));
