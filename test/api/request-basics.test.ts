@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { Agent } from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendHttps } from '../../src/kit/client.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let t: TestSandbox;
@@ -58,6 +61,23 @@ describe('bodies are JSON', () => {
     const answer = await t.call({ method: 'POST', path: '/v1/consents', client: t.tpp, rawBody: big, headers: { 'Content-Type': 'application/json' } });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual(envelope('FORMAT_ERROR', 'The body is larger than 64 KiB.'));
+  });
+
+  it('closes the connection after refusing a body it did not read to the end, and keeps it after reading one', async () => {
+    // A keep-alive client: without the close it would wait, the rest of its body unread, until the
+    // server's keep-alive timeout ended the connection.
+    const agent = new Agent({ keepAlive: true, ca: t.ca, ...t.tpp });
+    const send = (payload: string) =>
+      sendHttps(new URL('/v1/consents', t.sandbox.apiUrl), { method: 'POST', headers: { 'X-Request-ID': randomUUID(), 'Content-Type': 'application/json', 'TPP-Redirect-URI': 'https://tpp.example/ok' }, payload, ca: t.ca, agent });
+    try {
+      const big = await send(JSON.stringify({ filler: 'x'.repeat(1024 * 1024) }));
+      expect([big.status, big.headers.connection]).toEqual([400, 'close']);
+      expect(big.json).toEqual(envelope('FORMAT_ERROR', 'The body is larger than 64 KiB.'));
+      const cut = await send('{"access":');
+      expect([cut.status, cut.headers.connection]).toEqual([400, 'keep-alive']);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('refuses a body in a charset other than UTF-8', async () => {

@@ -171,6 +171,10 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
       return;
     }
     const answer = outcome;
+    // A refusal sent before the body was read to its end (too large, or refused before reading it)
+    // closes the connection: kept alive, it would hold the client, the rest of its body unread,
+    // until the keep-alive timeout ended it.
+    if (!req.complete) res.shouldKeepAlive = false;
     const write = () => {
       const written = deliver(req, res, answer, echo);
       logRequest(ctx, start, { provider: seen.identity?.organizationIdentifier, status: written.status, code: written.code });
