@@ -77,8 +77,8 @@ export const paymentScenarios = [
   }),
   scenario({
     id: 'PIS-IDEM-009',
-    title: 'The same X-Request-ID written in upper case with the same body: answered as a replay or as a new payment (observed), and a fresh key beside it still creates another payment',
-    rules: ['PIS-IDEM-1', 'OPEN-20'],
+    title: 'The same X-Request-ID written in upper case with the same body: answered as a replay or as a new payment (observed), and a fresh key beside it still creates another payment; so for a non-UUID key holding UUIDs, where one is taken',
+    rules: ['PIS-IDEM-1', 'OPEN-20', 'OPEN-15'],
     spec: 'Behaviour notes / Payments 6 (X-Request-ID is the idempotency key); Endpoints / Request headers (X-Request-ID: UUID)',
     area: 'payments',
     expect: {},
@@ -93,6 +93,18 @@ export const paymentScenarios = [
       ctx.observe('the same body under the X-Request-ID in upper case', paymentId === first.paymentId ? 'the first payment (the same key)' : 'another payment (another key)');
       const other = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: randomUUID() }));
       ensure(other.paymentId !== first.paymentId && other.paymentId !== paymentId, 'the same body under a fresh X-Request-ID creates another payment', { actual: other.paymentId });
+      // A key that is no UUID but starts and ends with one (two UUIDs joined): where a bank takes
+      // non-UUID ids at all (OPEN-15), whether their case is part of the key is its own choice too.
+      const joined = `${randomUUID()}-${randomUUID()}`;
+      const plausible = [{ status: 201 }, { status: 400, code: 'FORMAT_ERROR' }] as const;
+      const upperJoined = await initiatePayment(ctx, paymentBody(ctx), { requestId: joined.toUpperCase() });
+      expectPlausible(ctx, 'a payment under an X-Request-ID of two UUIDs joined (not a UUID)', upperJoined, plausible);
+      if (upperJoined.status !== 201) return;
+      const lowerJoined = await initiatePayment(ctx, paymentBody(ctx), { requestId: joined });
+      ensure([200, 201].includes(lowerJoined.status), 'the same body under that X-Request-ID in lower case is served (a replay or a new payment)', { actual: answerOf(lowerJoined) });
+      const joinedId = (lowerJoined.json as { paymentId?: string }).paymentId;
+      ensure(typeof joinedId === 'string', 'the answer under the lower-case X-Request-ID carries a paymentId', { actual: lowerJoined.json });
+      ctx.observe('the same body under an X-Request-ID of two UUIDs joined, in the other case', joinedId === (upperJoined.json as { paymentId?: string }).paymentId ? 'the first payment (the same key)' : 'another payment (another key)');
     },
   }),
   scenario({

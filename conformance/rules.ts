@@ -470,7 +470,7 @@ export const RULES: readonly Rule[] = [
     id: 'OPEN-20',
     section: 'Behaviour notes: Payments',
     statement: 'Whether an `X-Request-ID` that differs from an earlier one only in the case of its hex digits is the same idempotency key is open.',
-    open: { choice: 'The same key: a UUID compares without regard to case (RFC 9562), so the same body under the upper-case form returns the first payment.' },
+    open: { choice: 'The same key: a UUID compares without regard to case (RFC 9562), so the same body under the upper-case form returns the first payment. A value that is no UUID (served only under setting `requestId.notUuid: accept`) is the key exactly as sent, its case included.' },
   },
   {
     id: 'OPEN-21',
