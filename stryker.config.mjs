@@ -42,7 +42,7 @@ const config = {
   // The sandbox copy holds only what the simulator and the mutation test need (gitignore syntax,
   // later rules win): everything at the top level is left out, then src/, fixtures/, the test and
   // its config are let back in. The judge comes from the real project's dist/; other folders (build
-  // output, scratch copies other tools keep in the project, e.g. .xs2a-breaks/) change while a
+  // output, scratch copies other tools keep in the project) change while a
   // run copies them, and a file vanishing mid-copy aborts Stryker.
   ignorePatterns: [
     '/*',
