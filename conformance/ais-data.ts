@@ -2,7 +2,7 @@
 import { AccountListSchema, AccountResponseSchema, BalanceResponseSchema, TransactionsResponseSchema } from '../src/contract/index.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, answerOf, ATTENDED, codeOf, createConsent, expectError, expectPlausible, readData, resourceIdOf, SHARED_COF, SHARED_READ, sharedCofConsent, sharedReadConsent, validConsent } from './steps.js';
+import { aisAccess, ATTENDED, codeOf, createConsent, expectError, expectPlausible, readData, resourceIdOf, SHARED_COF, SHARED_READ, sharedCofConsent, sharedReadConsent, validConsent } from './steps.js';
 
 export const aisDataScenarios = [
   scenario({

@@ -1,5 +1,5 @@
 /** Revocation callbacks: registration and signed delivery (spec "Revocation callback endpoints", "Events"). */
-import { RevocationCallbackSchema, RevocationEventSchema, TppMessagesSchema } from '../src/contract/index.js';
+import { RevocationCallbackSchema, RevocationEventSchema } from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import type { ReceivedCallback } from '../src/kit/callback-receiver.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';

@@ -1,5 +1,5 @@
 /** Consent creation rules, capping, ownership and lifecycle (spec "ConsentRequest", "States: Consent", Behaviour notes / Consents). */
-import { ConsentResponseSchema, REFUSED_ACCESS_KINDS } from '../src/contract/index.js';
+import { ConsentResponseSchema } from '../src/contract/index.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import type { ScenarioContext } from '../src/kit/context.js';

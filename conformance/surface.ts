@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { matchEndpoint } from '../src/contract/endpoint-match.js';
 import type { Reply } from '../src/kit/client.js';
-import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { aisAccess, answerOf, ATTENDED, completeConsentBody, consentStatus, createConsent, createdPayment, initiatePayment, paymentBody, resourceIdOf, SHARED_READ, sharedReadConsent } from './steps.js';

@@ -62,7 +62,7 @@ export function parseDer(der: Uint8Array | string, what: string): Asn1 {
   try {
     return fromDer(bytes, { strict: true, parseAllBytes: true, decodeBitStrings: false });
   } catch (err) {
-    throw new Error(`${what}: malformed DER (${messageOf(err)})`);
+    throw new Error(`${what}: malformed DER (${messageOf(err)})`, { cause: err });
   }
 }
 
@@ -131,7 +131,7 @@ const GENERALIZED_TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/;
 
 /** Reads a certificate Time (RFC 5280 4.1.2.5: UTCTime or GeneralizedTime, Zulu, seconds). */
 export function readTime(node: Asn1 | undefined, what: string): Date {
-  let match: RegExpExecArray | null = null;
+  let match: RegExpExecArray | null;
   let year = 0;
   if (isTag(node, UNIVERSAL, TAG.UTC_TIME)) {
     match = UTC_TIME.exec(expectPrimitive(node, TAG.UTC_TIME, what, 'UTCTime'));

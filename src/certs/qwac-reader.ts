@@ -49,7 +49,7 @@ export function readQwac(der: Buffer): QwacIdentity {
     try {
       psd2 = decodeQcStatements(qcExtension.value).psd2;
     } catch (err) {
-      throw new Error(`Certificate: ${err instanceof Error ? err.message : String(err)}`);
+      throw new Error(`Certificate: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
   }
 

@@ -110,12 +110,12 @@ function loadSigningCa(ca: PemPair): SigningCa {
   try {
     certificate = new X509Certificate(ca.cert);
   } catch (err) {
-    throw new Error(`CA certificate is not a readable PEM certificate (${(err as Error).message})`);
+    throw new Error(`CA certificate is not a readable PEM certificate (${(err as Error).message})`, { cause: err });
   }
   try {
     privateKey = createPrivateKey(ca.key);
   } catch (err) {
-    throw new Error(`CA private key is not a readable PEM key (${(err as Error).message})`);
+    throw new Error(`CA private key is not a readable PEM key (${(err as Error).message})`, { cause: err });
   }
   if (privateKey.asymmetricKeyType !== 'rsa') {
     throw new Error('CA private key must be RSA: QWACs are signed with sha256WithRSAEncryption');

@@ -29,5 +29,5 @@ it('keeps the end of a path too long for the line, where the file name is', () =
   const deep = { ...certificates, caCert: `/${'very-long-folder/'.repeat(6)}certs/ca.crt` };
   const line = render(<HelpOverlay width={80} color={false} certificates={deep} />).lastFrame()!.split('\n').find((l) => l.startsWith('  --cacert'))!;
   expect(line).toHaveLength(80);
-  expect(line).toMatch(/^  --cacert ….*\/certs\/ca\.crt$/);
+  expect(line).toMatch(/^ {2}--cacert ….*\/certs\/ca\.crt$/);
 });

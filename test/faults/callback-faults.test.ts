@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startCallbackReceiver, type CallbackReceiver } from '../../src/kit/callback-receiver.js';
 import { ibansOf, validConsent } from '../helpers/ais.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';

@@ -77,7 +77,7 @@ describe('conformance --list-rules', () => {
   it.each([
     ['a statement of two lines', (list: Record<string, unknown>[]) => (list[3] = { ...list[3], statement: 'One line.\nAnother line.' }), /^xs2a-kit conformance: malformed catalogue entry rules\[3\] \(SCOPE-4\): statement: one sentence, ending with a full stop$/],
     ['an id of the wrong shape', (list: Record<string, unknown>[]) => (list[0] = { ...list[0], id: 'scope one' }), /^xs2a-kit conformance: malformed catalogue entry rules\[0\] \(scope one\): id: an id such as AIS-LIMIT-3$/],
-    ['an unknown member', (list: Record<string, unknown>[]) => (list[5] = { ...list[5], scenarios: ['X'] }), /^xs2a-kit conformance: malformed catalogue entry rules\[5\] \(SCOPE-6\): \(entry\): Unrecognized key: \"scenarios\"$/],
+    ['an unknown member', (list: Record<string, unknown>[]) => (list[5] = { ...list[5], scenarios: ['X'] }), /^xs2a-kit conformance: malformed catalogue entry rules\[5\] \(SCOPE-6\): \(entry\): Unrecognized key: "scenarios"$/],
     ['a duplicate id', (list: Record<string, unknown>[]) => list.push({ ...list[1] }), /^xs2a-kit conformance: malformed catalogue: the rule id SCOPE-2 appears twice$/],
   ])('exits 2 with one line naming %s', async (_what, spoil, message) => {
     const spoilt = rules.map((rule) => ({ ...rule })) as Record<string, unknown>[];

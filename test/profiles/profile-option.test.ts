@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInSettings, completeSettings, ProfileError, randomSettings, startSandbox, type ProfileOption, type Sandbox } from '../../src/index.js';
-import { sandboxServing } from '../helpers/profiles.js';
 import { certificateFolder } from '../helpers/sandbox.js';
 
 let certsDir: string;

@@ -10,7 +10,6 @@ import { maskSummary } from './masked.js';
 /** XML 1.0 text and attribute escaping; characters XML cannot carry at all are dropped. */
 export function escapeXml(text: string): string {
   return text
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

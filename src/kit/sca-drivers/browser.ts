@@ -52,7 +52,7 @@ async function launch(options: BrowserDriverOptions, profile: string): Promise<B
     return await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: [...CHROMIUM_FLAGS, ...(options.args ?? [])] });
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-    throw new Error(`the browser SCA driver could not start Chromium at ${executablePath} (set sca.browser.executablePath): ${reason}`);
+    throw new Error(`the browser SCA driver could not start Chromium at ${executablePath} (set sca.browser.executablePath): ${reason}`, { cause: error });
   }
 }
 
@@ -82,7 +82,7 @@ export function browserScaDriver(options: BrowserDriverOptions): ScaDriver {
         try {
           await Promise.race([page.goto(request.scaRedirect, { timeout: timeoutMs }), back]);
         } catch (error) {
-          throw new Error(`SCA browser: could not open ${request.scaRedirect}: ${firstLine(error)}`);
+          throw new Error(`SCA browser: could not open ${request.scaRedirect}: ${firstLine(error)}`, { cause: error });
         }
         const steps = script[request.decision];
         for (const [index, step] of steps.entries()) {
@@ -92,7 +92,7 @@ export function browserScaDriver(options: BrowserDriverOptions): ScaDriver {
             await Promise.race([runStep(page, step, variables, step.timeoutMs ?? timeoutMs), back]);
           } catch (error) {
             const where = `SCA browser script (${request.decision}), step ${index + 1} of ${steps.length} ${JSON.stringify(step)}`;
-            throw new Error(`${where}: ${error instanceof StepFailed ? error.message : firstLine(error)} ${await pageNote(page)}`);
+            throw new Error(`${where}: ${error instanceof StepFailed ? error.message : firstLine(error)} ${await pageNote(page)}`, { cause: error });
           }
         }
         const location = returned ?? (await Promise.race([back, expired(timeoutMs)]));
