@@ -6,7 +6,17 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/', 'dist/', 'reference/', 'reports/', 'test-artifacts/', '.stryker-tmp/', 'certs/', 'examples/**/node_modules/', 'examples/**/dist/'],
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'reference/',
+      'reports/',
+      'test-artifacts/',
+      '.stryker-tmp/',
+      'certs/',
+      'examples/**/node_modules/',
+      'examples/**/dist/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -14,7 +24,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // `_name` marks a parameter a signature needs and the body does not use.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       // Control characters are what these patterns are about: ANSI escapes in terminal output, the
       // bytes a header or a body may not carry.
       'no-control-regex': 'off',

@@ -60,7 +60,12 @@ const config = {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   incrementalFile: 'reports/mutation/stryker-incremental.json',
   // Each mutant lists (up to three of) the scenarios it ran; the test names are not listed.
-  clearTextReporter: { allowColor: Boolean(process.stdout.isTTY), reportTests: false, logTests: true, maxTestsToLog: 3 },
+  clearTextReporter: {
+    allowColor: Boolean(process.stdout.isTTY),
+    reportTests: false,
+    logTests: true,
+    maxTestsToLog: 3,
+  },
   concurrency: 2,
   // A mutant's time limit: its covering scenarios' dry-run time × timeoutFactor + timeoutMS (+ the
   // measured start-up overhead). Hangs are rare (the hit counter ends endless loops); the margin keeps

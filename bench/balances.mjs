@@ -29,12 +29,20 @@ function load(url, headers, duration) {
 }
 
 function summary(result) {
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+  };
 }
 
 try {
-  const sim = spawn(process.execPath, [bin, 'serve', '--port', '0', '--portal-port', '0', '--certs', certs.dir], { cwd: root });
+  const sim = spawn(process.execPath, [bin, 'serve', '--port', '0', '--portal-port', '0', '--certs', certs.dir], {
+    cwd: root,
+  });
   children.push(sim);
   const { apiUrl, controlUrl } = await readyUrls(sim);
   const client = tlsClient(apiUrl, certs);
@@ -52,16 +60,29 @@ try {
   const reference = async (script) => {
     const child = spawn(process.execPath, [join(root, 'bench', script), certs.dir, bodyFile]);
     children.push(child);
-    const port = await new Promise((resolve) => child.stdout.on('data', (chunk) => resolve(Number(/listening (\d+)/.exec(String(chunk))?.[1]))));
+    const port = await new Promise((resolve) =>
+      child.stdout.on('data', (chunk) => resolve(Number(/listening (\d+)/.exec(String(chunk))?.[1]))),
+    );
     return `https://localhost:${port}${path}`;
   };
-  const urls = { bare: await reference('bare-server.mjs'), express: await reference('express-server.mjs'), sim: `${apiUrl}${path}` };
+  const urls = {
+    bare: await reference('bare-server.mjs'),
+    express: await reference('express-server.mjs'),
+    sim: `${apiUrl}${path}`,
+  };
 
   // A short warm-up of each (JIT, connection set-up), then the measured runs one after another.
   for (const url of Object.values(urls)) await load(url, headers, 2);
   const results = {};
   for (const [name, url] of Object.entries(urls)) results[name] = summary(await load(url, headers, seconds));
-  report({ benchmark: 'balances', seconds, connections: 32, ...results, ratio: results.sim.rps / results.bare.rps, bodyBytes: sample.text.length });
+  report({
+    benchmark: 'balances',
+    seconds,
+    connections: 32,
+    ...results,
+    ratio: results.sim.rps / results.bare.rps,
+    bodyBytes: sample.text.length,
+  });
 } finally {
   stopAll();
 }

@@ -12,7 +12,10 @@ import { bin, report, root } from './lib.mjs';
 const file = join(mkdtempSync(join(tmpdir(), 'xs2a-bench-')), 'conformance.json');
 const started = performance.now();
 const code = await new Promise((resolve, reject) => {
-  const child = spawn(process.execPath, [bin, 'conformance', '--target', 'sim', '--reporter', `json:${file}`], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'conformance', '--target', 'sim', '--reporter', `json:${file}`], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += chunk));
   child.on('error', reject);
@@ -24,4 +27,12 @@ const code = await new Promise((resolve, reject) => {
 const seconds = (performance.now() - started) / 1000;
 const { results } = JSON.parse(readFileSync(file, 'utf8'));
 const count = (status) => results.filter((result) => result.status === status).length;
-report({ benchmark: 'conformance', seconds, exitCode: code, scenarios: results.length, passed: count('passed'), skipped: count('skipped'), failed: count('failed') });
+report({
+  benchmark: 'conformance',
+  seconds,
+  exitCode: code,
+  scenarios: results.length,
+  passed: count('passed'),
+  skipped: count('skipped'),
+  failed: count('failed'),
+});

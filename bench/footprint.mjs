@@ -18,7 +18,11 @@ function rssMb(pid) {
 }
 
 async function footprint(customers) {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--portal-port', '0', '--certs', certs.dir, '--customers', String(customers)], { cwd: root });
+  const child = spawn(
+    process.execPath,
+    [bin, 'serve', '--port', '0', '--portal-port', '0', '--certs', certs.dir, '--customers', String(customers)],
+    { cwd: root },
+  );
   try {
     const { controlUrl, readyMs } = await readyUrls(child);
     const listed = await control(controlUrl, '/customers');

@@ -40,11 +40,22 @@ export function tlsClient(baseUrl, certs) {
     new Promise((resolve, reject) => {
       const started = performance.now();
       const payload = body === undefined ? undefined : JSON.stringify(body);
-      const all = { 'X-Request-ID': randomUUID(), ...(payload ? { 'Content-Type': 'application/json' } : {}), ...headers };
+      const all = {
+        'X-Request-ID': randomUUID(),
+        ...(payload ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      };
       const req = request(new URL(path, baseUrl), { method, agent, headers: all }, (res) => {
         const chunks = [];
         res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+            ms: performance.now() - started,
+          }),
+        );
       });
       req.on('error', reject);
       req.end(payload);
@@ -68,7 +79,11 @@ export async function approvedConsent(client, controlUrl, iban, psuId) {
   const created = await client.send('/v1/consents', {
     method: 'POST',
     headers: { 'TPP-Redirect-URI': REDIRECT },
-    body: { access: { accounts: refs, balances: refs, transactions: refs }, recurringIndicator: true, frequencyPerDay: 4 },
+    body: {
+      access: { accounts: refs, balances: refs, transactions: refs },
+      recurringIndicator: true,
+      frequencyPerDay: 4,
+    },
   });
   if (created.status !== 201) throw new Error(`consent creation: ${created.status} ${created.text}`);
   const { consentId, authorisationId } = JSON.parse(created.text);

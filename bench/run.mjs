@@ -12,7 +12,10 @@ import { machine, root } from './lib.mjs';
 function run(script, args = []) {
   return new Promise((resolve, reject) => {
     process.stderr.write(`bench: ${script} …\n`);
-    const child = spawn(process.execPath, [join(root, 'bench', script), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(root, 'bench', script), ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
@@ -53,7 +56,8 @@ const lines = [
   '| booked history | ledger build (first read) | first page p50 / p99 | deep page via next p50 / p99 |',
   '|---|---|---|---|',
   ...transactions.rows.map(
-    (row) => `| ${row.history.toLocaleString('en')} | ${ms(row.buildMs)} | ${ms(row.first.p50)} / ${ms(row.first.p99)} | ${ms(row.deep.p50)} / ${ms(row.deep.p99)} |`,
+    (row) =>
+      `| ${row.history.toLocaleString('en')} | ${ms(row.buildMs)} | ${ms(row.first.p50)} / ${ms(row.first.p99)} | ${ms(row.deep.p50)} / ${ms(row.deep.p99)} |`,
   ),
   '',
   `Ratio 1M / 1k (p50): first page **${transactions.ratioFirst.toFixed(2)}**, deep page **${transactions.ratioDeep.toFixed(2)}** ` +
@@ -66,7 +70,8 @@ const lines = [
   `| \`serve\` spawn to ready line, certificates present, ${footprint.startup.runs} runs (min / median / max) | ` +
     `${Math.round(footprint.startup.wall.min)} / ${Math.round(footprint.startup.wall.median)} / ${Math.round(footprint.startup.wall.max)} ms | < 1 s: ${met(footprint.startup.wall.median < 1000)} |`,
   ...footprint.memory.map(
-    (m, i) => `| RSS once ready, ${m.customers.toLocaleString('en')} customers (ready in ${m.readyMs} ms) | ${Math.round(m.rssMb)} MB | ${i === 0 ? `< 150 MB: ${met(m.rssMb < 150)}` : 'none set'} |`,
+    (m, i) =>
+      `| RSS once ready, ${m.customers.toLocaleString('en')} customers (ready in ${m.readyMs} ms) | ${Math.round(m.rssMb)} MB | ${i === 0 ? `< 150 MB: ${met(m.rssMb < 150)}` : 'none set'} |`,
   ),
   '',
   '## 4. Conformance catalogue against `--target sim`',

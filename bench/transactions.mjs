@@ -24,7 +24,16 @@ function fixture(history) {
         password: 'bench-1234',
         name: 'Bench Mark',
         about: `One account with ${history} booked transactions.`,
-        accounts: [{ accountNumber: '0000900001', name: 'Girokonto', product: 'Girokonto', cashAccountType: 'CACC', balance: '1000.00', history }],
+        accounts: [
+          {
+            accountNumber: '0000900001',
+            name: 'Girokonto',
+            product: 'Girokonto',
+            cashAccountType: 'CACC',
+            balance: '1000.00',
+            history,
+          },
+        ],
       },
     ],
   };
@@ -42,7 +51,13 @@ async function timed(client, path, headers) {
 
 const rows = [];
 for (const history of sizes) {
-  const sandbox = await startSandbox({ certsDir: certs.dir, customers: 0, customersFixture: fixture(history), clockStart: '2026-03-02T10:00:00Z', log: () => {} });
+  const sandbox = await startSandbox({
+    certsDir: certs.dir,
+    customers: 0,
+    customersFixture: fixture(history),
+    clockStart: '2026-03-02T10:00:00Z',
+    log: () => {},
+  });
   const client = tlsClient(sandbox.apiUrl, certs);
   try {
     const account = sandbox.customers()[0].accounts[0];
@@ -51,11 +66,17 @@ for (const history of sizes) {
     const first = `/v1/accounts/${account.resourceId}/transactions`;
     const build = await client.send(first, { headers });
     const page = JSON.parse(build.text).transactions;
-    if (page.booked.length !== 250 || !page._links?.next) throw new Error(`unexpected first page: ${build.text.slice(0, 300)}`);
+    if (page.booked.length !== 250 || !page._links?.next)
+      throw new Error(`unexpected first page: ${build.text.slice(0, 300)}`);
     const start = JSON.parse((await client.send(`${first}?dateTo=2025-09-01`, { headers })).text).transactions;
     const deep = start._links?.next?.href;
     if (!deep) throw new Error('no next link on the deep page');
-    rows.push({ history, buildMs: build.ms, first: await timed(client, first, headers), deep: await timed(client, deep, headers) });
+    rows.push({
+      history,
+      buildMs: build.ms,
+      first: await timed(client, first, headers),
+      deep: await timed(client, deep, headers),
+    });
   } finally {
     client.close();
     await sandbox.close();

@@ -5,18 +5,34 @@
  * account of the customer the consent does not name stays closed (spec "Scope rules", "AccountAccess",
  * "SignedAmount", "AccountDetails", "BalanceResponse", "TransactionsResponse").
  */
-import { AccountListSchema, AccountResponseSchema, BalanceResponseSchema, TransactionsResponseSchema } from '../src/contract/index.js';
+import {
+  AccountListSchema,
+  AccountResponseSchema,
+  BalanceResponseSchema,
+  TransactionsResponseSchema,
+} from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { codeOf, expectError, expectPlausible, readData, resourceIdOf, SHARED_READ, sharedReadConsent, validConsent } from './steps.js';
+import {
+  codeOf,
+  expectError,
+  expectPlausible,
+  readData,
+  resourceIdOf,
+  SHARED_READ,
+  sharedReadConsent,
+  validConsent,
+} from './steps.js';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 async function closingBooked(ctx: ScenarioContext, consentId: string, accountId: string): Promise<number> {
   const reply = await readData(ctx, consentId, `/v1/accounts/${accountId}/balances`);
   ensureEqual(reply.status, 200, 'status of GET balances');
-  const balance = ensureSchema(BalanceResponseSchema, reply.json, 'BalanceResponse').balances.find((item) => item.balanceType === 'closingBooked');
+  const balance = ensureSchema(BalanceResponseSchema, reply.json, 'BalanceResponse').balances.find(
+    (item) => item.balanceType === 'closingBooked',
+  );
   ensure(balance, 'the balances carry closingBooked');
   return cents(balance.balanceAmount.amount);
 }
@@ -31,7 +47,8 @@ async function newestBooked(ctx: ScenarioContext, consentId: string, accountId: 
     const { transactions } = ensureSchema(TransactionsResponseSchema, reply.json, 'TransactionsResponse');
     rows.push(...(transactions.booked ?? []));
     const next: string | undefined = (transactions._links as { next?: { href: string } } | undefined)?.next?.href;
-    path = next === undefined ? undefined : next.startsWith('/v1') ? next : new URL(next).pathname + new URL(next).search;
+    path =
+      next === undefined ? undefined : next.startsWith('/v1') ? next : new URL(next).pathname + new URL(next).search;
   }
   return rows;
 }
@@ -39,7 +56,8 @@ async function newestBooked(ctx: ScenarioContext, consentId: string, accountId: 
 export const aisContentScenarios = [
   scenario({
     id: 'AIS-DATA-009',
-    title: 'A booked credit and a booked debit read back with their signs, and move closingBooked by exactly their amounts',
+    title:
+      'A booked credit and a booked debit read back with their signs, and move closingBooked by exactly their amounts',
     spec: 'SignedAmount (the sign is the direction: debit negative, credit positive); BalanceResponse; TransactionsResponse (booked)',
     rules: ['AMOUNT-10', 'AIS-DATA-4', 'AIS-DATA-5'],
     area: 'ais-data',
@@ -53,27 +71,61 @@ export const aisContentScenarios = [
         const before = await closingBooked(ctx, consentId, accountId);
         const known = new Set((await newestBooked(ctx, consentId, accountId)).map((row) => row.transactionId));
         await ctx.control().bookTransaction(ctx.fixtures.ibans.main, amount);
-        ensureEqual((await closingBooked(ctx, consentId, accountId)) - before, cents(amount), `closingBooked change after booking ${amount}`);
+        ensureEqual(
+          (await closingBooked(ctx, consentId, accountId)) - before,
+          cents(amount),
+          `closingBooked change after booking ${amount}`,
+        );
         const added = (await newestBooked(ctx, consentId, accountId)).filter((row) => !known.has(row.transactionId));
-        ensureEqual(added.map((row) => [row.transactionAmount.amount, row.transactionAmount.currency]), [[amount, 'EUR']], `the new booked transaction of ${amount}, amount and sign`);
+        ensureEqual(
+          added.map((row) => [row.transactionAmount.amount, row.transactionAmount.currency]),
+          [[amount, 'EUR']],
+          `the new booked transaction of ${amount}, amount and sign`,
+        );
       }
     },
   }),
   scenario({
     id: 'AIS-DATA-010',
-    title: 'A balances-only consent opens account details and balances, not transactions; a transactions-only one opens details and transactions, not balances',
+    title:
+      'A balances-only consent opens account details and balances, not transactions; a transactions-only one opens details and transactions, not balances',
     spec: 'Scope rules 1 (accounts alone grants account details; balances or transactions additionally grant their data); AccountAccess (a type not granted is refused); Errors / Codes CONSENT_INVALID',
     rules: ['AIS-CONSENT-10', 'AIS-CONSENT-20'],
     area: 'ais-data',
     approvals: 2,
     expect: { code: 'CONSENT_INVALID' },
     async run(ctx, expect) {
-      for (const [granted, refused] of [['balances', 'transactions'], ['transactions', 'balances']] as const) {
+      for (const [granted, refused] of [
+        ['balances', 'transactions'],
+        ['transactions', 'balances'],
+      ] as const) {
         const consent = await validConsent(ctx, { types: [granted] });
         const id = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
-        ensureEqual((await readData(ctx, consent.consentId, `/v1/accounts/${id}`)).status, 200, `account details under a ${granted}-only consent`);
-        ensureEqual((await readData(ctx, consent.consentId, `/v1/accounts/${id}/${granted}${granted === 'transactions' ? '?bookingStatus=booked' : ''}`)).status, 200, `${granted} under a ${granted}-only consent`);
-        expectError(ctx, await readData(ctx, consent.consentId, `/v1/accounts/${id}/${refused}${refused === 'transactions' ? '?bookingStatus=booked' : ''}`), expect);
+        ensureEqual(
+          (await readData(ctx, consent.consentId, `/v1/accounts/${id}`)).status,
+          200,
+          `account details under a ${granted}-only consent`,
+        );
+        ensureEqual(
+          (
+            await readData(
+              ctx,
+              consent.consentId,
+              `/v1/accounts/${id}/${granted}${granted === 'transactions' ? '?bookingStatus=booked' : ''}`,
+            )
+          ).status,
+          200,
+          `${granted} under a ${granted}-only consent`,
+        );
+        expectError(
+          ctx,
+          await readData(
+            ctx,
+            consent.consentId,
+            `/v1/accounts/${id}/${refused}${refused === 'transactions' ? '?bookingStatus=booked' : ''}`,
+          ),
+          expect,
+        );
       }
     },
   }),
@@ -90,12 +142,21 @@ export const aisContentScenarios = [
       const both = await sharedReadConsent(ctx);
       const secondId = await resourceIdOf(ctx, both.consentId, ctx.fixtures.ibans.second);
       const mainOnly = await validConsent(ctx, { ibans: [ctx.fixtures.ibans.main] });
-      for (const path of [`/v1/accounts/${secondId}`, `/v1/accounts/${secondId}/balances`, `/v1/accounts/${secondId}/transactions?bookingStatus=booked`]) {
+      for (const path of [
+        `/v1/accounts/${secondId}`,
+        `/v1/accounts/${secondId}/balances`,
+        `/v1/accounts/${secondId}/transactions?bookingStatus=booked`,
+      ]) {
         const reply = await readData(ctx, mainOnly.consentId, path);
-        expectPlausible(ctx, `GET ${path.replace(secondId, '{other account}')} under a consent for another account`, reply, [
-          { status: '4xx', code: 'CONSENT_INVALID' },
-          { status: 403, code: 'RESOURCE_UNKNOWN' },
-        ]);
+        expectPlausible(
+          ctx,
+          `GET ${path.replace(secondId, '{other account}')} under a consent for another account`,
+          reply,
+          [
+            { status: '4xx', code: 'CONSENT_INVALID' },
+            { status: 403, code: 'RESOURCE_UNKNOWN' },
+          ],
+        );
         ctx.observeSetting('consent.accountOutside', codeOf(reply)!);
       }
     },
@@ -110,11 +171,20 @@ export const aisContentScenarios = [
     expect: { never: ['status', 'accountStatus'] },
     async run(ctx, expect) {
       const { consentId } = await sharedReadConsent(ctx);
-      const list = ensureSchema(AccountListSchema, (await readData(ctx, consentId, '/v1/accounts')).json, 'account list');
+      const list = ensureSchema(
+        AccountListSchema,
+        (await readData(ctx, consentId, '/v1/accounts')).json,
+        'account list',
+      );
       const id = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
-      const read = ensureSchema(AccountResponseSchema, (await readData(ctx, consentId, `/v1/accounts/${id}`)).json, 'account read');
+      const read = ensureSchema(
+        AccountResponseSchema,
+        (await readData(ctx, consentId, `/v1/accounts/${id}`)).json,
+        'account read',
+      );
       for (const account of [...list.accounts, read.account]) {
-        for (const field of expect.never) ensure(!(field in (account as object)), `account ${account.iban} carries ${field}`, { actual: account });
+        for (const field of expect.never)
+          ensure(!(field in (account as object)), `account ${account.iban} carries ${field}`, { actual: account });
       }
     },
   }),

@@ -1,8 +1,27 @@
 /** Account data under a consent: gating by data type, shapes (spec "Authentication" 7, "AccountAccess", resources). */
-import { AccountListSchema, AccountResponseSchema, BalanceResponseSchema, TransactionsResponseSchema } from '../src/contract/index.js';
+import {
+  AccountListSchema,
+  AccountResponseSchema,
+  BalanceResponseSchema,
+  TransactionsResponseSchema,
+} from '../src/contract/index.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, ATTENDED, codeOf, createConsent, expectError, expectPlausible, readData, resourceIdOf, SHARED_COF, SHARED_READ, sharedCofConsent, sharedReadConsent, validConsent } from './steps.js';
+import {
+  aisAccess,
+  ATTENDED,
+  codeOf,
+  createConsent,
+  expectError,
+  expectPlausible,
+  readData,
+  resourceIdOf,
+  SHARED_COF,
+  SHARED_READ,
+  sharedCofConsent,
+  sharedReadConsent,
+  validConsent,
+} from './steps.js';
 
 export const aisDataScenarios = [
   scenario({
@@ -17,7 +36,10 @@ export const aisDataScenarios = [
       const consent = await validConsent(ctx, { types: ['accounts'] });
       const id = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
       for (const resource of ['balances', 'transactions']) {
-        const reply = await ctx.api.call({ path: `/v1/accounts/${id}/${resource}`, headers: { 'Consent-ID': consent.consentId, ...ATTENDED } });
+        const reply = await ctx.api.call({
+          path: `/v1/accounts/${id}/${resource}`,
+          headers: { 'Consent-ID': consent.consentId, ...ATTENDED },
+        });
         expectError(ctx, reply, expect);
       }
     },
@@ -32,12 +54,26 @@ export const aisDataScenarios = [
     expect: {},
     async run(ctx) {
       const consent = await sharedReadConsent(ctx);
-      const list = await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED }, schema: AccountListSchema });
+      const list = await ctx.api.call({
+        path: '/v1/accounts',
+        headers: { 'Consent-ID': consent.consentId, ...ATTENDED },
+        schema: AccountListSchema,
+      });
       const accounts = (list.json as { accounts: { iban: string; resourceId: string }[] }).accounts;
-      ensure(accounts.some((account) => account.iban === ctx.fixtures.ibans.main), 'the granted account is listed');
-      ensure(accounts.every((account) => account.resourceId !== account.iban), 'resourceId is not the IBAN');
+      ensure(
+        accounts.some((account) => account.iban === ctx.fixtures.ibans.main),
+        'the granted account is listed',
+      );
+      ensure(
+        accounts.every((account) => account.resourceId !== account.iban),
+        'resourceId is not the IBAN',
+      );
       const id = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
-      await ctx.api.call({ path: `/v1/accounts/${id}/balances`, headers: { 'Consent-ID': consent.consentId, ...ATTENDED }, schema: BalanceResponseSchema });
+      await ctx.api.call({
+        path: `/v1/accounts/${id}/balances`,
+        headers: { 'Consent-ID': consent.consentId, ...ATTENDED },
+        schema: BalanceResponseSchema,
+      });
     },
   }),
   scenario({
@@ -48,10 +84,22 @@ export const aisDataScenarios = [
     area: 'ais-data',
     expect: {},
     async run(ctx) {
-      const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main]), recurringIndicator: true });
-      const reply = await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': created.consentId, ...ATTENDED } });
-      ensure(reply.status >= 400 && reply.status < 500, `account list under a received consent is refused, got ${reply.status}`);
-      ctx.observe('code for a consent not yet authorised', (reply.json as { tppMessages?: { code: string }[] } | undefined)?.tppMessages?.[0]?.code);
+      const created = await createConsent(ctx, {
+        access: aisAccess([ctx.fixtures.ibans.main]),
+        recurringIndicator: true,
+      });
+      const reply = await ctx.api.call({
+        path: '/v1/accounts',
+        headers: { 'Consent-ID': created.consentId, ...ATTENDED },
+      });
+      ensure(
+        reply.status >= 400 && reply.status < 500,
+        `account list under a received consent is refused, got ${reply.status}`,
+      );
+      ctx.observe(
+        'code for a consent not yet authorised',
+        (reply.json as { tppMessages?: { code: string }[] } | undefined)?.tppMessages?.[0]?.code,
+      );
     },
   }),
   scenario({
@@ -65,20 +113,27 @@ export const aisDataScenarios = [
     expect: { code: 'CONSENT_UNKNOWN', status: 403 },
     async run(ctx, expect) {
       const consent = await sharedReadConsent(ctx);
-      const reply = await ctx.secondApi().call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } });
+      const reply = await ctx
+        .secondApi()
+        .call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } });
       expectError(ctx, reply, expect);
     },
   }),
   scenario({
     id: 'AIS-DATA-005',
-    title: 'On account data another provider’s consent and an unknown Consent-ID answer 403 CONSENT_UNKNOWN, byte for byte the same',
+    title:
+      'On account data another provider’s consent and an unknown Consent-ID answer 403 CONSENT_UNKNOWN, byte for byte the same',
     rules: ['AUTH-4', 'SCOPE-10'],
     spec: 'Authentication 6 (another provider’s consent answers like an unknown one); Design rule; Errors rule 1',
     area: 'ais-data',
     needs: ['second-provider'],
     expect: { code: 'CONSENT_UNKNOWN', status: 403 },
     async run(ctx, expect) {
-      const foreign = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main]), recurringIndicator: true }, { client: ctx.secondApi() });
+      const foreign = await createConsent(
+        ctx,
+        { access: aisAccess([ctx.fixtures.ibans.main]), recurringIndicator: true },
+        { client: ctx.secondApi() },
+      );
       const unknown = `${foreign.consentId.slice(0, -4)}${foreign.consentId.endsWith('ffff') ? 'eeee' : 'ffff'}`;
       const a = await readData(ctx, foreign.consentId, '/v1/accounts');
       const b = await readData(ctx, unknown, '/v1/accounts');
@@ -98,31 +153,57 @@ export const aisDataScenarios = [
     async run(ctx) {
       const { consentId } = await sharedReadConsent(ctx);
       const id = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
-      const read = await ctx.api.call({ path: `/v1/accounts/${id}`, headers: { 'Consent-ID': consentId, ...ATTENDED }, schema: AccountResponseSchema });
+      const read = await ctx.api.call({
+        path: `/v1/accounts/${id}`,
+        headers: { 'Consent-ID': consentId, ...ATTENDED },
+        schema: AccountResponseSchema,
+      });
       ensureEqual(read.status, 200, 'status of the account read');
       const account = (read.json as { account: { iban: string; resourceId: string } }).account;
-      ensureEqual([account.iban, account.resourceId], [ctx.fixtures.ibans.main, id], 'iban and resourceId of the account read');
+      ensureEqual(
+        [account.iban, account.resourceId],
+        [ctx.fixtures.ibans.main, id],
+        'iban and resourceId of the account read',
+      );
       const byIban = await readData(ctx, consentId, `/v1/accounts/${ctx.fixtures.ibans.main}`);
-      expectPlausible(ctx, 'answer for an IBAN as account_id (not shown)', byIban, [{ status: '4xx', code: 'CONSENT_INVALID' }, { status: 403, code: 'RESOURCE_UNKNOWN' }]);
+      expectPlausible(ctx, 'answer for an IBAN as account_id (not shown)', byIban, [
+        { status: '4xx', code: 'CONSENT_INVALID' },
+        { status: 403, code: 'RESOURCE_UNKNOWN' },
+      ]);
       ctx.observeSetting('consent.accountOutside', codeOf(byIban)!);
     },
   }),
   scenario({
     id: 'AIS-DATA-007',
-    title: 'bookingStatus decides the arrays: booked by default, pending for pending, both for both; amounts are signed decimal strings',
+    title:
+      'bookingStatus decides the arrays: booked by default, pending for pending, both for both; amounts are signed decimal strings',
     rules: ['AIS-DATA-7', 'AIS-DATA-5', 'AIS-DATA-6', 'AMOUNT-9', 'AMOUNT-10'],
     spec: 'TransactionsResponse 1; Query parameters (bookingStatus default booked); SignedAmount',
     area: 'ais-data',
     shares: [SHARED_READ],
-    expect: { present: { '': ['booked'], '?bookingStatus=booked': ['booked'], '?bookingStatus=pending': ['pending'], '?bookingStatus=both': ['booked', 'pending'] } },
+    expect: {
+      present: {
+        '': ['booked'],
+        '?bookingStatus=booked': ['booked'],
+        '?bookingStatus=pending': ['pending'],
+        '?bookingStatus=both': ['booked', 'pending'],
+      },
+    },
     async run(ctx, expect) {
       const { consentId } = await sharedReadConsent(ctx);
       const id = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
       for (const [query, arrays] of Object.entries(expect.present)) {
-        const reply = await ctx.api.call({ path: `/v1/accounts/${id}/transactions${query}`, headers: { 'Consent-ID': consentId, ...ATTENDED }, schema: TransactionsResponseSchema });
+        const reply = await ctx.api.call({
+          path: `/v1/accounts/${id}/transactions${query}`,
+          headers: { 'Consent-ID': consentId, ...ATTENDED },
+          schema: TransactionsResponseSchema,
+        });
         ensureEqual(reply.status, 200, `status of GET transactions${query}`);
         const transactions = (reply.json as { transactions: Record<string, unknown> }).transactions;
-        for (const array of arrays) ensure(Array.isArray(transactions[array]), `${array} is present for ${query || 'no bookingStatus'}`, { actual: Object.keys(transactions) });
+        for (const array of arrays)
+          ensure(Array.isArray(transactions[array]), `${array} is present for ${query || 'no bookingStatus'}`, {
+            actual: Object.keys(transactions),
+          });
         const other = ['booked', 'pending'].filter((array) => !arrays.includes(array) && array in transactions);
         ensureEqual(other, [], `arrays that ${query || 'no bookingStatus'} does not ask for`);
       }
@@ -130,7 +211,8 @@ export const aisDataScenarios = [
   }),
   scenario({
     id: 'AIS-DATA-008',
-    title: 'A CoF consent on account-data endpoints, and an account_id outside the consent, are observed (a 4xx carries the envelope)',
+    title:
+      'A CoF consent on account-data endpoints, and an account_id outside the consent, are observed (a 4xx carries the envelope)',
     rules: ['COF-6', 'OPEN-9'],
     spec: 'Behaviour notes / Consents 3 (a CoF consent on account-data endpoints, and an account_id outside the consent: not shown)',
     area: 'ais-data',
@@ -139,11 +221,17 @@ export const aisDataScenarios = [
     async run(ctx) {
       const cof = await sharedCofConsent(ctx);
       const underCof = await readData(ctx, cof, '/v1/accounts');
-      expectPlausible(ctx, 'GET /v1/accounts under a CoF consent (not shown)', underCof, [{ status: '4xx', code: 'CONSENT_UNKNOWN' }, { status: '4xx', code: 'CONSENT_INVALID' }]);
+      expectPlausible(ctx, 'GET /v1/accounts under a CoF consent (not shown)', underCof, [
+        { status: '4xx', code: 'CONSENT_UNKNOWN' },
+        { status: '4xx', code: 'CONSENT_INVALID' },
+      ]);
       ctx.observeSetting('consent.cofOnAccountData', codeOf(underCof)!);
       const consent = await sharedReadConsent(ctx);
       const outside = await readData(ctx, consent.consentId, '/v1/accounts/xs2a-kit-no-such-account/balances');
-      expectPlausible(ctx, 'balances of an account_id outside the consent (not shown)', outside, [{ status: '4xx', code: 'CONSENT_INVALID' }, { status: 403, code: 'RESOURCE_UNKNOWN' }]);
+      expectPlausible(ctx, 'balances of an account_id outside the consent (not shown)', outside, [
+        { status: '4xx', code: 'CONSENT_INVALID' },
+        { status: 403, code: 'RESOURCE_UNKNOWN' },
+      ]);
       ctx.observeSetting('consent.accountOutside', codeOf(outside)!);
     },
   }),

@@ -9,17 +9,31 @@ import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { RevocationEventSchema } from '../src/contract/index.js';
-import { aisAccess, consentStatus, createConsent, dateAfter, validCofConsent, validConsent, withReceiver } from './steps.js';
+import {
+  aisAccess,
+  consentStatus,
+  createConsent,
+  dateAfter,
+  validCofConsent,
+  validConsent,
+  withReceiver,
+} from './steps.js';
 
 type Receiver = ReturnType<ScenarioContext['callbacks']>;
 
-const about = (deliveries: readonly ReceivedCallback[], consentId: string) => deliveries.filter((delivery) => delivery.rawBody.includes(consentId));
+const about = (deliveries: readonly ReceivedCallback[], consentId: string) =>
+  deliveries.filter((delivery) => delivery.rawBody.includes(consentId));
 
 /** The signature's `t`: the target's time of the attempt, in unix seconds. */
 const timeOf = (delivery: ReceivedCallback) => Number(/^t=(\d+),/.exec(delivery.signature ?? '')?.[1] ?? Number.NaN);
 
 /** Moves the clock in `step`s until `count` deliveries about the consent arrived or `steps` moves went by. */
-async function stepUntil(ctx: ScenarioContext, consentId: string, count: number, options: { step: string; steps: number }): Promise<readonly ReceivedCallback[]> {
+async function stepUntil(
+  ctx: ScenarioContext,
+  consentId: string,
+  count: number,
+  options: { step: string; steps: number },
+): Promise<readonly ReceivedCallback[]> {
   const receiver = ctx.callbacks();
   for (let i = 0; i < options.steps && about(receiver.received(), consentId).length < count; i += 1) {
     const before = receiver.received().length;
@@ -60,12 +74,21 @@ export const callbackDeliveryScenarios = [
         receiver.answerNext([503, 503, 503]);
         await revokeAndAwait(ctx, receiver, consent.consentId);
         const attempts = await stepUntil(ctx, consent.consentId, 3, { step: expect.step, steps: 80 });
-        ensure(attempts.length >= 3, `three attempts for a refused delivery, got ${attempts.length}`, { actual: attempts.length });
+        ensure(attempts.length >= 3, `three attempts for a refused delivery, got ${attempts.length}`, {
+          actual: attempts.length,
+        });
         const [first, second, third] = attempts.map(timeOf);
         const waits = [second! - first!, third! - second!];
         // Rounded to the step: the target's clock runs on in real time, so a wait can read one second long.
-        ctx.observe(`waits before the second and the third attempt (seconds of the target’s clock, to the nearest ${expect.seconds} s)`, waits.map((wait) => Math.round(wait / expect.seconds) * expect.seconds));
-        ensure(waits[1]! > waits[0]!, `the wait before the third attempt (${waits[1]} s) is longer than before the second (${waits[0]} s)`, { actual: waits });
+        ctx.observe(
+          `waits before the second and the third attempt (seconds of the target’s clock, to the nearest ${expect.seconds} s)`,
+          waits.map((wait) => Math.round(wait / expect.seconds) * expect.seconds),
+        );
+        ensure(
+          waits[1]! > waits[0]!,
+          `the wait before the third attempt (${waits[1]} s) is longer than before the second (${waits[0]} s)`,
+          { actual: waits },
+        );
         // The first wait names the setting when it is one of its values (within a step: the clock runs on in real time).
         const named = FIRST_WAITS.find(([seconds]) => Math.abs(waits[0]! - seconds) < expect.seconds);
         if (named) ctx.observeSetting('callback.backoff', named[1]);
@@ -87,7 +110,11 @@ export const callbackDeliveryScenarios = [
         receiver.answerNext(expect.answers);
         await revokeAndAwait(ctx, receiver, consent.consentId);
         const attempts = await stepUntil(ctx, consent.consentId, 4, { step: 'PT10M', steps: 6 });
-        ensureEqual(attempts.map((attempt) => attempt.status), expect.answers, 'what the receiver answered, attempt by attempt, until a 2xx');
+        ensureEqual(
+          attempts.map((attempt) => attempt.status),
+          expect.answers,
+          'what the receiver answered, attempt by attempt, until a 2xx',
+        );
       });
     },
   }),
@@ -114,7 +141,8 @@ export const callbackDeliveryScenarios = [
   }),
   scenario({
     id: 'CB-DEREG-001',
-    title: 'After the provider deletes its registration no more attempts are made, not even the retries of a pending delivery',
+    title:
+      'After the provider deletes its registration no more attempts are made, not even the retries of a pending delivery',
     spec: 'Revocation callback endpoints 3 (DELETE stops notifications)',
     rules: ['CB-8'],
     area: 'callbacks',
@@ -134,7 +162,8 @@ export const callbackDeliveryScenarios = [
   }),
   scenario({
     id: 'CB-NONE-002',
-    title: 'A revocation made while no callback was registered is never delivered, not even once one is registered; one made after is',
+    title:
+      'A revocation made while no callback was registered is never delivered, not even once one is registered; one made after is',
     spec: 'Revocation callback endpoints 5 (until a callback is registered, revocation notifications are not sent)',
     rules: ['CB-10', 'EVT-1'],
     area: 'callbacks',
@@ -151,7 +180,11 @@ export const callbackDeliveryScenarios = [
         // The control: a revocation made now is delivered, so the silence above was the rule, not a deaf receiver.
         const later = await validConsent(ctx, { types: ['transactions'] });
         await revokeAndAwait(ctx, receiver, later.consentId);
-        ensureEqual(about(receiver.received(), later.consentId).length, 1, 'deliveries about a consent revoked after the registration');
+        ensureEqual(
+          about(receiver.received(), later.consentId).length,
+          1,
+          'deliveries about a consent revoked after the registration',
+        );
       });
     },
   }),
@@ -167,10 +200,17 @@ export const callbackDeliveryScenarios = [
     async run(ctx) {
       await withReceiver(ctx, async (receiver) => {
         const { main, second } = ctx.fixtures.ibans;
-        const expiring = await validConsent(ctx, { ibans: [main], types: ['transactions'], body: { validUntil: dateAfter(await ctx.clock().now(), 1) } });
+        const expiring = await validConsent(ctx, {
+          ibans: [main],
+          types: ['transactions'],
+          body: { validUntil: dateAfter(await ctx.clock().now(), 1) },
+        });
         const superseded = await validConsent(ctx, { ibans: [second], types: ['transactions'] });
         const declined = await createConsent(ctx, { access: aisAccess([main], ['transactions']) });
-        await ctx.authorise(declined.scaRedirect, { decision: 'decline', status: () => consentStatus(ctx, declined.consentId) });
+        await ctx.authorise(declined.scaRedirect, {
+          decision: 'decline',
+          status: () => consentStatus(ctx, declined.consentId),
+        });
         const newer = await validConsent(ctx, { ibans: [second], types: ['transactions'] });
         await ctx.clock().advance('P2D');
         ensureEqual(await consentStatus(ctx, expiring.consentId), 'expired', 'the consent past its validUntil');
@@ -179,7 +219,11 @@ export const callbackDeliveryScenarios = [
         await revokeAndAwait(ctx, receiver, newer.consentId);
         const arrived = receiver.received().slice(before);
         ensure(about(arrived, newer.consentId).length > 0, 'the revocation afterwards was delivered');
-        for (const [what, id] of [['expired', expiring.consentId], ['superseded', superseded.consentId], ['declined', declined.consentId]] as const) {
+        for (const [what, id] of [
+          ['expired', expiring.consentId],
+          ['superseded', superseded.consentId],
+          ['declined', declined.consentId],
+        ] as const) {
           ensureEqual(about(receiver.received(), id).length, 0, `deliveries about the ${what} consent`);
         }
       });
@@ -187,7 +231,8 @@ export const callbackDeliveryScenarios = [
   }),
   scenario({
     id: 'CB-EVT-001',
-    title: 'The revocation of a CoF consent is notified like any other: a signed event with its consentId and revokedByPsu',
+    title:
+      'The revocation of a CoF consent is notified like any other: a signed event with its consentId and revokedByPsu',
     spec: 'Events 1-4 (sent when the customer revokes a consent); States: Consent (valid → revokedByPsu: callback attempted if registered)',
     rules: ['EVT-1', 'EVT-4'],
     area: 'callbacks',
@@ -202,7 +247,11 @@ export const callbackDeliveryScenarios = [
         ensure(delivery, 'a delivery about the revoked CoF consent arrived');
         ensure(delivery.verdict.ok, 'its signature verifies');
         const event = ensureSchema(RevocationEventSchema, JSON.parse(delivery.rawBody), 'revocation event');
-        ensureEqual([event.consentId, event.consentStatus], [consentId, expect.consentStatus], 'consentId and consentStatus of the event');
+        ensureEqual(
+          [event.consentId, event.consentStatus],
+          [consentId, expect.consentStatus],
+          'consentId and consentStatus of the event',
+        );
       });
     },
   }),

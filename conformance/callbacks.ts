@@ -9,14 +9,20 @@ import { consentStatus, validConsent, withReceiver } from './steps.js';
 /** A secret no registration derives: the receiver refuses (non-2xx) what it cannot verify, as a provider should. */
 const WRONG_SECRET = '0'.repeat(64);
 
-const about = (deliveries: readonly ReceivedCallback[], consentId: string) => deliveries.filter((delivery) => delivery.rawBody.includes(consentId));
+const about = (deliveries: readonly ReceivedCallback[], consentId: string) =>
+  deliveries.filter((delivery) => delivery.rawBody.includes(consentId));
 
 /**
  * Moves the clock ten minutes at a time (longer than any backoff step the target is likely to take)
  * until the receiver holds `count` deliveries about the consent, `steps` moves went by, or a move
  * brought no delivery within the receiver's quiet time (the target has stopped retrying).
  */
-async function attemptsUntil(ctx: ScenarioContext, consentId: string, count: number, steps: number): Promise<readonly ReceivedCallback[]> {
+async function attemptsUntil(
+  ctx: ScenarioContext,
+  consentId: string,
+  count: number,
+  steps: number,
+): Promise<readonly ReceivedCallback[]> {
   const receiver = ctx.callbacks();
   for (let step = 0; step < steps && about(receiver.received(), consentId).length < count; step += 1) {
     const before = receiver.received().length;
@@ -33,7 +39,8 @@ async function attemptsUntil(ctx: ScenarioContext, consentId: string, count: num
 export const callbackScenarios = [
   scenario({
     id: 'CB-REG-002',
-    title: 'PUT and GET answer the same registration with a 32-byte hex secret; the same URL again changes nothing; DELETE then GET is 404',
+    title:
+      'PUT and GET answer the same registration with a 32-byte hex secret; the same URL again changes nothing; DELETE then GET is 404',
     rules: ['CB-2', 'CB-3', 'CB-4', 'CB-6', 'CB-7', 'HDR-11'],
     spec: 'Revocation callback endpoints 1-3; RevocationCallback',
     area: 'callbacks',
@@ -43,7 +50,12 @@ export const callbackScenarios = [
       // The second provider: registration is per provider, and the default one's may be in use by CB-SIGN-001.
       const api = ctx.secondApi();
       const url = 'https://tpp.example/xs2a/revocations';
-      const put = await api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url }, schema: RevocationCallbackSchema });
+      const put = await api.call({
+        method: 'PUT',
+        path: '/v1/revocation-callback',
+        body: { url },
+        schema: RevocationCallbackSchema,
+      });
       ensureEqual(put.status, 200, 'status of PUT');
       const registered = ensureSchema(RevocationCallbackSchema, put.json, 'RevocationCallback');
       ensureEqual(registered.signatureHeader, expect.signatureHeader, 'signatureHeader');
@@ -53,13 +65,18 @@ export const callbackScenarios = [
       ensureEqual(get.json, put.json, 'GET answers the same body as PUT');
       const again = await api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url } });
       ensureEqual(again.json, put.json, 'PUT of the same URL again');
-      ensureEqual((await api.call({ method: 'DELETE', path: '/v1/revocation-callback' })).status, 204, 'status of DELETE');
+      ensureEqual(
+        (await api.call({ method: 'DELETE', path: '/v1/revocation-callback' })).status,
+        204,
+        'status of DELETE',
+      );
       ensureEqual((await api.call({ path: '/v1/revocation-callback' })).status, expect.afterDelete, 'GET after DELETE');
     },
   }),
   scenario({
     id: 'CB-SIGN-001',
-    title: 'A customer revocation is delivered signed over the raw body, verified with the secret, carrying eventId, consentId and revokedByPsu',
+    title:
+      'A customer revocation is delivered signed over the raw body, verified with the secret, carrying eventId, consentId and revokedByPsu',
     rules: ['EVT-1', 'EVT-4', 'EVT-7'],
     spec: 'Events 1-5; States: Consent (valid → revokedByPsu: callback attempted if registered)',
     area: 'callbacks',
@@ -75,10 +92,20 @@ export const callbackScenarios = [
         const consent = await validConsent(ctx, { types: ['balances'] });
         const before = receiver.received().length;
         await ctx.control().revokeConsent(consent.consentId);
-        ensureEqual(await consentStatus(ctx, consent.consentId), expect.consentStatus, 'status after the customer revoked');
-        const delivery = (await receiver.waitFor(before + 1, 10_000)).slice(before).find((item) => item.rawBody.includes(consent.consentId));
+        ensureEqual(
+          await consentStatus(ctx, consent.consentId),
+          expect.consentStatus,
+          'status after the customer revoked',
+        );
+        const delivery = (await receiver.waitFor(before + 1, 10_000))
+          .slice(before)
+          .find((item) => item.rawBody.includes(consent.consentId));
         ensure(delivery, 'a delivery for the revoked consent arrived');
-        ensure(delivery.verdict.ok, `the signature verifies over the raw body: ${delivery.verdict.ok ? '' : delivery.verdict.reason}`, { actual: delivery.signature });
+        ensure(
+          delivery.verdict.ok,
+          `the signature verifies over the raw body: ${delivery.verdict.ok ? '' : delivery.verdict.reason}`,
+          { actual: delivery.signature },
+        );
         const event = ensureSchema(RevocationEventSchema, JSON.parse(delivery.rawBody), 'revocation event');
         ensureEqual(event.consentId, consent.consentId, 'consentId of the event');
         ensureEqual(event.consentStatus, expect.consentStatus, 'consentStatus of the event');
@@ -99,7 +126,12 @@ export const callbackScenarios = [
       const api = ctx.secondApi();
       try {
         await api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: expect.first } });
-        const put = await api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: expect.second }, schema: RevocationCallbackSchema });
+        const put = await api.call({
+          method: 'PUT',
+          path: '/v1/revocation-callback',
+          body: { url: expect.second },
+          schema: RevocationCallbackSchema,
+        });
         const get = await api.call({ path: '/v1/revocation-callback', schema: RevocationCallbackSchema });
         ensureEqual((get.json as { url: string }).url, expect.second, 'url after the replacement');
         ensureEqual(get.json, put.json, 'GET answers the same body as the replacing PUT');
@@ -110,13 +142,18 @@ export const callbackScenarios = [
   }),
   scenario({
     id: 'CB-SIGN-002',
-    title: 'The signature header is t=<unix seconds>,v1=<64 hex>, with t within 300 s of the target’s clock; the event carries no reason',
+    title:
+      'The signature header is t=<unix seconds>,v1=<64 hex>, with t within 300 s of the target’s clock; the event carries no reason',
     rules: ['EVT-6', 'EVT-8', 'EVT-4'],
     spec: 'Events 3-5 (value shape t=<unix_seconds>,v1=<hex>; HMAC-SHA256; 300-second tolerance; no reason is carried); RevocationCallback (signatureToleranceSeconds 300)',
     area: 'callbacks',
     approvals: 1,
     needs: ['control', 'callback-receiver', 'clock', 'callback-endpoint'],
-    expect: { shape: '^t=(\\d+),v1=[0-9a-f]{64}$', toleranceSeconds: 300, fields: ['consentId', 'consentStatus', 'eventId', 'revokedAt'] },
+    expect: {
+      shape: '^t=(\\d+),v1=[0-9a-f]{64}$',
+      toleranceSeconds: 300,
+      fields: ['consentId', 'consentStatus', 'eventId', 'revokedAt'],
+    },
     async run(ctx, expect) {
       await withReceiver(ctx, async (receiver) => {
         const consent = await validConsent(ctx, { types: ['balances'] });
@@ -151,10 +188,20 @@ export const callbackScenarios = [
         ensureEqual(refused.length, expect.refusals, 'deliveries refused by the receiver before it accepts');
         receiver.useSecret(secret);
         const all = await attemptsUntil(ctx, consent.consentId, expect.refusals + 1, 8);
-        ensure(all.length === expect.refusals + 1 && all.at(-1)!.status < 300, 'a retry arrived and was accepted', { actual: all.map((item) => item.status) });
-        ensureEqual(new Set(all.map((item) => (JSON.parse(item.rawBody) as { eventId: string }).eventId)).size, 1, 'distinct eventIds over the attempts');
+        ensure(all.length === expect.refusals + 1 && all.at(-1)!.status < 300, 'a retry arrived and was accepted', {
+          actual: all.map((item) => item.status),
+        });
+        ensureEqual(
+          new Set(all.map((item) => (JSON.parse(item.rawBody) as { eventId: string }).eventId)).size,
+          1,
+          'distinct eventIds over the attempts',
+        );
         ensureEqual(new Set(all.map((item) => item.rawBody)).size, 1, 'distinct bodies over the attempts');
-        ensureEqual((await attemptsUntil(ctx, consent.consentId, expect.refusals + 2, 1)).length, expect.refusals + 1, 'deliveries after the accepted one');
+        ensureEqual(
+          (await attemptsUntil(ctx, consent.consentId, expect.refusals + 2, 1)).length,
+          expect.refusals + 1,
+          'deliveries after the accepted one',
+        );
       });
     },
   }),
@@ -173,7 +220,11 @@ export const callbackScenarios = [
         receiver.useSecret(WRONG_SECRET);
         await ctx.control().revokeConsent(consent.consentId);
         const attempts = await attemptsUntil(ctx, consent.consentId, expect.maxAttempts + 1, 12);
-        ensure(attempts.length >= 2 && attempts.length <= expect.maxAttempts, `attempts for a refused delivery: ${attempts.length}`, { expected: `2..${expect.maxAttempts}`, actual: attempts.length });
+        ensure(
+          attempts.length >= 2 && attempts.length <= expect.maxAttempts,
+          `attempts for a refused delivery: ${attempts.length}`,
+          { expected: `2..${expect.maxAttempts}`, actual: attempts.length },
+        );
         ctx.observe('attempts made for a delivery never accepted', attempts.length);
       });
     },
@@ -192,12 +243,20 @@ export const callbackScenarios = [
         const deleted = await validConsent(ctx, { types: ['balances'] });
         const revoked = await validConsent(ctx, { types: ['transactions'], ibans: [ctx.fixtures.ibans.second] });
         const before = receiver.received().length;
-        ensureEqual((await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${deleted.consentId}` })).status, 204, 'status of the provider’s DELETE');
+        ensureEqual(
+          (await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${deleted.consentId}` })).status,
+          204,
+          'status of the provider’s DELETE',
+        );
         // A customer revocation afterwards: once its delivery is in, a callback for the DELETE would have had its chance.
         await ctx.control().revokeConsent(revoked.consentId);
         const deliveries = (await receiver.waitFor(before + 1, 10_000)).slice(before);
         ensure(about(deliveries, revoked.consentId).length > 0, 'the customer revocation was delivered');
-        ensureEqual(about(receiver.received().slice(before), deleted.consentId).length, 0, 'deliveries about the consent the provider deleted');
+        ensureEqual(
+          about(receiver.received().slice(before), deleted.consentId).length,
+          0,
+          'deliveries about the consent the provider deleted',
+        );
       });
     },
   }),

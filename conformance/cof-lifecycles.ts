@@ -4,12 +4,27 @@
  * spec makes identical (spec "FundsConfirmationConsentRequest", "Funds confirmation", "States:
  * Consent", Behaviour notes / Consents 2-3).
  */
-import { ConsentCreationResponseSchema, ConsentResponseSchema, ConsentStatusResponseSchema } from '../src/contract/index.js';
+import {
+  ConsentCreationResponseSchema,
+  ConsentResponseSchema,
+  ConsentStatusResponseSchema,
+} from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { follow } from './consent-lifecycles.js';
-import { answerOf, ATTENDED, consentStatus, dateAfter, expectError, expectPlausible, SHARED_COF, sharedCofConsent, validCofConsent, validConsent } from './steps.js';
+import {
+  answerOf,
+  ATTENDED,
+  consentStatus,
+  dateAfter,
+  expectError,
+  expectPlausible,
+  SHARED_COF,
+  sharedCofConsent,
+  validCofConsent,
+  validConsent,
+} from './steps.js';
 import { advanceIntoDay, advanceToTimeOfDay, nextMidnight, seconds } from './time.js';
 import { dayStartMs } from '../src/contract/dates.js';
 
@@ -20,11 +35,19 @@ const confirm = (ctx: ScenarioContext, consentId: string, options: { attended?: 
     method: 'POST',
     path: '/v1/funds-confirmations',
     headers: { 'Consent-ID': consentId, ...(options.attended === false ? {} : ATTENDED) },
-    body: { account: { iban: options.iban ?? ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount: ctx.fixtures.amounts.small } },
+    body: {
+      account: { iban: options.iban ?? ctx.fixtures.ibans.main },
+      instructedAmount: { currency: 'EUR', amount: ctx.fixtures.amounts.small },
+    },
   });
 
 async function createCof(ctx: ScenarioContext, body: Record<string, unknown> = {}) {
-  const reply = await ctx.api.call({ method: 'POST', path: COF, headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: { account: { iban: ctx.fixtures.ibans.main }, ...body } });
+  const reply = await ctx.api.call({
+    method: 'POST',
+    path: COF,
+    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+    body: { account: { iban: ctx.fixtures.ibans.main }, ...body },
+  });
   ensureEqual(reply.status, 201, `status of POST ${COF}`);
   return ensureSchema(ConsentCreationResponseSchema, reply.json, 'ConsentCreationResponse');
 }
@@ -60,9 +83,17 @@ export const cofLifecycleScenarios = [
       const validUntil = dateAfter(await ctx.clock().now(), expect.days);
       const consentId = await validCofConsent(ctx, { validUntil });
       await advanceIntoDay(ctx, validUntil, 1);
-      ensureEqual((await confirm(ctx, consentId)).status, 200, `status of a confirmation one second into ${validUntil}`);
+      ensureEqual(
+        (await confirm(ctx, consentId)).status,
+        200,
+        `status of a confirmation one second into ${validUntil}`,
+      );
       await advanceIntoDay(ctx, dateAfter(new Date(dayStartMs(validUntil)), 1), 1);
-      ensureEqual(await consentStatus(ctx, consentId, 'cof'), 'expired', 'status one second into the day after validUntil');
+      ensureEqual(
+        await consentStatus(ctx, consentId, 'cof'),
+        'expired',
+        'status one second into the day after validUntil',
+      );
       expectError(ctx, await confirm(ctx, consentId), expect);
     },
   }),
@@ -77,7 +108,10 @@ export const cofLifecycleScenarios = [
     async run(ctx, expect) {
       const created = await createCof(ctx);
       expectError(ctx, await confirm(ctx, created.consentId), expect);
-      await ctx.authorise(created._links.scaRedirect.href, { decision: 'decline', status: () => consentStatus(ctx, created.consentId, 'cof') });
+      await ctx.authorise(created._links.scaRedirect.href, {
+        decision: 'decline',
+        status: () => consentStatus(ctx, created.consentId, 'cof'),
+      });
       ensureEqual(await consentStatus(ctx, created.consentId, 'cof'), 'rejected', 'status after the customer declined');
       expectError(ctx, await confirm(ctx, created.consentId), expect);
     },
@@ -95,16 +129,23 @@ export const cofLifecycleScenarios = [
       await advanceToTimeOfDay(ctx, '12:00:00');
       const created = await createCof(ctx);
       await ctx.clock().advance('PT14M');
-      await ctx.authorise(created._links.scaRedirect.href, { status: () => consentStatus(ctx, created.consentId, 'cof') });
+      await ctx.authorise(created._links.scaRedirect.href, {
+        status: () => consentStatus(ctx, created.consentId, 'cof'),
+      });
       await ctx.clock().advance('P179DT23H53M');
-      ensureEqual((await confirm(ctx, created.consentId)).status, 200, 'status of a confirmation 7 minutes before 180 days after the authentication');
+      ensureEqual(
+        (await confirm(ctx, created.consentId)).status,
+        200,
+        'status of a confirmation 7 minutes before 180 days after the authentication',
+      );
       await ctx.clock().advance('P1D');
       expectError(ctx, await confirm(ctx, created.consentId), expect);
     },
   }),
   scenario({
     id: 'COF-018',
-    title: 'The funds-confirmation budget resets at midnight UTC: the fifth unattended confirmation is refused before it and served after it',
+    title:
+      'The funds-confirmation budget resets at midnight UTC: the fifth unattended confirmation is refused before it and served after it',
     spec: 'Funds confirmation 1 (capped as unattended access); Limits (4 per consent per day; X-RateLimit-Reset at midnight UTC)',
     rules: ['LIMIT-8', 'LIMIT-5'],
     area: 'cof',
@@ -114,11 +155,20 @@ export const cofLifecycleScenarios = [
     async run(ctx, expect) {
       const consentId = await validCofConsent(ctx);
       await advanceToTimeOfDay(ctx, '23:50:00');
-      for (let i = 1; i <= expect.limit; i += 1) ensureEqual((await confirm(ctx, consentId, { attended: false })).status, 200, `status of unattended confirmation ${i}`);
+      for (let i = 1; i <= expect.limit; i += 1)
+        ensureEqual(
+          (await confirm(ctx, consentId, { attended: false })).status,
+          200,
+          `status of unattended confirmation ${i}`,
+        );
       expectError(ctx, await confirm(ctx, consentId, { attended: false }), { status: 429, code: 'ACCESS_EXCEEDED' });
       const now = await ctx.clock().now();
       await ctx.clock().advance(seconds(nextMidnight(now) - now.getTime() + 1_000));
-      ensureEqual((await confirm(ctx, consentId, { attended: false })).status, 200, 'status of an unattended confirmation just after midnight');
+      ensureEqual(
+        (await confirm(ctx, consentId, { attended: false })).status,
+        200,
+        'status of an unattended confirmation just after midnight',
+      );
     },
   }),
   scenario({
@@ -132,12 +182,17 @@ export const cofLifecycleScenarios = [
     async run(ctx) {
       const consentId = await sharedCofConsent(ctx);
       const reply = await confirm(ctx, consentId, { iban: ctx.fixtures.ibans.second });
-      expectPlausible(ctx, 'a confirmation about another account than the consent’s', reply, [{ status: '4xx', code: 'CONSENT_INVALID' }, { status: '4xx', code: 'FORMAT_ERROR' }, { status: 403, code: 'CONSENT_UNKNOWN' }]);
+      expectPlausible(ctx, 'a confirmation about another account than the consent’s', reply, [
+        { status: '4xx', code: 'CONSENT_INVALID' },
+        { status: '4xx', code: 'FORMAT_ERROR' },
+        { status: 403, code: 'CONSENT_UNKNOWN' },
+      ]);
     },
   }),
   scenario({
     id: 'COF-020',
-    title: 'On a funds confirmation an account-information consent, an unknown id and another provider’s CoF consent answer the same 403 CONSENT_UNKNOWN, byte for byte',
+    title:
+      'On a funds confirmation an account-information consent, an unknown id and another provider’s CoF consent answer the same 403 CONSENT_UNKNOWN, byte for byte',
     spec: 'Behaviour notes / Consents 2-3 and 6; Authentication 6; Errors rule 1; Design rule',
     rules: ['AIS-CONSENT-24', 'AUTH-4', 'SCOPE-10'],
     area: 'cof',
@@ -146,7 +201,12 @@ export const cofLifecycleScenarios = [
     expect: { status: 403, code: 'CONSENT_UNKNOWN' },
     async run(ctx, expect) {
       const ais = await validConsent(ctx, { types: ['balances'] });
-      const foreign = await ctx.secondApi().call({ method: 'POST', path: COF, headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { account: { iban: ctx.fixtures.ibans.main } } });
+      const foreign = await ctx.secondApi().call({
+        method: 'POST',
+        path: COF,
+        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
+        body: { account: { iban: ctx.fixtures.ibans.main } },
+      });
       ensureEqual(foreign.status, 201, 'status of the second provider’s CoF consent');
       const foreignId = (foreign.json as { consentId: string }).consentId;
       const unknown = `${foreignId.slice(0, -4)}${foreignId.endsWith('ffff') ? 'eeee' : 'ffff'}`;
@@ -158,7 +218,8 @@ export const cofLifecycleScenarios = [
   }),
   scenario({
     id: 'COF-021',
-    title: 'The links of a CoF consent creation lead where their names say: self to the consent, status to its consentStatus',
+    title:
+      'The links of a CoF consent creation lead where their names say: self to the consent, status to its consentStatus',
     spec: 'ConsentCreationResponse (201 on both consent creations; _links: self, status, scaStatus); Links',
     rules: ['LINK-1', 'LINK-2'],
     area: 'cof',
@@ -166,10 +227,25 @@ export const cofLifecycleScenarios = [
     async run(ctx) {
       const created = await createCof(ctx);
       const self = await follow(ctx, created._links.self.href);
-      ensureEqual(ensureSchema(ConsentResponseSchema, self.json, 'the consent at self').consentId, created.consentId, 'consentId at self');
-      ensureEqual(ensureSchema(ConsentStatusResponseSchema, (await follow(ctx, created._links.status.href)).json, 'the answer at status').consentStatus, 'received', 'consentStatus at status');
+      ensureEqual(
+        ensureSchema(ConsentResponseSchema, self.json, 'the consent at self').consentId,
+        created.consentId,
+        'consentId at self',
+      );
+      ensureEqual(
+        ensureSchema(
+          ConsentStatusResponseSchema,
+          (await follow(ctx, created._links.status.href)).json,
+          'the answer at status',
+        ).consentStatus,
+        'received',
+        'consentStatus at status',
+      );
       const sca = await follow(ctx, created._links.scaStatus.href);
-      ctx.observe('what the scaStatus link of a CoF consent answers (the spec lists no CoF authorisation endpoint)', { status: sca.status, fields: sca.json && typeof sca.json === 'object' ? Object.keys(sca.json) : null });
+      ctx.observe('what the scaStatus link of a CoF consent answers (the spec lists no CoF authorisation endpoint)', {
+        status: sca.status,
+        fields: sca.json && typeof sca.json === 'object' ? Object.keys(sca.json) : null,
+      });
     },
   }),
   scenario({
@@ -182,10 +258,20 @@ export const cofLifecycleScenarios = [
     async run(ctx) {
       const created = await createCof(ctx);
       const reply = await confirm(ctx, created.consentId);
-      ensure(reply.status >= 400 && reply.status < 500, `a confirmation under a received CoF consent answered ${reply.status}`, { actual: reply.json ?? reply.text });
-      ensure(!('fundsAvailable' in ((reply.json ?? {}) as object)), 'the refusal carries fundsAvailable', { actual: reply.json });
+      ensure(
+        reply.status >= 400 && reply.status < 500,
+        `a confirmation under a received CoF consent answered ${reply.status}`,
+        { actual: reply.json ?? reply.text },
+      );
+      ensure(!('fundsAvailable' in ((reply.json ?? {}) as object)), 'the refusal carries fundsAvailable', {
+        actual: reply.json,
+      });
       ctx.observe('answer to a confirmation under a received CoF consent (the code is not stated)', answerOf(reply));
-      ensureEqual(await consentStatus(ctx, created.consentId, 'cof'), 'received', 'the CoF consent after the refused confirmation');
+      ensureEqual(
+        await consentStatus(ctx, created.consentId, 'cof'),
+        'received',
+        'the CoF consent after the refused confirmation',
+      );
     },
   }),
 ];

@@ -4,17 +4,39 @@ import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, ATTENDED, codeOf, consentStatus, createConsent, dateAfter, daysBetween, expectError, SHARED_COF, sharedCofConsent, validCofConsent, validConsent } from './steps.js';
+import {
+  aisAccess,
+  ATTENDED,
+  codeOf,
+  consentStatus,
+  createConsent,
+  dateAfter,
+  daysBetween,
+  expectError,
+  SHARED_COF,
+  sharedCofConsent,
+  validCofConsent,
+  validConsent,
+} from './steps.js';
 import { isoDate } from '../src/contract/dates.js';
 
 const COF = '/v1/consents/confirmation-of-funds';
 
-const confirm = (ctx: ScenarioContext, consentId: string, amount: string, options: { attended?: boolean; extra?: Record<string, unknown> } = {}) =>
+const confirm = (
+  ctx: ScenarioContext,
+  consentId: string,
+  amount: string,
+  options: { attended?: boolean; extra?: Record<string, unknown> } = {},
+) =>
   ctx.api.call({
     method: 'POST',
     path: '/v1/funds-confirmations',
     headers: { 'Consent-ID': consentId, ...(options.attended ? ATTENDED : {}) },
-    body: { account: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount }, ...options.extra },
+    body: {
+      account: { iban: ctx.fixtures.ibans.main },
+      instructedAmount: { currency: 'EUR', amount },
+      ...options.extra,
+    },
   });
 
 /** Creation of a CoF consent that is not authorised (no approval). */
@@ -30,7 +52,8 @@ const readValidUntil = async (ctx: ScenarioContext, consentId: string) => {
 export const cofScenarios = [
   scenario({
     id: 'COF-001',
-    title: 'A funds confirmation answers exactly one field, fundsAvailable, true for a small amount and false beyond the balance',
+    title:
+      'A funds confirmation answers exactly one field, fundsAvailable, true for a small amount and false beyond the balance',
     rules: ['COF-9', 'COF-10'],
     spec: 'FundsConfirmationRequest (response: exactly one field); Funds confirmation 1',
     area: 'cof',
@@ -40,9 +63,17 @@ export const cofScenarios = [
       const consentId = await sharedCofConsent(ctx);
       const yes = await confirm(ctx, consentId, ctx.fixtures.amounts.small, { attended: true });
       ensureEqual(yes.status, 200, 'status of a funds confirmation');
-      ensureEqual(ensureSchema(FundsConfirmationResponseSchema, yes.json, 'funds confirmation').fundsAvailable, true, 'fundsAvailable for a small amount');
+      ensureEqual(
+        ensureSchema(FundsConfirmationResponseSchema, yes.json, 'funds confirmation').fundsAvailable,
+        true,
+        'fundsAvailable for a small amount',
+      );
       const no = await confirm(ctx, consentId, ctx.fixtures.amounts.beyondBalance, { attended: true });
-      ensureEqual(ensureSchema(FundsConfirmationResponseSchema, no.json, 'funds confirmation').fundsAvailable, false, 'fundsAvailable beyond the balance');
+      ensureEqual(
+        ensureSchema(FundsConfirmationResponseSchema, no.json, 'funds confirmation').fundsAvailable,
+        false,
+        'fundsAvailable beyond the balance',
+      );
     },
   }),
   scenario({
@@ -87,7 +118,10 @@ export const cofScenarios = [
       const consentId = await sharedCofConsent(ctx);
       for (const amount of [ctx.fixtures.amounts.small, ctx.fixtures.amounts.beyondBalance]) {
         const plain = await confirm(ctx, consentId, amount, { attended: true });
-        const withCard = await confirm(ctx, consentId, amount, { attended: true, extra: { cardNumber: '4111111111111111' } });
+        const withCard = await confirm(ctx, consentId, amount, {
+          attended: true,
+          extra: { cardNumber: '4111111111111111' },
+        });
         for (const reply of [plain, withCard]) {
           ensureEqual(reply.status, 200, `status of a funds confirmation for ${amount}`);
           ensureEqual(Object.keys(reply.json as object), expect.keys, `fields of the answer for ${amount}`);
@@ -106,16 +140,25 @@ export const cofScenarios = [
     async run(ctx, expect) {
       const cof = await createCof(ctx, { account: { iban: ctx.fixtures.ibans.main } });
       ensureEqual(cof.status, 201, 'status of the CoF consent creation');
-      const ais = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true });
+      const ais = await createConsent(ctx, {
+        access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
+        recurringIndicator: true,
+      });
       const cofId = (cof.json as { consentId: string }).consentId;
-      for (const path of [`/v1/consents/${cofId}`, `/v1/consents/${cofId}/status`, `${COF}/${ais.consentId}`, `${COF}/${ais.consentId}/status`]) {
+      for (const path of [
+        `/v1/consents/${cofId}`,
+        `/v1/consents/${cofId}/status`,
+        `${COF}/${ais.consentId}`,
+        `${COF}/${ais.consentId}/status`,
+      ]) {
         expectError(ctx, await ctx.api.call({ path }), expect);
       }
     },
   }),
   scenario({
     id: 'COF-006',
-    title: 'Four unattended funds confirmations a day, then 429 ACCESS_EXCEEDED with Retry-After; attended ones stay uncapped',
+    title:
+      'Four unattended funds confirmations a day, then 429 ACCESS_EXCEEDED with Retry-After; attended ones stay uncapped',
     rules: ['LIMIT-5', 'LIMIT-10', 'LIMIT-20'],
     spec: 'Funds confirmation 1 (capped as unattended access); Limits (4 per consent per day, POST /v1/funds-confirmations; attended uncapped); Errors rule 4',
     area: 'cof',
@@ -126,12 +169,23 @@ export const cofScenarios = [
       for (let i = 1; i <= expect.limit; i += 1) {
         const reply = await confirm(ctx, consentId, '1.00');
         ensureEqual(reply.status, 200, `status of unattended confirmation ${i}`);
-        ensureEqual(reply.header('x-ratelimit-remaining'), String(expect.limit - i), `X-RateLimit-Remaining after confirmation ${i}`);
+        ensureEqual(
+          reply.header('x-ratelimit-remaining'),
+          String(expect.limit - i),
+          `X-RateLimit-Remaining after confirmation ${i}`,
+        );
       }
       const refused = await confirm(ctx, consentId, '1.00');
       expectError(ctx, refused, expect);
-      ensure(/^[1-9]\d*$/.test(refused.header('retry-after') ?? ''), `Retry-After is a positive integer, got ${String(refused.header('retry-after'))}`);
-      ensureEqual((await confirm(ctx, consentId, '1.00', { attended: true })).status, 200, 'status of an attended confirmation after the budget is spent');
+      ensure(
+        /^[1-9]\d*$/.test(refused.header('retry-after') ?? ''),
+        `Retry-After is a positive integer, got ${String(refused.header('retry-after'))}`,
+      );
+      ensureEqual(
+        (await confirm(ctx, consentId, '1.00', { attended: true })).status,
+        200,
+        'status of an attended confirmation after the budget is spent',
+      );
     },
   }),
   scenario({
@@ -150,7 +204,11 @@ export const cofScenarios = [
       ensure(validUntil !== undefined, 'the created CoF consent reads back a validUntil');
       const days = daysBetween(today, validUntil);
       // The ceiling is 180 days from the authentication instant; its date may round either way by one.
-      ensure(days >= expect.ceilingDays - 1 && days <= expect.ceilingDays, `validUntil ${validUntil} is ${days} days after ${today}`, { expected: expect.ceilingDays, actual: days });
+      ensure(
+        days >= expect.ceilingDays - 1 && days <= expect.ceilingDays,
+        `validUntil ${validUntil} is ${days} days after ${today}`,
+        { expected: expect.ceilingDays, actual: days },
+      );
     },
   }),
   scenario({
@@ -168,7 +226,10 @@ export const cofScenarios = [
       const validUntil = await readValidUntil(ctx, consentId);
       ensure(validUntil !== undefined, 'the CoF consent reads back a validUntil');
       const days = daysBetween(isoDate(now), validUntil);
-      ensure(days <= expect.ceilingDays, `validUntil ${validUntil} is ${days} days away, beyond the ceiling`, { expected: expect.ceilingDays, actual: days });
+      ensure(days <= expect.ceilingDays, `validUntil ${validUntil} is ${days} days away, beyond the ceiling`, {
+        expected: expect.ceilingDays,
+        actual: days,
+      });
     },
   }),
   scenario({
@@ -179,14 +240,24 @@ export const cofScenarios = [
     area: 'cof',
     expect: { cardNumber: '4111111111111234', retained: 4 },
     async run(ctx, expect) {
-      const created = await createCof(ctx, { account: { iban: ctx.fixtures.ibans.main }, cardNumber: expect.cardNumber });
+      const created = await createCof(ctx, {
+        account: { iban: ctx.fixtures.ibans.main },
+        cardNumber: expect.cardNumber,
+      });
       ensureEqual(created.status, 201, 'status of the CoF consent creation with a cardNumber');
       const consentId = (created.json as { consentId: string }).consentId;
       const read = await ctx.api.call({ path: `${COF}/${consentId}` });
       ensureEqual(read.status, 200, 'status of the CoF consent read');
       const hidden = expect.cardNumber.slice(0, -expect.retained);
-      ensure(!read.text.includes(hidden) && !created.text.includes(hidden), 'the digits before the last four appear nowhere', { actual: read.json });
-      ctx.observe('how the card shows on the consent read (not shown)', (read.json as Record<string, unknown>)['cardNumber'] ?? null);
+      ensure(
+        !read.text.includes(hidden) && !created.text.includes(hidden),
+        'the digits before the last four appear nowhere',
+        { actual: read.json },
+      );
+      ctx.observe(
+        'how the card shows on the consent read (not shown)',
+        (read.json as Record<string, unknown>)['cardNumber'] ?? null,
+      );
     },
   }),
   scenario({
@@ -197,11 +268,25 @@ export const cofScenarios = [
     area: 'cof',
     expect: { status: 201 },
     async run(ctx, expect) {
-      const created = await createCof(ctx, { account: { iban: ctx.fixtures.ibans.main }, recurringIndicator: false, frequencyPerDay: 1 });
-      ensureEqual(created.status, expect.status, 'status of a CoF consent creation carrying recurringIndicator and frequencyPerDay');
-      const read = await ctx.api.call({ path: `${COF}/${(created.json as { consentId: string }).consentId}`, schema: ConsentResponseSchema });
+      const created = await createCof(ctx, {
+        account: { iban: ctx.fixtures.ibans.main },
+        recurringIndicator: false,
+        frequencyPerDay: 1,
+      });
+      ensureEqual(
+        created.status,
+        expect.status,
+        'status of a CoF consent creation carrying recurringIndicator and frequencyPerDay',
+      );
+      const read = await ctx.api.call({
+        path: `${COF}/${(created.json as { consentId: string }).consentId}`,
+        schema: ConsentResponseSchema,
+      });
       const body = read.json as { recurringIndicator?: boolean; frequencyPerDay?: number };
-      ctx.observe('recurringIndicator and frequencyPerDay on the CoF consent read', { recurringIndicator: body.recurringIndicator ?? null, frequencyPerDay: body.frequencyPerDay ?? null });
+      ctx.observe('recurringIndicator and frequencyPerDay on the CoF consent read', {
+        recurringIndicator: body.recurringIndicator ?? null,
+        frequencyPerDay: body.frequencyPerDay ?? null,
+      });
     },
   }),
   scenario({
@@ -219,7 +304,10 @@ export const cofScenarios = [
       ensureEqual(del.text, '', 'DELETE answers no body');
       ensureEqual(await consentStatus(ctx, consentId, 'cof'), expect.after, 'status after DELETE');
       const after = await confirm(ctx, consentId, '1.00', { attended: true });
-      ensure(after.status >= 400 && after.status < 500, `a confirmation under a terminated CoF consent is refused, got ${after.status}`);
+      ensure(
+        after.status >= 400 && after.status < 500,
+        `a confirmation under a terminated CoF consent is refused, got ${after.status}`,
+      );
       ctx.observe('code of a confirmation under a terminated CoF consent', codeOf(after));
     },
   }),
@@ -236,14 +324,22 @@ export const cofScenarios = [
       ensureEqual(foreign.status, 201, 'status of the second provider’s CoF consent creation');
       const id = (foreign.json as { consentId: string }).consentId;
       const unknown = `${id.slice(0, -4)}${id.endsWith('ffff') ? 'eeee' : 'ffff'}`;
-      for (const [method, suffix] of [['GET', ''], ['GET', '/status'], ['DELETE', '']] as const) {
+      for (const [method, suffix] of [
+        ['GET', ''],
+        ['GET', '/status'],
+        ['DELETE', ''],
+      ] as const) {
         const a = await ctx.api.call({ method, path: `${COF}/${id}${suffix}` });
         const b = await ctx.api.call({ method, path: `${COF}/${unknown}${suffix}` });
         expectError(ctx, a, expect);
         expectError(ctx, b, expect);
         ensureEqual(a.text, b.text, `body of ${method} ${COF}/{id}${suffix}: foreign and unknown identical`);
       }
-      ensureEqual(await consentStatus(ctx, id, 'cof', ctx.secondApi()), 'received', 'the owner’s CoF consent after a foreign DELETE');
+      ensureEqual(
+        await consentStatus(ctx, id, 'cof', ctx.secondApi()),
+        'received',
+        'the owner’s CoF consent after a foreign DELETE',
+      );
     },
   }),
 ];

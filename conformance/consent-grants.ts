@@ -7,7 +7,19 @@ import { ConsentResponseSchema } from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, answerOf, ATTENDED, consentStatus, createConsent, dateAfter, daysBetween, expectError, expectPlausible, readData, resourceIdOf } from './steps.js';
+import {
+  aisAccess,
+  answerOf,
+  ATTENDED,
+  consentStatus,
+  createConsent,
+  dateAfter,
+  daysBetween,
+  expectError,
+  expectPlausible,
+  readData,
+  resourceIdOf,
+} from './steps.js';
 import { dayStartMs, isoDate } from '../src/contract/dates.js';
 async function readConsent(ctx: ScenarioContext, consentId: string) {
   const read = await ctx.api.call({ path: `/v1/consents/${consentId}`, schema: ConsentResponseSchema });
@@ -15,19 +27,28 @@ async function readConsent(ctx: ScenarioContext, consentId: string) {
 }
 
 /** The customer acts on a finished authorisation again; a driver that finds nothing to act on stops, as it should. */
-async function actAgain(ctx: ScenarioContext, scaRedirect: string, decision: 'approve' | 'decline', status: () => Promise<string>): Promise<void> {
+async function actAgain(
+  ctx: ScenarioContext,
+  scaRedirect: string,
+  decision: 'approve' | 'decline',
+  status: () => Promise<string>,
+): Promise<void> {
   try {
     await ctx.authorise(scaRedirect, { decision, status });
     ctx.observe(`the bank's page let the customer ${decision} a finished authorisation again`, true);
   } catch (error) {
-    ctx.observe(`reopening a finished authorisation to ${decision}`, error instanceof Error ? error.message.split('\n')[0] : String(error));
+    ctx.observe(
+      `reopening a finished authorisation to ${decision}`,
+      error instanceof Error ? error.message.split('\n')[0] : String(error),
+    );
   }
 }
 
 export const consentGrantScenarios = [
   scenario({
     id: 'AIS-CONSENT-034',
-    title: 'An empty or left-out list grants nothing for its data type: balances: [] and no transactions list open neither',
+    title:
+      'An empty or left-out list grants nothing for its data type: balances: [] and no transactions list open neither',
     rules: ['AIS-CONSENT-19', 'AIS-CONSENT-20', 'AIS-CONSENT-9'],
     spec: 'AccountAccess (no list is mandatory; an empty list grants nothing)',
     area: 'consents',
@@ -39,16 +60,30 @@ export const consentGrantScenarios = [
       await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
       ensureEqual(await consentStatus(ctx, created.consentId), 'valid', 'consent status after approval');
       const accountId = await resourceIdOf(ctx, created.consentId, main);
-      ensureEqual((await readData(ctx, created.consentId, `/v1/accounts/${accountId}`)).status, 200, 'status of the account read (granted by accounts)');
+      ensureEqual(
+        (await readData(ctx, created.consentId, `/v1/accounts/${accountId}`)).status,
+        200,
+        'status of the account read (granted by accounts)',
+      );
       expectError(ctx, await readData(ctx, created.consentId, `/v1/accounts/${accountId}/balances`), expect);
-      expectError(ctx, await readData(ctx, created.consentId, `/v1/accounts/${accountId}/transactions?bookingStatus=booked`), expect);
-      const access = (await readConsent(ctx, created.consentId)).access as Record<string, { iban: string }[] | undefined> | undefined;
-      ensure((access?.balances ?? []).length === 0 && (access?.transactions ?? []).length === 0, 'the grant reads back no balances and no transactions', { actual: access });
+      expectError(
+        ctx,
+        await readData(ctx, created.consentId, `/v1/accounts/${accountId}/transactions?bookingStatus=booked`),
+        expect,
+      );
+      const access = (await readConsent(ctx, created.consentId)).access as
+        Record<string, { iban: string }[] | undefined> | undefined;
+      ensure(
+        (access?.balances ?? []).length === 0 && (access?.transactions ?? []).length === 0,
+        'the grant reads back no balances and no transactions',
+        { actual: access },
+      );
     },
   }),
   scenario({
     id: 'AIS-CONSENT-035',
-    title: 'A consent request that leaves out recurringIndicator and validUntil: the defaults are observed, and the validity stays within 180 days',
+    title:
+      'A consent request that leaves out recurringIndicator and validUntil: the defaults are observed, and the validity stays within 180 days',
     rules: ['OPEN-1', 'AIS-CONSENT-4'],
     spec: 'ConsentRequest (defaults of recurringIndicator and validUntil: not shown)',
     area: 'consents',
@@ -57,15 +92,24 @@ export const consentGrantScenarios = [
     expect: { ceilingDays: 180 },
     async run(ctx, expect) {
       // Deliberately incomplete for Berlin Group 1.3.12, which makes both fields mandatory: a strict bank may refuse it.
-      const create = (body: Record<string, unknown>) => ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), ...body } });
+      const create = (body: Record<string, unknown>) =>
+        ctx.api.call({
+          method: 'POST',
+          path: '/v1/consents',
+          headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+          body: { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), ...body },
+        });
       const today = isoDate(await ctx.clock().now());
       const plausible = [{ status: 201 }, { status: 400, code: 'FORMAT_ERROR' }] as const;
       // recurringIndicator left out: what a received consent reads back is the default taken.
       const noRecurring = await create({ validUntil: dateAfter(new Date(dayStartMs(today)), 30) });
       expectPlausible(ctx, 'a consent request without recurringIndicator', noRecurring, plausible);
       if (noRecurring.status === 201) {
-        const recurring = (await readConsent(ctx, (noRecurring.json as { consentId: string }).consentId)).recurringIndicator;
-        ensure(typeof recurring === 'boolean', 'a consent reads back recurringIndicator (true or false)', { actual: recurring });
+        const recurring = (await readConsent(ctx, (noRecurring.json as { consentId: string }).consentId))
+          .recurringIndicator;
+        ensure(typeof recurring === 'boolean', 'a consent reads back recurringIndicator (true or false)', {
+          actual: recurring,
+        });
         ctx.observeSetting('consent.recurringIndicatorDefault', recurring);
       } else {
         ensureEqual(answerOf(noRecurring).path, 'recurringIndicator', 'path of the refusal without recurringIndicator');
@@ -87,13 +131,17 @@ export const consentGrantScenarios = [
       ensure(validUntil, 'an approved consent reads back its validUntil', { actual: read });
       const days = daysBetween(approvedOn, validUntil);
       ctx.observe('validUntil when left out (days after approval)', days);
-      ensure(days <= expect.ceilingDays, `validUntil ${validUntil} is more than ${expect.ceilingDays} days after the approval on ${approvedOn}`);
+      ensure(
+        days <= expect.ceilingDays,
+        `validUntil ${validUntil} is more than ${expect.ceilingDays} days after the approval on ${approvedOn}`,
+      );
       if (days === 180 || days === 90) ctx.observeSetting('consent.validUntilDefault', `${days}-days`);
     },
   }),
   scenario({
     id: 'AIS-CONSENT-036',
-    title: 'Redirect URIs are bound at creation: each consent’s customer returns to the address sent with that consent, whatever later requests carry',
+    title:
+      'Redirect URIs are bound at creation: each consent’s customer returns to the address sent with that consent, whatever later requests carry',
     rules: ['HDR-7', 'HDR-8', 'SCA-9'],
     spec: 'Request headers (TPP-Redirect-URI and TPP-NOK-Redirect-URI: bound at creation, never re-read)',
     area: 'sca',
@@ -102,21 +150,47 @@ export const consentGrantScenarios = [
     async run(ctx) {
       const body = { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: false };
       // The same addresses with a query naming the consent: the drivers recognise the provider's address by origin and path.
-      const first = await createConsent(ctx, body, { headers: { 'TPP-Redirect-URI': `${ctx.fixtures.redirectUri}?consent=first`, 'TPP-NOK-Redirect-URI': `${ctx.fixtures.nokRedirectUri}?consent=first` } });
-      const second = await createConsent(ctx, body, { headers: { 'TPP-Redirect-URI': `${ctx.fixtures.redirectUri}?consent=second`, 'TPP-NOK-Redirect-URI': `${ctx.fixtures.nokRedirectUri}?consent=second` } });
+      const first = await createConsent(ctx, body, {
+        headers: {
+          'TPP-Redirect-URI': `${ctx.fixtures.redirectUri}?consent=first`,
+          'TPP-NOK-Redirect-URI': `${ctx.fixtures.nokRedirectUri}?consent=first`,
+        },
+      });
+      const second = await createConsent(ctx, body, {
+        headers: {
+          'TPP-Redirect-URI': `${ctx.fixtures.redirectUri}?consent=second`,
+          'TPP-NOK-Redirect-URI': `${ctx.fixtures.nokRedirectUri}?consent=second`,
+        },
+      });
       // A later request carrying other addresses changes nothing.
-      await ctx.api.call({ path: `/v1/consents/${first.consentId}/status`, headers: { 'TPP-Redirect-URI': `${ctx.fixtures.redirectUri}?consent=later`, 'TPP-NOK-Redirect-URI': `${ctx.fixtures.nokRedirectUri}?consent=later` } });
+      await ctx.api.call({
+        path: `/v1/consents/${first.consentId}/status`,
+        headers: {
+          'TPP-Redirect-URI': `${ctx.fixtures.redirectUri}?consent=later`,
+          'TPP-NOK-Redirect-URI': `${ctx.fixtures.nokRedirectUri}?consent=later`,
+        },
+      });
       for (const [created, decision, address, name] of [
         [first, 'approve', ctx.fixtures.redirectUri, 'first'],
         [second, 'decline', ctx.fixtures.nokRedirectUri, 'second'],
       ] as const) {
-        const outcome = await ctx.authorise(created.scaRedirect, { decision, status: () => consentStatus(ctx, created.consentId) });
+        const outcome = await ctx.authorise(created.scaRedirect, {
+          decision,
+          status: () => consentStatus(ctx, created.consentId),
+        });
         if (outcome.location === null) {
-          ctx.unchecked(`where the ${name} consent's customer returns`, 'the SCA driver cannot see where the bank sends the customer');
+          ctx.unchecked(
+            `where the ${name} consent's customer returns`,
+            'the SCA driver cannot see where the bank sends the customer',
+          );
           continue;
         }
         const back = new URL(outcome.location);
-        ensureEqual(`${back.origin}${back.pathname}`, address, `where the ${name} consent's customer returns on ${decision}`);
+        ensureEqual(
+          `${back.origin}${back.pathname}`,
+          address,
+          `where the ${name} consent's customer returns on ${decision}`,
+        );
         ensureEqual(back.searchParams.get('consent'), name, `the query of the address sent with the ${name} consent`);
         ensureEqual(back.searchParams.get('state'), created.state, `state on the ${name} consent's return`);
       }
@@ -126,7 +200,8 @@ export const consentGrantScenarios = [
   }),
   scenario({
     id: 'SCA-REOPEN-001',
-    title: 'A finished authorisation cannot be completed again: an approved consent cannot be declined through it, nor a declined one approved',
+    title:
+      'A finished authorisation cannot be completed again: an approved consent cannot be declined through it, nor a declined one approved',
     rules: ['SCA-5'],
     spec: 'States: Authorisation (finalised and failed are final)',
     area: 'sca',
@@ -139,13 +214,21 @@ export const consentGrantScenarios = [
       await ctx.authorise(approved.scaRedirect, { status: approvedStatus });
       ensureEqual(await approvedStatus(), 'valid', 'status after approval');
       await actAgain(ctx, approved.scaRedirect, 'decline', approvedStatus);
-      ensureEqual(await approvedStatus(), 'valid', 'status after the customer reopened the finished authorisation to decline');
+      ensureEqual(
+        await approvedStatus(),
+        'valid',
+        'status after the customer reopened the finished authorisation to decline',
+      );
       const declined = await createConsent(ctx, body);
       const declinedStatus = () => consentStatus(ctx, declined.consentId);
       await ctx.authorise(declined.scaRedirect, { decision: 'decline', status: declinedStatus });
       ensureEqual(await declinedStatus(), 'rejected', 'status after decline');
       await actAgain(ctx, declined.scaRedirect, 'approve', declinedStatus);
-      ensureEqual(await declinedStatus(), 'rejected', 'status after the customer reopened the declined authorisation to approve');
+      ensureEqual(
+        await declinedStatus(),
+        'rejected',
+        'status after the customer reopened the declined authorisation to approve',
+      );
     },
   }),
 ];

@@ -3,7 +3,21 @@ import { ConsentResponseSchema } from '../src/contract/index.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import type { ScenarioContext } from '../src/kit/context.js';
-import { aisAccess, answerOf, ATTENDED, consentStatus, createConsent, dateAfter, daysBetween, expectError, readData, resourceIdOf, UUID_V4, validConsent, expectPlausible } from './steps.js';
+import {
+  aisAccess,
+  answerOf,
+  ATTENDED,
+  consentStatus,
+  createConsent,
+  dateAfter,
+  daysBetween,
+  expectError,
+  readData,
+  resourceIdOf,
+  UUID_V4,
+  validConsent,
+  expectPlausible,
+} from './steps.js';
 import { isoDate } from '../src/contract/dates.js';
 /** The consent as read back (spec "ConsentResponse"). */
 async function readConsent(ctx: ScenarioContext, consentId: string) {
@@ -20,15 +34,26 @@ async function readBalances(ctx: ScenarioContext, consentId: string, attended = 
 export const consentScenarios = [
   scenario({
     id: 'AIS-CONSENT-004',
-    title: 'Creation answers 201 received with authorisationId and an scaRedirect carrying a UUID v4 state; an IBAN the bank does not hold is accepted',
+    title:
+      'Creation answers 201 received with authorisationId and an scaRedirect carrying a UUID v4 state; an IBAN the bank does not hold is accepted',
     rules: ['AIS-CONSENT-13', 'AIS-CONSENT-14', 'AIS-CONSENT-11', 'SCA-7', 'AUTH-1', 'SCOPE-5'],
     spec: 'ConsentCreationResponse; Scope rules 2; Authorisation hand-over 1-2',
     area: 'consents',
     expect: { status: 'received' },
     async run(ctx, expect) {
-      const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.notHeld], ['balances']), recurringIndicator: true });
-      ensureEqual((created.reply.json as { consentStatus: string }).consentStatus, expect.status, 'consentStatus on creation');
-      ensure(created.state && UUID_V4.test(created.state), `scaRedirect carries ?state=<uuid v4>, got ${created.scaRedirect}`);
+      const created = await createConsent(ctx, {
+        access: aisAccess([ctx.fixtures.ibans.notHeld], ['balances']),
+        recurringIndicator: true,
+      });
+      ensureEqual(
+        (created.reply.json as { consentStatus: string }).consentStatus,
+        expect.status,
+        'consentStatus on creation',
+      );
+      ensure(
+        created.state && UUID_V4.test(created.state),
+        `scaRedirect carries ?state=<uuid v4>, got ${created.scaRedirect}`,
+      );
     },
   }),
   scenario({
@@ -39,10 +64,21 @@ export const consentScenarios = [
     area: 'consents',
     expect: { recurring: 4, oneOff: 1 },
     async run(ctx, expect) {
-      for (const [recurringIndicator, enforced] of [[true, expect.recurring], [false, expect.oneOff]] as const) {
-        const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator, frequencyPerDay: 10 });
+      for (const [recurringIndicator, enforced] of [
+        [true, expect.recurring],
+        [false, expect.oneOff],
+      ] as const) {
+        const created = await createConsent(ctx, {
+          access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
+          recurringIndicator,
+          frequencyPerDay: 10,
+        });
         const read = await ctx.api.call({ path: `/v1/consents/${created.consentId}`, schema: ConsentResponseSchema });
-        ensureEqual((read.json as { frequencyPerDay?: number }).frequencyPerDay, enforced, `frequencyPerDay of a ${recurringIndicator ? 'recurring' : 'one-off'} consent asked for 10`);
+        ensureEqual(
+          (read.json as { frequencyPerDay?: number }).frequencyPerDay,
+          enforced,
+          `frequencyPerDay of a ${recurringIndicator ? 'recurring' : 'one-off'} consent asked for 10`,
+        );
       }
     },
   }),
@@ -55,8 +91,15 @@ export const consentScenarios = [
     needs: ['second-provider'],
     expect: { status: 403, code: 'CONSENT_UNKNOWN' },
     async run(ctx, expect) {
-      const foreign = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true }, { client: ctx.secondApi() });
-      const unknown = `${foreign.consentId.slice(0, -4)}ffff` === foreign.consentId ? `${foreign.consentId}0` : `${foreign.consentId.slice(0, -4)}ffff`;
+      const foreign = await createConsent(
+        ctx,
+        { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true },
+        { client: ctx.secondApi() },
+      );
+      const unknown =
+        `${foreign.consentId.slice(0, -4)}ffff` === foreign.consentId
+          ? `${foreign.consentId}0`
+          : `${foreign.consentId.slice(0, -4)}ffff`;
       for (const suffix of ['', '/status', '/authorisations']) {
         const a = await ctx.api.call({ path: `/v1/consents/${foreign.consentId}${suffix}` });
         const b = await ctx.api.call({ path: `/v1/consents/${unknown}${suffix}` });
@@ -66,7 +109,11 @@ export const consentScenarios = [
       }
       const del = await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${foreign.consentId}` });
       expectError(ctx, del, expect);
-      ensureEqual(await consentStatus(ctx, foreign.consentId, 'ais', ctx.secondApi()), 'received', 'the owner’s consent after a foreign DELETE');
+      ensureEqual(
+        await consentStatus(ctx, foreign.consentId, 'ais', ctx.secondApi()),
+        'received',
+        'the owner’s consent after a foreign DELETE',
+      );
     },
   }),
   scenario({
@@ -83,9 +130,18 @@ export const consentScenarios = [
       ensureEqual(del.status, expect.deleteStatus, 'status of DELETE');
       ensureEqual(del.text, '', 'DELETE answers no body');
       ensureEqual(await consentStatus(ctx, consent.consentId), expect.after, 'status after DELETE');
-      const read = await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } });
-      ensure(read.status >= 400 && read.status < 500, `account list under a terminated consent is refused, got ${read.status}`);
-      ctx.observe('code of an account read under a terminated consent', (read.json as { tppMessages?: { code: string }[] } | undefined)?.tppMessages?.[0]?.code);
+      const read = await ctx.api.call({
+        path: '/v1/accounts',
+        headers: { 'Consent-ID': consent.consentId, ...ATTENDED },
+      });
+      ensure(
+        read.status >= 400 && read.status < 500,
+        `account list under a terminated consent is refused, got ${read.status}`,
+      );
+      ctx.observe(
+        'code of an account read under a terminated consent',
+        (read.json as { tppMessages?: { code: string }[] } | undefined)?.tppMessages?.[0]?.code,
+      );
     },
   }),
   scenario({
@@ -114,18 +170,34 @@ export const consentScenarios = [
     needs: ['second-psu'],
     expect: {},
     async run(ctx) {
-      const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true });
-      await ctx.authorise(created.scaRedirect, { psu: 'otherPsu', status: () => consentStatus(ctx, created.consentId) });
-      ctx.observe('status of a consent approved by a customer holding none of its accounts', await consentStatus(ctx, created.consentId));
+      const created = await createConsent(ctx, {
+        access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
+        recurringIndicator: true,
+      });
+      await ctx.authorise(created.scaRedirect, {
+        psu: 'otherPsu',
+        status: () => consentStatus(ctx, created.consentId),
+      });
+      ctx.observe(
+        'status of a consent approved by a customer holding none of its accounts',
+        await consentStatus(ctx, created.consentId),
+      );
       const read = await ctx.api.call({ path: `/v1/consents/${created.consentId}`, schema: ConsentResponseSchema });
       const grant = ensureSchema(ConsentResponseSchema, read.json, 'ConsentResponse');
-      const granted = [...(grant.access?.accounts ?? []), ...(grant.access?.balances ?? []), ...(grant.access?.transactions ?? [])].map((ref) => ref.iban);
-      ensure(!granted.includes(ctx.fixtures.ibans.main), `the grant must not contain ${ctx.fixtures.ibans.main}`, { actual: grant.access });
+      const granted = [
+        ...(grant.access?.accounts ?? []),
+        ...(grant.access?.balances ?? []),
+        ...(grant.access?.transactions ?? []),
+      ].map((ref) => ref.iban);
+      ensure(!granted.includes(ctx.fixtures.ibans.main), `the grant must not contain ${ctx.fixtures.ibans.main}`, {
+        actual: grant.access,
+      });
     },
   }),
   scenario({
     id: 'AIS-CONSENT-010',
-    title: 'A one-off consent: valid after approval, reads back recurringIndicator false and frequencyPerDay 1, and serves its read',
+    title:
+      'A one-off consent: valid after approval, reads back recurringIndicator false and frequencyPerDay 1, and serves its read',
     rules: ['AIS-CONSENT-3', 'AIS-CONSENT-7', 'AIS-STATE-3'],
     spec: 'ConsentRequest (recurringIndicator false = one-off; frequencyPerDay forced to 1); ConsentResponse; States: Consent',
     area: 'consents',
@@ -136,8 +208,16 @@ export const consentScenarios = [
       const read = await readConsent(ctx, consent.consentId);
       ensureEqual(read.recurringIndicator, expect.recurringIndicator, 'recurringIndicator of a one-off consent');
       ensureEqual(read.frequencyPerDay, expect.frequencyPerDay, 'frequencyPerDay of a one-off consent');
-      ensureEqual((await readBalances(ctx, consent.consentId, false)).status, 200, 'status of the one-off consent’s unattended read');
-      ensureEqual(await consentStatus(ctx, consent.consentId), expect.status, 'status right after the one-off consent was used');
+      ensureEqual(
+        (await readBalances(ctx, consent.consentId, false)).status,
+        200,
+        'status of the one-off consent’s unattended read',
+      );
+      ensureEqual(
+        await consentStatus(ctx, consent.consentId),
+        expect.status,
+        'status right after the one-off consent was used',
+      );
     },
   }),
   scenario({
@@ -156,7 +236,11 @@ export const consentScenarios = [
       ensureEqual(await consentStatus(ctx, consent.consentId), 'valid', 'status 50 minutes after the last use');
       await ctx.clock().advance(expect.beyond);
       ensureEqual(await consentStatus(ctx, consent.consentId), expect.status, 'status 61 minutes after the last use');
-      expectError(ctx, await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } }), { code: expect.code });
+      expectError(
+        ctx,
+        await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } }),
+        { code: expect.code },
+      );
     },
   }),
   scenario({
@@ -170,13 +254,25 @@ export const consentScenarios = [
     expect: { askedDays: 400, ceilingDays: 180 },
     async run(ctx, expect) {
       const now = await ctx.clock().now();
-      const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true, validUntil: dateAfter(now, expect.askedDays) });
+      const created = await createConsent(ctx, {
+        access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
+        recurringIndicator: true,
+        validUntil: dateAfter(now, expect.askedDays),
+      });
       await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
-      ensureEqual(await consentStatus(ctx, created.consentId), 'valid', 'status after approval (the cap is silent, not a refusal)');
+      ensureEqual(
+        await consentStatus(ctx, created.consentId),
+        'valid',
+        'status after approval (the cap is silent, not a refusal)',
+      );
       const validUntil = (await readConsent(ctx, created.consentId)).validUntil;
       ensure(validUntil !== undefined, 'the consent reads back its effective validUntil');
       const days = daysBetween(isoDate(now), validUntil);
-      ensure(days <= expect.ceilingDays && days >= expect.ceilingDays - 1, `validUntil ${validUntil} is ${days} days after authentication`, { expected: expect.ceilingDays, actual: days });
+      ensure(
+        days <= expect.ceilingDays && days >= expect.ceilingDays - 1,
+        `validUntil ${validUntil} is ${days} days after authentication`,
+        { expected: expect.ceilingDays, actual: days },
+      );
     },
   }),
   scenario({
@@ -190,17 +286,26 @@ export const consentScenarios = [
     expect: { days: 10, after: 'P11D', status: 'expired', code: 'CONSENT_EXPIRED' },
     async run(ctx, expect) {
       const asked = dateAfter(await ctx.clock().now(), expect.days);
-      const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true, validUntil: asked });
+      const created = await createConsent(ctx, {
+        access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
+        recurringIndicator: true,
+        validUntil: asked,
+      });
       await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
       ensureEqual((await readConsent(ctx, created.consentId)).validUntil, asked, 'validUntil read back');
       await ctx.clock().advance(expect.after);
       ensureEqual(await consentStatus(ctx, created.consentId), expect.status, 'status after validUntil passed');
-      expectError(ctx, await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': created.consentId, ...ATTENDED } }), { code: expect.code });
+      expectError(
+        ctx,
+        await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': created.consentId, ...ATTENDED } }),
+        { code: expect.code },
+      );
     },
   }),
   scenario({
     id: 'AIS-CONSENT-014',
-    title: 'A recurring consent serves reads on later days and expires 180 days after authentication with CONSENT_EXPIRED',
+    title:
+      'A recurring consent serves reads on later days and expires 180 days after authentication with CONSENT_EXPIRED',
     rules: ['AIS-STATE-8', 'AUTH-7', 'LIMIT-14'],
     spec: 'Authentication 9 (readable 180 days after authentication); Limits (consent lifetime); States: Consent (valid → expired)',
     area: 'consents',
@@ -211,10 +316,18 @@ export const consentScenarios = [
       const consent = await validConsent(ctx, { types: ['balances'] });
       await ctx.clock().advance(expect.later);
       ensureEqual(await consentStatus(ctx, consent.consentId), 'valid', 'status 30 days after authentication');
-      ensureEqual((await readBalances(ctx, consent.consentId, false)).status, 200, 'status of an unattended read 30 days later');
+      ensureEqual(
+        (await readBalances(ctx, consent.consentId, false)).status,
+        200,
+        'status of an unattended read 30 days later',
+      );
       await ctx.clock().advance(expect.rest);
       ensureEqual(await consentStatus(ctx, consent.consentId), expect.status, 'status 181 days after authentication');
-      expectError(ctx, await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } }), { code: expect.code });
+      expectError(
+        ctx,
+        await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } }),
+        { code: expect.code },
+      );
     },
   }),
   scenario({
@@ -229,7 +342,11 @@ export const consentScenarios = [
       const ibans = [ctx.fixtures.ibans.second];
       const recurring = await validConsent(ctx, { ibans });
       await validConsent(ctx, { ibans, recurring: false });
-      ensureEqual(await consentStatus(ctx, recurring.consentId), expect.earlier, 'status of the earlier recurring consent');
+      ensureEqual(
+        await consentStatus(ctx, recurring.consentId),
+        expect.earlier,
+        'status of the earlier recurring consent',
+      );
     },
   }),
   scenario({
@@ -245,7 +362,11 @@ export const consentScenarios = [
       const ibans = [ctx.fixtures.ibans.second];
       const theirs = await validConsent(ctx, { ibans, client: ctx.secondApi() });
       await validConsent(ctx, { ibans });
-      ensureEqual(await consentStatus(ctx, theirs.consentId, 'ais', ctx.secondApi()), expect.other, 'status of the other provider’s consent');
+      ensureEqual(
+        await consentStatus(ctx, theirs.consentId, 'ais', ctx.secondApi()),
+        expect.other,
+        'status of the other provider’s consent',
+      );
     },
   }),
   scenario({
@@ -261,12 +382,17 @@ export const consentScenarios = [
       const consent = await validConsent(ctx, { types: ['balances'] });
       await ctx.control().revokeConsent(consent.consentId);
       ensureEqual(await consentStatus(ctx, consent.consentId), expect.status, 'status after the customer revoked');
-      expectError(ctx, await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } }), { code: expect.code });
+      expectError(
+        ctx,
+        await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } }),
+        { code: expect.code },
+      );
     },
   }),
   scenario({
     id: 'AIS-CONSENT-018',
-    title: 'The grant is narrower than the request: an IBAN the customer does not hold is absent from access and from the account list',
+    title:
+      'The grant is narrower than the request: an IBAN the customer does not hold is absent from access and from the account list',
     rules: ['AIS-CONSENT-17', 'AIS-CONSENT-12', 'AUTH-6'],
     spec: 'Scope rules 2-3; Behaviour notes / Consents 4; ConsentResponse (access: what was granted)',
     area: 'consents',
@@ -278,7 +404,10 @@ export const consentScenarios = [
       const granted = ((await readConsent(ctx, consent.consentId)).access?.accounts ?? []).map((ref) => ref.iban);
       ensure(granted.includes(main), `the grant holds ${main}`, { actual: granted });
       ensure(!granted.includes(notHeld), `the grant does not hold ${notHeld}`, { actual: granted });
-      const list = await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } });
+      const list = await ctx.api.call({
+        path: '/v1/accounts',
+        headers: { 'Consent-ID': consent.consentId, ...ATTENDED },
+      });
       ensureEqual(list.status, 200, 'status of the account list');
       const listed = (list.json as { accounts: { iban: string }[] }).accounts.map((account) => account.iban);
       ensure(!listed.includes(notHeld), `the account list does not show ${notHeld}`, { actual: listed });
@@ -292,24 +421,39 @@ export const consentScenarios = [
     area: 'consents',
     expect: { asked: 2, enforced: 4 },
     async run(ctx, expect) {
-      const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true, frequencyPerDay: expect.asked });
+      const created = await createConsent(ctx, {
+        access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
+        recurringIndicator: true,
+        frequencyPerDay: expect.asked,
+      });
       const read = await readConsent(ctx, created.consentId);
       ensureEqual(read.consentStatus, 'received', 'consentStatus of the consent just created (nothing granted yet)');
-      ensureEqual(read.frequencyPerDay, expect.enforced, `frequencyPerDay of a recurring consent asked for ${expect.asked}`);
+      ensureEqual(
+        read.frequencyPerDay,
+        expect.enforced,
+        `frequencyPerDay of a recurring consent asked for ${expect.asked}`,
+      );
     },
   }),
   scenario({
     id: 'AIS-CONSENT-021',
-    title: 'The authorisation read under another provider’s consent answers like one under an unknown consent: 403 CONSENT_UNKNOWN, identical',
+    title:
+      'The authorisation read under another provider’s consent answers like one under an unknown consent: 403 CONSENT_UNKNOWN, identical',
     rules: ['AIS-CONSENT-23', 'SCOPE-10'],
     spec: 'Behaviour notes / Consents 2 (consent operations: unknown and foreign identical, no 404); Authentication 6',
     area: 'consents',
     needs: ['second-provider'],
     expect: { status: 403, code: 'CONSENT_UNKNOWN' },
     async run(ctx, expect) {
-      const foreign = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true }, { client: ctx.secondApi() });
+      const foreign = await createConsent(
+        ctx,
+        { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true },
+        { client: ctx.secondApi() },
+      );
       const unknown = `${foreign.consentId.slice(0, -4)}${foreign.consentId.endsWith('ffff') ? 'eeee' : 'ffff'}`;
-      const a = await ctx.api.call({ path: `/v1/consents/${foreign.consentId}/authorisations/${foreign.authorisationId}` });
+      const a = await ctx.api.call({
+        path: `/v1/consents/${foreign.consentId}/authorisations/${foreign.authorisationId}`,
+      });
       const b = await ctx.api.call({ path: `/v1/consents/${unknown}/authorisations/${foreign.authorisationId}` });
       expectError(ctx, a, expect);
       expectError(ctx, b, expect);
@@ -324,12 +468,21 @@ export const consentScenarios = [
     area: 'consents',
     expect: { notAfter: 'valid' },
     async run(ctx, expect) {
-      const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: true });
+      const created = await createConsent(ctx, {
+        access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
+        recurringIndicator: true,
+      });
       const reply = await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${created.consentId}` });
       const status = await consentStatus(ctx, created.consentId);
       // Either the bank ends it too (204), or it accepts DELETE of a valid consent only (CONSENT_INVALID, nothing changes).
-      expectPlausible(ctx, 'DELETE of a received consent (not shown)', reply, [{ status: 204 }, { status: '4xx', code: 'CONSENT_INVALID' }]);
-      ctx.observe('DELETE of a received consent (not shown): answer and consentStatus after', { ...answerOf(reply), consentStatus: status });
+      expectPlausible(ctx, 'DELETE of a received consent (not shown)', reply, [
+        { status: 204 },
+        { status: '4xx', code: 'CONSENT_INVALID' },
+      ]);
+      ctx.observe('DELETE of a received consent (not shown): answer and consentStatus after', {
+        ...answerOf(reply),
+        consentStatus: status,
+      });
       ctx.observeSetting('consent.deleteNotValid', reply.status === 204 ? 'received-too' : 'valid-only');
       ensure(status !== expect.notAfter, 'a consent nobody authorised is not valid after DELETE', { actual: status });
       if (reply.status !== 204) ensureEqual(status, 'received', 'a refused DELETE changes nothing: consentStatus');

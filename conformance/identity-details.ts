@@ -7,7 +7,24 @@ import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import type { Scenario } from '../src/kit/scenario.js';
 import { scenario } from '../src/kit/scenario.js';
-import { answerOf, ATTENDED, authorisedPayment, codeOf, completeConsentBody, createdPayment, expectError, expectPlausible, initiatePayment, paymentBody, type Plausible, readData, resourceIdOf, SHARED_READ, sharedReadConsent, validConsent } from './steps.js';
+import {
+  answerOf,
+  ATTENDED,
+  authorisedPayment,
+  codeOf,
+  completeConsentBody,
+  createdPayment,
+  expectError,
+  expectPlausible,
+  initiatePayment,
+  paymentBody,
+  type Plausible,
+  readData,
+  resourceIdOf,
+  SHARED_READ,
+  sharedReadConsent,
+  validConsent,
+} from './steps.js';
 
 /**
  * MOD 97-10 (ISO 7064) as the textbook implementation computes it: every character from `A` upwards
@@ -42,18 +59,33 @@ function closingDigits(head: string, body: string): string {
 }
 
 /** A BBAN of `length` digits, different per country so no two IBANs coincide. */
-const bbanOf = (length: number, seed: number) => Array.from({ length }, (_, i) => String((seed * 7 + i * 3) % 10)).join('');
+const bbanOf = (length: number, seed: number) =>
+  Array.from({ length }, (_, i) => String((seed * 7 + i * 3) % 10)).join('');
 
 /** A consent asking for the balances of one IBAN (a creation checks the format and nothing more). */
 const consentFor = (ctx: ScenarioContext, ibans: string | string[]) =>
-  ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: completeConsentBody({ access: { balances: (Array.isArray(ibans) ? ibans : [ibans]).map((iban) => ({ iban })) } }) });
+  ctx.api.call({
+    method: 'POST',
+    path: '/v1/consents',
+    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+    body: completeConsentBody({
+      access: { balances: (Array.isArray(ibans) ? ibans : [ibans]).map((iban) => ({ iban })) },
+    }),
+  });
 
 /** A refusal with FORMAT_ERROR (400) whose path names the balances IBAN of the consent request. */
 function expectIbanRefused(ctx: ScenarioContext, reply: Reply, what: string): void {
   ensureEqual(reply.status, 400, `status for ${what}`);
   expectError(ctx, reply, { status: 400, code: 'FORMAT_ERROR' });
-  const path = (reply.json as { tppMessages: { code: string; path?: string }[] }).tppMessages.find((m) => m.code === 'FORMAT_ERROR')?.path ?? '';
-  ensure(path.startsWith('access.balances') && path.endsWith('iban'), `path of FORMAT_ERROR for ${what} names access.balances…iban`, { actual: path });
+  const path =
+    (reply.json as { tppMessages: { code: string; path?: string }[] }).tppMessages.find(
+      (m) => m.code === 'FORMAT_ERROR',
+    )?.path ?? '';
+  ensure(
+    path.startsWith('access.balances') && path.endsWith('iban'),
+    `path of FORMAT_ERROR for ${what} names access.balances…iban`,
+    { actual: path },
+  );
 }
 
 /** Integer cents of a decimal string (test-side arithmetic, exact). */
@@ -71,7 +103,12 @@ function digitsOf(amount: string): string {
 }
 
 /** The balances of an account under a consent, read attended: amount per balance type. */
-async function balancesOf(ctx: ScenarioContext, consentId: string, iban: string, client: XsClient = ctx.api): Promise<Record<string, string>> {
+async function balancesOf(
+  ctx: ScenarioContext,
+  consentId: string,
+  iban: string,
+  client: XsClient = ctx.api,
+): Promise<Record<string, string>> {
   const id = await resourceIdOf(ctx, consentId, iban, client);
   const reply = await readData(ctx, consentId, `/v1/accounts/${id}/balances`, { client });
   ensureEqual(reply.status, 200, 'status of GET balances');
@@ -101,9 +138,22 @@ interface RefusalExpectation {
 }
 
 /** A certificate that names no PSD2 role the interface knows: ROLE_INVALID, or a certificate problem (the status open). */
-const NO_ROLE_REFUSAL: RefusalExpectation = { plausible: [{ status: 403, code: 'ROLE_INVALID' }, { status: 401, code: 'CERTIFICATE_MISSING' }, { status: 403, code: 'CERTIFICATE_MISSING' }], handshake: false };
+const NO_ROLE_REFUSAL: RefusalExpectation = {
+  plausible: [
+    { status: 403, code: 'ROLE_INVALID' },
+    { status: 401, code: 'CERTIFICATE_MISSING' },
+    { status: 403, code: 'CERTIFICATE_MISSING' },
+  ],
+  handshake: false,
+};
 
-const CERTIFICATE_PROBLEM: RefusalExpectation = { plausible: [{ status: 401, code: 'CERTIFICATE_MISSING' }, { status: 403, code: 'CERTIFICATE_MISSING' }], handshake: true };
+const CERTIFICATE_PROBLEM: RefusalExpectation = {
+  plausible: [
+    { status: 401, code: 'CERTIFICATE_MISSING' },
+    { status: 403, code: 'CERTIFICATE_MISSING' },
+  ],
+  handshake: true,
+};
 
 /**
  * A certificate the target must refuse, sent to an AIS, a PIS and a CoF operation and to the
@@ -113,21 +163,50 @@ const CERTIFICATE_PROBLEM: RefusalExpectation = { plausible: [{ status: 401, cod
  * would be bound if the refused certificate, which names the provider on the sim, had created a
  * payment), and the provider's callback registration is what it was.
  */
-async function refusedEverywhere(ctx: ScenarioContext, kind: RefusedCertificate, expected: RefusalExpectation): Promise<void> {
+async function refusedEverywhere(
+  ctx: ScenarioContext,
+  kind: RefusedCertificate,
+  expected: RefusalExpectation,
+): Promise<void> {
   const what = REFUSED_CERTIFICATES[kind];
   const client = ctx.refusedApi(kind);
-  if (!client) return ctx.unchecked(`refusal of ${what}`, `the target provides no such certificate ("refusedCertificates.${kind}")`);
+  if (!client)
+    return ctx.unchecked(
+      `refusal of ${what}`,
+      `the target provides no such certificate ("refusedCertificates.${kind}")`,
+    );
   const requestId = randomUUID();
   const callbackUrl = `https://tpp.example/xs2a/refused-${kind.toLowerCase()}`;
-  const consentCall: CallOptions = { method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.main }] } }) };
-  const cofCall: CallOptions = { method: 'POST', path: '/v1/consents/confirmation-of-funds', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { account: { iban: ctx.fixtures.ibans.main } } };
-  const paymentCall = (body: unknown): CallOptions => ({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body, requestId });
+  const consentCall: CallOptions = {
+    method: 'POST',
+    path: '/v1/consents',
+    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+    body: completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.main }] } }),
+  };
+  const cofCall: CallOptions = {
+    method: 'POST',
+    path: '/v1/consents/confirmation-of-funds',
+    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
+    body: { account: { iban: ctx.fixtures.ibans.main } },
+  };
+  const paymentCall = (body: unknown): CallOptions => ({
+    method: 'POST',
+    path: '/v1/payments/sepa-credit-transfers',
+    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+    body,
+    requestId,
+  });
   const callbackBefore = await ctx.api.call({ path: '/v1/revocation-callback' });
-  ensure([200, 404].includes(callbackBefore.status), 'the provider’s GET /v1/revocation-callback answers 200 or 404', { actual: callbackBefore.status });
+  ensure([200, 404].includes(callbackBefore.status), 'the provider’s GET /v1/revocation-callback answers 200 or 404', {
+    actual: callbackBefore.status,
+  });
 
   const calls: [string, CallOptions][] = [
     ['POST /v1/consents (AIS)', consentCall],
-    ['POST /v1/payments/sepa-credit-transfers (PIS)', paymentCall(paymentBody(ctx, { remittanceInformationUnstructured: `refused ${kind}` }))],
+    [
+      'POST /v1/payments/sepa-credit-transfers (PIS)',
+      paymentCall(paymentBody(ctx, { remittanceInformationUnstructured: `refused ${kind}` })),
+    ],
     ['POST /v1/consents/confirmation-of-funds (CoF)', cofCall],
     ['PUT /v1/revocation-callback', { method: 'PUT', path: '/v1/revocation-callback', body: { url: callbackUrl } }],
   ];
@@ -136,7 +215,10 @@ async function refusedEverywhere(ctx: ScenarioContext, kind: RefusedCertificate,
     const refusal = await attempt(client, call);
     const point = `answer to ${operation} with ${what}`;
     if (refusal.handshake !== undefined) {
-      ensure(expected.handshake, `${point}: the connection broke off (${refusal.handshake}), but this certificate is for the service to refuse in the envelope`);
+      ensure(
+        expected.handshake,
+        `${point}: the connection broke off (${refusal.handshake}), but this certificate is for the service to refuse in the envelope`,
+      );
       ctx.observe(point, 'TLS handshake refused');
       answers.push('TLS handshake refused');
       continue;
@@ -146,29 +228,60 @@ async function refusedEverywhere(ctx: ScenarioContext, kind: RefusedCertificate,
     const seen = answerOf(reply);
     expectError(ctx, reply, { code: seen.code!, status: seen.status });
     const created = reply.json as Record<string, unknown>;
-    ensure(!('consentId' in created) && !('paymentId' in created) && !('secret' in created), `${point}: the refusal carries no created resource`, { actual: created });
+    ensure(
+      !('consentId' in created) && !('paymentId' in created) && !('secret' in created),
+      `${point}: the refusal carries no created resource`,
+      { actual: created },
+    );
     answers.push(`${seen.status} ${seen.code}`);
   }
-  ensureEqual(new Set(answers).size, 1, `one answer on every operation for ${what}`, );
+  ensureEqual(new Set(answers).size, 1, `one answer on every operation for ${what}`);
   ctx.observe(`answer to ${what} (the same on every operation)`, answers[0]);
 
   // Controls: the same requests from the valid provider are served, and nothing was left behind.
-  ensureEqual((await ctx.api.call(consentCall)).status, 201, 'status of the same consent request from the valid provider');
-  ensureEqual((await ctx.api.call(cofCall)).status, 201, 'status of the same CoF consent request from the valid provider');
-  const payment = await ctx.api.call(paymentCall(paymentBody(ctx, { remittanceInformationUnstructured: `served instead of refused ${kind}` })));
-  ensureEqual(payment.status, 201, 'status of a payment from the valid provider under the X-Request-ID of the refused one (a bound key would answer 409)');
+  ensureEqual(
+    (await ctx.api.call(consentCall)).status,
+    201,
+    'status of the same consent request from the valid provider',
+  );
+  ensureEqual(
+    (await ctx.api.call(cofCall)).status,
+    201,
+    'status of the same CoF consent request from the valid provider',
+  );
+  const payment = await ctx.api.call(
+    paymentCall(paymentBody(ctx, { remittanceInformationUnstructured: `served instead of refused ${kind}` })),
+  );
+  ensureEqual(
+    payment.status,
+    201,
+    'status of a payment from the valid provider under the X-Request-ID of the refused one (a bound key would answer 409)',
+  );
   const callbackAfter = await ctx.api.call({ path: '/v1/revocation-callback' });
-  ensureEqual([callbackAfter.status, (callbackAfter.json as { url?: string } | undefined)?.url], [callbackBefore.status, (callbackBefore.json as { url?: string } | undefined)?.url], 'the provider’s callback registration after the refused PUT, as before it');
+  ensureEqual(
+    [callbackAfter.status, (callbackAfter.json as { url?: string } | undefined)?.url],
+    [callbackBefore.status, (callbackBefore.json as { url?: string } | undefined)?.url],
+    'the provider’s callback registration after the refused PUT, as before it',
+  );
   if (callbackBefore.status === 404) {
-    ensureEqual((await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: callbackUrl } })).status, 200, 'status of the same PUT from the valid provider');
-    ensureEqual((await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' })).status, 204, 'status of the valid provider’s DELETE (leaving no registration, as before)');
+    ensureEqual(
+      (await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: callbackUrl } })).status,
+      200,
+      'status of the same PUT from the valid provider',
+    );
+    ensureEqual(
+      (await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' })).status,
+      204,
+      'status of the valid provider’s DELETE (leaving no registration, as before)',
+    );
   }
 }
 
 export const identityDetailScenarios: Scenario[] = [
   scenario({
     id: 'ID-DETAIL-001',
-    title: 'For every IBAN country, an IBAN one character longer or shorter than the country declares, check digits correct, is refused with FORMAT_ERROR; the declared length is accepted',
+    title:
+      'For every IBAN country, an IBAN one character longer or shorter than the country declares, check digits correct, is refused with FORMAT_ERROR; the declared length is accepted',
     rules: ['IBAN-3', 'AIS-CONSENT-11', 'ERR-2', 'ERR-5'],
     spec: 'Resources / AccountReference (the country’s declared length is also checked); ConsentRequest scope rules 2',
     area: 'consents',
@@ -184,16 +297,29 @@ export const identityDetailScenarios: Scenario[] = [
         const shorter = withCheckDigits(country, bbanOf(length - 5, seed));
         declared.push(withCheckDigits(country, bbanOf(length - 4, seed)));
         ensure(checksumHolds(longer) && checksumHolds(shorter), `check digits of the ${country} IBANs hold`);
-        expectIbanRefused(ctx, await consentFor(ctx, [longer]), `a ${country} IBAN of ${length + 1} characters (${country} declares ${length})`);
-        expectIbanRefused(ctx, await consentFor(ctx, [shorter]), `a ${country} IBAN of ${length - 1} characters (${country} declares ${length})`);
+        expectIbanRefused(
+          ctx,
+          await consentFor(ctx, [longer]),
+          `a ${country} IBAN of ${length + 1} characters (${country} declares ${length})`,
+        );
+        expectIbanRefused(
+          ctx,
+          await consentFor(ctx, [shorter]),
+          `a ${country} IBAN of ${length - 1} characters (${country} declares ${length})`,
+        );
       }
       // Control: the same IBANs at their declared lengths, all in one request, are accepted (format-checked, not looked up).
-      ensureEqual((await consentFor(ctx, declared)).status, 201, 'status for one IBAN of every country at its declared length');
+      ensureEqual(
+        (await consentFor(ctx, declared)).status,
+        201,
+        'status for one IBAN of every country at its declared length',
+      );
     },
   }),
   scenario({
     id: 'ID-DETAIL-002',
-    title: 'An IBAN of its country’s length and with a holding MOD 97-10 check, but off the pattern (a letter among the check digits, letters after the country, a trailing lower-case letter), is refused with FORMAT_ERROR',
+    title:
+      'An IBAN of its country’s length and with a holding MOD 97-10 check, but off the pattern (a letter among the check digits, letters after the country, a trailing lower-case letter), is refused with FORMAT_ERROR',
     rules: ['IBAN-2', 'AIS-CONSENT-11', 'ERR-2', 'ERR-5'],
     spec: 'Resources / AccountReference (pattern ^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$ is necessary)',
     area: 'consents',
@@ -207,41 +333,61 @@ export const identityDetailScenarios: Scenario[] = [
         // A lower-case letter at the very end (its code counted as the textbook MOD 97-10 counts letters).
         ['a trailing lower-case letter', withCheckDigits('DE', '370400440532013000a'.slice(1))],
         // The same, with check digits computed as if the letter were upper case.
-        ['a trailing lower-case letter (check digits of its upper-case form)', (() => {
-          const upper = withCheckDigits('DE', '70400440532013000A');
-          return `${upper.slice(0, -1)}a`;
-        })()],
+        [
+          'a trailing lower-case letter (check digits of its upper-case form)',
+          (() => {
+            const upper = withCheckDigits('DE', '70400440532013000A');
+            return `${upper.slice(0, -1)}a`;
+          })(),
+        ],
         // A lower-case letter in the middle.
-        ['a lower-case letter inside', (() => {
-          const upper = withCheckDigits('DE', '7040044053X2013000');
-          return upper.replace('X', 'x');
-        })()],
+        [
+          'a lower-case letter inside',
+          (() => {
+            const upper = withCheckDigits('DE', '7040044053X2013000');
+            return upper.replace('X', 'x');
+          })(),
+        ],
       ];
       for (const [what, iban] of cases) {
         ensureEqual(iban.length, expect.length, `length of the IBAN with ${what}`);
         expectIbanRefused(ctx, await consentFor(ctx, iban), `an IBAN with ${what} (${iban})`);
         expectIbanRefused(ctx, await consentFor(ctx, iban), `an IBAN with ${what}, sent again`);
       }
-      ensure(checksumHolds(cases[0]![1]) && checksumHolds(cases[1]![1]) && checksumHolds(cases[2]![1]), 'the check holds on the first three');
+      ensure(
+        checksumHolds(cases[0]![1]) && checksumHolds(cases[1]![1]) && checksumHolds(cases[2]![1]),
+        'the check holds on the first three',
+      );
       // Control: a well-formed IBAN in the same place is accepted.
-      ensureEqual((await consentFor(ctx, withCheckDigits('DE', '370400440532013001'))).status, 201, 'status for a well-formed IBAN in the same place');
+      ensureEqual(
+        (await consentFor(ctx, withCheckDigits('DE', '370400440532013001'))).status,
+        201,
+        'status for a well-formed IBAN in the same place',
+      );
     },
   }),
   scenario({
     id: 'ID-DETAIL-003',
-    title: 'Amounts with no decimals, one decimal or a leading zero are accepted on payment initiation and read back as the same amount',
+    title:
+      'Amounts with no decimals, one decimal or a leading zero are accepted on payment initiation and read back as the same amount',
     rules: ['AMOUNT-4', 'PIS-INIT-4', 'PIS-INIT-5'],
     spec: 'Resources / Amount (pattern ^[0-9]+(\\.[0-9]{1,2})?$); PaymentResponse',
     area: 'payments',
     expect: { amounts: ['5', '0.5', '7.5', '01.25', '3.05'], status: 'RCVD' },
     async run(ctx, expect) {
       for (const amount of expect.amounts) {
-        const created = createdPayment(await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount } })));
+        const created = createdPayment(
+          await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount } })),
+        );
         ensureEqual(created.transactionStatus, expect.status, `transactionStatus of a payment of "${amount}"`);
         const read = await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${created.paymentId}` });
         ensureEqual(read.status, 200, `status of the read of the payment of "${amount}"`);
         const payment = ensureSchema(PaymentResponseSchema, read.json, 'PaymentResponse');
-        ensureEqual(cents(payment.instructedAmount.amount), cents(amount), `instructedAmount of the payment of "${amount}" in cents`);
+        ensureEqual(
+          cents(payment.instructedAmount.amount),
+          cents(amount),
+          `instructedAmount of the payment of "${amount}" in cents`,
+        );
         // How the amount is written back (as sent or with two decimals) is the target's to choose.
         ctx.observe(`instructedAmount read back for "${amount}"`, payment.instructedAmount.amount);
       }
@@ -265,7 +411,11 @@ export const identityDetailScenarios: Scenario[] = [
         const after = await balancesOf(ctx, consentId, iban);
         for (const type of ['closingBooked', 'interimAvailable']) {
           ensure(before[type] !== undefined && after[type] !== undefined, `${type} is reported`, { actual: after });
-          ensureEqual(cents(after[type]!) - cents(before[type]!), cents(amount), `${type} moved by a booking of "${amount}" (cents)`);
+          ensureEqual(
+            cents(after[type]!) - cents(before[type]!),
+            cents(amount),
+            `${type} moved by a booking of "${amount}" (cents)`,
+          );
         }
         ctx.observe(`balances after a booking of "${amount}"`, after);
       }
@@ -273,7 +423,8 @@ export const identityDetailScenarios: Scenario[] = [
   }),
   scenario({
     id: 'ID-DETAIL-005',
-    title: 'Paying out the whole available balance leaves an available balance of exactly zero (how zero is written is observed)',
+    title:
+      'Paying out the whole available balance leaves an available balance of exactly zero (how zero is written is observed)',
     rules: ['AMOUNT-9', 'AMOUNT-10', 'AIS-DATA-4'],
     spec: 'Resources / SignedAmount (the sign is the direction); BalanceResponse',
     area: 'ais-data',
@@ -289,19 +440,30 @@ export const identityDetailScenarios: Scenario[] = [
       const before = await balancesOf(ctx, consentId, iban, reader);
       const available = before['interimAvailable'];
       ensure(available !== undefined, 'interimAvailable is reported', { actual: before });
-      if (cents(available) <= 0) return ctx.unchecked('a zero available balance', `the second account has ${available} available, nothing to pay out`);
+      if (cents(available) <= 0)
+        return ctx.unchecked(
+          'a zero available balance',
+          `the second account has ${available} available, nothing to pay out`,
+        );
       // Within any plausible payment maximum: a larger balance is first brought down to 10.00 by a booked debit (given back at the end).
       const taken = cents(available) > 1000 ? cents(available) - 1000 : 0;
       if (taken > 0) await ctx.control().bookTransaction(iban, `-${(taken / 100).toFixed(2)}`);
       const amount = taken > 0 ? '10.00' : available;
-      const payment = await authorisedPayment(ctx, paymentBody(ctx, { debtorAccount: { iban }, instructedAmount: { currency: 'EUR', amount } }), { product: 'instant-sepa-credit-transfers' }).catch(async (error: unknown) => {
+      const payment = await authorisedPayment(
+        ctx,
+        paymentBody(ctx, { debtorAccount: { iban }, instructedAmount: { currency: 'EUR', amount } }),
+        { product: 'instant-sepa-credit-transfers' },
+      ).catch(async (error: unknown) => {
         if (taken > 0) await ctx.control().bookTransaction(iban, (taken / 100).toFixed(2));
         throw error;
       });
       try {
         if (!expect.accepted.includes(payment.status)) {
           ctx.observe('status of a payment of the whole available balance', payment.status);
-          return ctx.unchecked('a zero available balance', `the payment of the whole balance is ${payment.status} (a payment limit is not shown)`);
+          return ctx.unchecked(
+            'a zero available balance',
+            `the payment of the whole balance is ${payment.status} (a payment limit is not shown)`,
+          );
         }
         const after = await balancesOf(ctx, consentId, iban, reader);
         ensure(after['interimAvailable'] !== undefined, 'interimAvailable is reported', { actual: after });
@@ -315,33 +477,54 @@ export const identityDetailScenarios: Scenario[] = [
   }),
   scenario({
     id: 'ID-DETAIL-006',
-    title: 'The answer to payments of 14 whole digits (with and without leading zeros) and of 15 whole digits is observed: accepted, PAYMENT_FAILED or FORMAT_ERROR',
+    title:
+      'The answer to payments of 14 whole digits (with and without leading zeros) and of 15 whole digits is observed: accepted, PAYMENT_FAILED or FORMAT_ERROR',
     rules: ['OPEN-17', 'AMOUNT-4'],
     spec: 'Limits (payment amount maximum: not shown); Resources / Amount',
     area: 'payments',
-    expect: { amounts: ['10000000000000', '99999999999999.99', '0010000000000000', '100000000000000', '000100000000000000.00'] },
+    expect: {
+      amounts: ['10000000000000', '99999999999999.99', '0010000000000000', '100000000000000', '000100000000000000.00'],
+    },
     async run(ctx, expect) {
       for (const amount of expect.amounts) {
         const reply = await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount } }));
-        expectPlausible(ctx, `answer to a payment of "${amount}" (maximum not shown)`, reply, [{ status: 201 }, { status: 400, code: 'PAYMENT_FAILED' }, { status: 400, code: 'FORMAT_ERROR' }]);
-        if (reply.status === 400 && codeOf(reply) === 'FORMAT_ERROR') expectError(ctx, reply, { status: 400, code: 'FORMAT_ERROR', path: 'instructedAmount.amount' });
+        expectPlausible(ctx, `answer to a payment of "${amount}" (maximum not shown)`, reply, [
+          { status: 201 },
+          { status: 400, code: 'PAYMENT_FAILED' },
+          { status: 400, code: 'FORMAT_ERROR' },
+        ]);
+        if (reply.status === 400 && codeOf(reply) === 'FORMAT_ERROR')
+          expectError(ctx, reply, { status: 400, code: 'FORMAT_ERROR', path: 'instructedAmount.amount' });
         if (reply.status === 201) {
           // Accepted: it waits for the customer and reads back the same amount (compared as digits, beyond a double's precision).
           const created = createdPayment(reply);
           const read = await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${created.paymentId}` });
           ensureEqual(read.status, 200, `status of the read of the payment of "${amount}"`);
           const payment = ensureSchema(PaymentResponseSchema, read.json, 'PaymentResponse');
-          ensureEqual([payment.transactionStatus, digitsOf(payment.instructedAmount.amount)], ['RCVD', digitsOf(amount)], `status and amount of the accepted payment of "${amount}"`);
+          ensureEqual(
+            [payment.transactionStatus, digitsOf(payment.instructedAmount.amount)],
+            ['RCVD', digitsOf(amount)],
+            `status and amount of the accepted payment of "${amount}"`,
+          );
         }
       }
       // Controls: the same request with a small amount is served, and with three decimals refused (AMOUNT-4).
-      ensureEqual((await initiatePayment(ctx, paymentBody(ctx))).status, 201, 'status of the same payment with a small amount');
-      expectError(ctx, await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '1.234' } })), { status: 400, code: 'FORMAT_ERROR', path: 'instructedAmount.amount' });
+      ensureEqual(
+        (await initiatePayment(ctx, paymentBody(ctx))).status,
+        201,
+        'status of the same payment with a small amount',
+      );
+      expectError(
+        ctx,
+        await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '1.234' } })),
+        { status: 400, code: 'FORMAT_ERROR', path: 'instructedAmount.amount' },
+      );
     },
   }),
   scenario({
     id: 'ID-DETAIL-007',
-    title: 'A QWAC of a certificate authority the target does not trust is refused on AIS, PIS, CoF and the revocation callback with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
+    title:
+      'A QWAC of a certificate authority the target does not trust is refused on AIS, PIS, CoF and the revocation callback with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
     rules: ['AUTH-8', 'OPEN-14', 'ERR-1'],
     spec: 'Authentication 1 (an eIDAS QWAC is the credential); Errors / Codes CERTIFICATE_MISSING; Errors rule 5 (its status: not shown)',
     area: 'identity',
@@ -351,7 +534,8 @@ export const identityDetailScenarios: Scenario[] = [
   }),
   scenario({
     id: 'ID-DETAIL-008',
-    title: 'An expired QWAC of the trusted CA is refused on AIS, PIS, CoF and the revocation callback with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
+    title:
+      'An expired QWAC of the trusted CA is refused on AIS, PIS, CoF and the revocation callback with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
     rules: ['AUTH-8', 'OPEN-14', 'ERR-1'],
     spec: 'Authentication 1 (a valid eIDAS QWAC is the credential); Errors / Codes CERTIFICATE_MISSING; Errors rule 5 (its status: not shown)',
     area: 'identity',
@@ -361,7 +545,8 @@ export const identityDetailScenarios: Scenario[] = [
   }),
   scenario({
     id: 'ID-DETAIL-009',
-    title: 'A QWAC of the trusted CA that is not valid yet is refused on AIS, PIS, CoF and the revocation callback with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
+    title:
+      'A QWAC of the trusted CA that is not valid yet is refused on AIS, PIS, CoF and the revocation callback with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
     rules: ['AUTH-8', 'OPEN-14', 'ERR-1'],
     spec: 'Authentication 1 (a valid eIDAS QWAC is the credential); Errors / Codes CERTIFICATE_MISSING; Errors rule 5 (its status: not shown)',
     area: 'identity',
@@ -371,19 +556,28 @@ export const identityDetailScenarios: Scenario[] = [
   }),
   scenario({
     id: 'ID-DETAIL-010',
-    title: 'A certificate of the trusted CA without organizationIdentifier identifies no provider: refused on AIS, PIS, CoF and the revocation callback with one answer, and creates nothing',
+    title:
+      'A certificate of the trusted CA without organizationIdentifier identifies no provider: refused on AIS, PIS, CoF and the revocation callback with one answer, and creates nothing',
     rules: ['AUTH-8', 'OPEN-14', 'ERR-1'],
     spec: 'Authentication 1 and 3 (the certificate is the credential and registers the provider); Errors / Codes; Errors rule 5 (statuses: not shown)',
     area: 'identity',
     needs: ['refused-certificates', 'callback-endpoint'],
     // No code names this case; a certificate that identifies nobody is the nearest to none presented,
     // and "registration does not permit" (403 ROLE_INVALID) is the other reading.
-    expect: { plausible: [{ status: 401, code: 'CERTIFICATE_MISSING' }, { status: 403, code: 'CERTIFICATE_MISSING' }, { status: 403, code: 'ROLE_INVALID' }], handshake: false } as RefusalExpectation,
+    expect: {
+      plausible: [
+        { status: 401, code: 'CERTIFICATE_MISSING' },
+        { status: 403, code: 'CERTIFICATE_MISSING' },
+        { status: 403, code: 'ROLE_INVALID' },
+      ],
+      handshake: false,
+    } as RefusalExpectation,
     run: (ctx, expect) => refusedEverywhere(ctx, 'withoutOrganizationId', expect),
   }),
   scenario({
     id: 'ID-DETAIL-011',
-    title: 'A certificate of the trusted CA without PSD2 role attributes registers no provider: refused on AIS, PIS, CoF and the revocation callback (roles aside) with one answer, and creates nothing',
+    title:
+      'A certificate of the trusted CA without PSD2 role attributes registers no provider: refused on AIS, PIS, CoF and the revocation callback (roles aside) with one answer, and creates nothing',
     rules: ['AUTH-9', 'SCOPE-6', 'OPEN-14', 'ERR-1'],
     spec: 'Access and registration 1 (a QWAC with PSD2 role attributes registers); Authentication 1, 4 and 5; Errors / Codes ROLE_INVALID, CERTIFICATE_MISSING; Errors rule 5 (statuses: not shown)',
     area: 'identity',
@@ -393,7 +587,8 @@ export const identityDetailScenarios: Scenario[] = [
   }),
   scenario({
     id: 'ID-DETAIL-013',
-    title: 'A certificate of the trusted CA whose PSD2 statement names only a role the interface does not know is refused like one without roles: on AIS, PIS, CoF and the revocation callback (roles aside) with one answer, and creates nothing',
+    title:
+      'A certificate of the trusted CA whose PSD2 statement names only a role the interface does not know is refused like one without roles: on AIS, PIS, CoF and the revocation callback (roles aside) with one answer, and creates nothing',
     rules: ['AUTH-9', 'SCOPE-6', 'OPEN-14', 'ERR-1'],
     spec: 'Access and registration 1 (a QWAC with PSD2 role attributes registers); Authentication 1, 4 and 5 (the roles PSP_AI, PSP_PI, PSP_IC, PSP_AS); Errors / Codes ROLE_INVALID; Errors rule 5 (statuses: not shown)',
     area: 'identity',
@@ -404,7 +599,8 @@ export const identityDetailScenarios: Scenario[] = [
   }),
   scenario({
     id: 'ID-DETAIL-012',
-    title: 'A provider the regulator register lists as withdrawn is refused from its first request, on AIS, PIS, CoF and the revocation callback, with 403 and one code (observed), and creates nothing',
+    title:
+      'A provider the regulator register lists as withdrawn is refused from its first request, on AIS, PIS, CoF and the revocation callback, with 403 and one code (observed), and creates nothing',
     rules: ['SCOPE-7', 'OPEN-10', 'ERR-1'],
     spec: 'Access and registration 2 (the register is checked at registration; a withdrawal stops access); Authentication 3; Errors / Status classes 403 (registration does not permit; no code is named)',
     area: 'identity',

@@ -9,11 +9,26 @@ import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, ATTENDED, completeConsentBody, createdPayment, expectError, initiatePayment, paymentBody, validConsent } from './steps.js';
+import {
+  aisAccess,
+  ATTENDED,
+  completeConsentBody,
+  createdPayment,
+  expectError,
+  initiatePayment,
+  paymentBody,
+  validConsent,
+} from './steps.js';
 
 /** Every row of the spec's endpoint table, with placeholder ids (the certificate is judged first). */
 function everyOperation(): { method: string; path: string }[] {
-  const fill: Record<string, string> = { consent_id: 'c-0000', authorisation_id: 'a-0000', account_id: 'r-0000', payment_id: 'p-0000', payment_product: 'sepa-credit-transfers' };
+  const fill: Record<string, string> = {
+    consent_id: 'c-0000',
+    authorisation_id: 'a-0000',
+    account_id: 'r-0000',
+    payment_id: 'p-0000',
+    payment_product: 'sepa-credit-transfers',
+  };
   return ENDPOINTS.filter((entry) => !entry.addition).map((entry) => ({
     method: entry.method.toUpperCase(),
     path: entry.path.replace(/\{(\w+)\}/g, (_, name: string) => fill[name] ?? name),
@@ -25,7 +40,8 @@ const BODIES: Record<string, unknown> = { POST: {}, PUT: { url: 'https://tpp.exa
 export const identityEverywhereScenarios = [
   scenario({
     id: 'ID-CERT-004',
-    title: 'No operation of the endpoint table answers without a client certificate: CERTIFICATE_MISSING on every one, X-Request-ID echoed',
+    title:
+      'No operation of the endpoint table answers without a client certificate: CERTIFICATE_MISSING on every one, X-Request-ID echoed',
     spec: 'Authentication 2 (every operation requires it; no unauthenticated path and no per-operation exception); Environments (a client certificate on every request, including ones that fail)',
     rules: ['AUTH-2', 'HDR-2'],
     area: 'identity',
@@ -33,7 +49,12 @@ export const identityEverywhereScenarios = [
     async run(ctx, expect) {
       const statuses = new Set<number>();
       for (const { method, path } of everyOperation()) {
-        const reply = await ctx.anonymous.call({ method, path, headers: { 'Consent-ID': 'c-0000', 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, ...(BODIES[method] === undefined ? {} : { body: BODIES[method] }) });
+        const reply = await ctx.anonymous.call({
+          method,
+          path,
+          headers: { 'Consent-ID': 'c-0000', 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
+          ...(BODIES[method] === undefined ? {} : { body: BODIES[method] }),
+        });
         expectError(ctx, reply, expect);
         statuses.add(reply.status);
       }
@@ -54,21 +75,34 @@ export const identityEverywhereScenarios = [
       seen.push(await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}/status` }));
       seen.push(await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${randomUUID()}` }));
       await ctx.api.call({ method: 'DELETE', path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}` });
-      seen.push(await ctx.api.call({ method: 'DELETE', path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}` }));
+      seen.push(
+        await ctx.api.call({ method: 'DELETE', path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}` }),
+      );
       const key = randomUUID();
       createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: key }));
-      seen.push(await initiatePayment(ctx, paymentBody(ctx, { remittanceInformationUnstructured: 'another body' }), { requestId: key }));
+      seen.push(
+        await initiatePayment(ctx, paymentBody(ctx, { remittanceInformationUnstructured: 'another body' }), {
+          requestId: key,
+        }),
+      );
       const consent = await validConsent(ctx, { types: ['accounts'] });
       let last: Reply | undefined;
-      for (let i = 0; i < 5; i += 1) last = await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId } });
+      for (let i = 0; i < 5; i += 1)
+        last = await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId } });
       seen.push(last!);
-      ensureEqual(seen.map((reply) => reply.status), expect.statuses, 'statuses of the five calls');
-      for (const reply of seen) ensureEqual(reply.header('x-request-id'), reply.requestId, `X-Request-ID echoed on ${reply.status}`);
+      ensureEqual(
+        seen.map((reply) => reply.status),
+        expect.statuses,
+        'statuses of the five calls',
+      );
+      for (const reply of seen)
+        ensureEqual(reply.header('x-request-id'), reply.requestId, `X-Request-ID echoed on ${reply.status}`);
     },
   }),
   scenario({
     id: 'ID-WITHDRAWN-002',
-    title: 'A withdrawn provider is refused on every family of operations (consents, account data, payments, confirmation of funds) with 403',
+    title:
+      'A withdrawn provider is refused on every family of operations (consents, account data, payments, confirmation of funds) with 403',
     spec: 'Access and registration 2 (if the home regulator withdraws the authorisation, access stops); Errors / Status classes 403 (registration does not permit)',
     rules: ['SCOPE-7', 'OPEN-10'],
     area: 'identity',
@@ -85,8 +119,29 @@ export const identityEverywhereScenarios = [
           ['POST /v1/consents', () => createConsentRaw(ctx, api)],
           ['GET /v1/consents/{id}', () => api.call({ path: `/v1/consents/${consent.consentId}` })],
           ['GET /v1/accounts', () => api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId } })],
-          ['POST /v1/payments/{product}', () => api.call({ method: 'POST', path: '/v1/payments/instant-sepa-credit-transfers', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: paymentBody(ctx) })],
-          ['POST /v1/funds-confirmations', () => api.call({ method: 'POST', path: '/v1/funds-confirmations', headers: { 'Consent-ID': consent.consentId }, body: { account: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount: '1.00' } } })],
+          [
+            'POST /v1/payments/{product}',
+            () =>
+              api.call({
+                method: 'POST',
+                path: '/v1/payments/instant-sepa-credit-transfers',
+                headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+                body: paymentBody(ctx),
+              }),
+          ],
+          [
+            'POST /v1/funds-confirmations',
+            () =>
+              api.call({
+                method: 'POST',
+                path: '/v1/funds-confirmations',
+                headers: { 'Consent-ID': consent.consentId },
+                body: {
+                  account: { iban: ctx.fixtures.ibans.main },
+                  instructedAmount: { currency: 'EUR', amount: '1.00' },
+                },
+              }),
+          ],
         ];
         for (const [what, call] of calls) {
           const reply = await call();
@@ -101,5 +156,10 @@ export const identityEverywhereScenarios = [
 ];
 
 function createConsentRaw(ctx: ScenarioContext, api: ReturnType<ScenarioContext['secondApi']>): Promise<Reply> {
-  return api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }) });
+  return api.call({
+    method: 'POST',
+    path: '/v1/consents',
+    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+    body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }),
+  });
 }

@@ -4,7 +4,17 @@ import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
-import { aisAccess, ATTENDED, codeOf, completeConsentBody, createdPayment, expectError, expectPlausible, initiatePayment, paymentBody } from './steps.js';
+import {
+  aisAccess,
+  ATTENDED,
+  codeOf,
+  completeConsentBody,
+  createdPayment,
+  expectError,
+  expectPlausible,
+  initiatePayment,
+  paymentBody,
+} from './steps.js';
 
 /**
  * The role identifiers for AIS and PIS are not shown (Authentication 4), so a provider whose
@@ -12,7 +22,10 @@ import { aisAccess, ATTENDED, codeOf, completeConsentBody, createdPayment, expec
  * spec's: ROLE_INVALID in the envelope (its exact status is not shown, Errors rule 5).
  */
 function servedOrRoleInvalid(ctx: ScenarioContext, reply: Reply, what: string, success: number): void {
-  ctx.observe(`${what} by a provider without PSP_IC`, reply.status === success ? reply.status : `${reply.status} ${String(codeOf(reply))}`);
+  ctx.observe(
+    `${what} by a provider without PSP_IC`,
+    reply.status === success ? reply.status : `${reply.status} ${String(codeOf(reply))}`,
+  );
   if (reply.status !== success) expectError(ctx, reply, { code: 'ROLE_INVALID' });
 }
 
@@ -37,7 +50,12 @@ export const identityScenarios = [
     area: 'identity',
     expect: { code: 'CERTIFICATE_MISSING' },
     async run(ctx, expect) {
-      const reply = await ctx.anonymous.call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', rawBody: '{"debtorAccount":', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri } });
+      const reply = await ctx.anonymous.call({
+        method: 'POST',
+        path: '/v1/payments/sepa-credit-transfers',
+        rawBody: '{"debtorAccount":',
+        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
+      });
       expectError(ctx, reply, expect);
     },
   }),
@@ -62,7 +80,12 @@ export const identityScenarios = [
     area: 'identity',
     expect: { notFoundStatus: 404 },
     async run(ctx, expect) {
-      const ok = await ctx.api.call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: paymentBody(ctx) });
+      const ok = await ctx.api.call({
+        method: 'POST',
+        path: '/v1/payments/sepa-credit-transfers',
+        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+        body: paymentBody(ctx),
+      });
       ensureEqual(ok.status, 201, 'status of a valid initiation');
       ensureEqual(ok.header('x-request-id'), ok.requestId, 'X-Request-ID echoed on 201');
       const missing = await ctx.api.call({ path: '/v1/payments/sepa-credit-transfers/no-such-payment-0000' });
@@ -78,10 +101,16 @@ export const identityScenarios = [
     area: 'identity',
     expect: { status: 404 },
     async run(ctx, expect) {
-      const reply = await ctx.api.call({ path: '/v1/payments/instant-sepa-credit-transfers/no-such-payment-0000/status' });
+      const reply = await ctx.api.call({
+        path: '/v1/payments/instant-sepa-credit-transfers/no-such-payment-0000/status',
+      });
       ensureEqual(reply.status, expect.status, 'status of an unknown payment status read');
       const body = ensureSchema(TppMessagesSchema, reply.json, '404 body');
-      ensure(body.tppMessages.every((message) => message.category === 'ERROR'), 'every message of a refusal has category ERROR', { actual: body });
+      ensure(
+        body.tppMessages.every((message) => message.category === 'ERROR'),
+        'every message of a refusal has category ERROR',
+        { actual: body },
+      );
       ctx.observe('code of a 404 (the spec gives the status only)', body.tppMessages[0]?.code);
     },
   }),
@@ -105,40 +134,58 @@ export const identityScenarios = [
   }),
   scenario({
     id: 'ID-ROLE-002',
-    title: 'AIS family: a provider without PSP_IC is either served a consent or refused with ROLE_INVALID (AIS role not shown)',
+    title:
+      'AIS family: a provider without PSP_IC is either served a consent or refused with ROLE_INVALID (AIS role not shown)',
     rules: ['OPEN-11'],
     spec: 'Authentication 4 (role identifiers for AIS and PIS: not shown); Errors / Codes ROLE_INVALID',
     area: 'identity',
     needs: ['provider-without-cof'],
     expect: { success: 201 },
     async run(ctx, expect) {
-      const reply = await ctx.apiWithoutCof().call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }) });
+      const reply = await ctx.apiWithoutCof().call({
+        method: 'POST',
+        path: '/v1/consents',
+        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+        body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }),
+      });
       servedOrRoleInvalid(ctx, reply, 'POST /v1/consents', expect.success);
     },
   }),
   scenario({
     id: 'ID-ROLE-003',
-    title: 'PIS family: a provider without PSP_IC is either served a payment initiation or refused with ROLE_INVALID (PIS role not shown)',
+    title:
+      'PIS family: a provider without PSP_IC is either served a payment initiation or refused with ROLE_INVALID (PIS role not shown)',
     rules: ['OPEN-11'],
     spec: 'Authentication 4 (role identifiers for AIS and PIS: not shown); Behaviour notes / Payments 7 (403 means role or registration does not permit)',
     area: 'identity',
     needs: ['provider-without-cof'],
     expect: { success: 201 },
     async run(ctx, expect) {
-      const reply = await ctx.apiWithoutCof().call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: paymentBody(ctx) });
+      const reply = await ctx.apiWithoutCof().call({
+        method: 'POST',
+        path: '/v1/payments/sepa-credit-transfers',
+        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+        body: paymentBody(ctx),
+      });
       servedOrRoleInvalid(ctx, reply, 'POST /v1/payments/sepa-credit-transfers', expect.success);
     },
   }),
   scenario({
     id: 'ID-ROLE-004',
-    title: 'CoF family: a provider without PSP_IC asking for a CoF consent is served or refused with ROLE_INVALID, never otherwise',
+    title:
+      'CoF family: a provider without PSP_IC asking for a CoF consent is served or refused with ROLE_INVALID, never otherwise',
     rules: ['OPEN-11'],
     spec: 'Authentication 4 (the CoF service requires PSP_IC; without it ROLE_INVALID); Behaviour notes / Funds confirmation 2',
     area: 'identity',
     needs: ['provider-without-cof'],
     expect: { success: 201 },
     async run(ctx, expect) {
-      const reply = await ctx.apiWithoutCof().call({ method: 'POST', path: '/v1/consents/confirmation-of-funds', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { account: { iban: ctx.fixtures.ibans.main } } });
+      const reply = await ctx.apiWithoutCof().call({
+        method: 'POST',
+        path: '/v1/consents/confirmation-of-funds',
+        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
+        body: { account: { iban: ctx.fixtures.ibans.main } },
+      });
       servedOrRoleInvalid(ctx, reply, 'POST /v1/consents/confirmation-of-funds', expect.success);
     },
   }),
@@ -152,14 +199,29 @@ export const identityScenarios = [
     expect: { put: 200, get: 200, delete: 204 },
     async run(ctx, expect) {
       const api = ctx.apiWithoutCof();
-      ensureEqual((await api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: 'https://tpp.example/xs2a/revocations' } })).status, expect.put, 'status of PUT');
+      ensureEqual(
+        (
+          await api.call({
+            method: 'PUT',
+            path: '/v1/revocation-callback',
+            body: { url: 'https://tpp.example/xs2a/revocations' },
+          })
+        ).status,
+        expect.put,
+        'status of PUT',
+      );
       ensureEqual((await api.call({ path: '/v1/revocation-callback' })).status, expect.get, 'status of GET');
-      ensureEqual((await api.call({ method: 'DELETE', path: '/v1/revocation-callback' })).status, expect.delete, 'status of DELETE');
+      ensureEqual(
+        (await api.call({ method: 'DELETE', path: '/v1/revocation-callback' })).status,
+        expect.delete,
+        'status of DELETE',
+      );
     },
   }),
   scenario({
     id: 'ID-WITHDRAWN-001',
-    title: 'When the regulator withdraws a provider’s authorisation its access stops (403); restored, it is served again',
+    title:
+      'When the regulator withdraws a provider’s authorisation its access stops (403); restored, it is served again',
     rules: ['SCOPE-7', 'SCOPE-6', 'OPEN-10'],
     spec: 'Access and registration 2 (if the home regulator withdraws the authorisation, access stops); Authentication 3; Errors / Status classes 403 (registration does not permit)',
     area: 'identity',
@@ -168,7 +230,13 @@ export const identityScenarios = [
     async run(ctx, expect) {
       const api = ctx.secondApi();
       const organizationIdentifier = ctx.secondProviderId();
-      const create = () => api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }) });
+      const create = () =>
+        api.call({
+          method: 'POST',
+          path: '/v1/consents',
+          headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+          body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }),
+        });
       ensureEqual((await create()).status, 201, 'status before the withdrawal');
       await ctx.control().setAuthorised(organizationIdentifier, false);
       try {
@@ -195,20 +263,39 @@ export const identityScenarios = [
     expect: {},
     async run(ctx) {
       const replies = [
-        await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }) }),
+        await ctx.api.call({
+          method: 'POST',
+          path: '/v1/consents',
+          headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+          body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }),
+        }),
         await ctx.api
-          .call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: 'https://tpp.example/xs2a/revocations' } })
+          .call({
+            method: 'PUT',
+            path: '/v1/revocation-callback',
+            body: { url: 'https://tpp.example/xs2a/revocations' },
+          })
           .then(() => ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' })),
-        await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: 'http://tpp.example/xs2a/revocations' } }),
+        await ctx.api.call({
+          method: 'PUT',
+          path: '/v1/revocation-callback',
+          body: { url: 'http://tpp.example/xs2a/revocations' },
+        }),
         await ctx.api.call({ path: '/v1/consents/no-such-consent-0000/status' }),
       ];
-      ensureEqual(replies.map((reply) => reply.status), [201, 204, 400, 403], 'statuses of the four calls');
-      for (const reply of replies) ensureEqual(reply.header('x-request-id'), reply.requestId, `X-Request-ID echoed on ${reply.status}`);
+      ensureEqual(
+        replies.map((reply) => reply.status),
+        [201, 204, 400, 403],
+        'statuses of the four calls',
+      );
+      for (const reply of replies)
+        ensureEqual(reply.header('x-request-id'), reply.requestId, `X-Request-ID echoed on ${reply.status}`);
     },
   }),
   scenario({
     id: 'ID-REQID-001',
-    title: 'The answer to a request without X-Request-ID, or with one that is not a UUID, is observed (a 4xx carries the envelope)',
+    title:
+      'The answer to a request without X-Request-ID, or with one that is not a UUID, is observed (a 4xx carries the envelope)',
     rules: ['OPEN-15'],
     spec: 'Errors rule 6 (answer when X-Request-ID is missing or not a UUID: not shown); Errors / Envelope',
     area: 'identity',
@@ -223,7 +310,8 @@ export const identityScenarios = [
       expectPlausible(ctx, 'answer without X-Request-ID (Errors rule 6: not shown)', missing, plausible);
       // Served: the bank stands in an id of its own; refused: FORMAT_ERROR.
       ctx.observeSetting('requestId.missing', missing.status === 200 ? 'generate' : 'refuse');
-      if (missing.status === 200) ctx.observe('X-Request-ID the bank answered when none was sent', missing.header('x-request-id') ?? null);
+      if (missing.status === 200)
+        ctx.observe('X-Request-ID the bank answered when none was sent', missing.header('x-request-id') ?? null);
       const notUuid = await ctx.api.call({ path, requestId: 'not-a-uuid' });
       expectPlausible(ctx, 'answer with X-Request-ID "not-a-uuid" (Errors rule 6: not shown)', notUuid, plausible);
       ctx.observeSetting('requestId.notUuid', notUuid.status === 200 ? 'accept' : 'refuse');
@@ -240,10 +328,19 @@ export const identityScenarios = [
     async run(ctx, expect) {
       // A consent request padded to exactly `size` bytes (an unknown member is ignored when served).
       const sized = (size: number) => {
-        const base = JSON.stringify({ ...completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.notHeld }] } }), padding: '' });
+        const base = JSON.stringify({
+          ...completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.notHeld }] } }),
+          padding: '',
+        });
         return base.replace('"padding":""', `"padding":"${'x'.repeat(size - base.length)}"`);
       };
-      const send = (size: number) => ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, rawBody: sized(size) });
+      const send = (size: number) =>
+        ctx.api.call({
+          method: 'POST',
+          path: '/v1/consents',
+          headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+          rawBody: sized(size),
+        });
       // Served (the padding ignored) or refused as too large: a 5xx or a dropped connection is no choice.
       const plausible = [{ status: 201 }, { status: 400 }, { status: 413 }] as const;
       const largest = await send(expect.bytes);
@@ -261,7 +358,10 @@ export const identityScenarios = [
           return;
         }
       }
-      ctx.observe('largest body served: none of 16 KiB, 64 KiB, 1 MiB exactly', largest.status === 201 ? 'more than 1 MiB' : 'another size');
+      ctx.observe(
+        'largest body served: none of 16 KiB, 64 KiB, 1 MiB exactly',
+        largest.status === 201 ? 'more than 1 MiB' : 'another size',
+      );
     },
   }),
 ];

@@ -11,7 +11,17 @@ import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { authorisedPayment, expectPlausible, paymentBody, paymentStatus, readData, resourceIdOf, SHARED_READ, sharedReadConsent, validConsent } from './steps.js';
+import {
+  authorisedPayment,
+  expectPlausible,
+  paymentBody,
+  paymentStatus,
+  readData,
+  resourceIdOf,
+  SHARED_READ,
+  sharedReadConsent,
+  validConsent,
+} from './steps.js';
 import { dayOf, isoDate } from '../src/contract/dates.js';
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -37,7 +47,8 @@ async function transactionsPage(ctx: ScenarioContext, consentId: string, path: s
   const reply = await readData(ctx, consentId, path);
   ensureEqual(reply.status, 200, `status of GET ${path}`);
   const body = ensureSchema(TransactionsResponseSchema, reply.json, 'TransactionsResponse');
-  for (const row of [...(body.transactions.booked ?? []), ...(body.transactions.pending ?? [])]) ensure(row.transactionAmount.currency === 'EUR', 'transactionAmount currency', { actual: row });
+  for (const row of [...(body.transactions.booked ?? []), ...(body.transactions.pending ?? [])])
+    ensure(row.transactionAmount.currency === 'EUR', 'transactionAmount currency', { actual: row });
   return {
     booked: body.transactions.booked,
     pending: body.transactions.pending,
@@ -56,7 +67,8 @@ async function allPages(ctx: ScenarioContext, consentId: string, first: string):
   return pages;
 }
 
-const rowsOf = (pages: readonly TransactionsPage[], list: 'booked' | 'pending') => pages.flatMap((page) => page[list] ?? []);
+const rowsOf = (pages: readonly TransactionsPage[], list: 'booked' | 'pending') =>
+  pages.flatMap((page) => page[list] ?? []);
 
 interface Balances {
   closingBooked: number;
@@ -77,7 +89,11 @@ async function balances(ctx: ScenarioContext, consentId: string, accountId: stri
   const interim = of('interimAvailable');
   // The later of the two: both describe the same account's last change.
   const lastChange = [closing.lastChangeDateTime, interim.lastChangeDateTime].sort().at(-1)!;
-  return { closingBooked: cents(closing.balanceAmount.amount), interimAvailable: cents(interim.balanceAmount.amount), lastChange };
+  return {
+    closingBooked: cents(closing.balanceAmount.amount),
+    interimAvailable: cents(interim.balanceAmount.amount),
+    lastChange,
+  };
 }
 
 /** What a row carries, without its values: the members sent, sorted. */
@@ -107,7 +123,8 @@ const MALFORMED_QUERIES: readonly { label: string; query: string }[] = [
 export const ledgerContentScenarios = [
   scenario({
     id: 'LEDGER-001',
-    title: 'Malformed or unusable query values on GET transactions (bookingStatus, dates, dateTo before dateFrom, repeated parameters, references never handed out) get an answer the interface leaves open, observed',
+    title:
+      'Malformed or unusable query values on GET transactions (bookingStatus, dates, dateTo before dateFrom, repeated parameters, references never handed out) get an answer the interface leaves open, observed',
     spec: 'Query parameters of GET transactions (dateFrom/dateTo dates, bookingStatus enum, entryReferenceFrom an entryReference); the answer to a value outside them is not shown',
     rules: ['AIS-PAGING-3', 'AIS-PAGING-4', 'AIS-DATA-7'],
     area: 'paging',
@@ -119,35 +136,62 @@ export const ledgerContentScenarios = [
       const path = `/v1/accounts/${accountId}/transactions`;
       // The control: the well-formed query is served, so every refusal below is about the value.
       const first = await transactionsPage(ctx, consentId, `${path}?bookingStatus=booked`);
-      ensureEqual((await readData(ctx, consentId, `${path}?bookingStatus=booked`)).status, expect.control, 'status of the well-formed query');
+      ensureEqual(
+        (await readData(ctx, consentId, `${path}?bookingStatus=booked`)).status,
+        expect.control,
+        'status of the well-formed query',
+      );
       const refs = (first.booked ?? []).slice(0, 2).map((row) => encodeURIComponent(row.entryReference));
       ensureEqual(refs.length, 2, 'rows on the first booked page to repeat entryReferenceFrom with');
       // A reference this service did hand out, but for a transaction of the customer's other account.
       const secondId = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.second);
-      const foreign = (await transactionsPage(ctx, consentId, `/v1/accounts/${secondId}/transactions?bookingStatus=booked`)).booked?.at(-1);
+      const foreign = (
+        await transactionsPage(ctx, consentId, `/v1/accounts/${secondId}/transactions?bookingStatus=booked`)
+      ).booked?.at(-1);
       const cases = [
         ...MALFORMED_QUERIES,
-        { label: 'entryReferenceFrom given twice', query: `bookingStatus=booked&entryReferenceFrom=${refs[0]}&entryReferenceFrom=${refs[1]}` },
-        ...(foreign ? [{ label: 'entryReferenceFrom of the oldest transaction of another account', query: `bookingStatus=booked&entryReferenceFrom=${encodeURIComponent(foreign.entryReference)}` }] : []),
+        {
+          label: 'entryReferenceFrom given twice',
+          query: `bookingStatus=booked&entryReferenceFrom=${refs[0]}&entryReferenceFrom=${refs[1]}`,
+        },
+        ...(foreign
+          ? [
+              {
+                label: 'entryReferenceFrom of the oldest transaction of another account',
+                query: `bookingStatus=booked&entryReferenceFrom=${encodeURIComponent(foreign.entryReference)}`,
+              },
+            ]
+          : []),
       ];
       for (const { label, query } of cases) {
         const reply: Reply = await readData(ctx, consentId, `${path}?${query}`);
-        expectPlausible(ctx, `GET transactions with ${label}`, reply, [{ status: 400, code: 'FORMAT_ERROR' }, { status: '2xx' }]);
+        expectPlausible(ctx, `GET transactions with ${label}`, reply, [
+          { status: 400, code: 'FORMAT_ERROR' },
+          { status: '2xx' },
+        ]);
         if (reply.status === 200) {
           const body = ensureSchema(TransactionsResponseSchema, reply.json, `TransactionsResponse for ${label}`);
-          ctx.observe(`GET transactions with ${label}: rows served`, { booked: body.transactions.booked?.length, pending: body.transactions.pending?.length, next: body.transactions._links?.next !== undefined });
+          ctx.observe(`GET transactions with ${label}: rows served`, {
+            booked: body.transactions.booked?.length,
+            pending: body.transactions.pending?.length,
+            next: body.transactions._links?.next !== undefined,
+          });
         }
       }
     },
   }),
   scenario({
     id: 'LEDGER-002',
-    title: 'Each bookingStatus gives only its arrays, no page holds more than 250, and the pending entries, the first pages and the gap between the balances are observed',
+    title:
+      'Each bookingStatus gives only its arrays, no page holds more than 250, and the pending entries, the first pages and the gap between the balances are observed',
     spec: 'TransactionsResponse 1 (booked for booked or both, pending for pending or both) and 2; Paging rules 1; BalanceResponse (closingBooked, interimAvailable)',
     rules: ['AIS-DATA-7', 'AIS-PAGING-5', 'AIS-DATA-4', 'AIS-DATA-5'],
     area: 'ais-data',
     shares: [SHARED_READ],
-    expect: { maxPerPage: 250, members: { booked: ['_links', 'booked'], pending: ['_links', 'pending'], both: ['_links', 'booked', 'pending'] } },
+    expect: {
+      maxPerPage: 250,
+      members: { booked: ['_links', 'booked'], pending: ['_links', 'pending'], both: ['_links', 'booked', 'pending'] },
+    },
     async run(ctx, expect) {
       const { consentId } = await sharedReadConsent(ctx);
       const accountId = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
@@ -159,27 +203,52 @@ export const ledgerContentScenarios = [
         for (const [index, page] of pages.entries()) {
           // _links is the sandbox's addition (Berlin Group's AccountReport); the arrays are the spec's.
           const arrays = page.members.filter((member) => member !== '_links');
-          ensureEqual(arrays, expect.members[status].filter((member) => member !== '_links'), `arrays of page ${index + 1} with bookingStatus=${status}`);
+          ensureEqual(
+            arrays,
+            expect.members[status].filter((member) => member !== '_links'),
+            `arrays of page ${index + 1} with bookingStatus=${status}`,
+          );
           const rows = (page.booked?.length ?? 0) + (page.pending?.length ?? 0);
           ensure(rows <= expect.maxPerPage, `page ${index + 1} with bookingStatus=${status} holds ${rows} rows`);
         }
-        ctx.observe(`bookingStatus=${status} on the main account: rows per page`, pages.map((page) => [page.booked?.length ?? null, page.pending?.length ?? null]));
+        ctx.observe(
+          `bookingStatus=${status} on the main account: rows per page`,
+          pages.map((page) => [page.booked?.length ?? null, page.pending?.length ?? null]),
+        );
       }
       const pending = rowsOf(traversals.pending, 'pending');
       const booked = rowsOf(traversals.booked, 'booked');
       // The same entries whichever way they are asked for.
-      ensureEqual(rowsOf(traversals.both, 'pending').map((row) => row.transactionId), pending.map((row) => row.transactionId), 'pending rows with both against pending alone');
-      ensureEqual(rowsOf(traversals.both, 'booked').map((row) => row.transactionId), booked.map((row) => row.transactionId), 'booked rows with both against booked alone');
-      ctx.observe('pending rows of the main account: with a bookingDate', pending.filter((row) => row.bookingDate !== undefined).length);
+      ensureEqual(
+        rowsOf(traversals.both, 'pending').map((row) => row.transactionId),
+        pending.map((row) => row.transactionId),
+        'pending rows with both against pending alone',
+      );
+      ensureEqual(
+        rowsOf(traversals.both, 'booked').map((row) => row.transactionId),
+        booked.map((row) => row.transactionId),
+        'booked rows with both against booked alone',
+      );
+      ctx.observe(
+        'pending rows of the main account: with a bookingDate',
+        pending.filter((row) => row.bookingDate !== undefined).length,
+      );
       const balance = await balances(ctx, consentId, accountId);
       const pendingSum = pending.reduce((sum, row) => sum + cents(row.transactionAmount.amount), 0);
-      ctx.observe('interimAvailable minus closingBooked on the main account (cents)', balance.interimAvailable - balance.closingBooked);
-      ctx.observe('interimAvailable minus closingBooked equals the sum of the pending rows', balance.interimAvailable - balance.closingBooked === pendingSum);
+      ctx.observe(
+        'interimAvailable minus closingBooked on the main account (cents)',
+        balance.interimAvailable - balance.closingBooked,
+      );
+      ctx.observe(
+        'interimAvailable minus closingBooked equals the sum of the pending rows',
+        balance.interimAvailable - balance.closingBooked === pendingSum,
+      );
     },
   }),
   scenario({
     id: 'LEDGER-003',
-    title: 'A booking on one account shows on it alone: read back with its sign and dates, closingBooked moved by its amount, lastChangeDateTime at the booking (observed), and an hour later at the next one',
+    title:
+      'A booking on one account shows on it alone: read back with its sign and dates, closingBooked moved by its amount, lastChangeDateTime at the booking (observed), and an hour later at the next one',
     spec: 'SignedAmount (the sign is the direction); Transaction (bookingDate, valueDate); BalanceResponse (closingBooked, interimAvailable, lastChangeDateTime); TransactionsResponse',
     rules: ['AMOUNT-10', 'AIS-DATA-4', 'AIS-DATA-5', 'AIS-DATA-6'],
     area: 'ais-data',
@@ -203,32 +272,61 @@ export const ledgerContentScenarios = [
           // The other account is read only now: whatever it shows, the booking on the main account is not in it.
           const other = await allPages(ctx, consentId, `/v1/accounts/${second}/transactions?bookingStatus=both`);
           const otherIds = [...rowsOf(other, 'booked'), ...rowsOf(other, 'pending')];
-          const added = rowsOf(await allPages(ctx, consentId, booked), 'booked').filter((row) => !known.has(row.transactionId));
-          ensure(!otherIds.some((row) => added.some((mine) => mine.transactionId === row.transactionId)), 'the booking on the main account shows on the other account', { actual: added });
-          ctx.observe('rows of the other account after a booking on the main account', [rowsOf(other, 'booked').length, rowsOf(other, 'pending').length]);
+          const added = rowsOf(await allPages(ctx, consentId, booked), 'booked').filter(
+            (row) => !known.has(row.transactionId),
+          );
+          ensure(
+            !otherIds.some((row) => added.some((mine) => mine.transactionId === row.transactionId)),
+            'the booking on the main account shows on the other account',
+            { actual: added },
+          );
+          ctx.observe('rows of the other account after a booking on the main account', [
+            rowsOf(other, 'booked').length,
+            rowsOf(other, 'pending').length,
+          ]);
           await balances(ctx, consentId, second);
         }
-        const added = rowsOf(await allPages(ctx, consentId, booked), 'booked').filter((row) => !known.has(row.transactionId));
-        ensureEqual(added.map((row) => [row.transactionAmount.amount, row.transactionAmount.currency]), [[amount, 'EUR']], `the new booked transaction of ${amount}, amount and sign`);
+        const added = rowsOf(await allPages(ctx, consentId, booked), 'booked').filter(
+          (row) => !known.has(row.transactionId),
+        );
+        ensureEqual(
+          added.map((row) => [row.transactionAmount.amount, row.transactionAmount.currency]),
+          [[amount, 'EUR']],
+          `the new booked transaction of ${amount}, amount and sign`,
+        );
         const row = added[0]!;
         const day = isoDate(to);
-        ctx.observe(`a control booking of ${amount}: members, bookingDate and valueDate on the day of the booking, remittance`, {
-          members: shapeOf(row),
-          bookingDate: row.bookingDate === day,
-          valueDate: row.valueDate === day,
-          remittance: row.remittanceInformationUnstructured ?? null,
-        });
+        ctx.observe(
+          `a control booking of ${amount}: members, bookingDate and valueDate on the day of the booking, remittance`,
+          {
+            members: shapeOf(row),
+            bookingDate: row.bookingDate === day,
+            valueDate: row.valueDate === day,
+            remittance: row.remittanceInformationUnstructured ?? null,
+          },
+        );
         const after = await balances(ctx, consentId, main);
-        ensureEqual(after.closingBooked - before.closingBooked, cents(amount), `closingBooked change after booking ${amount}`);
-        ctx.observe(`interimAvailable change after booking ${amount} (cents)`, after.interimAvailable - before.interimAvailable);
+        ensureEqual(
+          after.closingBooked - before.closingBooked,
+          cents(amount),
+          `closingBooked change after booking ${amount}`,
+        );
+        ctx.observe(
+          `interimAvailable change after booking ${amount} (cents)`,
+          after.interimAvailable - before.interimAvailable,
+        );
         ctx.observe(`lastChangeDateTime after booking ${amount}: at the booking`, within(after.lastChange, from, to));
-        ctx.observe(`lastChangeDateTime after booking ${amount}: later than before`, after.lastChange > before.lastChange);
+        ctx.observe(
+          `lastChangeDateTime after booking ${amount}: later than before`,
+          after.lastChange > before.lastChange,
+        );
       }
     },
   }),
   scenario({
     id: 'LEDGER-004',
-    title: 'A payment in the ledger from authorisation to settlement: one pending debit with its sign while ACSP, then one booked debit and no pending one; balances and dates observed',
+    title:
+      'A payment in the ledger from authorisation to settlement: one pending debit with its sign while ACSP, then one booked debit and no pending one; balances and dates observed',
     spec: 'TransactionsResponse 2 (a pending item is authorised but not booked); SignedAmount (debit negative); BalanceResponse; States: Payment (ACSP → ACSC)',
     rules: ['AMOUNT-10', 'AIS-DATA-5', 'AIS-DATA-4', 'OPEN-7'],
     area: 'payments',
@@ -246,13 +344,24 @@ export const ledgerContentScenarios = [
       const mine = (rows: Row[]) => rows.filter((row) => row.remittanceInformationUnstructured === remittance);
       const start = await balances(ctx, consentId, main);
       const from = await ctx.clock().now();
-      const payment = await authorisedPayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount }, remittanceInformationUnstructured: remittance }));
+      const payment = await authorisedPayment(
+        ctx,
+        paymentBody(ctx, {
+          instructedAmount: { currency: 'EUR', amount },
+          remittanceInformationUnstructured: remittance,
+        }),
+      );
       const to = await ctx.clock().now();
-      if (payment.status !== expect.accepted) return ctx.unchecked('a payment in the ledger', `the authorised payment is ${payment.status}, not ${expect.accepted}`);
+      if (payment.status !== expect.accepted)
+        return ctx.unchecked(
+          'a payment in the ledger',
+          `the authorised payment is ${payment.status}, not ${expect.accepted}`,
+        );
 
       const pendingRows = mine(rowsOf(await allPages(ctx, consentId, `${path}?bookingStatus=pending`), 'pending'));
       const bookedRows = mine(rowsOf(await allPages(ctx, consentId, `${path}?bookingStatus=booked`), 'booked'));
-      for (const row of [...pendingRows, ...bookedRows]) ensureEqual(row.transactionAmount.amount, `-${amount}`, 'a row of the payment carries the debit sign');
+      for (const row of [...pendingRows, ...bookedRows])
+        ensureEqual(row.transactionAmount.amount, `-${amount}`, 'a row of the payment carries the debit sign');
       const day = isoDate(to);
       ctx.observe('an authorised (ACSP) payment: pending and booked rows', [pendingRows.length, bookedRows.length]);
       const reserved = pendingRows[0];
@@ -264,37 +373,58 @@ export const ledgerContentScenarios = [
         });
       }
       const accepted = await balances(ctx, consentId, main);
-      ctx.observe('an authorised payment: change of closingBooked and interimAvailable (in units of its amount)', [(accepted.closingBooked - start.closingBooked) / cents(amount), (accepted.interimAvailable - start.interimAvailable) / cents(amount)]);
-      ctx.observe('lastChangeDateTime after the authorisation: at the authorisation', within(accepted.lastChange, from, to));
+      ctx.observe('an authorised payment: change of closingBooked and interimAvailable (in units of its amount)', [
+        (accepted.closingBooked - start.closingBooked) / cents(amount),
+        (accepted.interimAvailable - start.interimAvailable) / cents(amount),
+      ]);
+      ctx.observe(
+        'lastChangeDateTime after the authorisation: at the authorisation',
+        within(accepted.lastChange, from, to),
+      );
 
       let status = await paymentStatus(ctx, payment.paymentId);
       for (let day = 0; status !== expect.settled && day < expect.maxDays; day += 1) {
         await ctx.clock().advance('P1D');
         status = await paymentStatus(ctx, payment.paymentId);
       }
-      if (status !== expect.settled) return ctx.unchecked('a settled payment in the ledger', `the payment is ${status}, not ${expect.settled}, ${expect.maxDays} days after authorisation`);
+      if (status !== expect.settled)
+        return ctx.unchecked(
+          'a settled payment in the ledger',
+          `the payment is ${status}, not ${expect.settled}, ${expect.maxDays} days after authorisation`,
+        );
       const pendingAfter = mine(rowsOf(await allPages(ctx, consentId, `${path}?bookingStatus=pending`), 'pending'));
       const bookedAfter = mine(rowsOf(await allPages(ctx, consentId, `${path}?bookingStatus=booked`), 'booked'));
-      for (const row of [...pendingAfter, ...bookedAfter]) ensureEqual(row.transactionAmount.amount, `-${amount}`, 'a row of the settled payment carries the debit sign');
+      for (const row of [...pendingAfter, ...bookedAfter])
+        ensureEqual(row.transactionAmount.amount, `-${amount}`, 'a row of the settled payment carries the debit sign');
       ctx.observe('a settled (ACSC) payment: pending and booked rows', [pendingAfter.length, bookedAfter.length]);
       const settled = await balances(ctx, consentId, main);
       ctx.observe('lastChangeDateTime after settlement: time of day', settled.lastChange.slice(10));
       const entry = bookedAfter[0];
       if (entry) {
-        ctx.observe('the booked row of a settled payment: members, the pending row’s transactionId, a new entryReference, booked on the day of the last change', {
-          members: shapeOf(entry),
-          sameTransaction: reserved ? entry.transactionId === reserved.transactionId : null,
-          newReference: reserved ? entry.entryReference !== reserved.entryReference : null,
-          bookedOnChangeDay: entry.bookingDate === dayOf(settled.lastChange),
-          valueDate: entry.valueDate === entry.bookingDate,
-        });
+        ctx.observe(
+          'the booked row of a settled payment: members, the pending row’s transactionId, a new entryReference, booked on the day of the last change',
+          {
+            members: shapeOf(entry),
+            sameTransaction: reserved ? entry.transactionId === reserved.transactionId : null,
+            newReference: reserved ? entry.entryReference !== reserved.entryReference : null,
+            bookedOnChangeDay: entry.bookingDate === dayOf(settled.lastChange),
+            valueDate: entry.valueDate === entry.bookingDate,
+          },
+        );
       }
-      ctx.observe('a settled payment: change of closingBooked and interimAvailable since before it (in units of its amount)', [(settled.closingBooked - start.closingBooked) / cents(amount), (settled.interimAvailable - start.interimAvailable) / cents(amount)]);
+      ctx.observe(
+        'a settled payment: change of closingBooked and interimAvailable since before it (in units of its amount)',
+        [
+          (settled.closingBooked - start.closingBooked) / cents(amount),
+          (settled.interimAvailable - start.interimAvailable) / cents(amount),
+        ],
+      );
     },
   }),
   scenario({
     id: 'LEDGER-005',
-    title: 'With bookingStatus=both, 250 bookings newer than a pending payment: the traversal gives each entry once, the same as booked and pending alone, and which rows fill the first page is observed',
+    title:
+      'With bookingStatus=both, 250 bookings newer than a pending payment: the traversal gives each entry once, the same as booked and pending alone, and which rows fill the first page is observed',
     spec: 'Paging rules 1 (at most 250 per page), 2 and 5 (sort order: not shown); TransactionsResponse 1 and 2',
     rules: ['AIS-PAGING-5', 'AIS-PAGING-6', 'AIS-PAGING-7', 'OPEN-8'],
     area: 'paging',
@@ -307,20 +437,38 @@ export const ledgerContentScenarios = [
       const { consentId } = await validConsent(ctx, { ibans: [iban] });
       const account = await resourceIdOf(ctx, consentId, iban);
       const path = `/v1/accounts/${account}/transactions`;
-      const payment = await authorisedPayment(ctx, paymentBody(ctx, { debtorAccount: { iban }, remittanceInformationUnstructured: `LEDGER-005 ${randomUUID()}` }));
-      if (payment.status !== expect.accepted) return ctx.unchecked('pending and booked entries paged together', `the authorised payment from the second account is ${payment.status}, not ${expect.accepted}`);
+      const payment = await authorisedPayment(
+        ctx,
+        paymentBody(ctx, { debtorAccount: { iban }, remittanceInformationUnstructured: `LEDGER-005 ${randomUUID()}` }),
+      );
+      if (payment.status !== expect.accepted)
+        return ctx.unchecked(
+          'pending and booked entries paged together',
+          `the authorised payment from the second account is ${payment.status}, not ${expect.accepted}`,
+        );
       const pendingBefore = rowsOf(await allPages(ctx, consentId, `${path}?bookingStatus=pending`), 'pending');
       ctx.observe('pending rows of the second account after an authorised payment from it', pendingBefore.length);
       for (let i = 0; i < expect.pageSize; i += 1) await ctx.control().bookTransaction(iban, expect.amount);
       const both = await allPages(ctx, consentId, `${path}?bookingStatus=both`);
       ensure(both.length >= 2, `bookingStatus=both fits on ${both.length} page`);
-      for (const [index, page] of both.entries()) ensure((page.booked?.length ?? 0) + (page.pending?.length ?? 0) <= expect.pageSize, `page ${index + 1} holds more than ${expect.pageSize} rows`);
+      for (const [index, page] of both.entries())
+        ensure(
+          (page.booked?.length ?? 0) + (page.pending?.length ?? 0) <= expect.pageSize,
+          `page ${index + 1} holds more than ${expect.pageSize} rows`,
+        );
       const ids = [...rowsOf(both, 'booked'), ...rowsOf(both, 'pending')].map((row) => row.transactionId);
       ensureEqual(new Set(ids).size, ids.length, 'distinct entries over the bookingStatus=both traversal');
       const booked = rowsOf(await allPages(ctx, consentId, `${path}?bookingStatus=booked`), 'booked');
       const pending = rowsOf(await allPages(ctx, consentId, `${path}?bookingStatus=pending`), 'pending');
-      ensureEqual(new Set(ids), new Set([...booked, ...pending].map((row) => row.transactionId)), 'entries with both against booked and pending alone');
-      ctx.observe('bookingStatus=both after 250 bookings newer than a pending payment: booked and pending rows on the first page', [both[0]!.booked?.length ?? 0, both[0]!.pending?.length ?? 0]);
+      ensureEqual(
+        new Set(ids),
+        new Set([...booked, ...pending].map((row) => row.transactionId)),
+        'entries with both against booked and pending alone',
+      );
+      ctx.observe(
+        'bookingStatus=both after 250 bookings newer than a pending payment: booked and pending rows on the first page',
+        [both[0]!.booked?.length ?? 0, both[0]!.pending?.length ?? 0],
+      );
     },
   }),
 ];

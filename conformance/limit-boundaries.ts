@@ -7,7 +7,18 @@ import type { Reply, XsClient } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, ATTENDED, consentStatus, createConsent, createdPayment, expectError, initiatePayment, paymentBody, resourceIdOf, validConsent } from './steps.js';
+import {
+  aisAccess,
+  ATTENDED,
+  consentStatus,
+  createConsent,
+  createdPayment,
+  expectError,
+  initiatePayment,
+  paymentBody,
+  resourceIdOf,
+  validConsent,
+} from './steps.js';
 import { advanceToTimeOfDay, nextMidnight, seconds } from './time.js';
 
 type DataPath = 'list' | 'account' | 'balances' | 'transactions';
@@ -15,7 +26,10 @@ const LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimi
 
 /** A reader of one capped operation under a fresh recurring consent with every data type. */
 async function reader(ctx: ScenarioContext, options: { frequencyPerDay?: number; recurring?: boolean } = {}) {
-  const consent = await validConsent(ctx, { recurring: options.recurring ?? true, body: options.frequencyPerDay === undefined ? {} : { frequencyPerDay: options.frequencyPerDay } });
+  const consent = await validConsent(ctx, {
+    recurring: options.recurring ?? true,
+    body: options.frequencyPerDay === undefined ? {} : { frequencyPerDay: options.frequencyPerDay },
+  });
   const id = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
   const paths: Record<DataPath, string> = {
     list: '/v1/accounts',
@@ -23,7 +37,8 @@ async function reader(ctx: ScenarioContext, options: { frequencyPerDay?: number;
     balances: `/v1/accounts/${id}/balances`,
     transactions: `/v1/accounts/${id}/transactions?bookingStatus=booked`,
   };
-  return (what: DataPath, attended = false) => ctx.api.call({ path: paths[what], headers: { 'Consent-ID': consent.consentId, ...(attended ? ATTENDED : {}) } });
+  return (what: DataPath, attended = false) =>
+    ctx.api.call({ path: paths[what], headers: { 'Consent-ID': consent.consentId, ...(attended ? ATTENDED : {}) } });
 }
 
 function intHeader(reply: Reply, name: string): number {
@@ -44,14 +59,16 @@ async function spend(read: (what: DataPath) => Promise<Reply>, what: DataPath, l
 
 const NOT_CAPPED = (ctx: ScenarioContext, reply: Reply, what: string) => {
   ensure(reply.status !== 429, `${what} answered 429: it is not capped`, { actual: reply.json });
-  for (const name of [...LIMIT_HEADERS, 'Retry-After']) ensureEqual(reply.header(name), undefined, `${name} on ${what}`);
+  for (const name of [...LIMIT_HEADERS, 'Retry-After'])
+    ensureEqual(reply.header(name), undefined, `${name} on ${what}`);
   void ctx;
 };
 
 export const limitBoundaryScenarios = [
   scenario({
     id: 'AIS-LIMIT-011',
-    title: 'Every capped account-data operation serves four unattended reads a day and refuses the fifth with 429 ACCESS_EXCEEDED, Retry-After and the rate-limit headers',
+    title:
+      'Every capped account-data operation serves four unattended reads a day and refuses the fifth with 429 ACCESS_EXCEEDED, Retry-After and the rate-limit headers',
     spec: 'Limits (4 per consent, per data type, per day: account list, account read, balances, transactions; headers on 200 and 429); Errors rule 4',
     rules: ['LIMIT-1', 'LIMIT-2', 'LIMIT-3', 'LIMIT-4', 'LIMIT-17', 'LIMIT-20'],
     area: 'limits',
@@ -65,14 +82,23 @@ export const limitBoundaryScenarios = [
         const refused = await read(what);
         expectError(ctx, refused, expect.refusal);
         ensure(intHeader(refused, 'Retry-After') > 0, `Retry-After on the refused ${what} read is positive`);
-        ensureEqual(intHeader(refused, 'X-RateLimit-Remaining'), 0, `X-RateLimit-Remaining on the refused ${what} read`);
-        ensureEqual(intHeader(refused, 'X-RateLimit-Limit'), expect.limit, `X-RateLimit-Limit on the refused ${what} read`);
+        ensureEqual(
+          intHeader(refused, 'X-RateLimit-Remaining'),
+          0,
+          `X-RateLimit-Remaining on the refused ${what} read`,
+        );
+        ensureEqual(
+          intHeader(refused, 'X-RateLimit-Limit'),
+          expect.limit,
+          `X-RateLimit-Limit on the refused ${what} read`,
+        );
       }
     },
   }),
   scenario({
     id: 'AIS-LIMIT-012',
-    title: 'The frequency a consent reports is the one enforced: asked for 2 or for 10 a day, it reports 4 and serves exactly four unattended reads',
+    title:
+      'The frequency a consent reports is the one enforced: asked for 2 or for 10 a day, it reports 4 and serves exactly four unattended reads',
     spec: 'ConsentRequest (frequencyPerDay: above 4 capped to 4, below 4 does not reduce it); ConsentResponse (frequencyPerDay: what is enforced); Limits',
     rules: ['AIS-CONSENT-5', 'AIS-CONSENT-6', 'AIS-CONSENT-16'],
     area: 'limits',
@@ -88,7 +114,8 @@ export const limitBoundaryScenarios = [
   }),
   scenario({
     id: 'AIS-LIMIT-013',
-    title: 'The budget resets at midnight UTC, a calendar boundary: refused one second before it, served one second after, however recently it was spent',
+    title:
+      'The budget resets at midnight UTC, a calendar boundary: refused one second before it, served one second after, however recently it was spent',
     spec: 'Limits (X-RateLimit-Reset: the next midnight UTC, not a rolling window; 4 per day)',
     rules: ['LIMIT-8'],
     area: 'limits',
@@ -102,13 +129,21 @@ export const limitBoundaryScenarios = [
       const refused = await read('balances');
       ensureEqual(refused.status, 429, 'status of the fifth read at 23:50');
       const now = await ctx.clock().now();
-      ensureEqual(intHeader(refused, 'X-RateLimit-Reset'), nextMidnight(now) / 1000, 'X-RateLimit-Reset is the next midnight UTC');
+      ensureEqual(
+        intHeader(refused, 'X-RateLimit-Reset'),
+        nextMidnight(now) / 1000,
+        'X-RateLimit-Reset is the next midnight UTC',
+      );
       await ctx.clock().advance(seconds(nextMidnight(now) - now.getTime() - 2_000));
       expectError(ctx, await read('balances'), { status: 429, code: 'ACCESS_EXCEEDED' });
       await ctx.clock().advance('PT3S');
       const fresh = await read('balances');
       ensureEqual(fresh.status, 200, 'status one second after midnight, ten minutes after the budget was spent');
-      ensureEqual(intHeader(fresh, 'X-RateLimit-Remaining'), expect.limit - 1, 'X-RateLimit-Remaining on the first read of the new day');
+      ensureEqual(
+        intHeader(fresh, 'X-RateLimit-Remaining'),
+        expect.limit - 1,
+        'X-RateLimit-Remaining on the first read of the new day',
+      );
     },
   }),
   scenario({
@@ -126,9 +161,17 @@ export const limitBoundaryScenarios = [
         for (let i = 1; i <= 2; i += 1) {
           const attended = await read(what, true);
           ensureEqual(attended.status, 200, `status of attended ${what} read ${i} after the budget`);
-          ensureEqual(intHeader(attended, 'X-RateLimit-Remaining'), 0, `X-RateLimit-Remaining on attended ${what} read ${i}`);
+          ensureEqual(
+            intHeader(attended, 'X-RateLimit-Remaining'),
+            0,
+            `X-RateLimit-Remaining on attended ${what} read ${i}`,
+          );
         }
-        ensureEqual((await read('account', true)).status, 200, 'status of an attended account read after the account-details budget');
+        ensureEqual(
+          (await read('account', true)).status,
+          200,
+          'status of an attended account read after the account-details budget',
+        );
       }
     },
   }),
@@ -142,7 +185,12 @@ export const limitBoundaryScenarios = [
     expect: { calls: 6 },
     async run(ctx, expect) {
       const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) });
-      const cof = await ctx.api.call({ method: 'POST', path: '/v1/consents/confirmation-of-funds', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { account: { iban: ctx.fixtures.ibans.main } } });
+      const cof = await ctx.api.call({
+        method: 'POST',
+        path: '/v1/consents/confirmation-of-funds',
+        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
+        body: { account: { iban: ctx.fixtures.ibans.main } },
+      });
       NOT_CAPPED(ctx, created.reply, 'POST /v1/consents');
       NOT_CAPPED(ctx, cof, 'POST /v1/consents/confirmation-of-funds');
       ensureEqual(cof.status, 201, 'status of the CoF consent creation');
@@ -163,19 +211,41 @@ export const limitBoundaryScenarios = [
         ['GET', '/v1/revocation-callback', ctx.api],
       ];
       for (let i = 1; i <= expect.calls; i += 1) {
-        for (const [method, path, client] of calls) NOT_CAPPED(ctx, await client.call({ method, path }), `${method} ${path} (call ${i})`);
-        NOT_CAPPED(ctx, await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: 'https://tpp.example/xs2a/revocations' } }), `PUT /v1/revocation-callback (call ${i})`);
+        for (const [method, path, client] of calls)
+          NOT_CAPPED(ctx, await client.call({ method, path }), `${method} ${path} (call ${i})`);
+        NOT_CAPPED(
+          ctx,
+          await ctx.api.call({
+            method: 'PUT',
+            path: '/v1/revocation-callback',
+            body: { url: 'https://tpp.example/xs2a/revocations' },
+          }),
+          `PUT /v1/revocation-callback (call ${i})`,
+        );
       }
-      NOT_CAPPED(ctx, await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' }), 'DELETE /v1/revocation-callback');
+      NOT_CAPPED(
+        ctx,
+        await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' }),
+        'DELETE /v1/revocation-callback',
+      );
       NOT_CAPPED(ctx, await ctx.api.call({ method: 'DELETE', path: base }), `DELETE ${base}`);
-      NOT_CAPPED(ctx, await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${created.consentId}` }), 'DELETE /v1/consents/{id}');
-      NOT_CAPPED(ctx, await ctx.api.call({ method: 'DELETE', path: `/v1/consents/confirmation-of-funds/${cofId}` }), 'DELETE /v1/consents/confirmation-of-funds/{id}');
+      NOT_CAPPED(
+        ctx,
+        await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${created.consentId}` }),
+        'DELETE /v1/consents/{id}',
+      );
+      NOT_CAPPED(
+        ctx,
+        await ctx.api.call({ method: 'DELETE', path: `/v1/consents/confirmation-of-funds/${cofId}` }),
+        'DELETE /v1/consents/confirmation-of-funds/{id}',
+      );
       ensure((await consentStatus(ctx, created.consentId)) !== 'valid', 'the deleted consent is not valid');
     },
   }),
   scenario({
     id: 'AIS-LIMIT-016',
-    title: 'A one-off consent reports and enforces one unattended access per data type: X-RateLimit-Limit 1, then a refusal',
+    title:
+      'A one-off consent reports and enforces one unattended access per data type: X-RateLimit-Limit 1, then a refusal',
     spec: 'Limits (one-off consent: 1 per data type, forced); ConsentRequest (frequencyPerDay: one-off forced to 1)',
     rules: ['LIMIT-9', 'LIMIT-17', 'LIMIT-15'],
     area: 'limits',
@@ -187,17 +257,29 @@ export const limitBoundaryScenarios = [
         const first = await read(what);
         ensureEqual(first.status, 200, `status of the first unattended ${what} read`);
         ensureEqual(intHeader(first, 'X-RateLimit-Limit'), 1, `X-RateLimit-Limit of a one-off consent (${what})`);
-        ensureEqual(intHeader(first, 'X-RateLimit-Remaining'), 0, `X-RateLimit-Remaining after the one-off ${what} read`);
+        ensureEqual(
+          intHeader(first, 'X-RateLimit-Remaining'),
+          0,
+          `X-RateLimit-Remaining after the one-off ${what} read`,
+        );
         const second = await read(what);
-        ensure(second.status >= 400 && second.status < 500, `a second unattended ${what} read is refused, got ${second.status}`);
+        ensure(
+          second.status >= 400 && second.status < 500,
+          `a second unattended ${what} read is refused, got ${second.status}`,
+        );
         const code = (second.json as { tppMessages?: { code?: string }[] } | undefined)?.tppMessages?.[0]?.code;
-        ensure(code !== undefined && expect.refusedCodes.includes(code), `the refusal is ${expect.refusedCodes.join(' or ')}, got ${String(code)}`, { actual: second.json });
+        ensure(
+          code !== undefined && expect.refusedCodes.includes(code),
+          `the refusal is ${expect.refusedCodes.join(' or ')}, got ${String(code)}`,
+          { actual: second.json },
+        );
       }
     },
   }),
   scenario({
     id: 'AIS-LIMIT-017',
-    title: 'Each consent has its own budget: spending one consent’s balances leaves another consent of the provider on the same account untouched',
+    title:
+      'Each consent has its own budget: spending one consent’s balances leaves another consent of the provider on the same account untouched',
     rules: ['LIMIT-6', 'AIS-STATE-15'],
     spec: 'Limits (4 per consent, per data type, per day)',
     area: 'limits',
@@ -208,13 +290,30 @@ export const limitBoundaryScenarios = [
       // Different sets of accounts, so the newer consent supersedes nothing (spec "States: Consent").
       const narrow = await validConsent(ctx, { ibans: [main], types: ['balances'] });
       const wide = await validConsent(ctx, { ibans: [main, ctx.fixtures.ibans.second], types: ['balances'] });
-      ensureEqual(await consentStatus(ctx, narrow.consentId), 'valid', 'the first consent after the second was approved');
-      const balances = async (consentId: string) => ctx.api.call({ path: `/v1/accounts/${await resourceIdOf(ctx, consentId, main)}/balances`, headers: { 'Consent-ID': consentId } });
-      for (let i = 1; i <= expect.limit; i += 1) ensureEqual((await balances(narrow.consentId)).status, 200, `status of the first consent's unattended read ${i}`);
+      ensureEqual(
+        await consentStatus(ctx, narrow.consentId),
+        'valid',
+        'the first consent after the second was approved',
+      );
+      const balances = async (consentId: string) =>
+        ctx.api.call({
+          path: `/v1/accounts/${await resourceIdOf(ctx, consentId, main)}/balances`,
+          headers: { 'Consent-ID': consentId },
+        });
+      for (let i = 1; i <= expect.limit; i += 1)
+        ensureEqual(
+          (await balances(narrow.consentId)).status,
+          200,
+          `status of the first consent's unattended read ${i}`,
+        );
       expectError(ctx, await balances(narrow.consentId), { status: 429, code: expect.code });
       const other = await balances(wide.consentId);
       ensureEqual(other.status, 200, 'status of the other consent’s first unattended read of the same account');
-      ensureEqual(intHeader(other, 'X-RateLimit-Remaining'), expect.limit - 1, 'X-RateLimit-Remaining of the other consent');
+      ensureEqual(
+        intHeader(other, 'X-RateLimit-Remaining'),
+        expect.limit - 1,
+        'X-RateLimit-Remaining of the other consent',
+      );
     },
   }),
 ];

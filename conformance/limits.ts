@@ -3,13 +3,26 @@ import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { ATTENDED, codeOf, completeConsentBody, createdPayment, expectError, initiatePayment, paymentBody, resourceIdOf, validConsent } from './steps.js';
+import {
+  ATTENDED,
+  codeOf,
+  completeConsentBody,
+  createdPayment,
+  expectError,
+  initiatePayment,
+  paymentBody,
+  resourceIdOf,
+  validConsent,
+} from './steps.js';
 
 async function balancesReader(ctx: ScenarioContext, recurring = true) {
   const consent = await validConsent(ctx, { types: ['balances', 'transactions'], recurring });
   const id = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
   return (resource: 'balances' | 'transactions', attended = false) =>
-    ctx.api.call({ path: `/v1/accounts/${id}/${resource}${resource === 'transactions' ? '?bookingStatus=booked' : ''}`, headers: { 'Consent-ID': consent.consentId, ...(attended ? ATTENDED : {}) } });
+    ctx.api.call({
+      path: `/v1/accounts/${id}/${resource}${resource === 'transactions' ? '?bookingStatus=booked' : ''}`,
+      headers: { 'Consent-ID': consent.consentId, ...(attended ? ATTENDED : {}) },
+    });
 }
 
 const int = (reply: Reply, name: string) => {
@@ -53,10 +66,15 @@ export const limitScenarios = [
     expect: { attendedReads: 6, remainingAfterOneUnattended: 3 },
     async run(ctx, expect) {
       const read = await balancesReader(ctx);
-      for (let i = 1; i <= expect.attendedReads; i += 1) ensureEqual((await read('balances', true)).status, 200, `status of attended read ${i}`);
+      for (let i = 1; i <= expect.attendedReads; i += 1)
+        ensureEqual((await read('balances', true)).status, 200, `status of attended read ${i}`);
       const unattended = await read('balances');
       ensureEqual(unattended.status, 200, 'status of the first unattended read');
-      ensureEqual(int(unattended, 'X-RateLimit-Remaining'), expect.remainingAfterOneUnattended, 'X-RateLimit-Remaining after attended reads and one unattended');
+      ensureEqual(
+        int(unattended, 'X-RateLimit-Remaining'),
+        expect.remainingAfterOneUnattended,
+        'X-RateLimit-Remaining after attended reads and one unattended',
+      );
     },
   }),
   scenario({
@@ -100,17 +118,28 @@ export const limitScenarios = [
     area: 'limits',
     expect: { headers: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] },
     async run(ctx, expect) {
-      const created = await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.main }] } }) });
+      const created = await ctx.api.call({
+        method: 'POST',
+        path: '/v1/consents',
+        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+        body: completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.main }] } }),
+      });
       ensureEqual(created.status, 201, 'status of the consent creation');
       const consentId = (created.json as { consentId: string }).consentId;
-      for (const reply of [created, await ctx.api.call({ path: `/v1/consents/${consentId}` }), await ctx.api.call({ path: `/v1/consents/${consentId}/status` })]) {
-        for (const name of expect.headers) ensureEqual(reply.header(name), undefined, `${name} on an uncapped operation`);
+      for (const reply of [
+        created,
+        await ctx.api.call({ path: `/v1/consents/${consentId}` }),
+        await ctx.api.call({ path: `/v1/consents/${consentId}/status` }),
+      ]) {
+        for (const name of expect.headers)
+          ensureEqual(reply.header(name), undefined, `${name} on an uncapped operation`);
       }
     },
   }),
   scenario({
     id: 'AIS-LIMIT-006',
-    title: 'A one-off consent serves one unattended access per data type: the second is refused, the other type is still served',
+    title:
+      'A one-off consent serves one unattended access per data type: the second is refused, the other type is still served',
     rules: ['LIMIT-9'],
     spec: 'Limits (one-off consent: 1 per data type; forced); ConsentRequest (frequencyPerDay: one-off forced to 1)',
     area: 'limits',
@@ -120,11 +149,22 @@ export const limitScenarios = [
       const read = await balancesReader(ctx, false);
       ensureEqual((await read('balances')).status, 200, 'status of the first unattended balances read');
       const second = await read('balances');
-      ensure(second.status >= 400 && second.status < 500, `a second unattended balances read is refused, got ${second.status}`);
+      ensure(
+        second.status >= 400 && second.status < 500,
+        `a second unattended balances read is refused, got ${second.status}`,
+      );
       const code = codeOf(second);
-      ensure(code !== undefined && expect.refusedCodes.includes(code), `the refusal is ${expect.refusedCodes.join(' or ')}, got ${String(code)}`, { actual: second.json });
+      ensure(
+        code !== undefined && expect.refusedCodes.includes(code),
+        `the refusal is ${expect.refusedCodes.join(' or ')}, got ${String(code)}`,
+        { actual: second.json },
+      );
       ctx.observe('code of the second unattended read of a one-off consent', code);
-      ensureEqual((await read('transactions')).status, 200, 'status of the first unattended transactions read (its own budget)');
+      ensureEqual(
+        (await read('transactions')).status,
+        200,
+        'status of the first unattended transactions read (its own budget)',
+      );
     },
   }),
   scenario({
@@ -137,10 +177,22 @@ export const limitScenarios = [
     expect: { limit: 4 },
     async run(ctx, expect) {
       const read = await balancesReader(ctx);
-      ensureEqual(int(await read('balances', true), 'X-RateLimit-Remaining'), expect.limit, 'X-RateLimit-Remaining on an attended read before any unattended one');
-      ensureEqual(int(await read('balances'), 'X-RateLimit-Remaining'), expect.limit - 1, 'X-RateLimit-Remaining after one unattended read');
+      ensureEqual(
+        int(await read('balances', true), 'X-RateLimit-Remaining'),
+        expect.limit,
+        'X-RateLimit-Remaining on an attended read before any unattended one',
+      );
+      ensureEqual(
+        int(await read('balances'), 'X-RateLimit-Remaining'),
+        expect.limit - 1,
+        'X-RateLimit-Remaining after one unattended read',
+      );
       const attended = await read('balances', true);
-      ensureEqual(int(attended, 'X-RateLimit-Remaining'), expect.limit - 1, 'X-RateLimit-Remaining on an attended read after it');
+      ensureEqual(
+        int(attended, 'X-RateLimit-Remaining'),
+        expect.limit - 1,
+        'X-RateLimit-Remaining on an attended read after it',
+      );
       ensureEqual(int(attended, 'X-RateLimit-Limit'), expect.limit, 'X-RateLimit-Limit on an attended read');
     },
   }),
@@ -163,7 +215,11 @@ export const limitScenarios = [
       ensureEqual(refused.status, 429, 'status after the budget');
       const wait = int(refused, 'Retry-After');
       const untilReset = int(refused, 'X-RateLimit-Reset') - Math.floor((await ctx.clock().now()).getTime() / 1000);
-      ensure(Math.abs(wait - untilReset) <= expect.slackSeconds, `Retry-After ${wait} against ${untilReset} s to X-RateLimit-Reset`, { expected: untilReset, actual: wait });
+      ensure(
+        Math.abs(wait - untilReset) <= expect.slackSeconds,
+        `Retry-After ${wait} against ${untilReset} s to X-RateLimit-Reset`,
+        { expected: untilReset, actual: wait },
+      );
       await ctx.clock().advance(`PT${Math.max(wait - expect.earlyBySeconds, 0)}S`);
       expectError(ctx, await read('balances'), { status: 429, code: 'ACCESS_EXCEEDED' });
       await ctx.clock().advance(`PT${expect.earlyBySeconds + 1}S`);
@@ -184,11 +240,16 @@ export const limitScenarios = [
       for (let i = 1; i <= expect.limit; i += 1) {
         const reply = await list();
         ensureEqual(reply.status, 200, `status of unattended account list ${i}`);
-        ensureEqual(int(reply, 'X-RateLimit-Remaining'), expect.limit - i, `X-RateLimit-Remaining after account list ${i}`);
+        ensureEqual(
+          int(reply, 'X-RateLimit-Remaining'),
+          expect.limit - i,
+          `X-RateLimit-Remaining after account list ${i}`,
+        );
       }
       const refused = await list();
       expectError(ctx, refused, expect);
-      for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']) int(refused, name);
+      for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'])
+        int(refused, name);
     },
   }),
   scenario({
@@ -202,10 +263,18 @@ export const limitScenarios = [
     async run(ctx, expect) {
       const payment = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
       for (let i = 1; i <= expect.calls; i += 1) {
-        const callback = await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: 'https://tpp.example/xs2a/revocations' } });
-        for (const reply of [await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}/status` }), callback]) {
+        const callback = await ctx.api.call({
+          method: 'PUT',
+          path: '/v1/revocation-callback',
+          body: { url: 'https://tpp.example/xs2a/revocations' },
+        });
+        for (const reply of [
+          await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}/status` }),
+          callback,
+        ]) {
           ensure(reply.status < 400, `call ${i} answered ${reply.status}`);
-          for (const name of expect.headers) ensureEqual(reply.header(name), undefined, `${name} on an uncapped operation`);
+          for (const name of expect.headers)
+            ensureEqual(reply.header(name), undefined, `${name} on an uncapped operation`);
         }
       }
       await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' });

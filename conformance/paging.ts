@@ -25,10 +25,19 @@ async function page(ctx: ScenarioContext, consentId: string, path: string): Prom
   const reply = await ctx.api.call({ path, headers: { 'Consent-ID': consentId, ...ATTENDED } });
   ensureEqual(reply.status, 200, `status of GET ${path}`);
   const body = ensureSchema(TransactionsResponseSchema, reply.json, 'TransactionsResponse');
-  return { rows: [...(body.transactions.booked ?? []), ...(body.transactions.pending ?? [])], next: body.transactions._links?.next?.href, raw: (reply.json as { transactions: Page['raw'] }).transactions };
+  return {
+    rows: [...(body.transactions.booked ?? []), ...(body.transactions.pending ?? [])],
+    next: body.transactions._links?.next?.href,
+    raw: (reply.json as { transactions: Page['raw'] }).transactions,
+  };
 }
 
-async function traverse(ctx: ScenarioContext, consentId: string, first: string, between?: () => Promise<void>): Promise<Page[]> {
+async function traverse(
+  ctx: ScenarioContext,
+  consentId: string,
+  first: string,
+  between?: () => Promise<void>,
+): Promise<Page[]> {
   const pages = [await page(ctx, consentId, first)];
   if (between) await between();
   while (pages.at(-1)!.next) {
@@ -43,7 +52,11 @@ async function traverse(ctx: ScenarioContext, consentId: string, first: string, 
  * more than 500 booked transactions (the config's promise), so a single page is a finding, not a pass.
  */
 function ensurePaged(pages: readonly Page[], what: string): void {
-  ensure(pages.length >= 2, `${what} fits on ${pages.length} page: the fixture account must hold more than 250 matching transactions for next to be tried`, { actual: pages.length });
+  ensure(
+    pages.length >= 2,
+    `${what} fits on ${pages.length} page: the fixture account must hold more than 250 matching transactions for next to be tried`,
+    { actual: pages.length },
+  );
 }
 
 /** Paging only reads, attended: every paging scenario shares one consent (spec "Limits": attended reads spend nothing). */
@@ -67,17 +80,27 @@ export const pagingScenarios = [
     async run(ctx, expect) {
       const { consentId, base } = await setUp(ctx);
       const pages = await traverse(ctx, consentId, base);
-      ensure(pages.length >= expect.minPages, `the fixture account pages (more than 250 entries expected), got ${pages.length} page(s)`);
-      for (const [index, p] of pages.entries()) ensure(p.rows.length <= expect.maxPerPage, `page ${index + 1} holds ${p.rows.length} rows`);
+      ensure(
+        pages.length >= expect.minPages,
+        `the fixture account pages (more than 250 entries expected), got ${pages.length} page(s)`,
+      );
+      for (const [index, p] of pages.entries())
+        ensure(p.rows.length <= expect.maxPerPage, `page ${index + 1} holds ${p.rows.length} rows`);
       ensureEqual(pages.at(-1)!.next, undefined, 'next on the last page');
       const ids = pages.flatMap((p) => p.rows.map((row) => row.transactionId));
       ensureEqual(new Set(ids).size, ids.length, 'distinct transactions over all pages');
-      ctx.observe('sort order (not shown): first two bookingDates', pages[0]!.rows.slice(0, 2).map((row) => row.bookingDate));
+      ctx.observe(
+        'sort order (not shown): first two bookingDates',
+        pages[0]!.rows.slice(0, 2).map((row) => row.bookingDate),
+      );
       // The order over the whole history, pages included: newest first or oldest first, when the dates say so.
-      const dates = pages.flatMap((p) => p.rows.map((row) => row.bookingDate)).filter((date): date is string => date !== undefined);
+      const dates = pages
+        .flatMap((p) => p.rows.map((row) => row.bookingDate))
+        .filter((date): date is string => date !== undefined);
       const descending = dates.every((date, index) => index === 0 || date <= dates[index - 1]!);
       const ascending = dates.every((date, index) => index === 0 || date >= dates[index - 1]!);
-      if (dates[0] !== dates.at(-1) && (descending || ascending)) ctx.observeSetting('transactions.order', descending ? 'newest-first' : 'oldest-first');
+      if (dates[0] !== dates.at(-1) && (descending || ascending))
+        ctx.observeSetting('transactions.order', descending ? 'newest-first' : 'oldest-first');
       else ctx.observe('sort order over all pages', 'neither newest first nor oldest first by bookingDate');
     },
   }),
@@ -97,7 +120,10 @@ export const pagingScenarios = [
       const rows = pages.flatMap((p) => p.rows);
       // Inclusivity of dateFrom is not shown, so only a strictly earlier date breaks the rule.
       const early = rows.find((row) => row.bookingDate !== undefined && row.bookingDate < dateFrom);
-      ensure(!early, `a row booked ${early?.bookingDate} appears with dateFrom=${dateFrom} (page ${pages.findIndex((p) => early && p.rows.includes(early)) + 1})`);
+      ensure(
+        !early,
+        `a row booked ${early?.bookingDate} appears with dateFrom=${dateFrom} (page ${pages.findIndex((p) => early && p.rows.includes(early)) + 1})`,
+      );
       ctx.observe('pages with the dateFrom filter', pages.length);
     },
   }),
@@ -115,8 +141,16 @@ export const pagingScenarios = [
       ensure(first.next, 'the first page of the fixture account has a next link');
       const viaNext = await page(ctx, consentId, first.next);
       const last = first.rows.at(-1)!;
-      const viaCursor = await page(ctx, consentId, `${base}&entryReferenceFrom=${encodeURIComponent(last.entryReference)}`);
-      ensureEqual(viaCursor.rows.map((row) => row.transactionId), viaNext.rows.map((row) => row.transactionId), 'page after the cursor');
+      const viaCursor = await page(
+        ctx,
+        consentId,
+        `${base}&entryReferenceFrom=${encodeURIComponent(last.entryReference)}`,
+      );
+      ensureEqual(
+        viaCursor.rows.map((row) => row.transactionId),
+        viaNext.rows.map((row) => row.transactionId),
+        'page after the cursor',
+      );
     },
   }),
   scenario({
@@ -131,11 +165,17 @@ export const pagingScenarios = [
     async run(ctx) {
       const { consentId, base } = await setUp(ctx);
       const before = (await traverse(ctx, consentId, base)).flatMap((p) => p.rows.map((row) => row.transactionId));
-      const during = (await traverse(ctx, consentId, base, () => ctx.control().bookTransaction(ctx.fixtures.ibans.main, '12.34'))).flatMap((p) => p.rows.map((row) => row.transactionId));
+      const during = (
+        await traverse(ctx, consentId, base, () => ctx.control().bookTransaction(ctx.fixtures.ibans.main, '12.34'))
+      ).flatMap((p) => p.rows.map((row) => row.transactionId));
       // The control: the booking is there, else the traversal proved nothing about one made mid-way.
       const after = (await traverse(ctx, consentId, base)).flatMap((p) => p.rows.map((row) => row.transactionId));
       ensureEqual(after.length, before.length + 1, 'transactions after the booking (one more than before)');
-      ensureEqual(new Set(during).size, during.length, 'distinct transactions in a traversal with a booking in between');
+      ensureEqual(
+        new Set(during).size,
+        during.length,
+        'distinct transactions in a traversal with a booking in between',
+      );
       const missing = before.filter((id) => !during.includes(id));
       ensureEqual(missing, [], 'transactions skipped by the traversal');
     },
@@ -151,18 +191,27 @@ export const pagingScenarios = [
     async run(ctx, expect) {
       const { consentId, base } = await setUp(ctx);
       // A dateTo taken from the account's own history, so that about 400 rows qualify: more than a page.
-      const dates = (await traverse(ctx, consentId, base)).flatMap((p) => p.rows.map((row) => row.bookingDate)).filter((date): date is string => date !== undefined).sort();
+      const dates = (await traverse(ctx, consentId, base))
+        .flatMap((p) => p.rows.map((row) => row.bookingDate))
+        .filter((date): date is string => date !== undefined)
+        .sort();
       const dateTo = dates[Math.min(expect.keepRows, dates.length - 1)]!;
       const pages = await traverse(ctx, consentId, `${base}&dateTo=${dateTo}`);
       ensurePaged(pages, `the history up to ${dateTo}`);
-      const late = pages.flatMap((p) => p.rows).find((row) => row.bookingDate !== undefined && row.bookingDate > dateTo);
-      ensure(!late, `a row booked ${late?.bookingDate} appears with dateTo=${dateTo} (page ${pages.findIndex((p) => late && p.rows.includes(late)) + 1})`);
+      const late = pages
+        .flatMap((p) => p.rows)
+        .find((row) => row.bookingDate !== undefined && row.bookingDate > dateTo);
+      ensure(
+        !late,
+        `a row booked ${late?.bookingDate} appears with dateTo=${dateTo} (page ${pages.findIndex((p) => late && p.rows.includes(late)) + 1})`,
+      );
       ctx.observe('pages with the dateTo filter', pages.length);
     },
   }),
   scenario({
     id: 'AIS-PAGING-006',
-    title: 'A whole traversal by next and one by entryReferenceFrom of each last row give the same rows in the same order',
+    title:
+      'A whole traversal by next and one by entryReferenceFrom of each last row give the same rows in the same order',
     rules: ['AIS-PAGING-9', 'OPEN-8'],
     spec: 'Paging rules 3 (next or entryReferenceFrom: both are the same mechanism)',
     area: 'paging',
@@ -179,7 +228,11 @@ export const pagingScenarios = [
         viaCursor.push(...current.rows.map((row) => row.transactionId));
         if (!current.next) break;
         ensure(viaCursor.length < 50 * 250, 'the cursor traversal does not end');
-        current = await page(ctx, consentId, `${base}&entryReferenceFrom=${encodeURIComponent(current.rows.at(-1)!.entryReference)}`);
+        current = await page(
+          ctx,
+          consentId,
+          `${base}&entryReferenceFrom=${encodeURIComponent(current.rows.at(-1)!.entryReference)}`,
+        );
       }
       ensureEqual(viaCursor, viaNext, 'transactionIds of the cursor traversal against the next traversal');
     },
@@ -198,12 +251,20 @@ export const pagingScenarios = [
       const before = (await traverse(ctx, consentId, base)).flatMap((p) => p.rows.map((row) => row.transactionId));
       const first = await page(ctx, consentId, base);
       await ctx.control().bookTransaction(ctx.fixtures.ibans.main, '23.45');
-      const rest = await traverse(ctx, consentId, `${base}&entryReferenceFrom=${encodeURIComponent(first.rows.at(-1)!.entryReference)}`);
+      const rest = await traverse(
+        ctx,
+        consentId,
+        `${base}&entryReferenceFrom=${encodeURIComponent(first.rows.at(-1)!.entryReference)}`,
+      );
       const during = [...first.rows, ...rest.flatMap((p) => p.rows)].map((row) => row.transactionId);
       const after = (await traverse(ctx, consentId, base)).flatMap((p) => p.rows.map((row) => row.transactionId));
       ensureEqual(after.length, before.length + 1, 'transactions after the booking (one more than before)');
       ensureEqual(new Set(during).size, during.length, 'distinct transactions with a booking between the cursor calls');
-      ensureEqual(before.filter((id) => !during.includes(id)), [], 'transactions skipped by the cursor traversal');
+      ensureEqual(
+        before.filter((id) => !during.includes(id)),
+        [],
+        'transactions skipped by the cursor traversal',
+      );
     },
   }),
   scenario({
@@ -236,7 +297,9 @@ export const pagingScenarios = [
       ensure(day, 'the first page carries a bookingDate to filter on');
       const one = await page(ctx, consentId, `${base}&dateFrom=${day}&dateTo=${day}`);
       ensure(one.rows.length <= 250, `one day holds ${one.rows.length} rows`);
-      ensure(!(one.raw._links && 'next' in one.raw._links), 'transactions._links has no next member', { actual: one.raw._links });
+      ensure(!(one.raw._links && 'next' in one.raw._links), 'transactions._links has no next member', {
+        actual: one.raw._links,
+      });
     },
   }),
   scenario({
@@ -253,7 +316,11 @@ export const pagingScenarios = [
       ensurePaged(pages, 'the history with bookingStatus=both');
       for (const [index, p] of pages.entries()) {
         ensure(p.rows.length <= expect.maxPerPage, `page ${index + 1} holds ${p.rows.length} rows`);
-        ensure(Array.isArray(p.raw.booked) && Array.isArray(p.raw.pending), `page ${index + 1} carries booked and pending`, { actual: Object.keys(p.raw) });
+        ensure(
+          Array.isArray(p.raw.booked) && Array.isArray(p.raw.pending),
+          `page ${index + 1} carries booked and pending`,
+          { actual: Object.keys(p.raw) },
+        );
       }
       ctx.observe('pages with bookingStatus=both', pages.length);
     },
@@ -269,15 +336,29 @@ export const pagingScenarios = [
     async run(ctx) {
       const { consentId, base } = await setUp(ctx);
       const day = (await page(ctx, consentId, base)).rows.find((row) => row.bookingDate)?.bookingDate;
-      if (!day) return ctx.unchecked('inclusivity of dateFrom and dateTo', 'the first page holds no booked row with a bookingDate');
-      const rows = (await traverse(ctx, consentId, `${base}&dateFrom=${day}&dateTo=${day}`)).flatMap((item) => item.rows);
+      if (!day)
+        return ctx.unchecked(
+          'inclusivity of dateFrom and dateTo',
+          'the first page holds no booked row with a bookingDate',
+        );
+      const rows = (await traverse(ctx, consentId, `${base}&dateFrom=${day}&dateTo=${day}`)).flatMap(
+        (item) => item.rows,
+      );
       const outside = rows.find((row) => row.bookingDate !== undefined && row.bookingDate !== day);
       ensure(!outside, `a row booked ${outside?.bookingDate} appears with dateFrom = dateTo = ${day}`);
-      ctx.observe(`rows booked on ${day} when dateFrom = dateTo = ${day} (inclusive when > 0)`, rows.filter((row) => row.bookingDate === day).length);
+      ctx.observe(
+        `rows booked on ${day} when dateFrom = dateTo = ${day} (inclusive when > 0)`,
+        rows.filter((row) => row.bookingDate === day).length,
+      );
       // dateTo alone decides whether the day it names is listed: the day before as dateFrom cannot hide it.
       const dayBefore = dateAfter(new Date(dayStartMs(day)), -1);
-      const upTo = (await traverse(ctx, consentId, `${base}&dateFrom=${dayBefore}&dateTo=${day}`)).flatMap((item) => item.rows);
-      ctx.observeSetting('transactions.dateTo', upTo.some((row) => row.bookingDate === day) ? 'inclusive' : 'exclusive');
+      const upTo = (await traverse(ctx, consentId, `${base}&dateFrom=${dayBefore}&dateTo=${day}`)).flatMap(
+        (item) => item.rows,
+      );
+      ctx.observeSetting(
+        'transactions.dateTo',
+        upTo.some((row) => row.bookingDate === day) ? 'inclusive' : 'exclusive',
+      );
     },
   }),
   scenario({
@@ -298,12 +379,19 @@ export const pagingScenarios = [
       const today = `${base}&dateFrom=${day}`;
       const already = (await traverse(ctx, consentId, today)).flatMap((p) => p.rows).length;
       ensure(already < expect.pageSize, `${already} rows are already booked on ${day}`);
-      for (let i = already; i < expect.pageSize; i += 1) await ctx.control().bookTransaction(ctx.fixtures.ibans.second, '1.00');
+      for (let i = already; i < expect.pageSize; i += 1)
+        await ctx.control().bookTransaction(ctx.fixtures.ibans.second, '1.00');
       const full = await page(ctx, consentId, today);
       ensureEqual(full.rows.length, expect.pageSize, `rows booked on ${day} (one full page)`);
       ensureEqual(full.next, undefined, 'next on a page that holds exactly every row');
-      ensure(!('next' in (full.raw._links ?? {})), 'no next member at all on the last page', { actual: full.raw._links });
-      const beyond = await page(ctx, consentId, `${today}&entryReferenceFrom=${encodeURIComponent(full.rows.at(-1)!.entryReference)}`);
+      ensure(!('next' in (full.raw._links ?? {})), 'no next member at all on the last page', {
+        actual: full.raw._links,
+      });
+      const beyond = await page(
+        ctx,
+        consentId,
+        `${today}&entryReferenceFrom=${encodeURIComponent(full.rows.at(-1)!.entryReference)}`,
+      );
       ensureEqual(beyond.rows.length, 0, 'rows beyond the page without next');
       await ctx.control().bookTransaction(ctx.fixtures.ibans.second, '1.00');
       const first = await page(ctx, consentId, today);

@@ -11,7 +11,10 @@ import { createdPayment, dateAfter, expectPlausible, initiatePayment, paymentBod
 
 /** The payment as its initiator reads it back. */
 async function readPayment(ctx: ScenarioContext, paymentId: string): Promise<Record<string, unknown>> {
-  const read = await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${paymentId}`, schema: PaymentResponseSchema });
+  const read = await ctx.api.call({
+    path: `/v1/payments/sepa-credit-transfers/${paymentId}`,
+    schema: PaymentResponseSchema,
+  });
   ensureEqual(read.status, 200, 'status of the payment read');
   return read.json as Record<string, unknown>;
 }
@@ -26,7 +29,8 @@ const minimalBody = (ctx: ScenarioContext) => ({
 export const paymentRequestScenarios = [
   scenario({
     id: 'PIS-INIT-009',
-    title: 'An initiation with only debtorAccount, instructedAmount and creditorAccount is accepted on both products, and reads back as sent',
+    title:
+      'An initiation with only debtorAccount, instructedAmount and creditorAccount is accepted on both products, and reads back as sent',
     rules: ['PIS-INIT-2', 'PIS-INIT-4', 'PIS-INIT-5'],
     spec: 'PaymentInitiationRequest (creditorName, remittance, endToEndIdentification, requestedExecutionDate and bic optional)',
     area: 'payments',
@@ -35,13 +39,29 @@ export const paymentRequestScenarios = [
       // Berlin Group 1.3.12 makes creditorName mandatory; this interface does not, and this scenario needs it absent.
       for (const product of ['sepa-credit-transfers', 'instant-sepa-credit-transfers']) {
         const created = createdPayment(await initiatePayment(ctx, minimalBody(ctx), { product }));
-        ensureEqual(created.transactionStatus, expect.transactionStatus, `transactionStatus of a minimal initiation (${product})`);
+        ensureEqual(
+          created.transactionStatus,
+          expect.transactionStatus,
+          `transactionStatus of a minimal initiation (${product})`,
+        );
       }
       const created = createdPayment(await initiatePayment(ctx, minimalBody(ctx)));
       const read = await readPayment(ctx, created.paymentId);
-      ensureEqual((read['creditorAccount'] as { iban: string }).iban, ctx.fixtures.ibans.creditor, 'creditorAccount.iban read back');
-      ensureEqual((read['debtorAccount'] as { iban: string }).iban, ctx.fixtures.ibans.main, 'debtorAccount.iban read back');
-      ensureEqual(Number((read['instructedAmount'] as { amount: string }).amount), Number(ctx.fixtures.amounts.small), 'instructedAmount.amount read back');
+      ensureEqual(
+        (read['creditorAccount'] as { iban: string }).iban,
+        ctx.fixtures.ibans.creditor,
+        'creditorAccount.iban read back',
+      );
+      ensureEqual(
+        (read['debtorAccount'] as { iban: string }).iban,
+        ctx.fixtures.ibans.main,
+        'debtorAccount.iban read back',
+      );
+      ensureEqual(
+        Number((read['instructedAmount'] as { amount: string }).amount),
+        Number(ctx.fixtures.amounts.small),
+        'instructedAmount.amount read back',
+      );
     },
   }),
   scenario({
@@ -54,14 +74,23 @@ export const paymentRequestScenarios = [
     expect: { transactionStatus: 'RCVD', daysAhead: 7 },
     async run(ctx, expect) {
       const requestedExecutionDate = dateAfter(await ctx.clock().now(), expect.daysAhead);
-      const body = paymentBody(ctx, { requestedExecutionDate, endToEndIdentification: 'XS2AKIT-E2E-0001', creditorAccount: { iban: ctx.fixtures.ibans.creditor } });
+      const body = paymentBody(ctx, {
+        requestedExecutionDate,
+        endToEndIdentification: 'XS2AKIT-E2E-0001',
+        creditorAccount: { iban: ctx.fixtures.ibans.creditor },
+      });
       const created = createdPayment(await initiatePayment(ctx, body));
-      ensureEqual(created.transactionStatus, expect.transactionStatus, `transactionStatus with requestedExecutionDate ${requestedExecutionDate}`);
+      ensureEqual(
+        created.transactionStatus,
+        expect.transactionStatus,
+        `transactionStatus with requestedExecutionDate ${requestedExecutionDate}`,
+      );
     },
   }),
   scenario({
     id: 'PIS-INIT-011',
-    title: 'A payment initiated without remittance information is recorded with a neutral description, never an empty one',
+    title:
+      'A payment initiated without remittance information is recorded with a neutral description, never an empty one',
     rules: ['PIS-INIT-3'],
     spec: 'PaymentInitiationRequest (remittanceInformationUnstructured: if omitted, a neutral description is recorded)',
     area: 'payments',
@@ -74,12 +103,19 @@ export const paymentRequestScenarios = [
       const remittance = read['remittanceInformationUnstructured'];
       ctx.observe('remittanceInformationUnstructured read back when none was sent', remittance ?? null);
       if (remittance === undefined) return;
-      ensure(typeof remittance === 'string' && remittance.trim() !== '' && !['undefined', 'null'].includes(remittance.trim()), `the description recorded for a payment without remittance is ${JSON.stringify(remittance)}`, { actual: remittance });
+      ensure(
+        typeof remittance === 'string' &&
+          remittance.trim() !== '' &&
+          !['undefined', 'null'].includes(remittance.trim()),
+        `the description recorded for a payment without remittance is ${JSON.stringify(remittance)}`,
+        { actual: remittance },
+      );
     },
   }),
   scenario({
     id: 'PIS-INIT-012',
-    title: 'Free-text fields at their Berlin Group length are accepted; one character more is observed (accepted, or FORMAT_ERROR naming the field)',
+    title:
+      'Free-text fields at their Berlin Group length are accepted; one character more is observed (accepted, or FORMAT_ERROR naming the field)',
     rules: ['OPEN-3'],
     spec: 'PaymentInitiationRequest (lengths: not shown; Berlin Group 1.3.12 bounds creditorName 70, remittance 140, endToEndIdentification 35)',
     area: 'payments',
@@ -94,7 +130,10 @@ export const paymentRequestScenarios = [
         const atBound = await initiatePayment(ctx, paymentBody(ctx, { [field]: 'A'.repeat(bound) }));
         ensureEqual(atBound.status, 201, `status with ${field} of ${bound} characters (valid for Berlin Group 1.3.12)`);
         const over = await initiatePayment(ctx, paymentBody(ctx, { [field]: 'A'.repeat(bound + 1) }));
-        expectPlausible(ctx, `${field} of ${bound + 1} characters`, over, [{ status: 201 }, { status: 400, code: 'FORMAT_ERROR' }]);
+        expectPlausible(ctx, `${field} of ${bound + 1} characters`, over, [
+          { status: 201 },
+          { status: 400, code: 'FORMAT_ERROR' },
+        ]);
         if (over.status === 400) {
           const path = (over.json as { tppMessages: { path?: string }[] }).tppMessages[0]?.path;
           ensureEqual(path, field, `path of the refusal of an over-long ${field}`);
@@ -104,7 +143,8 @@ export const paymentRequestScenarios = [
   }),
   scenario({
     id: 'PIS-CANCEL-004',
-    title: 'Cancellation has no sub-resource: the cancellation-authorisations paths create and show nothing, and a payment still reads its own authorisation only',
+    title:
+      'Cancellation has no sub-resource: the cancellation-authorisations paths create and show nothing, and a payment still reads its own authorisation only',
     rules: ['PIS-CANCEL-2'],
     spec: 'Behaviour notes / Payments 7 (no customer authorisation and no cancellation sub-resource)',
     area: 'payments',
@@ -118,14 +158,31 @@ export const paymentRequestScenarios = [
         ['GET', `${base}/cancellation-authorisations/${created.authorisationId}`],
       ] as const) {
         const reply = await ctx.api.call({ method, path, ...(method === 'POST' ? { body: {} } : {}) });
-        ensure(reply.status >= 400 && reply.status < 500, `${method} ${path.replace(created.paymentId, '{payment}')}: expected a refusal (4xx), got ${reply.status}`, { actual: reply.json ?? reply.text });
-        ensure(!('authorisationId' in ((reply.json ?? {}) as object)), `${method} cancellation-authorisations answers an authorisationId`, { actual: reply.json });
+        ensure(
+          reply.status >= 400 && reply.status < 500,
+          `${method} ${path.replace(created.paymentId, '{payment}')}: expected a refusal (4xx), got ${reply.status}`,
+          { actual: reply.json ?? reply.text },
+        );
+        ensure(
+          !('authorisationId' in ((reply.json ?? {}) as object)),
+          `${method} cancellation-authorisations answers an authorisationId`,
+          { actual: reply.json },
+        );
       }
       const cancelled = await ctx.api.call({ method: 'DELETE', path: base });
       ctx.observe('answer to cancelling a RCVD payment (cancellable in the portal: not stated)', cancelled.status);
-      if (cancelled.status === 200) ensureEqual(Object.keys(cancelled.json as object), ['transactionStatus'], 'members of the DELETE answer (no scaRedirect, no links)');
+      if (cancelled.status === 200)
+        ensureEqual(
+          Object.keys(cancelled.json as object),
+          ['transactionStatus'],
+          'members of the DELETE answer (no scaRedirect, no links)',
+        );
       const list = await ctx.api.call({ path: `${base}/authorisations` });
-      ensureEqual((list.json as { authorisationIds: string[] }).authorisationIds, [created.authorisationId], 'the payment’s authorisations after DELETE');
+      ensureEqual(
+        (list.json as { authorisationIds: string[] }).authorisationIds,
+        [created.authorisationId],
+        'the payment’s authorisations after DELETE',
+      );
     },
   }),
 ];

@@ -4,23 +4,43 @@ import { PaymentResponseSchema, PaymentStatusResponseSchema } from '../src/contr
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { answerOf, ATTENDED, authorisedPayment, completeConsentBody, codeOf, createdPayment, deadIbanLike, expectError, expectPlausible, expectReturn, initiatePayment, paymentBody, paymentStatus, UUID_V4 } from './steps.js';
+import {
+  answerOf,
+  ATTENDED,
+  authorisedPayment,
+  completeConsentBody,
+  codeOf,
+  createdPayment,
+  deadIbanLike,
+  expectError,
+  expectPlausible,
+  expectReturn,
+  initiatePayment,
+  paymentBody,
+  paymentStatus,
+  UUID_V4,
+} from './steps.js';
 
 /** A provider's cancellation (spec "States: Payment", DELETE row). */
-const cancel = (ctx: ScenarioContext, paymentId: string, product = 'sepa-credit-transfers') => ctx.api.call({ method: 'DELETE', path: `/v1/payments/${product}/${paymentId}` });
+const cancel = (ctx: ScenarioContext, paymentId: string, product = 'sepa-credit-transfers') =>
+  ctx.api.call({ method: 'DELETE', path: `/v1/payments/${product}/${paymentId}` });
 
 /**
  * A payment to a payee the service holds, under a name that is not the holder's: the usual way a
  * payment waits in PDNG for the customer to confirm the payee (spec TransactionStatus PDNG). How a
  * payment reaches PDNG is not stated, so scenarios that need one observe when a target does not.
  */
-const payeeCheckBody = (ctx: ScenarioContext) => paymentBody(ctx, { creditorAccount: { iban: ctx.fixtures.ibans.second }, creditorName: 'Not The Account Holder' });
+const payeeCheckBody = (ctx: ScenarioContext) =>
+  paymentBody(ctx, { creditorAccount: { iban: ctx.fixtures.ibans.second }, creditorName: 'Not The Account Holder' });
 
 /** An authorised payment waiting in PDNG, or undefined (observed) when the target does not put it there. */
 async function paymentInPdng(ctx: ScenarioContext, pending: string) {
   const payment = await authorisedPayment(ctx, payeeCheckBody(ctx));
   if (payment.status === pending) return payment;
-  ctx.observe('status after authorising a payment to a named payee who is not the holder (PDNG not reached)', payment.status);
+  ctx.observe(
+    'status after authorising a payment to a named payee who is not the holder (PDNG not reached)',
+    payment.status,
+  );
   return undefined;
 }
 
@@ -37,7 +57,10 @@ export const paymentScenarios = [
         const created = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { product }));
         ensureEqual(created.transactionStatus, expect.transactionStatus, `transactionStatus on creation (${product})`);
         const state = new URL(created._links.scaRedirect.href).searchParams.get('state');
-        ensure(state && UUID_V4.test(state), `scaRedirect carries ?state=<uuid v4>, got ${created._links.scaRedirect.href}`);
+        ensure(
+          state && UUID_V4.test(state),
+          `scaRedirect carries ?state=<uuid v4>, got ${created._links.scaRedirect.href}`,
+        );
       }
     },
   }),
@@ -49,8 +72,17 @@ export const paymentScenarios = [
     area: 'payments',
     expect: { code: 'PAYMENT_FAILED' },
     async run(ctx, expect) {
-      const poor = await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: ctx.fixtures.amounts.beyondBalance } }));
-      const unknown = await initiatePayment(ctx, paymentBody(ctx, { debtorAccount: { iban: ctx.fixtures.ibans.notHeld }, creditorAccount: { iban: ctx.fixtures.ibans.main } }));
+      const poor = await initiatePayment(
+        ctx,
+        paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: ctx.fixtures.amounts.beyondBalance } }),
+      );
+      const unknown = await initiatePayment(
+        ctx,
+        paymentBody(ctx, {
+          debtorAccount: { iban: ctx.fixtures.ibans.notHeld },
+          creditorAccount: { iban: ctx.fixtures.ibans.main },
+        }),
+      );
       expectError(ctx, poor, expect);
       expectError(ctx, unknown, expect);
       ensureEqual(poor.status, unknown.status, 'status of both PAYMENT_FAILED causes');
@@ -72,12 +104,15 @@ export const paymentScenarios = [
       ensureEqual((again.json as { paymentId?: string }).paymentId, first.paymentId, 'paymentId of the replay');
       // The control: without it a target answering one paymentId to everything would pass.
       const other = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: randomUUID() }));
-      ensure(other.paymentId !== first.paymentId, 'the same body under another X-Request-ID creates another payment', { actual: other.paymentId });
+      ensure(other.paymentId !== first.paymentId, 'the same body under another X-Request-ID creates another payment', {
+        actual: other.paymentId,
+      });
     },
   }),
   scenario({
     id: 'PIS-IDEM-009',
-    title: 'The same X-Request-ID written in upper case with the same body: answered as a replay or as a new payment (observed), and a fresh key beside it still creates another payment; so for a non-UUID key holding UUIDs, where one is taken',
+    title:
+      'The same X-Request-ID written in upper case with the same body: answered as a replay or as a new payment (observed), and a fresh key beside it still creates another payment; so for a non-UUID key holding UUIDs, where one is taken',
     rules: ['PIS-IDEM-1', 'OPEN-20', 'OPEN-15'],
     spec: 'Behaviour notes / Payments 6 (X-Request-ID is the idempotency key); Endpoints / Request headers (X-Request-ID: UUID)',
     area: 'payments',
@@ -87,12 +122,25 @@ export const paymentScenarios = [
       const first = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: key }));
       const upper = await initiatePayment(ctx, paymentBody(ctx), { requestId: key.toUpperCase() });
       // A UUID is the same whatever the case of its hex digits; whether the bank's key store agrees is its own choice.
-      ensure([200, 201].includes(upper.status), 'the same body under the X-Request-ID in upper case is served (a replay or a new payment)', { actual: answerOf(upper) });
+      ensure(
+        [200, 201].includes(upper.status),
+        'the same body under the X-Request-ID in upper case is served (a replay or a new payment)',
+        { actual: answerOf(upper) },
+      );
       const paymentId = (upper.json as { paymentId?: string }).paymentId;
-      ensure(typeof paymentId === 'string', 'the answer under the upper-case X-Request-ID carries a paymentId', { actual: upper.json });
-      ctx.observe('the same body under the X-Request-ID in upper case', paymentId === first.paymentId ? 'the first payment (the same key)' : 'another payment (another key)');
+      ensure(typeof paymentId === 'string', 'the answer under the upper-case X-Request-ID carries a paymentId', {
+        actual: upper.json,
+      });
+      ctx.observe(
+        'the same body under the X-Request-ID in upper case',
+        paymentId === first.paymentId ? 'the first payment (the same key)' : 'another payment (another key)',
+      );
       const other = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: randomUUID() }));
-      ensure(other.paymentId !== first.paymentId && other.paymentId !== paymentId, 'the same body under a fresh X-Request-ID creates another payment', { actual: other.paymentId });
+      ensure(
+        other.paymentId !== first.paymentId && other.paymentId !== paymentId,
+        'the same body under a fresh X-Request-ID creates another payment',
+        { actual: other.paymentId },
+      );
       // A key that is no UUID but starts and ends with one (two UUIDs joined): where a bank takes
       // non-UUID ids at all (OPEN-15), whether their case is part of the key is its own choice too.
       const joined = `${randomUUID()}-${randomUUID()}`;
@@ -101,10 +149,21 @@ export const paymentScenarios = [
       expectPlausible(ctx, 'a payment under an X-Request-ID of two UUIDs joined (not a UUID)', upperJoined, plausible);
       if (upperJoined.status !== 201) return;
       const lowerJoined = await initiatePayment(ctx, paymentBody(ctx), { requestId: joined });
-      ensure([200, 201].includes(lowerJoined.status), 'the same body under that X-Request-ID in lower case is served (a replay or a new payment)', { actual: answerOf(lowerJoined) });
+      ensure(
+        [200, 201].includes(lowerJoined.status),
+        'the same body under that X-Request-ID in lower case is served (a replay or a new payment)',
+        { actual: answerOf(lowerJoined) },
+      );
       const joinedId = (lowerJoined.json as { paymentId?: string }).paymentId;
-      ensure(typeof joinedId === 'string', 'the answer under the lower-case X-Request-ID carries a paymentId', { actual: lowerJoined.json });
-      ctx.observe('the same body under an X-Request-ID of two UUIDs joined, in the other case', joinedId === (upperJoined.json as { paymentId?: string }).paymentId ? 'the first payment (the same key)' : 'another payment (another key)');
+      ensure(typeof joinedId === 'string', 'the answer under the lower-case X-Request-ID carries a paymentId', {
+        actual: lowerJoined.json,
+      });
+      ctx.observe(
+        'the same body under an X-Request-ID of two UUIDs joined, in the other case',
+        joinedId === (upperJoined.json as { paymentId?: string }).paymentId
+          ? 'the first payment (the same key)'
+          : 'another payment (another key)',
+      );
     },
   }),
   scenario({
@@ -117,7 +176,11 @@ export const paymentScenarios = [
     async run(ctx, expect) {
       const key = randomUUID();
       createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: key }));
-      const other = await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '2.50' } }), { requestId: key });
+      const other = await initiatePayment(
+        ctx,
+        paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '2.50' } }),
+        { requestId: key },
+      );
       expectError(ctx, other, expect);
     },
   }),
@@ -131,10 +194,22 @@ export const paymentScenarios = [
     async run(ctx) {
       const key = randomUUID();
       const first = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: key }));
-      const other = await initiatePayment(ctx, paymentBody(ctx), { requestId: key, product: 'instant-sepa-credit-transfers' });
+      const other = await initiatePayment(ctx, paymentBody(ctx), {
+        requestId: key,
+        product: 'instant-sepa-credit-transfers',
+      });
       ensureEqual((other.json as { paymentId?: string }).paymentId, first.paymentId, 'paymentId on the other product');
-      const fresh = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: randomUUID(), product: 'instant-sepa-credit-transfers' }));
-      ensure(fresh.paymentId !== first.paymentId, 'the same body under another X-Request-ID on the other product creates another payment', { actual: fresh.paymentId });
+      const fresh = createdPayment(
+        await initiatePayment(ctx, paymentBody(ctx), {
+          requestId: randomUUID(),
+          product: 'instant-sepa-credit-transfers',
+        }),
+      );
+      ensure(
+        fresh.paymentId !== first.paymentId,
+        'the same body under another X-Request-ID on the other product creates another payment',
+        { actual: fresh.paymentId },
+      );
     },
   }),
   scenario({
@@ -148,16 +223,30 @@ export const paymentScenarios = [
     async run(ctx, expect) {
       const created = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
       const base = `/v1/payments/sepa-credit-transfers/${created.paymentId}`;
-      for (const [method, path] of [['GET', base], ['GET', `${base}/status`], ['GET', `${base}/authorisations`], ['DELETE', base]] as const) {
-        ensureEqual((await ctx.secondApi().call({ method, path })).status, expect.status, `${method} ${path.replace(created.paymentId, '{foreign}')}`);
+      for (const [method, path] of [
+        ['GET', base],
+        ['GET', `${base}/status`],
+        ['GET', `${base}/authorisations`],
+        ['DELETE', base],
+      ] as const) {
+        ensureEqual(
+          (await ctx.secondApi().call({ method, path })).status,
+          expect.status,
+          `${method} ${path.replace(created.paymentId, '{foreign}')}`,
+        );
       }
       const own = await ctx.api.call({ path: `${base}/status`, schema: PaymentStatusResponseSchema });
-      ensureEqual((own.json as { transactionStatus: string }).transactionStatus, 'RCVD', 'the payment is untouched for its initiator');
+      ensureEqual(
+        (own.json as { transactionStatus: string }).transactionStatus,
+        'RCVD',
+        'the payment is untouched for its initiator',
+      );
     },
   }),
   scenario({
     id: 'PIS-SCA-001',
-    title: 'The customer’s authorisation moves a standard payment from RCVD to ACSP, and the customer returns with the state',
+    title:
+      'The customer’s authorisation moves a standard payment from RCVD to ACSP, and the customer returns with the state',
     rules: ['PIS-STATE-3', 'SCA-9'],
     spec: 'States: Payment (RCVD → ACSP on authorisation); Authorisation hand-over 2',
     area: 'payments',
@@ -165,7 +254,12 @@ export const paymentScenarios = [
     expect: { before: 'RCVD', after: 'ACSP' },
     async run(ctx, expect) {
       const created = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
-      const status = async () => ((await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${created.paymentId}/status` })).json as { transactionStatus: string }).transactionStatus;
+      const status = async () =>
+        (
+          (await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${created.paymentId}/status` })).json as {
+            transactionStatus: string;
+          }
+        ).transactionStatus;
       ensureEqual(await status(), expect.before, 'transactionStatus before the customer acts');
       const outcome = await ctx.authorise(created._links.scaRedirect.href, { status });
       expectReturn(ctx, outcome, ctx.fixtures.redirectUri, created._links.scaRedirect.href, 'approval');
@@ -176,7 +270,8 @@ export const paymentScenarios = [
   }),
   scenario({
     id: 'PIS-SCA-002',
-    title: 'A payment leaving out creditorName, to an account the bank itself holds, is moved from RCVD to ACSP by the customer’s authorisation like any other',
+    title:
+      'A payment leaving out creditorName, to an account the bank itself holds, is moved from RCVD to ACSP by the customer’s authorisation like any other',
     rules: ['PIS-INIT-2', 'PIS-STATE-3'],
     spec: 'PaymentInitiationRequest (creditorName optional); States: Payment (RCVD → ACSP on authorisation)',
     area: 'payments',
@@ -186,17 +281,24 @@ export const paymentScenarios = [
       // Berlin Group 1.3.12 makes creditorName mandatory; this interface does not, and this scenario needs it absent.
       // A bank that checks the payee's name against its own holder has nothing to compare here; an
       // implementation that compares anyway fails on the missing name instead of accepting the payment.
-      const { creditorName: _left, ...body } = paymentBody(ctx, { creditorAccount: { iban: ctx.fixtures.ibans.second } });
+      const { creditorName: _left, ...body } = paymentBody(ctx, {
+        creditorAccount: { iban: ctx.fixtures.ibans.second },
+      });
       const created = createdPayment(await initiatePayment(ctx, body));
       const status = () => paymentStatus(ctx, created.paymentId);
       ensureEqual(await status(), expect.before, 'transactionStatus before the customer acts');
       await ctx.authorise(created._links.scaRedirect.href, { status });
-      ensureEqual(await status(), expect.after, 'transactionStatus right after authorising a payment without creditorName to an account of the bank');
+      ensureEqual(
+        await status(),
+        expect.after,
+        'transactionStatus right after authorising a payment without creditorName to an account of the bank',
+      );
     },
   }),
   scenario({
     id: 'PIS-IDEM-004',
-    title: 'Body conflicts are remembered 48 hours; afterwards the key still resolves to the original payment, never a new one',
+    title:
+      'Body conflicts are remembered 48 hours; afterwards the key still resolves to the original payment, never a new one',
     rules: ['PIS-IDEM-3', 'PIS-IDEM-4'],
     spec: 'Behaviour notes / Payments 6 (key memory: 48 hours for body-conflict detection; the payment keeps its key permanently); Limits (idempotency key memory)',
     area: 'payments',
@@ -210,10 +312,21 @@ export const paymentScenarios = [
       expectError(ctx, await initiatePayment(ctx, changed, { requestId: key }), expect.conflict);
       await ctx.clock().advance(expect.beyond);
       const replay = await initiatePayment(ctx, paymentBody(ctx), { requestId: key });
-      ensureEqual((replay.json as { paymentId?: string }).paymentId, first.paymentId, 'paymentId of a same-body replay after 48 hours');
+      ensureEqual(
+        (replay.json as { paymentId?: string }).paymentId,
+        first.paymentId,
+        'paymentId of a same-body replay after 48 hours',
+      );
       const late = await initiatePayment(ctx, changed, { requestId: key });
-      ctx.observe('answer to a different body after 48 hours (not stated beyond the binding)', `${late.status} ${String((late.json as { paymentId?: string }).paymentId === first.paymentId ? 'the original payment' : codeOf(late) ?? 'another payment')}`);
-      ensure(late.status >= 400 || (late.json as { paymentId?: string }).paymentId === first.paymentId, 'a different body after 48 hours makes no new payment under the bound key', { actual: late.json });
+      ctx.observe(
+        'answer to a different body after 48 hours (not stated beyond the binding)',
+        `${late.status} ${String((late.json as { paymentId?: string }).paymentId === first.paymentId ? 'the original payment' : (codeOf(late) ?? 'another payment'))}`,
+      );
+      ensure(
+        late.status >= 400 || (late.json as { paymentId?: string }).paymentId === first.paymentId,
+        'a different body after 48 hours makes no new payment under the bound key',
+        { actual: late.json },
+      );
     },
   }),
   scenario({
@@ -226,13 +339,18 @@ export const paymentScenarios = [
     async run(ctx, expect) {
       const key = randomUUID();
       createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: key }));
-      const other = await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '3.10' } }), { requestId: key, product: 'instant-sepa-credit-transfers' });
+      const other = await initiatePayment(
+        ctx,
+        paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '3.10' } }),
+        { requestId: key, product: 'instant-sepa-credit-transfers' },
+      );
       expectError(ctx, other, expect);
     },
   }),
   scenario({
     id: 'PIS-IDEM-006',
-    title: 'The key is global across providers: another provider’s same key and body resolves to the first payment, which it still cannot address',
+    title:
+      'The key is global across providers: another provider’s same key and body resolves to the first payment, which it still cannot address',
     rules: ['PIS-IDEM-6'],
     spec: 'Behaviour notes / Payments 6 (one key binds to one payment across all products and providers) and 7-8',
     area: 'payments',
@@ -243,10 +361,24 @@ export const paymentScenarios = [
       const first = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: key }));
       const theirs = await initiatePayment(ctx, paymentBody(ctx), { requestId: key, client: ctx.secondApi() });
       ctx.observe('status of the other provider’s replay', theirs.status);
-      ensureEqual((theirs.json as { paymentId?: string }).paymentId, first.paymentId, 'paymentId of the other provider’s replay');
-      const fresh = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: randomUUID(), client: ctx.secondApi() }));
-      ensure(fresh.paymentId !== first.paymentId, 'the other provider’s same body under another X-Request-ID creates another payment', { actual: fresh.paymentId });
-      ensureEqual((await ctx.secondApi().call({ path: `/v1/payments/sepa-credit-transfers/${first.paymentId}` })).status, expect.foreignRead, 'the other provider’s read of the payment');
+      ensureEqual(
+        (theirs.json as { paymentId?: string }).paymentId,
+        first.paymentId,
+        'paymentId of the other provider’s replay',
+      );
+      const fresh = createdPayment(
+        await initiatePayment(ctx, paymentBody(ctx), { requestId: randomUUID(), client: ctx.secondApi() }),
+      );
+      ensure(
+        fresh.paymentId !== first.paymentId,
+        'the other provider’s same body under another X-Request-ID creates another payment',
+        { actual: fresh.paymentId },
+      );
+      ensureEqual(
+        (await ctx.secondApi().call({ path: `/v1/payments/sepa-credit-transfers/${first.paymentId}` })).status,
+        expect.foreignRead,
+        'the other provider’s read of the payment',
+      );
     },
   }),
   scenario({
@@ -260,15 +392,29 @@ export const paymentScenarios = [
       const key = randomUUID();
       const body = completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.main }] } });
       const replies = [];
-      for (let i = 0; i < 2; i += 1) replies.push(await ctx.api.call({ method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body, requestId: key }));
-      ensureEqual(replies.map((reply) => reply.status), [expect.status, expect.status], 'statuses of both creations');
+      for (let i = 0; i < 2; i += 1)
+        replies.push(
+          await ctx.api.call({
+            method: 'POST',
+            path: '/v1/consents',
+            headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+            body,
+            requestId: key,
+          }),
+        );
+      ensureEqual(
+        replies.map((reply) => reply.status),
+        [expect.status, expect.status],
+        'statuses of both creations',
+      );
       const [a, b] = replies.map((reply) => (reply.json as { consentId: string }).consentId);
       ensure(a !== b, 'two distinct consents', { actual: [a, b] });
     },
   }),
   scenario({
     id: 'PIS-CANCEL-001',
-    title: 'Cancelling a payment that is not yet authorised: 200 with CANC, or 405 CANCELLATION_INVALID; a cancelled payment cannot be cancelled again',
+    title:
+      'Cancelling a payment that is not yet authorised: 200 with CANC, or 405 CANCELLATION_INVALID; a cancelled payment cannot be cancelled again',
     rules: ['PIS-CANCEL-3', 'HDR-11'],
     spec: 'States: Payment (DELETE: CANC, immediate, response carries the new status; otherwise CANCELLATION_INVALID); Behaviour notes / Payments 7; Errors / Status classes 405',
     area: 'payments',
@@ -278,7 +424,11 @@ export const paymentScenarios = [
       const first = await cancel(ctx, created.paymentId);
       ctx.observe('answer to cancelling a RCVD payment (cancellable in the portal: not stated)', first.status);
       if (first.status !== 200) return expectError(ctx, first, expect.refused);
-      ensureEqual((first.json as { transactionStatus?: string }).transactionStatus, expect.cancelled, 'transactionStatus in the DELETE answer');
+      ensureEqual(
+        (first.json as { transactionStatus?: string }).transactionStatus,
+        expect.cancelled,
+        'transactionStatus in the DELETE answer',
+      );
       ensureEqual(await paymentStatus(ctx, created.paymentId), expect.cancelled, 'status read after the cancellation');
       expectError(ctx, await cancel(ctx, created.paymentId), expect.refused);
     },
@@ -293,11 +443,19 @@ export const paymentScenarios = [
     expect: { pending: 'PDNG', cancelled: 'CANC' },
     async run(ctx, expect) {
       const payment = await paymentInPdng(ctx, expect.pending);
-      if (!payment) return ctx.unchecked('the rule for a payment in PDNG', 'the target did not put the payment in PDNG (how a payment gets there is not shown)');
+      if (!payment)
+        return ctx.unchecked(
+          'the rule for a payment in PDNG',
+          'the target did not put the payment in PDNG (how a payment gets there is not shown)',
+        );
       const reply = await cancel(ctx, payment.paymentId);
       ensureEqual(reply.status, 200, 'status of DELETE on a PDNG payment');
       ensureEqual(ensureSchemaStatus(reply.json), expect.cancelled, 'transactionStatus in the DELETE answer');
-      ensureEqual(Object.keys(reply.json as object), ['transactionStatus'], 'members of the DELETE answer (no links, no authorisation)');
+      ensureEqual(
+        Object.keys(reply.json as object),
+        ['transactionStatus'],
+        'members of the DELETE answer (no links, no authorisation)',
+      );
       ensureEqual(await paymentStatus(ctx, payment.paymentId), expect.cancelled, 'status read after the cancellation');
     },
   }),
@@ -312,7 +470,11 @@ export const paymentScenarios = [
     expect: { pending: 'PDNG', after: 'PT24H1M', cancelled: 'CANC' },
     async run(ctx, expect) {
       const payment = await paymentInPdng(ctx, expect.pending);
-      if (!payment) return ctx.unchecked('the rule for a payment in PDNG', 'the target did not put the payment in PDNG (how a payment gets there is not shown)');
+      if (!payment)
+        return ctx.unchecked(
+          'the rule for a payment in PDNG',
+          'the target did not put the payment in PDNG (how a payment gets there is not shown)',
+        );
       await ctx.clock().advance('PT23H');
       ensureEqual(await paymentStatus(ctx, payment.paymentId), expect.pending, 'status 23 hours later');
       await ctx.clock().advance('PT1H1M');
@@ -321,18 +483,26 @@ export const paymentScenarios = [
   }),
   scenario({
     id: 'PIS-FAILED-002',
-    title: 'Unroutable creditors (the bank’s own code without a live account, outside SEPA) answer the very same PAYMENT_FAILED as insufficient funds',
+    title:
+      'Unroutable creditors (the bank’s own code without a live account, outside SEPA) answer the very same PAYMENT_FAILED as insufficient funds',
     rules: ['PIS-INIT-10', 'PIS-INIT-12'],
     spec: 'Behaviour notes / Payments 3-4 (any other unroutable creditor IBAN: PAYMENT_FAILED, one fixed sentence); Errors rule 1; Design rule',
     area: 'payments',
     expect: { code: 'PAYMENT_FAILED', outsideSepa: 'SA0380000000608010167519' },
     async run(ctx, expect) {
-      const poor = await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: ctx.fixtures.amounts.beyondBalance } }));
+      const poor = await initiatePayment(
+        ctx,
+        paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: ctx.fixtures.amounts.beyondBalance } }),
+      );
       expectError(ctx, poor, { code: expect.code });
       for (const iban of [deadIbanLike(ctx.fixtures.ibans.main), expect.outsideSepa]) {
         const reply = await initiatePayment(ctx, paymentBody(ctx, { creditorAccount: { iban } }));
         expectError(ctx, reply, { code: expect.code });
-        ensureEqual([reply.status, reply.text], [poor.status, poor.text], `status and body for creditor ${iban} against insufficient funds`);
+        ensureEqual(
+          [reply.status, reply.text],
+          [poor.status, poor.text],
+          `status and body for creditor ${iban} against insufficient funds`,
+        );
       }
     },
   }),
@@ -346,15 +516,30 @@ export const paymentScenarios = [
     async run(ctx) {
       const body = paymentBody(ctx);
       const created = createdPayment(await initiatePayment(ctx, body, { product: 'instant-sepa-credit-transfers' }));
-      const read = await ctx.api.call({ path: `/v1/payments/instant-sepa-credit-transfers/${created.paymentId}`, schema: PaymentResponseSchema });
+      const read = await ctx.api.call({
+        path: `/v1/payments/instant-sepa-credit-transfers/${created.paymentId}`,
+        schema: PaymentResponseSchema,
+      });
       ensureEqual(read.status, 200, 'status of the payment read');
       const payment = read.json as Record<string, { iban?: string; amount?: string; currency?: string } | string>;
       ensureEqual((payment['debtorAccount'] as { iban: string }).iban, body.debtorAccount.iban, 'debtorAccount.iban');
-      ensureEqual((payment['creditorAccount'] as { iban: string }).iban, body.creditorAccount.iban, 'creditorAccount.iban');
+      ensureEqual(
+        (payment['creditorAccount'] as { iban: string }).iban,
+        body.creditorAccount.iban,
+        'creditorAccount.iban',
+      );
       const amount = payment['instructedAmount'] as { amount: string; currency: string };
-      ensureEqual([amount.currency, Number(amount.amount)], [body.instructedAmount.currency, Number(body.instructedAmount.amount)], 'instructedAmount');
+      ensureEqual(
+        [amount.currency, Number(amount.amount)],
+        [body.instructedAmount.currency, Number(body.instructedAmount.amount)],
+        'instructedAmount',
+      );
       ensureEqual(payment['creditorName'], body.creditorName, 'creditorName');
-      ensureEqual(payment['remittanceInformationUnstructured'], body.remittanceInformationUnstructured, 'remittanceInformationUnstructured');
+      ensureEqual(
+        payment['remittanceInformationUnstructured'],
+        body.remittanceInformationUnstructured,
+        'remittanceInformationUnstructured',
+      );
     },
   }),
   scenario({
@@ -369,10 +554,18 @@ export const paymentScenarios = [
     expect: { pending: 'PDNG', accepted: ['ACSP', 'ACSC'] },
     async run(ctx, expect) {
       const payment = await paymentInPdng(ctx, expect.pending);
-      if (!payment) return ctx.unchecked('the rule for a payment in PDNG', 'the target did not put the payment in PDNG (how a payment gets there is not shown)');
+      if (!payment)
+        return ctx.unchecked(
+          'the rule for a payment in PDNG',
+          'the target did not put the payment in PDNG (how a payment gets there is not shown)',
+        );
       await ctx.control().answerPayee(payment.paymentId, true);
       const status = await paymentStatus(ctx, payment.paymentId);
-      ensure(expect.accepted.includes(status ?? ''), `status after the customer confirmed the payee: expected ACSP, got ${status}`, { expected: 'ACSP', actual: status });
+      ensure(
+        expect.accepted.includes(status ?? ''),
+        `status after the customer confirmed the payee: expected ACSP, got ${status}`,
+        { expected: 'ACSP', actual: status },
+      );
     },
   }),
   scenario({
@@ -386,29 +579,50 @@ export const paymentScenarios = [
     expect: { pending: 'PDNG', rejected: 'RJCT', refused: { status: 405, code: 'CANCELLATION_INVALID' } },
     async run(ctx, expect) {
       const payment = await paymentInPdng(ctx, expect.pending);
-      if (!payment) return ctx.unchecked('the rule for a payment in PDNG', 'the target did not put the payment in PDNG (how a payment gets there is not shown)');
+      if (!payment)
+        return ctx.unchecked(
+          'the rule for a payment in PDNG',
+          'the target did not put the payment in PDNG (how a payment gets there is not shown)',
+        );
       await ctx.control().answerPayee(payment.paymentId, false);
-      ensureEqual(await paymentStatus(ctx, payment.paymentId), expect.rejected, 'status after the customer refused the payee');
+      ensureEqual(
+        await paymentStatus(ctx, payment.paymentId),
+        expect.rejected,
+        'status after the customer refused the payee',
+      );
       expectError(ctx, await cancel(ctx, payment.paymentId), expect.refused);
     },
   }),
   scenario({
     id: 'PIS-LIMIT-001',
-    title: 'The answer to a very large payment (999,999,999.99 EUR) is observed: refused, or RCVD waiting for the customer',
+    title:
+      'The answer to a very large payment (999,999,999.99 EUR) is observed: refused, or RCVD waiting for the customer',
     rules: ['OPEN-17'],
     spec: 'Limits (payment amount maximum and daily payment limits: not shown); Behaviour notes / Payments 4 (a limit is PAYMENT_FAILED)',
     area: 'payments',
     expect: { amount: '999999999.99' },
     async run(ctx, expect) {
-      const reply = await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: expect.amount } }));
+      const reply = await initiatePayment(
+        ctx,
+        paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: expect.amount } }),
+      );
       // Refused as a limit (PAYMENT_FAILED) or waiting for the customer: nothing else is a choice.
-      expectPlausible(ctx, `answer to a payment of ${expect.amount} EUR (maximum not shown)`, reply, [{ status: 201 }, { status: 400, code: 'PAYMENT_FAILED' }]);
-      if (reply.status === 201) ensureEqual((reply.json as { transactionStatus?: string }).transactionStatus, 'RCVD', 'transactionStatus of the accepted initiation');
+      expectPlausible(ctx, `answer to a payment of ${expect.amount} EUR (maximum not shown)`, reply, [
+        { status: 201 },
+        { status: 400, code: 'PAYMENT_FAILED' },
+      ]);
+      if (reply.status === 201)
+        ensureEqual(
+          (reply.json as { transactionStatus?: string }).transactionStatus,
+          'RCVD',
+          'transactionStatus of the accepted initiation',
+        );
     },
   }),
   scenario({
     id: 'PIS-LIMIT-002',
-    title: 'The payment maximum and the daily limit are observed: amounts just at and just over each plausible bound, on a funded account',
+    title:
+      'The payment maximum and the daily limit are observed: amounts just at and just over each plausible bound, on a funded account',
     rules: ['OPEN-17'],
     spec: 'Limits (payment amount maximum and daily payment limits: not shown); Behaviour notes / Payments 4 (a limit is PAYMENT_FAILED)',
     area: 'payments',
@@ -419,21 +633,29 @@ export const paymentScenarios = [
       const iban = ctx.fixtures.ibans.second;
       const open: string[] = [];
       const pay = async (amount: string) => {
-        const reply = await initiatePayment(ctx, paymentBody(ctx, { debtorAccount: { iban }, instructedAmount: { currency: 'EUR', amount } }));
-        expectPlausible(ctx, `a payment of ${amount} EUR from a funded account`, reply, [{ status: 201 }, { status: 400, code: 'PAYMENT_FAILED' }]);
+        const reply = await initiatePayment(
+          ctx,
+          paymentBody(ctx, { debtorAccount: { iban }, instructedAmount: { currency: 'EUR', amount } }),
+        );
+        expectPlausible(ctx, `a payment of ${amount} EUR from a funded account`, reply, [
+          { status: 201 },
+          { status: 400, code: 'PAYMENT_FAILED' },
+        ]);
         if (reply.status === 201) open.push(createdPayment(reply).paymentId);
         return reply.status === 201;
       };
       // A cancelled payment counts towards no limit: each probe of the maximum starts from an empty day.
       const cancelOpen = async () => {
-        for (const paymentId of open.splice(0)) await ctx.api.call({ method: 'DELETE', path: `/v1/payments/sepa-credit-transfers/${paymentId}` });
+        for (const paymentId of open.splice(0))
+          await ctx.api.call({ method: 'DELETE', path: `/v1/payments/sepa-credit-transfers/${paymentId}` });
       };
       const cents = (amount: string) => Math.round(Number(amount) * 100);
       const euros = (value: number) => (value / 100).toFixed(2);
       await ctx.control().bookTransaction(iban, expect.funding);
       try {
         // The smallest plausible maximum first: every plausible daily limit allows one payment of it.
-        if (!(await pay('1000.00'))) return ctx.observe('payment maximum', 'below 1000.00 EUR: none of the values the sandbox plays');
+        if (!(await pay('1000.00')))
+          return ctx.observe('payment maximum', 'below 1000.00 EUR: none of the values the sandbox plays');
         const overSmallest = await pay('1000.01');
         await cancelOpen();
         // The daily limit: payments of 1000.00 (within any plausible maximum) summed to each plausible bound, then one cent more.
@@ -441,7 +663,11 @@ export const paymentScenarios = [
         let daily: string | undefined;
         for (const bound of expect.daily) {
           while (sum < cents(bound)) {
-            if (!(await pay('1000.00'))) return ctx.observe('daily payment limit', `a payment refused with ${euros(sum)} EUR initiated today: none of the values the sandbox plays`);
+            if (!(await pay('1000.00')))
+              return ctx.observe(
+                'daily payment limit',
+                `a payment refused with ${euros(sum)} EUR initiated today: none of the values the sandbox plays`,
+              );
             sum += 100_000;
           }
           if (!(await pay('0.01'))) {
@@ -452,14 +678,20 @@ export const paymentScenarios = [
         }
         await cancelOpen();
         // 50,000.01 EUR in one day accepted is taken as no daily limit.
-        if (daily === '50000.00') ctx.observe('daily payment limit', '50000.00 EUR: none of the values the sandbox plays');
+        if (daily === '50000.00')
+          ctx.observe('daily payment limit', '50000.00 EUR: none of the values the sandbox plays');
         else ctx.observeSetting('payment.dailyLimit', daily ?? 'none');
         // The maximum: at and one cent over each plausible bound the daily limit lets through.
         if (!overSmallest) return ctx.observeSetting('payment.maximum', '1000.00');
         const limit = daily === undefined ? Infinity : cents(daily);
         for (const bound of ['15000.00', '100000.00']) {
-          if (cents(bound) + 1 > limit) return ctx.observe('payment maximum', 'above 1000.00 EUR; the daily limit hides which');
-          if (!(await pay(bound))) return ctx.observe('payment maximum', `below ${bound} EUR and above 1000.00: none of the values the sandbox plays`);
+          if (cents(bound) + 1 > limit)
+            return ctx.observe('payment maximum', 'above 1000.00 EUR; the daily limit hides which');
+          if (!(await pay(bound)))
+            return ctx.observe(
+              'payment maximum',
+              `below ${bound} EUR and above 1000.00: none of the values the sandbox plays`,
+            );
           const over = await pay(euros(cents(bound) + 1));
           await cancelOpen();
           if (!over) return ctx.observeSetting('payment.maximum', bound);

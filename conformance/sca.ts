@@ -1,8 +1,23 @@
 /** The redirect hand-over (spec "Authorisation hand-over (redirect) rules", "States: Authorisation"). */
-import { AuthorisationsSchema, PaymentScaStatusResponseSchema, ScaStatusResponseSchema } from '../src/contract/index.js';
+import {
+  AuthorisationsSchema,
+  PaymentScaStatusResponseSchema,
+  ScaStatusResponseSchema,
+} from '../src/contract/index.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, ATTENDED, authorisedPayment, expectReturn, consentStatus, createConsent, createdPayment, initiatePayment, paymentBody, UUID_V4 } from './steps.js';
+import {
+  aisAccess,
+  ATTENDED,
+  authorisedPayment,
+  expectReturn,
+  consentStatus,
+  createConsent,
+  createdPayment,
+  initiatePayment,
+  paymentBody,
+  UUID_V4,
+} from './steps.js';
 
 const body = (iban: string) => ({ access: aisAccess([iban], ['balances']), recurringIndicator: true });
 
@@ -18,7 +33,10 @@ export const scaScenarios = [
       const states = new Set<string>();
       for (let i = 0; i < expect.authorisations; i += 1) {
         const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
-        ensure(created.state && UUID_V4.test(created.state), `state is a UUID v4 (lowercase), got ${String(created.state)}`);
+        ensure(
+          created.state && UUID_V4.test(created.state),
+          `state is a UUID v4 (lowercase), got ${String(created.state)}`,
+        );
         states.add(created.state);
       }
       ensureEqual(states.size, expect.authorisations, 'distinct states over distinct authorisations');
@@ -37,14 +55,17 @@ export const scaScenarios = [
       const outcome = await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
       expectReturn(ctx, outcome, ctx.fixtures.redirectUri, created.scaRedirect, 'approval');
       ensureEqual(await consentStatus(ctx, created.consentId), expect.status, 'consent status after approval');
-      const sca = await ctx.api.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}` });
+      const sca = await ctx.api.call({
+        path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`,
+      });
       ensureEqual(sca.status, 200, 'status of the authorisation read');
       ctx.observe('scaStatus after approval (transitions not shown)', (sca.json as { scaStatus?: string }).scaStatus);
     },
   }),
   scenario({
     id: 'SCA-CODE-001',
-    title: 'Wrong one-time codes: after one the customer can still approve, and after three the ceremony’s end, the consent status and the scaStatus are observed',
+    title:
+      'Wrong one-time codes: after one the customer can still approve, and after three the ceremony’s end, the consent status and the scaStatus are observed',
     rules: ['OPEN-5', 'SCA-1'],
     spec: 'States: Authorisation (transitions not shown); Security 9 (password and one-time code by SMS); ScaStatus',
     area: 'sca',
@@ -54,15 +75,24 @@ export const scaScenarios = [
     async run(ctx) {
       for (const wrongCodes of [1, 3]) {
         const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
-        const outcome = await ctx.authorise(created.scaRedirect, { wrongCodes, status: () => consentStatus(ctx, created.consentId) });
-        const sca = await ctx.api.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`, schema: ScaStatusResponseSchema });
+        const outcome = await ctx.authorise(created.scaRedirect, {
+          wrongCodes,
+          status: () => consentStatus(ctx, created.consentId),
+        });
+        const sca = await ctx.api.call({
+          path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`,
+          schema: ScaStatusResponseSchema,
+        });
         ensureEqual(sca.status, 200, `status of the authorisation read after ${wrongCodes} wrong code(s)`);
         // How many wrong codes a bank tolerates, and what it does then, is the bank's own page: observed.
-        ctx.observe(`after ${wrongCodes} wrong one-time code(s) and then the right one with approval: ceremony ended early, consent status, scaStatus`, {
-          endedEarly: outcome.location === null,
-          consentStatus: await consentStatus(ctx, created.consentId),
-          scaStatus: (sca.json as { scaStatus: string }).scaStatus,
-        });
+        ctx.observe(
+          `after ${wrongCodes} wrong one-time code(s) and then the right one with approval: ceremony ended early, consent status, scaStatus`,
+          {
+            endedEarly: outcome.location === null,
+            consentStatus: await consentStatus(ctx, created.consentId),
+            scaStatus: (sca.json as { scaStatus: string }).scaStatus,
+          },
+        );
       }
     },
   }),
@@ -75,8 +105,13 @@ export const scaScenarios = [
     approvals: 1,
     expect: { status: 'rejected' },
     async run(ctx, expect) {
-      const created = await createConsent(ctx, body(ctx.fixtures.ibans.main), { headers: { 'TPP-NOK-Redirect-URI': ctx.fixtures.nokRedirectUri } });
-      const outcome = await ctx.authorise(created.scaRedirect, { decision: 'decline', status: () => consentStatus(ctx, created.consentId) });
+      const created = await createConsent(ctx, body(ctx.fixtures.ibans.main), {
+        headers: { 'TPP-NOK-Redirect-URI': ctx.fixtures.nokRedirectUri },
+      });
+      const outcome = await ctx.authorise(created.scaRedirect, {
+        decision: 'decline',
+        status: () => consentStatus(ctx, created.consentId),
+      });
       expectReturn(ctx, outcome, ctx.fixtures.nokRedirectUri, created.scaRedirect, 'decline');
       ensureEqual(await consentStatus(ctx, created.consentId), expect.status, 'consent status after decline');
     },
@@ -90,8 +125,15 @@ export const scaScenarios = [
     expect: {},
     async run(ctx) {
       const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
-      const list = await ctx.api.call({ path: `/v1/consents/${created.consentId}/authorisations`, schema: AuthorisationsSchema });
-      ensureEqual((list.json as { authorisationIds: string[] }).authorisationIds, [created.authorisationId], 'authorisationIds');
+      const list = await ctx.api.call({
+        path: `/v1/consents/${created.consentId}/authorisations`,
+        schema: AuthorisationsSchema,
+      });
+      ensureEqual(
+        (list.json as { authorisationIds: string[] }).authorisationIds,
+        [created.authorisationId],
+        'authorisationIds',
+      );
     },
   }),
   scenario({
@@ -105,19 +147,27 @@ export const scaScenarios = [
     expect: { notStatus: 'valid' },
     async run(ctx, expect) {
       const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
-      const scaStatus = async () => ((await ctx.api.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}` })).json as { scaStatus?: string } | undefined)?.scaStatus;
+      const scaStatus = async () =>
+        (
+          (await ctx.api.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}` }))
+            .json as { scaStatus?: string } | undefined
+        )?.scaStatus;
       const before = await scaStatus();
       await ctx.clock().advance('PT16M');
       const after = await scaStatus();
       ctx.observe('scaStatus after expiry (not shown)', after);
-      if (after === 'failed' || after === before) ctx.observeSetting('sca.statusAfterExpiry', after === 'failed' ? 'failed' : 'unchanged');
+      if (after === 'failed' || after === before)
+        ctx.observeSetting('sca.statusAfterExpiry', after === 'failed' ? 'failed' : 'unchanged');
       try {
         await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
       } catch {
         // The bank's page shows an expiry message instead of a form: the driver cannot go on, as expected.
       }
       const status = await consentStatus(ctx, created.consentId);
-      ensure(status !== expect.notStatus, `consent must not become valid through an expired authorisation, got ${status}`);
+      ensure(
+        status !== expect.notStatus,
+        `consent must not become valid through an expired authorisation, got ${status}`,
+      );
     },
   }),
   scenario({
@@ -132,16 +182,27 @@ export const scaScenarios = [
       for (let i = 0; i < expect.each; i += 1) {
         states.push(String((await createConsent(ctx, body(ctx.fixtures.ibans.main))).state));
         for (const product of ['sepa-credit-transfers', 'instant-sepa-credit-transfers']) {
-          states.push(String(new URL(createdPayment(await initiatePayment(ctx, paymentBody(ctx), { product }))._links.scaRedirect.href).searchParams.get('state')));
+          states.push(
+            String(
+              new URL(
+                createdPayment(await initiatePayment(ctx, paymentBody(ctx), { product }))._links.scaRedirect.href,
+              ).searchParams.get('state'),
+            ),
+          );
         }
       }
-      ensure(states.every((state) => UUID_V4.test(state)), 'every state is a UUID v4', { actual: states });
+      ensure(
+        states.every((state) => UUID_V4.test(state)),
+        'every state is a UUID v4',
+        { actual: states },
+      );
       ensureEqual(new Set(states).size, states.length, 'distinct states over consent and payment authorisations');
     },
   }),
   scenario({
     id: 'SCA-AUTH-002',
-    title: 'A payment’s authorisations list holds its authorisationId, which reads a scaStatus; another id and another provider get 404',
+    title:
+      'A payment’s authorisations list holds its authorisationId, which reads a scaStatus; another id and another provider get 404',
     rules: ['SCA-3', 'ERR-6', 'PIS-CANCEL-4'],
     spec: 'Resources / Authorisations (for a payment: ids scoped to the calling provider); Endpoints (payment authorisation reads: 404); Path parameters (authorisation_id)',
     area: 'sca',
@@ -151,12 +212,30 @@ export const scaScenarios = [
       const created = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
       const base = `/v1/payments/sepa-credit-transfers/${created.paymentId}/authorisations`;
       const list = await ctx.api.call({ path: base, schema: AuthorisationsSchema });
-      ensure((list.json as { authorisationIds: string[] }).authorisationIds.includes(created.authorisationId), 'the list holds the authorisationId from initiation', { actual: list.json });
-      const read = await ctx.api.call({ path: `${base}/${created.authorisationId}`, schema: PaymentScaStatusResponseSchema });
+      ensure(
+        (list.json as { authorisationIds: string[] }).authorisationIds.includes(created.authorisationId),
+        'the list holds the authorisationId from initiation',
+        { actual: list.json },
+      );
+      const read = await ctx.api.call({
+        path: `${base}/${created.authorisationId}`,
+        schema: PaymentScaStatusResponseSchema,
+      });
       ensureEqual(read.status, 200, 'status of the authorisation read');
-      ctx.observe('scaStatus of a fresh payment authorisation (transitions not shown)', (read.json as { scaStatus?: string }).scaStatus);
-      ensureEqual((await ctx.api.call({ path: `${base}/${created.authorisationId.slice(0, -4)}0000` })).status, expect.notFound, 'status for another authorisation id');
-      ensureEqual((await ctx.secondApi().call({ path: `${base}/${created.authorisationId}` })).status, expect.notFound, 'status for another provider');
+      ctx.observe(
+        'scaStatus of a fresh payment authorisation (transitions not shown)',
+        (read.json as { scaStatus?: string }).scaStatus,
+      );
+      ensureEqual(
+        (await ctx.api.call({ path: `${base}/${created.authorisationId.slice(0, -4)}0000` })).status,
+        expect.notFound,
+        'status for another authorisation id',
+      );
+      ensureEqual(
+        (await ctx.secondApi().call({ path: `${base}/${created.authorisationId}` })).status,
+        expect.notFound,
+        'status for another provider',
+      );
     },
   }),
   scenario({
@@ -168,9 +247,23 @@ export const scaScenarios = [
     approvals: 1,
     expect: { never: ['ACSP', 'ACSC', 'PDNG'] },
     async run(ctx, expect) {
-      const reply = await ctx.api.call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, 'TPP-NOK-Redirect-URI': ctx.fixtures.nokRedirectUri, ...ATTENDED }, body: paymentBody(ctx) });
+      const reply = await ctx.api.call({
+        method: 'POST',
+        path: '/v1/payments/sepa-credit-transfers',
+        headers: {
+          'TPP-Redirect-URI': ctx.fixtures.redirectUri,
+          'TPP-NOK-Redirect-URI': ctx.fixtures.nokRedirectUri,
+          ...ATTENDED,
+        },
+        body: paymentBody(ctx),
+      });
       const created = createdPayment(reply);
-      const status = async () => ((await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${created.paymentId}/status` })).json as { transactionStatus: string }).transactionStatus;
+      const status = async () =>
+        (
+          (await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${created.paymentId}/status` })).json as {
+            transactionStatus: string;
+          }
+        ).transactionStatus;
       const outcome = await ctx.authorise(created._links.scaRedirect.href, { decision: 'decline', status });
       expectReturn(ctx, outcome, ctx.fixtures.nokRedirectUri, created._links.scaRedirect.href, 'decline');
       const after = await status();
@@ -195,7 +288,8 @@ export const scaScenarios = [
   }),
   scenario({
     id: 'SCA-DYN-001',
-    title: 'Dynamic linking: when the persisted payment changes after the ceremony was created, the authorisation fails',
+    title:
+      'Dynamic linking: when the persisted payment changes after the ceremony was created, the authorisation fails',
     rules: ['PIS-INIT-7'],
     spec: 'Behaviour notes / Payments 1 (the ceremony is bound to the amount and the payee; if the persisted payment changes, the authorisation fails)',
     area: 'sca',
@@ -203,9 +297,17 @@ export const scaScenarios = [
     needs: ['control'],
     expect: { scaStatus: 'failed', never: ['ACSP', 'ACSC', 'PDNG'] },
     async run(ctx, expect) {
-      const payment = await authorisedPayment(ctx, paymentBody(ctx), { before: (paymentId) => ctx.control().amendPayment(paymentId, { instructedAmount: { currency: 'EUR', amount: '7.77' } }) });
-      ensure(!expect.never.includes(payment.status), `a payment whose amount changed after the ceremony was created is ${payment.status}`);
-      const sca = await ctx.api.call({ path: `/v1/payments/${payment.product}/${payment.paymentId}/authorisations/${payment.authorisationId}` });
+      const payment = await authorisedPayment(ctx, paymentBody(ctx), {
+        before: (paymentId) =>
+          ctx.control().amendPayment(paymentId, { instructedAmount: { currency: 'EUR', amount: '7.77' } }),
+      });
+      ensure(
+        !expect.never.includes(payment.status),
+        `a payment whose amount changed after the ceremony was created is ${payment.status}`,
+      );
+      const sca = await ctx.api.call({
+        path: `/v1/payments/${payment.product}/${payment.paymentId}/authorisations/${payment.authorisationId}`,
+      });
       ensureEqual((sca.json as { scaStatus?: string }).scaStatus, expect.scaStatus, 'scaStatus of the authorisation');
       ctx.observe('transactionStatus after the bound authorisation failed', payment.status);
     },

@@ -10,12 +10,27 @@
  * cancelled, an authorisation bound to a changed payee fails, the payment reads back as sent) is
  * asserted.
  */
-import { PaymentResponseSchema, PaymentStatusResponseSchema, TransactionsResponseSchema } from '../src/contract/index.js';
+import {
+  PaymentResponseSchema,
+  PaymentStatusResponseSchema,
+  TransactionsResponseSchema,
+} from '../src/contract/index.js';
 import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { answerOf, authorisedPayment, createdPayment, expectError, expectPlausible, initiatePayment, paymentBody, readData, resourceIdOf, validConsent } from './steps.js';
+import {
+  answerOf,
+  authorisedPayment,
+  createdPayment,
+  expectError,
+  expectPlausible,
+  initiatePayment,
+  paymentBody,
+  readData,
+  resourceIdOf,
+  validConsent,
+} from './steps.js';
 import { advanceIntoDay } from './time.js';
 import { DAY_MS, dayStartMs, isoDate } from '../src/contract/dates.js';
 
@@ -70,18 +85,36 @@ function cancel(ctx: ScenarioContext, paymentId: string, product: string): Promi
  * Cancellation of an accepted payment is open (Behaviour notes 7: while the customer could still
  * cancel it in the portal): 200 with CANC or 405 CANCELLATION_INVALID, observed; a 200 must carry CANC.
  */
-async function cancelObserved(ctx: ScenarioContext, point: string, paymentId: string, product: string): Promise<boolean> {
+async function cancelObserved(
+  ctx: ScenarioContext,
+  point: string,
+  paymentId: string,
+  product: string,
+): Promise<boolean> {
   const reply = await cancel(ctx, paymentId, product);
   expectPlausible(ctx, point, reply, [{ status: 200 }, CANCELLATION_INVALID]);
   if (reply.status !== 200) return false;
-  ensureEqual((reply.json as { transactionStatus?: string } | undefined)?.transactionStatus, 'CANC', `${point}: transactionStatus in the 200 answer`);
+  ensureEqual(
+    (reply.json as { transactionStatus?: string } | undefined)?.transactionStatus,
+    'CANC',
+    `${point}: transactionStatus in the 200 answer`,
+  );
   return true;
 }
 
 /** Once settled a payment can no longer be cancelled: 405 CANCELLATION_INVALID, and it stays ACSC (PIS-CANCEL-3). */
-async function settledStaysSettled(ctx: ScenarioContext, what: string, paymentId: string, product: string): Promise<void> {
+async function settledStaysSettled(
+  ctx: ScenarioContext,
+  what: string,
+  paymentId: string,
+  product: string,
+): Promise<void> {
   const status = await statusOf(ctx, paymentId, product);
-  if (status !== 'ACSC') return ctx.unchecked(`the refusal to cancel ${what} once settled`, `it is ${status}, not ACSC (settlement timing is not shown)`);
+  if (status !== 'ACSC')
+    return ctx.unchecked(
+      `the refusal to cancel ${what} once settled`,
+      `it is ${status}, not ACSC (settlement timing is not shown)`,
+    );
   expectError(ctx, await cancel(ctx, paymentId, product), CANCELLATION_INVALID);
   ensureEqual(await statusOf(ctx, paymentId, product), 'ACSC', `status of ${what} after the refused cancellation`);
 }
@@ -103,7 +136,11 @@ interface Watched {
  * settled before its first day is then seen at its first stop), then observes when each was first
  * seen otherwise.
  */
-async function watchSettlement(ctx: ScenarioContext, watched: Watched[], options: { eachAlone?: boolean } = {}): Promise<void> {
+async function watchSettlement(
+  ctx: ScenarioContext,
+  watched: Watched[],
+  options: { eachAlone?: boolean } = {},
+): Promise<void> {
   const look = async (at: string, current: Watched) => {
     for (const item of options.eachAlone ? [current] : watched) {
       if (item.seen) continue;
@@ -122,7 +159,11 @@ async function watchSettlement(ctx: ScenarioContext, watched: Watched[], options
       }
     }
   }
-  for (const item of watched) ctx.observe(`first status other than ACSP, and when, of ${item.label}`, item.seen ?? { status: 'ACSP', at: `none within ${WATCH_DAYS} days` });
+  for (const item of watched)
+    ctx.observe(
+      `first status other than ACSP, and when, of ${item.label}`,
+      item.seen ?? { status: 'ACSP', at: `none within ${WATCH_DAYS} days` },
+    );
 }
 
 /** A payment the customer approved, expected to be accepted (ACSP right after, PIS-STATE-3) or observed when not. */
@@ -135,7 +176,8 @@ async function acceptedPayment(ctx: ScenarioContext, label: string, body: unknow
 export const settlementScenarios = [
   scenario({
     id: 'PIS-SETTLE-001',
-    title: 'A standard payment approved on a Friday: ACSP after approval and 11 seconds later, when it is first seen settled, and a settled payment refuses cancellation',
+    title:
+      'A standard payment approved on a Friday: ACSP after approval and 11 seconds later, when it is first seen settled, and a settled payment refuses cancellation',
     rules: ['PIS-STATE-3', 'PIS-CANCEL-3', 'OPEN-7'],
     spec: 'States: Payment (RCVD → ACSP on authorisation; other moves among ACTC, ACSP, ACSC, RJCT not shown); Behaviour notes / Payments 7 (405 CANCELLATION_INVALID once it cannot be cancelled)',
     area: 'payments',
@@ -149,17 +191,35 @@ export const settlementScenarios = [
       const payment = await authorisedPayment(ctx, paymentBody(ctx));
       ensureEqual(payment.status, expect.accepted, 'status of a standard payment right after the customer approved it');
       await ctx.clock().advance('PT11S');
-      ctx.observe('status of a standard payment 11 seconds after approval', await statusOf(ctx, payment.paymentId, STANDARD));
-      if (await cancelObserved(ctx, 'DELETE on a standard payment in ACSP (not future-dated)', payment.paymentId, STANDARD)) {
+      ctx.observe(
+        'status of a standard payment 11 seconds after approval',
+        await statusOf(ctx, payment.paymentId, STANDARD),
+      );
+      if (
+        await cancelObserved(
+          ctx,
+          'DELETE on a standard payment in ACSP (not future-dated)',
+          payment.paymentId,
+          STANDARD,
+        )
+      ) {
         return ctx.unchecked('when a standard payment settles', 'the target cancelled the accepted payment');
       }
-      await watchSettlement(ctx, [{ label: 'a standard payment approved on a Friday at 10:00 UTC', paymentId: payment.paymentId, product: STANDARD, from: plusDays(friday, 1) }]);
+      await watchSettlement(ctx, [
+        {
+          label: 'a standard payment approved on a Friday at 10:00 UTC',
+          paymentId: payment.paymentId,
+          product: STANDARD,
+          from: plusDays(friday, 1),
+        },
+      ]);
       await settledStaysSettled(ctx, 'a standard payment', payment.paymentId, STANDARD);
     },
   }),
   scenario({
     id: 'PIS-SETTLE-002',
-    title: 'An instant payment: its status right after approval, 8 and 11 seconds later, whether it can be cancelled before settling, and once settled it refuses cancellation',
+    title:
+      'An instant payment: its status right after approval, 8 and 11 seconds later, whether it can be cancelled before settling, and once settled it refuses cancellation',
     rules: ['PIS-STATE-3', 'PIS-CANCEL-3', 'OPEN-7'],
     spec: 'States: Payment (RCVD → ACSP on authorisation; other moves among ACTC, ACSP, ACSC, RJCT not shown); Behaviour notes / Payments 7',
     area: 'payments',
@@ -169,18 +229,27 @@ export const settlementScenarios = [
     async run(ctx) {
       const payment = await acceptedPayment(ctx, 'an instant payment', paymentBody(ctx), INSTANT);
       await ctx.clock().advance('PT8S');
-      ctx.observe('status of an instant payment 8 seconds after approval', await statusOf(ctx, payment.paymentId, INSTANT));
-      if (await cancelObserved(ctx, 'DELETE on an instant payment 8 seconds after approval', payment.paymentId, INSTANT)) {
+      ctx.observe(
+        'status of an instant payment 8 seconds after approval',
+        await statusOf(ctx, payment.paymentId, INSTANT),
+      );
+      if (
+        await cancelObserved(ctx, 'DELETE on an instant payment 8 seconds after approval', payment.paymentId, INSTANT)
+      ) {
         return ctx.unchecked('when an instant payment settles', 'the target cancelled the accepted payment');
       }
       await ctx.clock().advance('PT3S');
-      ctx.observe('status of an instant payment 11 seconds after approval', await statusOf(ctx, payment.paymentId, INSTANT));
+      ctx.observe(
+        'status of an instant payment 11 seconds after approval',
+        await statusOf(ctx, payment.paymentId, INSTANT),
+      );
       await settledStaysSettled(ctx, 'an instant payment', payment.paymentId, INSTANT);
     },
   }),
   scenario({
     id: 'PIS-SETTLE-003',
-    title: 'requestedExecutionDate today, tomorrow and the day after: when each is first seen settled, which can be cancelled, and a cancelled future-dated payment stays CANC past its date',
+    title:
+      'requestedExecutionDate today, tomorrow and the day after: when each is first seen settled, which can be cancelled, and a cancelled future-dated payment stays CANC past its date',
     rules: ['PIS-INIT-2', 'PIS-CANCEL-3', 'PIS-STATE-7', 'OPEN-7'],
     spec: 'PaymentInitiationRequest (requestedExecutionDate accepted; future-dating follows the portal); States: Payment (DELETE on a cancellable payment: CANC, immediate); Behaviour notes / Payments 7',
     area: 'payments',
@@ -191,27 +260,60 @@ export const settlementScenarios = [
       const today = isoDate(await ctx.clock().now());
       const dated = (offset: number) => paymentBody(ctx, { requestedExecutionDate: plusDays(today, offset) });
       const sameDay = await acceptedPayment(ctx, 'a standard payment requested for today', dated(0));
-      await cancelObserved(ctx, 'DELETE on an accepted standard payment requested for today', sameDay.paymentId, STANDARD);
+      await cancelObserved(
+        ctx,
+        'DELETE on an accepted standard payment requested for today',
+        sameDay.paymentId,
+        STANDARD,
+      );
       const tomorrow = await acceptedPayment(ctx, 'a standard payment requested for tomorrow', dated(1));
       const later = await acceptedPayment(ctx, 'a standard payment requested for the day after tomorrow', dated(2));
-      const cancelled = await cancelObserved(ctx, 'DELETE on an accepted standard payment requested for the day after tomorrow', later.paymentId, STANDARD);
+      const cancelled = await cancelObserved(
+        ctx,
+        'DELETE on an accepted standard payment requested for the day after tomorrow',
+        later.paymentId,
+        STANDARD,
+      );
       const watched: Watched[] = [
-        { label: 'a standard payment requested for today', paymentId: sameDay.paymentId, product: STANDARD, from: today },
-        { label: 'a standard payment requested for tomorrow', paymentId: tomorrow.paymentId, product: STANDARD, from: plusDays(today, 1) },
+        {
+          label: 'a standard payment requested for today',
+          paymentId: sameDay.paymentId,
+          product: STANDARD,
+          from: today,
+        },
+        {
+          label: 'a standard payment requested for tomorrow',
+          paymentId: tomorrow.paymentId,
+          product: STANDARD,
+          from: plusDays(today, 1),
+        },
       ];
       await watchSettlement(ctx, watched);
       for (const item of watched) await settledStaysSettled(ctx, item.label, item.paymentId, STANDARD);
-      if (!cancelled) return ctx.unchecked('a cancelled future-dated payment past its date', 'the target did not cancel the future-dated payment');
+      if (!cancelled)
+        return ctx.unchecked(
+          'a cancelled future-dated payment past its date',
+          'the target did not cancel the future-dated payment',
+        );
       // Past the day it would have executed (a week on: any business day has come): it stays cancelled.
       await advanceIntoDay(ctx, plusDays(today, 2 + WATCH_DAYS), SIX_AM);
-      ensureEqual(await statusOf(ctx, later.paymentId, STANDARD), expect.cancelled, 'status of the cancelled future-dated payment a week past its date');
+      ensureEqual(
+        await statusOf(ctx, later.paymentId, STANDARD),
+        expect.cancelled,
+        'status of the cancelled future-dated payment a week past its date',
+      );
       expectError(ctx, await cancel(ctx, later.paymentId, STANDARD), CANCELLATION_INVALID);
-      ensureEqual(await statusOf(ctx, later.paymentId, STANDARD), expect.cancelled, 'status after the refused second cancellation');
+      ensureEqual(
+        await statusOf(ctx, later.paymentId, STANDARD),
+        expect.cancelled,
+        'status after the refused second cancellation',
+      );
     },
   }),
   scenario({
     id: 'PIS-SETTLE-004',
-    title: 'Payments to an account the bank holds, named as its holder in other case with outer spaces, and (the control) named otherwise: their status after approval',
+    title:
+      'Payments to an account the bank holds, named as its holder in other case with outer spaces, and (the control) named otherwise: their status after approval',
     rules: ['PIS-STATE-3', 'OPEN-7'],
     spec: 'States: Payment (RCVD → ACSP on authorisation; PDNG: waiting on something, usually the customer confirming the payee); PaymentInitiationRequest (creditorName optional)',
     area: 'payments',
@@ -220,22 +322,37 @@ export const settlementScenarios = [
     expect: { plausible: ['ACTC', 'ACSP', 'ACSC', 'PDNG'] },
     async run(ctx, expect) {
       const holder = await holderName(ctx);
-      if (!holder) return ctx.unchecked('the payee check against the holder’s name', 'no transaction of the customer’s main account names its holder');
+      if (!holder)
+        return ctx.unchecked(
+          'the payee check against the holder’s name',
+          'no transaction of the customer’s main account names its holder',
+        );
       const payee = ctx.fixtures.ibans.second;
       const cases = [
-        { label: 'named as the holder in upper case with outer spaces', body: paymentBody(ctx, { creditorAccount: { iban: payee }, creditorName: `  ${holder.toUpperCase()} ` }) },
-        { label: 'named otherwise than the holder (the control)', body: paymentBody(ctx, { creditorAccount: { iban: payee }, creditorName: 'Not The Account Holder' }) },
+        {
+          label: 'named as the holder in upper case with outer spaces',
+          body: paymentBody(ctx, { creditorAccount: { iban: payee }, creditorName: `  ${holder.toUpperCase()} ` }),
+        },
+        {
+          label: 'named otherwise than the holder (the control)',
+          body: paymentBody(ctx, { creditorAccount: { iban: payee }, creditorName: 'Not The Account Holder' }),
+        },
       ];
       for (const item of cases) {
         const payment = await authorisedPayment(ctx, item.body);
-        ensure(expect.plausible.includes(payment.status), `a payment to an account the bank holds, ${item.label}, is ${payment.status} after approval`, { expected: expect.plausible, actual: payment.status });
+        ensure(
+          expect.plausible.includes(payment.status),
+          `a payment to an account the bank holds, ${item.label}, is ${payment.status} after approval`,
+          { expected: expect.plausible, actual: payment.status },
+        );
         ctx.observe(`status after approval of a payment to an account the bank holds, ${item.label}`, payment.status);
       }
     },
   }),
   scenario({
     id: 'PIS-SETTLE-005',
-    title: 'Dynamic linking binds the payee too: when only the persisted creditorName changes after the ceremony was created, the authorisation fails',
+    title:
+      'Dynamic linking binds the payee too: when only the persisted creditorName changes after the ceremony was created, the authorisation fails',
     rules: ['PIS-INIT-7'],
     spec: 'Behaviour notes / Payments 1 (the ceremony is bound to the amount and the payee; if the persisted payment changes, the authorisation fails)',
     area: 'payments',
@@ -243,16 +360,24 @@ export const settlementScenarios = [
     needs: ['control'],
     expect: { scaStatus: 'failed', never: ['ACSP', 'ACSC', 'PDNG'] },
     async run(ctx, expect) {
-      const payment = await authorisedPayment(ctx, paymentBody(ctx), { before: (paymentId) => ctx.control().amendPayment(paymentId, { creditorName: 'Another Payee Name' }) });
-      ensure(!expect.never.includes(payment.status), `a payment whose payee name changed after the ceremony was created is ${payment.status}`);
-      const sca = await ctx.api.call({ path: `/v1/payments/${payment.product}/${payment.paymentId}/authorisations/${payment.authorisationId}` });
+      const payment = await authorisedPayment(ctx, paymentBody(ctx), {
+        before: (paymentId) => ctx.control().amendPayment(paymentId, { creditorName: 'Another Payee Name' }),
+      });
+      ensure(
+        !expect.never.includes(payment.status),
+        `a payment whose payee name changed after the ceremony was created is ${payment.status}`,
+      );
+      const sca = await ctx.api.call({
+        path: `/v1/payments/${payment.product}/${payment.paymentId}/authorisations/${payment.authorisationId}`,
+      });
       ensureEqual((sca.json as { scaStatus?: string }).scaStatus, expect.scaStatus, 'scaStatus of the authorisation');
       ctx.observe('transactionStatus after the authorisation bound to the old payee name failed', payment.status);
     },
   }),
   scenario({
     id: 'PIS-SETTLE-006',
-    title: 'A payment read returns debtorAccount and creditorAccount exactly as initiated, their currency included, beside one initiated without currencies',
+    title:
+      'A payment read returns debtorAccount and creditorAccount exactly as initiated, their currency included, beside one initiated without currencies',
     rules: ['PIS-INIT-5'],
     spec: 'PaymentResponse (debtorAccount, creditorAccount: AccountReference); AccountReference (currency optional)',
     area: 'payments',
@@ -261,8 +386,13 @@ export const settlementScenarios = [
       for (const currency of [{ currency: 'EUR' }, {}]) {
         const debtorAccount = { iban: ctx.fixtures.ibans.main, ...currency };
         const creditorAccount = { iban: ctx.fixtures.ibans.creditor, ...currency };
-        const created = createdPayment(await initiatePayment(ctx, paymentBody(ctx, { debtorAccount, creditorAccount })));
-        const read = await ctx.api.call({ path: `/v1/payments/${STANDARD}/${created.paymentId}`, schema: PaymentResponseSchema });
+        const created = createdPayment(
+          await initiatePayment(ctx, paymentBody(ctx, { debtorAccount, creditorAccount })),
+        );
+        const read = await ctx.api.call({
+          path: `/v1/payments/${STANDARD}/${created.paymentId}`,
+          schema: PaymentResponseSchema,
+        });
         ensureEqual(read.status, 200, 'status of the payment read');
         const body = read.json as { debtorAccount: unknown; creditorAccount: unknown };
         const what = 'currency' in currency ? 'with currency' : 'without currency';
@@ -273,7 +403,8 @@ export const settlementScenarios = [
   }),
   scenario({
     id: 'PIS-SETTLE-007',
-    title: 'Future-dated payments on closed days: requested for a Saturday (standard and instant), 25 December, 1 January and 1 May on weekdays: when each is first seen settled',
+    title:
+      'Future-dated payments on closed days: requested for a Saturday (standard and instant), 25 December, 1 January and 1 May on weekdays: when each is first seen settled',
     rules: ['PIS-INIT-2', 'OPEN-7'],
     spec: 'PaymentInitiationRequest (requestedExecutionDate accepted; future-dating follows the customer portal); States: Payment (other moves among ACTC, ACSP, ACSC, RJCT not shown)',
     area: 'payments',
@@ -286,16 +417,29 @@ export const settlementScenarios = [
       const dates = [
         { label: 'a standard payment requested for a Saturday', day: saturday, product: STANDARD },
         { label: 'an instant payment requested for a Saturday', day: saturday, product: INSTANT },
-        { label: 'a standard payment requested for 25 December falling on a Monday to Thursday', day: nextDay(today, (day) => day.endsWith('-12-25') && weekday(day) >= 1 && weekday(day) <= 4), product: STANDARD },
-        { label: 'a standard payment requested for 1 January falling on a weekday', day: nextDay(today, (day) => day.endsWith('-01-01') && weekday(day) >= 1 && weekday(day) <= 5), product: STANDARD },
-        { label: 'a standard payment requested for 1 May falling on a weekday', day: nextDay(today, (day) => day.endsWith('-05-01') && weekday(day) >= 1 && weekday(day) <= 5), product: STANDARD },
+        {
+          label: 'a standard payment requested for 25 December falling on a Monday to Thursday',
+          day: nextDay(today, (day) => day.endsWith('-12-25') && weekday(day) >= 1 && weekday(day) <= 4),
+          product: STANDARD,
+        },
+        {
+          label: 'a standard payment requested for 1 January falling on a weekday',
+          day: nextDay(today, (day) => day.endsWith('-01-01') && weekday(day) >= 1 && weekday(day) <= 5),
+          product: STANDARD,
+        },
+        {
+          label: 'a standard payment requested for 1 May falling on a weekday',
+          day: nextDay(today, (day) => day.endsWith('-05-01') && weekday(day) >= 1 && weekday(day) <= 5),
+          product: STANDARD,
+        },
       ];
       await watchFutureDated(ctx, dates);
     },
   }),
   scenario({
     id: 'PIS-SETTLE-008',
-    title: 'Future-dated standard payments around Easter: requested for the next Good Friday, and for the Easter Monday of a year whose Easter Sunday is on day 1 to 9 of its month: when each is first seen settled',
+    title:
+      'Future-dated standard payments around Easter: requested for the next Good Friday, and for the Easter Monday of a year whose Easter Sunday is on day 1 to 9 of its month: when each is first seen settled',
     rules: ['PIS-INIT-2', 'OPEN-7'],
     spec: 'PaymentInitiationRequest (requestedExecutionDate accepted; future-dating follows the customer portal); States: Payment (other moves among ACTC, ACSP, ACSC, RJCT not shown)',
     area: 'payments',
@@ -307,10 +451,17 @@ export const settlementScenarios = [
       const easterOf = (day: string) => easterSunday(Number(day.slice(0, 4)));
       const goodFriday = nextDay(today, (day) => plusDays(day, 2) === easterOf(day));
       // A one-digit day of the month: where a date written without its leading zero would show.
-      const easterMonday = nextDay(today, (day) => plusDays(day, -1) === easterOf(day) && Number(easterOf(day).slice(8)) < 10);
+      const easterMonday = nextDay(
+        today,
+        (day) => plusDays(day, -1) === easterOf(day) && Number(easterOf(day).slice(8)) < 10,
+      );
       await watchFutureDated(ctx, [
         { label: 'a standard payment requested for Good Friday', day: goodFriday, product: STANDARD },
-        { label: 'a standard payment requested for Easter Monday (Easter Sunday on day 1 to 9 of its month)', day: easterMonday, product: STANDARD },
+        {
+          label: 'a standard payment requested for Easter Monday (Easter Sunday on day 1 to 9 of its month)',
+          day: easterMonday,
+          product: STANDARD,
+        },
       ]);
     },
   }),
@@ -329,21 +480,34 @@ export const settlementScenarios = [
       const payments: { year: number; goodFriday: string; paymentId: string }[] = [];
       for (let n = 0; n < EASTER_YEARS; n += 1) {
         const goodFriday = plusDays(easterSunday(first + n), -2);
-        const created = createdPayment(await initiatePayment(ctx, paymentBody(ctx, { requestedExecutionDate: goodFriday })));
+        const created = createdPayment(
+          await initiatePayment(ctx, paymentBody(ctx, { requestedExecutionDate: goodFriday })),
+        );
         const status = () => statusOf(ctx, created.paymentId, STANDARD);
         await ctx.authorise(created._links.scaRedirect.href, { status });
-        ensureEqual(await status(), expect.accepted, `status right after the customer approved a standard payment requested for ${goodFriday}`);
+        ensureEqual(
+          await status(),
+          expect.accepted,
+          `status right after the customer approved a standard payment requested for ${goodFriday}`,
+        );
         payments.push({ year: n + 1, goodFriday, paymentId: created.paymentId });
       }
       // A target closed on Good Friday and Easter Monday executes each on the Tuesday after; one that
       // misplaces Easter executes on Good Friday itself or on the Monday. Each is read only on its own days.
       for (const { year, goodFriday, paymentId } of payments) {
         const seen: Record<string, string> = {};
-        for (const [label, offset] of [['Good Friday', 0], ['Easter Monday', 3], ['the Tuesday after', 4]] as const) {
+        for (const [label, offset] of [
+          ['Good Friday', 0],
+          ['Easter Monday', 3],
+          ['the Tuesday after', 4],
+        ] as const) {
           await advanceIntoDay(ctx, plusDays(goodFriday, offset), SIX_AM);
           seen[label] = await statusOf(ctx, paymentId, STANDARD);
         }
-        ctx.observe(`status at 06:00 UTC on Good Friday, Easter Monday and the Tuesday after of a standard payment requested for Good Friday, ${year} year(s) after the current one`, { goodFriday, ...seen });
+        ctx.observe(
+          `status at 06:00 UTC on Good Friday, Easter Monday and the Tuesday after of a standard payment requested for Good Friday, ${year} year(s) after the current one`,
+          { goodFriday, ...seen },
+        );
       }
     },
   }),
@@ -356,7 +520,9 @@ async function holderName(ctx: ScenarioContext): Promise<string | undefined> {
   const reply = await readData(ctx, consentId, `/v1/accounts/${id}/transactions?bookingStatus=booked`);
   ensureEqual(reply.status, 200, 'status of GET transactions');
   const booked = ensureSchema(TransactionsResponseSchema, reply.json, 'TransactionsResponse').transactions.booked ?? [];
-  const names = booked.map((row) => (row.transactionAmount.amount.startsWith('-') ? row.debtorName : row.creditorName)).filter((name): name is string => Boolean(name));
+  const names = booked
+    .map((row) => (row.transactionAmount.amount.startsWith('-') ? row.debtorName : row.creditorName))
+    .filter((name): name is string => Boolean(name));
   const counts = new Map<string, number>();
   for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
   // The name on most of the account's own sides is its holder's.
@@ -368,7 +534,11 @@ async function holderName(ctx: ScenarioContext): Promise<string | undefined> {
  * date the target refuses at initiation (too far ahead, a closed day) is observed, not failed:
  * how far ahead future-dating reaches is not shown.
  */
-async function watchFutureDated(ctx: ScenarioContext, dates: { label: string; day: string; product: string }[], options: { eachAlone?: boolean; accepted?: string } = {}): Promise<void> {
+async function watchFutureDated(
+  ctx: ScenarioContext,
+  dates: { label: string; day: string; product: string }[],
+  options: { eachAlone?: boolean; accepted?: string } = {},
+): Promise<void> {
   const watched: Watched[] = [];
   for (const { label, day, product } of dates) {
     const body = paymentBody(ctx, { requestedExecutionDate: day });
@@ -388,4 +558,3 @@ async function watchFutureDated(ctx: ScenarioContext, dates: { label: string; da
   }
   await watchSettlement(ctx, watched, options);
 }
-

@@ -9,13 +9,30 @@ import { matchEndpoint } from '../src/contract/endpoint-match.js';
 import type { Reply } from '../src/kit/client.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, answerOf, ATTENDED, completeConsentBody, consentStatus, createConsent, createdPayment, initiatePayment, paymentBody, resourceIdOf, SHARED_READ, sharedReadConsent } from './steps.js';
+import {
+  aisAccess,
+  answerOf,
+  ATTENDED,
+  completeConsentBody,
+  consentStatus,
+  createConsent,
+  createdPayment,
+  initiatePayment,
+  paymentBody,
+  resourceIdOf,
+  SHARED_READ,
+  sharedReadConsent,
+} from './steps.js';
 
 /** A refusal that created nothing: a 4xx (held to the envelope by the client) naming no new resource. */
 function ensureNothingCreated(reply: Reply, what: string): void {
-  ensure(reply.status >= 400 && reply.status < 500, `${what}: expected a refusal (4xx), got ${reply.status}`, { expected: '4xx', actual: reply.json ?? reply.text });
+  ensure(reply.status >= 400 && reply.status < 500, `${what}: expected a refusal (4xx), got ${reply.status}`, {
+    expected: '4xx',
+    actual: reply.json ?? reply.text,
+  });
   const body = (reply.json ?? {}) as Record<string, unknown>;
-  for (const id of ['paymentId', 'basketId', 'consentId', 'authorisationId']) ensure(!(id in body), `${what}: the refusal names a ${id}`, { actual: body });
+  for (const id of ['paymentId', 'basketId', 'consentId', 'authorisationId'])
+    ensure(!(id in body), `${what}: the refusal names a ${id}`, { actual: body });
 }
 
 /** The statuses an endpoint row allows (success and errors) minus the 5xx: a well-formed request meets no other. */
@@ -23,13 +40,18 @@ function ensureRowStatus(reply: Reply, method: string, path: string, what: strin
   const entry = matchEndpoint(method, new URL(path, 'https://target.invalid').pathname);
   ensure(entry, `${what}: ${method} ${path} is a row of the endpoint table`);
   const allowed = [entry.success.status, ...entry.errors.filter((status) => status < 500)];
-  ensure(allowed.includes(reply.status), `${what}: ${reply.status} is not a status of the ${entry.operationId} row (${allowed.join(', ')})`, { expected: allowed, actual: answerOf(reply) });
+  ensure(
+    allowed.includes(reply.status),
+    `${what}: ${reply.status} is not a status of the ${entry.operationId} row (${allowed.join(', ')})`,
+    { expected: allowed, actual: answerOf(reply) },
+  );
 }
 
 export const surfaceScenarios = [
   scenario({
     id: 'SCOPE-001',
-    title: 'Bulk payments, periodic payments and signing baskets have no endpoint: a valid body sent there creates nothing',
+    title:
+      'Bulk payments, periodic payments and signing baskets have no endpoint: a valid body sent there creates nothing',
     rules: ['SCOPE-2'],
     spec: 'What the service does (single SEPA credit transfers only); Endpoint list',
     area: 'payments',
@@ -37,13 +59,46 @@ export const surfaceScenarios = [
     async run(ctx) {
       const single = paymentBody(ctx);
       const attempts: [string, unknown][] = [
-        ['/v1/bulk-payments/sepa-credit-transfers', { batchBookingPreferred: false, debtorAccount: single.debtorAccount, payments: [{ instructedAmount: single.instructedAmount, creditorAccount: single.creditorAccount, creditorName: single.creditorName }] }],
-        ['/v1/bulk-payments/instant-sepa-credit-transfers', { debtorAccount: single.debtorAccount, payments: [{ instructedAmount: single.instructedAmount, creditorAccount: single.creditorAccount, creditorName: single.creditorName }] }],
+        [
+          '/v1/bulk-payments/sepa-credit-transfers',
+          {
+            batchBookingPreferred: false,
+            debtorAccount: single.debtorAccount,
+            payments: [
+              {
+                instructedAmount: single.instructedAmount,
+                creditorAccount: single.creditorAccount,
+                creditorName: single.creditorName,
+              },
+            ],
+          },
+        ],
+        [
+          '/v1/bulk-payments/instant-sepa-credit-transfers',
+          {
+            debtorAccount: single.debtorAccount,
+            payments: [
+              {
+                instructedAmount: single.instructedAmount,
+                creditorAccount: single.creditorAccount,
+                creditorName: single.creditorName,
+              },
+            ],
+          },
+        ],
         ['/v1/periodic-payments/sepa-credit-transfers', { ...single, startDate: '2030-01-01', frequency: 'Monthly' }],
         ['/v1/signing-baskets', { paymentIds: [randomUUID()] }],
       ];
       for (const [path, body] of attempts) {
-        ensureNothingCreated(await ctx.api.call({ method: 'POST', path, headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body }), `POST ${path}`);
+        ensureNothingCreated(
+          await ctx.api.call({
+            method: 'POST',
+            path,
+            headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+            body,
+          }),
+          `POST ${path}`,
+        );
       }
     },
   }),
@@ -60,7 +115,11 @@ export const surfaceScenarios = [
       const headers = { 'Consent-ID': consentId, ...ATTENDED };
       for (const path of ['/v1/card-accounts', `/v1/card-accounts/${randomUUID()}/balances`]) {
         const reply = await ctx.api.call({ path, headers });
-        ensure(reply.status >= 400 && reply.status < 500, `GET ${path}: expected a refusal (4xx), got ${reply.status}`, { actual: reply.json ?? reply.text });
+        ensure(
+          reply.status >= 400 && reply.status < 500,
+          `GET ${path}: expected a refusal (4xx), got ${reply.status}`,
+          { actual: reply.json ?? reply.text },
+        );
       }
       const list = await ctx.api.call({ path: '/v1/accounts', headers });
       ensureEqual(list.status, 200, 'status of GET /v1/accounts');
@@ -69,26 +128,46 @@ export const surfaceScenarios = [
         ensureEqual(account.currency, expect.currency, `currency of account ${account.iban}`);
         const balances = await ctx.api.call({ path: `/v1/accounts/${account.resourceId}/balances`, headers });
         ensureEqual(balances.status, 200, `status of the balances of ${account.iban}`);
-        for (const balance of (balances.json as { balances: { balanceAmount: { currency: string } }[] }).balances) ensureEqual(balance.balanceAmount.currency, expect.currency, `balance currency of ${account.iban}`);
-        const transactions = await ctx.api.call({ path: `/v1/accounts/${account.resourceId}/transactions?bookingStatus=both`, headers });
+        for (const balance of (balances.json as { balances: { balanceAmount: { currency: string } }[] }).balances)
+          ensureEqual(balance.balanceAmount.currency, expect.currency, `balance currency of ${account.iban}`);
+        const transactions = await ctx.api.call({
+          path: `/v1/accounts/${account.resourceId}/transactions?bookingStatus=both`,
+          headers,
+        });
         ensureEqual(transactions.status, 200, `status of the transactions of ${account.iban}`);
-        const { booked = [], pending = [] } = (transactions.json as { transactions: { booked?: { transactionAmount: { currency: string } }[]; pending?: { transactionAmount: { currency: string } }[] } }).transactions;
+        const { booked = [], pending = [] } = (
+          transactions.json as {
+            transactions: {
+              booked?: { transactionAmount: { currency: string } }[];
+              pending?: { transactionAmount: { currency: string } }[];
+            };
+          }
+        ).transactions;
         const foreign = [...booked, ...pending].find((row) => row.transactionAmount.currency !== expect.currency);
-        ensure(!foreign, `a transaction of ${account.iban} is in ${foreign?.transactionAmount.currency}`, { actual: foreign });
+        ensure(!foreign, `a transaction of ${account.iban} is in ${foreign?.transactionAmount.currency}`, {
+          actual: foreign,
+        });
       }
     },
   }),
   scenario({
     id: 'SCOPE-003',
-    title: 'Redirect is the only approach: no embedded or decoupled step exists, and asking for another approach still gets scaRedirect',
+    title:
+      'Redirect is the only approach: no embedded or decoupled step exists, and asking for another approach still gets scaRedirect',
     rules: ['SCOPE-4', 'AIS-CONSENT-21'],
     spec: 'What the service does (redirect only); Behaviour notes / Consents 1 (the authorisation serves polling only)',
     area: 'sca',
     expect: { status: 'received' },
     async run(ctx, expect) {
-      const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }, { headers: { 'TPP-Redirect-Preferred': 'false', 'TPP-Decoupled-Preferred': 'true' } });
+      const created = await createConsent(
+        ctx,
+        { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) },
+        { headers: { 'TPP-Redirect-Preferred': 'false', 'TPP-Decoupled-Preferred': 'true' } },
+      );
       const links = Object.keys((created.reply.json as { _links: object })._links);
-      const other = links.filter((name) => /^(startAuthorisation|selectAuthenticationMethod|scaOAuth|updatePsu|authoriseTransaction)/.test(name));
+      const other = links.filter((name) =>
+        /^(startAuthorisation|selectAuthenticationMethod|scaOAuth|updatePsu|authoriseTransaction)/.test(name),
+      );
       ensureEqual(other, [], 'links of another SCA approach on a creation that asked for one');
       const base = `/v1/consents/${created.consentId}/authorisations`;
       const attempts: [string, string, unknown][] = [
@@ -98,14 +177,36 @@ export const surfaceScenarios = [
         ['PUT', `${base}/${created.authorisationId}`, { scaAuthenticationData: '123456' }],
         ['PUT', `${base}/${created.authorisationId}`, { authenticationMethodId: 'SMS' }],
       ];
-      for (const [method, path, body] of attempts) ensureNothingCreated(await ctx.api.call({ method, path, body }), `${method} ${path.replace(created.consentId, '{consent}')} ${JSON.stringify(body)}`);
-      ensureEqual(await consentStatus(ctx, created.consentId), expect.status, 'consent status after the embedded attempts');
+      for (const [method, path, body] of attempts)
+        ensureNothingCreated(
+          await ctx.api.call({ method, path, body }),
+          `${method} ${path.replace(created.consentId, '{consent}')} ${JSON.stringify(body)}`,
+        );
+      ensureEqual(
+        await consentStatus(ctx, created.consentId),
+        expect.status,
+        'consent status after the embedded attempts',
+      );
       const list = await ctx.api.call({ path: base });
-      ensureEqual((list.json as { authorisationIds: string[] }).authorisationIds, [created.authorisationId], 'authorisationIds after the embedded attempts');
+      ensureEqual(
+        (list.json as { authorisationIds: string[] }).authorisationIds,
+        [created.authorisationId],
+        'authorisationIds after the embedded attempts',
+      );
       const payment = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
       const paymentBase = `/v1/payments/sepa-credit-transfers/${payment.paymentId}/authorisations`;
-      ensureNothingCreated(await ctx.api.call({ method: 'POST', path: paymentBase, body: { psuData: { password: 'secret' } } }), 'POST payment authorisations');
-      ensureNothingCreated(await ctx.api.call({ method: 'PUT', path: `${paymentBase}/${payment.authorisationId}`, body: { scaAuthenticationData: '123456' } }), 'PUT payment authorisation');
+      ensureNothingCreated(
+        await ctx.api.call({ method: 'POST', path: paymentBase, body: { psuData: { password: 'secret' } } }),
+        'POST payment authorisations',
+      );
+      ensureNothingCreated(
+        await ctx.api.call({
+          method: 'PUT',
+          path: `${paymentBase}/${payment.authorisationId}`,
+          body: { scaAuthenticationData: '123456' },
+        }),
+        'PUT payment authorisation',
+      );
     },
   }),
   scenario({
@@ -116,15 +217,28 @@ export const surfaceScenarios = [
     area: 'payments',
     expect: { created: 201 },
     async run(ctx, expect) {
-      for (const product of ['target-2-payments', 'cross-border-credit-transfers', 'pain.001-sepa-credit-transfers', 'SEPA-CREDIT-TRANSFERS', 'sepa-credit-transfer', 'instant-sepa-credit-transfers-x']) {
+      for (const product of [
+        'target-2-payments',
+        'cross-border-credit-transfers',
+        'pain.001-sepa-credit-transfers',
+        'SEPA-CREDIT-TRANSFERS',
+        'sepa-credit-transfer',
+        'instant-sepa-credit-transfers-x',
+      ]) {
         ensureNothingCreated(await initiatePayment(ctx, paymentBody(ctx), { product }), `POST /v1/payments/${product}`);
       }
-      for (const product of ['sepa-credit-transfers', 'instant-sepa-credit-transfers']) ensureEqual((await initiatePayment(ctx, paymentBody(ctx), { product })).status, expect.created, `status under ${product}`);
+      for (const product of ['sepa-credit-transfers', 'instant-sepa-credit-transfers'])
+        ensureEqual(
+          (await initiatePayment(ctx, paymentBody(ctx), { product })).status,
+          expect.created,
+          `status under ${product}`,
+        );
     },
   }),
   scenario({
     id: 'VER-001',
-    title: 'Every path carries /v1: without it or with another version nothing is served; no Deprecation or Sunset header is observed',
+    title:
+      'Every path carries /v1: without it or with another version nothing is served; no Deprecation or Sunset header is observed',
     rules: ['VER-1', 'OPEN-19'],
     spec: 'Versioning (one version under /v1)',
     area: 'identity',
@@ -136,10 +250,25 @@ export const surfaceScenarios = [
       ensureEqual(served.status, 200, 'status of GET /v1/accounts');
       for (const path of ['/accounts', '/v2/accounts', '/v0/accounts', '/v1.0/accounts']) {
         const reply = await ctx.api.call({ path, headers: { 'Consent-ID': consentId, ...ATTENDED } });
-        ensure(reply.status >= 400 && reply.status < 500, `GET ${path}: expected a refusal (4xx), got ${reply.status}`, { actual: reply.json ?? reply.text });
+        ensure(
+          reply.status >= 400 && reply.status < 500,
+          `GET ${path}: expected a refusal (4xx), got ${reply.status}`,
+          { actual: reply.json ?? reply.text },
+        );
       }
-      ensureNothingCreated(await ctx.api.call({ method: 'POST', path: '/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }) }), 'POST /consents');
-      ctx.observe('Deprecation and Sunset headers on GET /v1/accounts (deprecation is not shown)', { deprecation: served.header('deprecation') ?? null, sunset: served.header('sunset') ?? null });
+      ensureNothingCreated(
+        await ctx.api.call({
+          method: 'POST',
+          path: '/consents',
+          headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+          body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }),
+        }),
+        'POST /consents',
+      );
+      ctx.observe('Deprecation and Sunset headers on GET /v1/accounts (deprecation is not shown)', {
+        deprecation: served.header('deprecation') ?? null,
+        sunset: served.header('sunset') ?? null,
+      });
     },
   }),
   scenario({
@@ -156,11 +285,26 @@ export const surfaceScenarios = [
       const payment = await initiatePayment(ctx, paymentBody(ctx));
       const replies: [string, Reply][] = [
         ['201 payment initiation', payment],
-        ['200 account list', await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consentId, ...ATTENDED } })],
-        ['200 balances', await ctx.api.call({ path: `/v1/accounts/${accountId}/balances`, headers: { 'Consent-ID': consentId, ...ATTENDED } })],
+        [
+          '200 account list',
+          await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consentId, ...ATTENDED } }),
+        ],
+        [
+          '200 balances',
+          await ctx.api.call({
+            path: `/v1/accounts/${accountId}/balances`,
+            headers: { 'Consent-ID': consentId, ...ATTENDED },
+          }),
+        ],
         ['200 consent status', await ctx.api.call({ path: `/v1/consents/${consentId}/status` })],
-        ['400 refusal', await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '0' } }))],
-        ['refusal without a certificate', await ctx.anonymous.call({ path: '/v1/accounts', headers: { 'Consent-ID': consentId } })],
+        [
+          '400 refusal',
+          await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '0' } })),
+        ],
+        [
+          'refusal without a certificate',
+          await ctx.anonymous.call({ path: '/v1/accounts', headers: { 'Consent-ID': consentId } }),
+        ],
         ['refusal of an unknown consent', await ctx.api.call({ path: `/v1/consents/${randomUUID()}` })],
         ['404 refusal', await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${randomUUID()}` })],
       ];
@@ -174,7 +318,8 @@ export const surfaceScenarios = [
   }),
   scenario({
     id: 'ID-STATUS-001',
-    title: 'Well-formed requests meet only the statuses of their endpoint row: no 404 on account data or consents, no 409 outside payment initiation',
+    title:
+      'Well-formed requests meet only the statuses of their endpoint row: no 404 on account data or consents, no 409 outside payment initiation',
     rules: ['HDR-13'],
     spec: 'Endpoint list (success and error statuses per row)',
     area: 'identity',
@@ -185,8 +330,20 @@ export const surfaceScenarios = [
       const attended = { 'Consent-ID': consentId, ...ATTENDED };
       const unknown = randomUUID();
       const key = randomUUID();
-      const consentBody = { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: false, validUntil: '9999-12-31', frequencyPerDay: 1, combinedServiceIndicator: false };
-      const calls: { method?: string; path: string; headers?: Record<string, string>; body?: unknown; requestId?: string }[] = [
+      const consentBody = {
+        access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
+        recurringIndicator: false,
+        validUntil: '9999-12-31',
+        frequencyPerDay: 1,
+        combinedServiceIndicator: false,
+      };
+      const calls: {
+        method?: string;
+        path: string;
+        headers?: Record<string, string>;
+        body?: unknown;
+        requestId?: string;
+      }[] = [
         { path: `/v1/accounts/${unknown}`, headers: attended },
         { path: `/v1/accounts/${unknown}/balances`, headers: attended },
         { path: `/v1/accounts/${ctx.fixtures.ibans.main}/transactions?bookingStatus=booked`, headers: attended },
@@ -197,16 +354,44 @@ export const surfaceScenarios = [
         { method: 'DELETE', path: `/v1/consents/${unknown}` },
         { path: `/v1/consents/confirmation-of-funds/${unknown}` },
         { path: `/v1/consents/${consentId}/authorisations/${unknown}` },
-        { method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: consentBody, requestId: key },
-        { method: 'POST', path: '/v1/consents', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED }, body: consentBody, requestId: key },
-        { method: 'POST', path: '/v1/consents/confirmation-of-funds', headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body: { account: { iban: ctx.fixtures.ibans.main } }, requestId: key },
-        { method: 'POST', path: '/v1/funds-confirmations', headers: { 'Consent-ID': unknown, ...ATTENDED }, body: { account: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount: '1.00' } } },
+        {
+          method: 'POST',
+          path: '/v1/consents',
+          headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+          body: consentBody,
+          requestId: key,
+        },
+        {
+          method: 'POST',
+          path: '/v1/consents',
+          headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
+          body: consentBody,
+          requestId: key,
+        },
+        {
+          method: 'POST',
+          path: '/v1/consents/confirmation-of-funds',
+          headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
+          body: { account: { iban: ctx.fixtures.ibans.main } },
+          requestId: key,
+        },
+        {
+          method: 'POST',
+          path: '/v1/funds-confirmations',
+          headers: { 'Consent-ID': unknown, ...ATTENDED },
+          body: { account: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount: '1.00' } },
+        },
         { path: `/v1/payments/sepa-credit-transfers/${unknown}/status` },
         { method: 'DELETE', path: `/v1/payments/instant-sepa-credit-transfers/${unknown}` },
       ];
       for (const call of calls) {
         const reply = await ctx.api.call({ ...call, ...(call.requestId ? { requestId: call.requestId } : {}) });
-        ensureRowStatus(reply, call.method ?? 'GET', call.path, `${call.method ?? 'GET'} ${call.path.replace(unknown, '{unknown}').replace(consentId, '{consent}')}`);
+        ensureRowStatus(
+          reply,
+          call.method ?? 'GET',
+          call.path,
+          `${call.method ?? 'GET'} ${call.path.replace(unknown, '{unknown}').replace(consentId, '{consent}')}`,
+        );
       }
     },
   }),
@@ -226,14 +411,21 @@ export const surfaceScenarios = [
         ['GET', `/v1/accounts/${accountId}`, undefined],
         ['GET', `/v1/accounts/${accountId}/balances`, undefined],
         ['GET', `/v1/accounts/${accountId}/transactions?bookingStatus=booked`, undefined],
-        ['POST', '/v1/funds-confirmations', { account: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount: '1.00' } }],
+        [
+          'POST',
+          '/v1/funds-confirmations',
+          { account: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount: '1.00' } },
+        ],
       ];
       for (const [method, path, body] of calls) {
         const reply = await ctx.api.call({ method, path, headers: ATTENDED, ...(body === undefined ? {} : { body }) });
         const what = `${method} ${path.replace(accountId, '{account}')} without Consent-ID`;
-        ensure(reply.status >= 400 && reply.status < 500, `${what}: expected a refusal (4xx), got ${reply.status}`, { actual: reply.json ?? reply.text });
+        ensure(reply.status >= 400 && reply.status < 500, `${what}: expected a refusal (4xx), got ${reply.status}`, {
+          actual: reply.json ?? reply.text,
+        });
         const data = (reply.json ?? {}) as Record<string, unknown>;
-        for (const field of ['accounts', 'account', 'balances', 'transactions', 'fundsAvailable']) ensure(!(field in data), `${what}: the refusal carries ${field}`, { actual: data });
+        for (const field of ['accounts', 'account', 'balances', 'transactions', 'fundsAvailable'])
+          ensure(!(field in data), `${what}: the refusal carries ${field}`, { actual: data });
         ctx.observe(`${what} (the code is not stated)`, answerOf(reply));
       }
     },

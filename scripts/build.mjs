@@ -11,7 +11,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** What the build reads: a change to any of these makes the build stale. */
-export const BUILD_INPUTS = ['src', 'conformance', 'package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+export const BUILD_INPUTS = [
+  'src',
+  'conformance',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+];
 export const STAMP = join('dist', '.build-stamp');
 
 /** Newest modification time (ms) under the inputs; missing inputs count as nothing. */

@@ -22,7 +22,15 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Stryker options that take no value (stryker-cli.js of @stryker-mutator/core 9); all others take one. */
-const FLAGS = new Set(['--ignoreStatic', '--incremental', '--allowEmpty', '--force', '--dryRunOnly', '--disableBail', '--inPlace']);
+const FLAGS = new Set([
+  '--ignoreStatic',
+  '--incremental',
+  '--allowEmpty',
+  '--force',
+  '--dryRunOnly',
+  '--disableBail',
+  '--inPlace',
+]);
 
 /** Splits the arguments into mutate patterns and arguments for Stryker. */
 export function splitArguments(args, base = root) {
@@ -35,12 +43,16 @@ export function splitArguments(args, base = root) {
       passThrough.push(arg);
       // `--option value`: the value is Stryker's, not a file.
       const next = args[i + 1];
-      if (!arg.includes('=') && !FLAGS.has(arg) && next !== undefined && !next.startsWith('-')) passThrough.push(args[++i]);
+      if (!arg.includes('=') && !FLAGS.has(arg) && next !== undefined && !next.startsWith('-'))
+        passThrough.push(args[++i]);
       continue;
     }
     // Stryker matches patterns relative to the project folder, with forward slashes.
     let pattern = isAbsolute(arg) ? relative(base, arg) : arg;
-    pattern = pattern.split(sep).join('/').replace(/^(\.\/)+/, '');
+    pattern = pattern
+      .split(sep)
+      .join('/')
+      .replace(/^(\.\/)+/, '');
     patterns.push(pattern);
   }
   return { patterns, passThrough };
@@ -56,11 +68,18 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { patterns, passThrough } = splitArguments(process.argv.slice(2));
   const withComma = patterns.filter((pattern) => pattern.includes(','));
   if (withComma.length > 0) {
-    process.stderr.write(`mutate: Stryker's --mutate splits at commas; give these as separate patterns: ${withComma.join(' ')}\n`);
+    process.stderr.write(
+      `mutate: Stryker's --mutate splits at commas; give these as separate patterns: ${withComma.join(' ')}\n`,
+    );
     process.exit(2);
   }
   // A plain file name (no glob, an optional `:line-line` range) that does not exist is a typo, not an empty run.
-  const missing = patterns.filter((pattern) => !pattern.startsWith('!') && !/[*?[\]{}]/.test(pattern) && !existsSync(join(root, pattern.replace(/:\d[\d:-]*$/, ''))));
+  const missing = patterns.filter(
+    (pattern) =>
+      !pattern.startsWith('!') &&
+      !/[*?[\]{}]/.test(pattern) &&
+      !existsSync(join(root, pattern.replace(/:\d[\d:-]*$/, ''))),
+  );
   if (missing.length > 0) {
     process.stderr.write(`mutate: no such file: ${missing.join(' ')}\n`);
     process.exit(2);
@@ -69,11 +88,17 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const started = Date.now();
   // `npm run build`, through the npm that runs this script when there is one.
   const npm = process.env.npm_execpath;
-  const built = npm ? run(process.execPath, [npm, 'run', 'build']) : run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
+  const built = npm
+    ? run(process.execPath, [npm, 'run', 'build'])
+    : run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build']);
   if (built !== 0) process.exit(built);
 
   // The package's exports hide bin/: find it beside its package.json.
-  const stryker = join(dirname(createRequire(import.meta.url).resolve('@stryker-mutator/core/package.json')), 'bin', 'stryker.js');
+  const stryker = join(
+    dirname(createRequire(import.meta.url).resolve('@stryker-mutator/core/package.json')),
+    'bin',
+    'stryker.js',
+  );
   const mutate = patterns.length > 0 ? ['--mutate', [...patterns, '!**/*.test.ts', '!**/*.test.tsx'].join(',')] : [];
   const args = [stryker, 'run', join(root, 'stryker.config.mjs'), ...mutate, ...passThrough];
   process.stderr.write(`mutate: stryker run stryker.config.mjs ${[...mutate, ...passThrough].join(' ')}\n`);

@@ -42,7 +42,9 @@ function wording(path) {
   if (
     node.type === 'ObjectExpression' &&
     node.properties.length > 0 &&
-    node.properties.every((property) => property.type === 'ObjectProperty' && WORDING_PROPERTIES.has(nameOf(property.key) ?? ''))
+    node.properties.every(
+      (property) => property.type === 'ObjectProperty' && WORDING_PROPERTIES.has(nameOf(property.key) ?? ''),
+    )
   ) {
     return 'Free wording: an object that carries only a tppMessage text.';
   }
@@ -69,7 +71,11 @@ function wording(path) {
 /** @param {any} node */
 function throwsRangeError(node) {
   if (node?.type === 'BlockStatement' && node.body.length === 1) return throwsRangeError(node.body[0]);
-  return node?.type === 'ThrowStatement' && node.argument?.type === 'NewExpression' && nameOf(node.argument.callee) === 'RangeError';
+  return (
+    node?.type === 'ThrowStatement' &&
+    node.argument?.type === 'NewExpression' &&
+    nameOf(node.argument.callee) === 'RangeError'
+  );
 }
 
 /** @param {any} path */

@@ -13,9 +13,11 @@ export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'xs2a-kit') return (found = dir);
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'xs2a-kit')
+      return (found = dir);
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('xs2a-kit: cannot find the package folder (package.json named xs2a-kit) above its modules.');
+    if (parent === dir)
+      throw new Error('xs2a-kit: cannot find the package folder (package.json named xs2a-kit) above its modules.');
     dir = parent;
   }
 }

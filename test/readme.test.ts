@@ -28,13 +28,24 @@ describe('README', () => {
     const expected = [
       '| Setting | Values (default first) | `strict` | `lenient` | Open point | Meaning |',
       '|---|---|---|---|---|---|',
-      ...SETTINGS.map((setting) => `| ${code(setting.name)} | ${setting.values.map(code).join(', ')} | ${code(setting.strict)} | ${code(setting.lenient)} | ${setting.rule} | ${setting.meaning} |`),
+      ...SETTINGS.map(
+        (setting) =>
+          `| ${code(setting.name)} | ${setting.values.map(code).join(', ')} | ${code(setting.strict)} | ${code(setting.lenient)} | ${setting.rule} | ${setting.meaning} |`,
+      ),
     ];
-    const section = readme.slice(readme.indexOf('## Bank profiles'), readme.indexOf('\n## ', readme.indexOf('## Bank profiles') + 1));
+    const section = readme.slice(
+      readme.indexOf('## Bank profiles'),
+      readme.indexOf('\n## ', readme.indexOf('## Bank profiles') + 1),
+    );
     const start = section.split('\n').indexOf(expected[0]!);
     expect(start).toBeGreaterThan(-1);
     // The rows after the header up to the first line that is not a table row: exactly the settings, in order.
     const table = section.split('\n').slice(start);
-    expect(table.slice(0, table.findIndex((line) => !line.startsWith('|')))).toEqual(expected);
+    expect(
+      table.slice(
+        0,
+        table.findIndex((line) => !line.startsWith('|')),
+      ),
+    ).toEqual(expected);
   });
 });

@@ -67,22 +67,39 @@ function matches(path: string | undefined, expected: PathExpectation): boolean {
 
 /** Holds a refusal to the row: the 4xx class (or the stated status), the envelope, the code, the path, the echo. */
 export function expectRefusal(ctx: ScenarioContext, reply: Reply, expected: Refusal, what: string): void {
-  ensure(reply.status >= 400 && reply.status < 500, `${what}: expected a refusal (4xx), got ${reply.status}`, { expected: expected.status ?? '4xx', actual: reply.json ?? reply.text });
+  ensure(reply.status >= 400 && reply.status < 500, `${what}: expected a refusal (4xx), got ${reply.status}`, {
+    expected: expected.status ?? '4xx',
+    actual: reply.json ?? reply.text,
+  });
   const body = ensureSchema(TppMessagesSchema, reply.json, `${what}: ${reply.status} error body`);
-  const codes = expected.code === undefined ? undefined : typeof expected.code === 'string' ? [expected.code] : expected.code;
+  const codes =
+    expected.code === undefined ? undefined : typeof expected.code === 'string' ? [expected.code] : expected.code;
   const message = codes ? body.tppMessages.find((item) => codes.includes(item.code)) : body.tppMessages[0];
-  ensure(message, `${what}: expected code ${codes?.join(' or ')}, got ${body.tppMessages.map((item) => item.code).join(', ')}`, { expected: codes, actual: body });
+  ensure(
+    message,
+    `${what}: expected code ${codes?.join(' or ')}, got ${body.tppMessages.map((item) => item.code).join(', ')}`,
+    { expected: codes, actual: body },
+  );
   ensureEqual(message.category, 'ERROR', `${what}: category of ${message.code}`);
   if (expected.status === undefined) observeStatus(ctx, message.code, reply.status, `${what}: `);
   else ensureEqual(reply.status, expected.status, `${what}: status of ${message.code}`);
   if (expected.setting !== undefined) ctx.observeSetting(expected.setting, message.code);
   else if (codes === undefined || codes.length > 1) ctx.observe(`${what}: code`, message.code);
   if (expected.path === undefined) ctx.observe(`${what}: path`, message.path ?? null);
-  else ensure(matches(message.path, expected.path), `${what}: path of ${message.code} must name the field at fault: expected ${JSON.stringify(expected.path)}, got ${JSON.stringify(message.path ?? null)}`, { expected: expected.path, actual: message.path ?? null });
-  if (reply.requestId) ensureEqual(reply.header('x-request-id'), reply.requestId, `${what}: X-Request-ID echoed on the refusal`);
+  else
+    ensure(
+      matches(message.path, expected.path),
+      `${what}: path of ${message.code} must name the field at fault: expected ${JSON.stringify(expected.path)}, got ${JSON.stringify(message.path ?? null)}`,
+      { expected: expected.path, actual: message.path ?? null },
+    );
+  if (reply.requestId)
+    ensureEqual(reply.header('x-request-id'), reply.requestId, `${what}: X-Request-ID echoed on the refusal`);
 }
 
-function applied(valid: ValidRequest, change: Change): { headers: Record<string, string | undefined>; body?: unknown; rawBody?: string } {
+function applied(
+  valid: ValidRequest,
+  change: Change,
+): { headers: Record<string, string | undefined>; body?: unknown; rawBody?: string } {
   const headers = { ...valid.headers, ...change.headers };
   if (change.rawBody !== undefined) return { headers, rawBody: change.rawBody };
   if (change.replaceBody !== undefined) return { headers, body: change.replaceBody };
@@ -91,24 +108,53 @@ function applied(valid: ValidRequest, change: Change): { headers: Record<string,
   return { headers, body: copy };
 }
 
-async function send(ctx: ScenarioContext, valid: ValidRequest, parts: { headers: Record<string, string | undefined>; body?: unknown; rawBody?: string }, requestId: string): Promise<Reply> {
-  return ctx.api.call({ method: valid.method, path: valid.path, headers: parts.headers, requestId, ...(parts.rawBody === undefined ? { body: parts.body } : { rawBody: parts.rawBody }) });
+async function send(
+  ctx: ScenarioContext,
+  valid: ValidRequest,
+  parts: { headers: Record<string, string | undefined>; body?: unknown; rawBody?: string },
+  requestId: string,
+): Promise<Reply> {
+  return ctx.api.call({
+    method: valid.method,
+    path: valid.path,
+    headers: parts.headers,
+    requestId,
+    ...(parts.rawBody === undefined ? { body: parts.body } : { rawBody: parts.rawBody }),
+  });
 }
 
 /**
  * Holds a refusal of a changed request to `expected`: the envelope, code and path; the same request
  * again meets the same refusal; the state is as before; and the request without the change is served.
  */
-async function holdRefusal(ctx: ScenarioContext, valid: ValidRequest, parts: ReturnType<typeof applied>, requestId: string, before: unknown, refused: Reply, expected: Refusal, what: string): Promise<void> {
+async function holdRefusal(
+  ctx: ScenarioContext,
+  valid: ValidRequest,
+  parts: ReturnType<typeof applied>,
+  requestId: string,
+  before: unknown,
+  refused: Reply,
+  expected: Refusal,
+  what: string,
+): Promise<void> {
   expectRefusal(ctx, refused, expected, what);
   // Errors rule 2: a 4xx was understood and refused, so the same request again meets the same refusal.
   const again = await send(ctx, valid, parts, requestId);
-  ensureEqual([again.status, codeOf(again)], [refused.status, codeOf(refused)], `${what}: status and code of the same refused request sent again`);
-  if (valid.state) ensureEqual(await valid.state(), before, `${what}: the state a refused request must leave as it was`);
+  ensureEqual(
+    [again.status, codeOf(again)],
+    [refused.status, codeOf(refused)],
+    `${what}: status and code of the same refused request sent again`,
+  );
+  if (valid.state)
+    ensureEqual(await valid.state(), before, `${what}: the state a refused request must leave as it was`);
   // The same request without the change, under the same X-Request-ID: served, so the refusal came
   // from the change and (for a payment) bound no key and made nothing the valid request meets.
   const served = await send(ctx, valid, { headers: valid.headers, body: valid.body }, requestId);
-  ensure(served.status === valid.success, `${what}: the request without the change is served with ${valid.success}, got ${served.status}: the refusal proves nothing otherwise`, { expected: valid.success, actual: answerOf(served) });
+  ensure(
+    served.status === valid.success,
+    `${what}: the request without the change is served with ${valid.success}, got ${served.status}: the refusal proves nothing otherwise`,
+    { expected: valid.success, actual: answerOf(served) },
+  );
 }
 
 /** Sends one change of a row: the valid request it changes, the parts sent, under a fresh X-Request-ID, with the state before it. */
@@ -156,14 +202,30 @@ export async function runObservedCase(ctx: ScenarioContext, row: ObservedCase): 
   }
 }
 
-function rowScenario(row: Pick<NegativeCase, 'id' | 'title' | 'rules' | 'kind'>, expect: Refusal, run: Scenario['run']): Scenario {
+function rowScenario(
+  row: Pick<NegativeCase, 'id' | 'title' | 'rules' | 'kind'>,
+  expect: Refusal,
+  run: Scenario['run'],
+): Scenario {
   const needs: Capability[] = row.kind === 'callback' ? ['callback-endpoint'] : [];
   const shares = row.kind === 'funds' ? [SHARED_COF] : [];
   // Every refused request is also sent twice (Errors rule 2).
   const rules = [...row.rules, 'ERR-8'];
-  return scenario({ id: row.id, title: row.title, spec: rules.join('; '), rules, area: AREA[row.kind], needs, shares, expect, run });
+  return scenario({
+    id: row.id,
+    title: row.title,
+    spec: rules.join('; '),
+    rules,
+    area: AREA[row.kind],
+    needs,
+    shares,
+    expect,
+    run,
+  });
 }
 
-export const negativeScenario = (row: NegativeCase): Scenario => rowScenario(row, row.expect, (ctx) => runNegativeCase(ctx, row));
+export const negativeScenario = (row: NegativeCase): Scenario =>
+  rowScenario(row, row.expect, (ctx) => runNegativeCase(ctx, row));
 
-export const observedScenario = (row: ObservedCase): Scenario => rowScenario(row, row.refusal, (ctx) => runObservedCase(ctx, row));
+export const observedScenario = (row: ObservedCase): Scenario =>
+  rowScenario(row, row.refusal, (ctx) => runObservedCase(ctx, row));

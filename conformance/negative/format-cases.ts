@@ -20,20 +20,42 @@ interface Place {
   set(body: Body, make: (valid: any) => unknown): void;
 }
 
-const inList = (list: 'accounts' | 'balances' | 'transactions'): Place['set'] => (body, make) => {
-  const valid = body.access.balances[0].iban as string;
-  body.access = { [list]: [{ iban: make(valid) }] };
-};
+const inList =
+  (list: 'accounts' | 'balances' | 'transactions'): Place['set'] =>
+  (body, make) => {
+    const valid = body.access.balances[0].iban as string;
+    body.access = { [list]: [{ iban: make(valid) }] };
+  };
 const listPath = (list: string): PathExpectation => ({ startsWith: `access.${list}`, endsWith: 'iban' });
 
 export const IBAN_PLACES: readonly Place[] = [
   { id: 'CONSENT-ACCOUNTS', kind: 'consent', path: listPath('accounts'), set: inList('accounts') },
   { id: 'CONSENT-BALANCES', kind: 'consent', path: listPath('balances'), set: inList('balances') },
   { id: 'CONSENT-TRANSACTIONS', kind: 'consent', path: listPath('transactions'), set: inList('transactions') },
-  { id: 'COF-CONSENT-ACCOUNT', kind: 'cof-consent', path: 'account.iban', set: (body, make) => (body.account.iban = make(body.account.iban)) },
-  { id: 'FUNDS-ACCOUNT', kind: 'funds', path: 'account.iban', set: (body, make) => (body.account.iban = make(body.account.iban)) },
-  { id: 'PAYMENT-DEBTOR', kind: 'payment', path: 'debtorAccount.iban', set: (body, make) => (body.debtorAccount.iban = make(body.debtorAccount.iban)) },
-  { id: 'PAYMENT-CREDITOR', kind: 'payment', path: 'creditorAccount.iban', set: (body, make) => (body.creditorAccount.iban = make(body.creditorAccount.iban)) },
+  {
+    id: 'COF-CONSENT-ACCOUNT',
+    kind: 'cof-consent',
+    path: 'account.iban',
+    set: (body, make) => (body.account.iban = make(body.account.iban)),
+  },
+  {
+    id: 'FUNDS-ACCOUNT',
+    kind: 'funds',
+    path: 'account.iban',
+    set: (body, make) => (body.account.iban = make(body.account.iban)),
+  },
+  {
+    id: 'PAYMENT-DEBTOR',
+    kind: 'payment',
+    path: 'debtorAccount.iban',
+    set: (body, make) => (body.debtorAccount.iban = make(body.debtorAccount.iban)),
+  },
+  {
+    id: 'PAYMENT-CREDITOR',
+    kind: 'payment',
+    path: 'creditorAccount.iban',
+    set: (body, make) => (body.creditorAccount.iban = make(body.creditorAccount.iban)),
+  },
 ];
 
 /** A class of malformed value, made from the valid one. */
@@ -44,15 +66,31 @@ interface ValueClass {
 }
 
 export const IBAN_CLASSES: readonly ValueClass[] = [
-  { id: 'CHECKSUM', what: 'wrong check digits (MOD 97-10)', make: (iban: string) => `${iban.slice(0, 2)}${iban.slice(2, 4) === '00' ? '01' : '00'}${iban.slice(4)}` },
+  {
+    id: 'CHECKSUM',
+    what: 'wrong check digits (MOD 97-10)',
+    make: (iban: string) => `${iban.slice(0, 2)}${iban.slice(2, 4) === '00' ? '01' : '00'}${iban.slice(4)}`,
+  },
   { id: 'TOO-LONG', what: 'one character more than its country declares', make: (iban: string) => `${iban}0` },
   { id: 'TOO-SHORT', what: 'one character less than its country declares', make: (iban: string) => iban.slice(0, -1) },
-  { id: 'COUNTRY', what: 'a country code without an IBAN format (valid check digits)', make: (iban: string) => makeIban('QQ', iban.slice(4)) },
+  {
+    id: 'COUNTRY',
+    what: 'a country code without an IBAN format (valid check digits)',
+    make: (iban: string) => makeIban('QQ', iban.slice(4)),
+  },
   { id: 'LOWER-CASE', what: 'lower-case letters', make: (iban: string) => iban.toLowerCase() },
-  { id: 'GROUPED', what: 'spaces every four characters (the printed form)', make: (iban: string) => iban.replace(/(.{4})(?!$)/g, '$1 ') },
+  {
+    id: 'GROUPED',
+    what: 'spaces every four characters (the printed form)',
+    make: (iban: string) => iban.replace(/(.{4})(?!$)/g, '$1 '),
+  },
   { id: 'PADDED', what: 'a space before and after', make: (iban: string) => ` ${iban} ` },
   { id: 'PUNCTUATION', what: 'a hyphen inside', make: (iban: string) => `${iban.slice(0, 8)}-${iban.slice(8)}` },
-  { id: 'CHECK-LETTERS', what: 'letters in place of the check digits', make: (iban: string) => `${iban.slice(0, 2)}AB${iban.slice(4)}` },
+  {
+    id: 'CHECK-LETTERS',
+    what: 'letters in place of the check digits',
+    make: (iban: string) => `${iban.slice(0, 2)}AB${iban.slice(4)}`,
+  },
   { id: 'PATTERN-SHORT', what: 'fewer characters than the pattern allows', make: (iban: string) => iban.slice(0, 7) },
   { id: 'EMPTY', what: 'an empty string', make: () => '' },
   { id: 'NUMBER', what: 'a JSON number', make: () => 1234567890 },
@@ -62,9 +100,24 @@ export const IBAN_CLASSES: readonly ValueClass[] = [
 
 /** A place an instructed amount is sent. */
 export const AMOUNT_PLACES: readonly Place[] = [
-  { id: 'PAYMENT', kind: 'payment', path: 'instructedAmount.amount', set: (body, make) => (body.instructedAmount.amount = make(body.instructedAmount.amount)) },
-  { id: 'INSTANT-PAYMENT', kind: 'instant-payment', path: 'instructedAmount.amount', set: (body, make) => (body.instructedAmount.amount = make(body.instructedAmount.amount)) },
-  { id: 'FUNDS', kind: 'funds', path: 'instructedAmount.amount', set: (body, make) => (body.instructedAmount.amount = make(body.instructedAmount.amount)) },
+  {
+    id: 'PAYMENT',
+    kind: 'payment',
+    path: 'instructedAmount.amount',
+    set: (body, make) => (body.instructedAmount.amount = make(body.instructedAmount.amount)),
+  },
+  {
+    id: 'INSTANT-PAYMENT',
+    kind: 'instant-payment',
+    path: 'instructedAmount.amount',
+    set: (body, make) => (body.instructedAmount.amount = make(body.instructedAmount.amount)),
+  },
+  {
+    id: 'FUNDS',
+    kind: 'funds',
+    path: 'instructedAmount.amount',
+    set: (body, make) => (body.instructedAmount.amount = make(body.instructedAmount.amount)),
+  },
 ];
 
 export const AMOUNT_CLASSES: readonly ValueClass[] = [
@@ -95,7 +148,13 @@ const LEGACY: Record<string, string> = {
   'FMT-AMOUNT-PAYMENT-THREE-DECIMALS': 'PIS-INIT-006',
 };
 
-function matrix(type: 'IBAN' | 'AMOUNT', places: readonly Place[], classes: readonly ValueClass[], rules: (place: Place, kind: ValueClass) => readonly string[], expect: Refusal): NegativeCase[] {
+function matrix(
+  type: 'IBAN' | 'AMOUNT',
+  places: readonly Place[],
+  classes: readonly ValueClass[],
+  rules: (place: Place, kind: ValueClass) => readonly string[],
+  expect: Refusal,
+): NegativeCase[] {
   return places.flatMap((place) =>
     classes.map((kind) => {
       const id = `FMT-${type}-${place.id}-${kind.id}`;
@@ -115,19 +174,35 @@ function matrix(type: 'IBAN' | 'AMOUNT', places: readonly Place[], classes: read
 /** The IBAN rules each class breaks: presence, the pattern, the country's length, the checksum; and where it is sent. */
 function ibanRules(place: Place, kind: ValueClass): readonly string[] {
   const broken =
-    kind.id === 'MISSING' ? 'IBAN-1' : kind.id === 'CHECKSUM' ? 'IBAN-4' : kind.id === 'TOO-LONG' || kind.id === 'TOO-SHORT' || kind.id === 'COUNTRY' ? 'IBAN-3' : 'IBAN-2';
-  const where = place.id === 'PAYMENT-CREDITOR' ? ['PIS-INIT-9'] : place.id === 'PAYMENT-DEBTOR' ? ['PIS-INIT-13'] : place.kind === 'consent' ? ['AIS-CONSENT-11'] : [];
+    kind.id === 'MISSING'
+      ? 'IBAN-1'
+      : kind.id === 'CHECKSUM'
+        ? 'IBAN-4'
+        : kind.id === 'TOO-LONG' || kind.id === 'TOO-SHORT' || kind.id === 'COUNTRY'
+          ? 'IBAN-3'
+          : 'IBAN-2';
+  const where =
+    place.id === 'PAYMENT-CREDITOR'
+      ? ['PIS-INIT-9']
+      : place.id === 'PAYMENT-DEBTOR'
+        ? ['PIS-INIT-13']
+        : place.kind === 'consent'
+          ? ['AIS-CONSENT-11']
+          : [];
   return [broken, ...where, 'ERR-5', 'ERR-2'];
 }
 
 /** The amount rules each class breaks; on a funds confirmation the same rules hold (AMOUNT-8). */
 function amountRules(place: Place, kind: ValueClass): readonly string[] {
-  const broken =
-    kind.id.startsWith('ZERO') ? 'AMOUNT-7'
-    : kind.id === 'NUMBER' ? 'AMOUNT-1'
-    : kind.id === 'THREE-DECIMALS' ? 'AMOUNT-4'
-    : kind.id === 'NEGATIVE' || kind.id === 'PLUS' ? 'AMOUNT-6'
-    : 'AMOUNT-5';
+  const broken = kind.id.startsWith('ZERO')
+    ? 'AMOUNT-7'
+    : kind.id === 'NUMBER'
+      ? 'AMOUNT-1'
+      : kind.id === 'THREE-DECIMALS'
+        ? 'AMOUNT-4'
+        : kind.id === 'NEGATIVE' || kind.id === 'PLUS'
+          ? 'AMOUNT-6'
+          : 'AMOUNT-5';
   const where = place.kind === 'funds' ? ['AMOUNT-8'] : ['PIS-INIT-13'];
   return [broken, ...where, 'ERR-5', 'ERR-2'];
 }

@@ -11,18 +11,34 @@ type Body = Record<string, any>;
 
 /** Every place a currency appears on a payment initiation: each non-EUR one is PRODUCT_INVALID. */
 const PAYMENT_CURRENCY_PLACES: readonly { id: string; path: string; set: (body: Body, currency: string) => void }[] = [
-  { id: 'INSTRUCTED', path: 'instructedAmount.currency', set: (body, currency) => (body.instructedAmount.currency = currency) },
+  {
+    id: 'INSTRUCTED',
+    path: 'instructedAmount.currency',
+    set: (body, currency) => (body.instructedAmount.currency = currency),
+  },
   { id: 'DEBTOR', path: 'debtorAccount.currency', set: (body, currency) => (body.debtorAccount.currency = currency) },
-  { id: 'CREDITOR', path: 'creditorAccount.currency', set: (body, currency) => (body.creditorAccount.currency = currency) },
+  {
+    id: 'CREDITOR',
+    path: 'creditorAccount.currency',
+    set: (body, currency) => (body.creditorAccount.currency = currency),
+  },
 ];
 
 const paymentCurrencyCases: NegativeCase[] = (['payment', 'instant-payment'] as const).flatMap((kind) =>
   PAYMENT_CURRENCY_PLACES.map((place) => ({
-    id: place.id === 'INSTRUCTED' ? (kind === 'payment' ? 'PIS-INIT-004' : 'PIS-INIT-005') : `CUR-${kind === 'payment' ? 'PAYMENT' : 'INSTANT'}-${place.id}`,
+    id:
+      place.id === 'INSTRUCTED'
+        ? kind === 'payment'
+          ? 'PIS-INIT-004'
+          : 'PIS-INIT-005'
+        : `CUR-${kind === 'payment' ? 'PAYMENT' : 'INSTANT'}-${place.id}`,
     rules: place.id === 'INSTRUCTED' ? ['AMOUNT-3'] : ['IBAN-5'],
     title: `A non-EUR currency in ${place.path} of a ${kind === 'payment' ? 'SEPA' : 'instant'} payment is PRODUCT_INVALID, whatever the ISO code`,
     kind,
-    changes: ['USD', 'GBP', 'CHF'].map((currency): Change => ({ what: `${currency} in ${place.path}`, body: (body) => place.set(body, currency) })),
+    changes: ['USD', 'GBP', 'CHF'].map((currency): Change => ({
+      what: `${currency} in ${place.path}`,
+      body: (body) => place.set(body, currency),
+    })),
     // The status of PRODUCT_INVALID is not shown (Errors rule 5).
     expect: { code: 'PRODUCT_INVALID' },
   })),
@@ -33,7 +49,8 @@ const malformedCurrencyCases: NegativeCase[] = [
   {
     id: 'CUR-PAYMENT-MALFORMED',
     rules: ['AMOUNT-3'],
-    title: 'A currency that is no ISO code (lower case, a word, a number) on a payment is refused with FORMAT_ERROR or PRODUCT_INVALID',
+    title:
+      'A currency that is no ISO code (lower case, a word, a number) on a payment is refused with FORMAT_ERROR or PRODUCT_INVALID',
     kind: 'payment',
     changes: [
       { what: '"eur"', body: (body) => (body.instructedAmount.currency = 'eur') },
@@ -59,10 +76,30 @@ const incompleteAmountCases: NegativeCase[] = (['payment', 'instant-payment', 'f
 
 /** A non-EUR currency elsewhere (not a payment initiation): refused; the spec names no code for it. */
 const otherCurrencyCases: NegativeCase[] = [
-  { id: 'CUR-CONSENT-ACCOUNT', kind: 'consent', place: 'access.balances.0.currency', set: (body: Body) => (body.access.balances[0].currency = 'USD') },
-  { id: 'CUR-COF-CONSENT-ACCOUNT', kind: 'cof-consent', place: 'account.currency', set: (body: Body) => (body.account.currency = 'USD') },
-  { id: 'CUR-FUNDS-ACCOUNT', kind: 'funds', place: 'account.currency', set: (body: Body) => (body.account.currency = 'USD') },
-  { id: 'CUR-FUNDS-INSTRUCTED', kind: 'funds', place: 'instructedAmount.currency', set: (body: Body) => (body.instructedAmount.currency = 'USD') },
+  {
+    id: 'CUR-CONSENT-ACCOUNT',
+    kind: 'consent',
+    place: 'access.balances.0.currency',
+    set: (body: Body) => (body.access.balances[0].currency = 'USD'),
+  },
+  {
+    id: 'CUR-COF-CONSENT-ACCOUNT',
+    kind: 'cof-consent',
+    place: 'account.currency',
+    set: (body: Body) => (body.account.currency = 'USD'),
+  },
+  {
+    id: 'CUR-FUNDS-ACCOUNT',
+    kind: 'funds',
+    place: 'account.currency',
+    set: (body: Body) => (body.account.currency = 'USD'),
+  },
+  {
+    id: 'CUR-FUNDS-INSTRUCTED',
+    kind: 'funds',
+    place: 'instructedAmount.currency',
+    set: (body: Body) => (body.instructedAmount.currency = 'USD'),
+  },
 ].map(({ id, kind, place, set }) => ({
   id,
   rules: id === 'CUR-FUNDS-INSTRUCTED' ? ['AMOUNT-11'] : ['IBAN-5'],
@@ -93,7 +130,10 @@ const redirectCases: NegativeCase[] = CREATIONS.map(([id, kind]) => ({
   rules: ['HDR-6', 'ERR-5'],
   title: `A TPP-Redirect-URI that is not an absolute https URI without fragment is FORMAT_ERROR on ${kind.replace('-', ' ')} creation`,
   kind,
-  changes: REDIRECT_VALUES.map(([what, uri]): Change => ({ what: `TPP-Redirect-URI ${what.toLowerCase()}: ${uri}`, headers: { 'TPP-Redirect-URI': uri } })),
+  changes: REDIRECT_VALUES.map(([what, uri]): Change => ({
+    what: `TPP-Redirect-URI ${what.toLowerCase()}: ${uri}`,
+    headers: { 'TPP-Redirect-URI': uri },
+  })),
   expect: { status: 400, code: 'FORMAT_ERROR' },
 }));
 
@@ -141,7 +181,10 @@ export const observedCases: ObservedCase[] = [
     rules: ['HDR-8', 'OPEN-22'],
     title: `A ${kind.replace('-', ' ')} creation whose TPP-NOK-Redirect-URI is empty, not https or no URI: served or FORMAT_ERROR (observed)`,
     kind,
-    changes: NOK_VALUES.map(([what, uri]): Change => ({ what: `TPP-NOK-Redirect-URI ${what}`, headers: { 'TPP-NOK-Redirect-URI': uri } })),
+    changes: NOK_VALUES.map(([what, uri]): Change => ({
+      what: `TPP-NOK-Redirect-URI ${what}`,
+      headers: { 'TPP-NOK-Redirect-URI': uri },
+    })),
     refusal: { status: 400, code: 'FORMAT_ERROR' },
   })),
   ...(['consent', 'cof-consent', 'payment', 'funds'] as const).map((kind) => ({
@@ -149,7 +192,10 @@ export const observedCases: ObservedCase[] = [
     rules: ['HDR-4', 'OPEN-23'],
     title: `A ${kind === 'funds' ? 'funds confirmation' : `${kind.replace('-', ' ')} creation`} whose PSU-IP-Address is no IP address: served or FORMAT_ERROR (observed)`,
     kind,
-    changes: PSU_IP_VALUES.map(([what, ip]): Change => ({ what: `PSU-IP-Address ${what}: ${ip}`, headers: { 'PSU-IP-Address': ip } })),
+    changes: PSU_IP_VALUES.map(([what, ip]): Change => ({
+      what: `PSU-IP-Address ${what}: ${ip}`,
+      headers: { 'PSU-IP-Address': ip },
+    })),
     refusal: { status: 400, code: 'FORMAT_ERROR' },
   })),
 ];
@@ -161,7 +207,10 @@ const serviceCases: NegativeCase[] = [
     rules: ['AIS-CONSENT-2'],
     title: 'availableAccounts, availableAccountsWithBalance and allPsd2 are refused with SERVICE_INVALID',
     kind: 'consent',
-    changes: ['availableAccounts', 'availableAccountsWithBalance', 'allPsd2'].map((kind): Change => ({ what: `access.${kind}`, body: (body) => (body.access = { [kind]: 'allAccounts' }) })),
+    changes: ['availableAccounts', 'availableAccountsWithBalance', 'allPsd2'].map((kind): Change => ({
+      what: `access.${kind}`,
+      body: (body) => (body.access = { [kind]: 'allAccounts' }),
+    })),
     expect: { code: 'SERVICE_INVALID' },
   },
   {
@@ -169,7 +218,10 @@ const serviceCases: NegativeCase[] = [
     rules: ['AIS-CONSENT-2'],
     title: 'A refused kind of access is SERVICE_INVALID even beside a list of named accounts',
     kind: 'consent',
-    changes: ['availableAccounts', 'allPsd2'].map((kind): Change => ({ what: `access.${kind} beside balances`, body: (body) => (body.access[kind] = 'allAccounts') })),
+    changes: ['availableAccounts', 'allPsd2'].map((kind): Change => ({
+      what: `access.${kind} beside balances`,
+      body: (body) => (body.access[kind] = 'allAccounts'),
+    })),
     expect: { code: 'SERVICE_INVALID' },
   },
   {
@@ -213,16 +265,14 @@ const callbackCases: NegativeCase[] = [
 
 /** Required fields left out: a 400 refusal (the code the spec gives malformed input). */
 const missingCases: NegativeCase[] = [
-  ...(['debtorAccount', 'instructedAmount', 'creditorAccount'] as const).map(
-    (field): NegativeCase => ({
-      id: `REQ-PAYMENT-MISSING-${field.replace(/[A-Z]/g, (letter) => `-${letter}`).toUpperCase()}`,
-      rules: ['PIS-INIT-1'],
-      title: `A payment initiation without ${field} is refused with 400 whose path names ${field}`,
-      kind: 'payment',
-      changes: [{ what: `no ${field}`, body: (body) => delete body[field] }],
-      expect: { status: 400, path: field },
-    }),
-  ),
+  ...(['debtorAccount', 'instructedAmount', 'creditorAccount'] as const).map((field): NegativeCase => ({
+    id: `REQ-PAYMENT-MISSING-${field.replace(/[A-Z]/g, (letter) => `-${letter}`).toUpperCase()}`,
+    rules: ['PIS-INIT-1'],
+    title: `A payment initiation without ${field} is refused with 400 whose path names ${field}`,
+    kind: 'payment',
+    changes: [{ what: `no ${field}`, body: (body) => delete body[field] }],
+    expect: { status: 400, path: field },
+  })),
   {
     id: 'REQ-CONSENT-MISSING',
     rules: ['AIS-CONSENT-1'],
@@ -247,7 +297,10 @@ const missingCases: NegativeCase[] = [
     rules: ['COF-7'],
     title: 'A funds confirmation without account or instructedAmount is refused with 400',
     kind: 'funds',
-    changes: ['account', 'instructedAmount'].map((field): Change => ({ what: `no ${field}`, body: (body) => delete body[field] })),
+    changes: ['account', 'instructedAmount'].map((field): Change => ({
+      what: `no ${field}`,
+      body: (body) => delete body[field],
+    })),
     expect: { status: 400 },
   },
   {

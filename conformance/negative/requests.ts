@@ -32,11 +32,23 @@ export async function validRequest(ctx: ScenarioContext, kind: RequestKind): Pro
         path: '/v1/consents',
         headers: { 'TPP-Redirect-URI': redirectUri, ...ATTENDED },
         // The furthest validUntil: silently capped to the ceiling, so it is valid whatever the target's date.
-        body: { access: { balances: [{ iban: ibans.main }] }, recurringIndicator: true, validUntil: FURTHEST, frequencyPerDay: 4, combinedServiceIndicator: false },
+        body: {
+          access: { balances: [{ iban: ibans.main }] },
+          recurringIndicator: true,
+          validUntil: FURTHEST,
+          frequencyPerDay: 4,
+          combinedServiceIndicator: false,
+        },
         success: 201,
       };
     case 'cof-consent':
-      return { method: 'POST', path: '/v1/consents/confirmation-of-funds', headers: { 'TPP-Redirect-URI': redirectUri, ...ATTENDED }, body: { account: { iban: ibans.main } }, success: 201 };
+      return {
+        method: 'POST',
+        path: '/v1/consents/confirmation-of-funds',
+        headers: { 'TPP-Redirect-URI': redirectUri, ...ATTENDED },
+        body: { account: { iban: ibans.main } },
+        success: 201,
+      };
     case 'payment':
     case 'instant-payment':
       return {

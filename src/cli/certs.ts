@@ -2,14 +2,25 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { ensureCertificates, isPspRole, parseOrganizationIdentifier, writeProviderCertificate, type PspRole } from '../certs/index.js';
+import {
+  ensureCertificates,
+  isPspRole,
+  parseOrganizationIdentifier,
+  writeProviderCertificate,
+  type PspRole,
+} from '../certs/index.js';
 import type { CliIo } from './io.js';
 
 function roles(value: string): PspRole[] {
-  const list = value.split(',').map((role) => role.trim()).filter(Boolean);
+  const list = value
+    .split(',')
+    .map((role) => role.trim())
+    .filter(Boolean);
   const unknown = list.filter((role) => !isPspRole(role));
   if (list.length === 0 || unknown.length > 0) {
-    throw new InvalidArgumentError(`roles are a comma-separated list of PSP_AI, PSP_PI, PSP_IC, PSP_AS${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}.`);
+    throw new InvalidArgumentError(
+      `roles are a comma-separated list of PSP_AI, PSP_PI, PSP_IC, PSP_AS${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}.`,
+    );
   }
   return [...new Set(list as PspRole[])];
 }
@@ -36,7 +47,11 @@ export function certsCommand(program: Command, io: CliIo): void {
     .enablePositionalOptions()
     .action(async (flags: { out: string }) => {
       const { paths, created } = await ensureCertificates(resolve(flags.out));
-      io.out(created.length > 0 ? `Created in ${paths.dir}: ${created.join(', ')}\n` : `All certificates already exist in ${paths.dir}; nothing created.\n`);
+      io.out(
+        created.length > 0
+          ? `Created in ${paths.dir}: ${created.join(', ')}\n`
+          : `All certificates already exist in ${paths.dir}; nothing created.\n`,
+      );
     });
 
   certs
@@ -56,6 +71,8 @@ export function certsCommand(program: Command, io: CliIo): void {
         organizationIdentifier,
         keyType: flags.keyType,
       });
-      io.out(`Created ${files.cert} and ${files.key}\n  organizationIdentifier ${organizationIdentifier}, roles ${flags.roles.join(', ')}\n`);
+      io.out(
+        `Created ${files.cert} and ${files.key}\n  organizationIdentifier ${organizationIdentifier}, roles ${flags.roles.join(', ')}\n`,
+      );
     });
 }

@@ -37,7 +37,15 @@ export async function listRules(json: boolean, io: CliIo, catalogue?: Catalogue)
   try {
     const { rules, scenarios } = catalogue ?? (await loadCatalogue());
     const coverage = ruleCoverage(rules, scenarios);
-    io.out(json ? `${JSON.stringify(coverage.map(({ id, section, statement, scenarios: ids }) => ({ id, section, statement, scenarios: ids })), null, 2)}\n` : ruleListing(coverage));
+    io.out(
+      json
+        ? `${JSON.stringify(
+            coverage.map(({ id, section, statement, scenarios: ids }) => ({ id, section, statement, scenarios: ids })),
+            null,
+            2,
+          )}\n`
+        : ruleListing(coverage),
+    );
     return 0;
   } catch (error) {
     if (!(error instanceof CatalogueMalformed || error instanceof CatalogueMissing)) throw error;
@@ -46,24 +54,54 @@ export async function listRules(json: boolean, io: CliIo, catalogue?: Catalogue)
   }
 }
 
-export function conformanceCommand(program: Command, io: CliIo, env: Readonly<Record<string, string | undefined>> = {}): void {
+export function conformanceCommand(
+  program: Command,
+  io: CliIo,
+  env: Readonly<Record<string, string | undefined>> = {},
+): void {
   program
     .command('conformance')
     .description('run the conformance scenarios against the in-process sandbox or a real implementation')
     .option('--target <sim|BASE_URL>', 'sim (an in-process sandbox) or the https base URL of a real target', 'sim')
-    .option('--config <FILE>', 'JSON config: for a remote target certificates, customers, IBANs, SCA driver, capabilities; for sim only the SCA driver')
-    .option('--sca <DRIVER>', `who acts as the customer on the SCA page: ${SCA_DRIVERS.join(', ')} (over the config's sca.driver)`)
+    .option(
+      '--config <FILE>',
+      'JSON config: for a remote target certificates, customers, IBANs, SCA driver, capabilities; for sim only the SCA driver',
+    )
+    .option(
+      '--sca <DRIVER>',
+      `who acts as the customer on the SCA page: ${SCA_DRIVERS.join(', ')} (over the config's sca.driver)`,
+    )
     .option('--only <GLOB>', 'run only scenarios whose id or area matches (repeatable, comma-separated)', collect, [])
     .option('--skip <GLOB>', 'leave out scenarios whose id or area matches (repeatable, comma-separated)', collect, [])
-    .option('--reporter <NAME[:FILE]>', `${REPORTER_NAMES.join(', ')}; FILE writes the report there (repeatable)`, collect, [])
-    .option('--profile <NAME|FILE>', 'with --target sim: the bank profile the sandbox serves (default, strict, lenient, random, or a profile file)')
-    .option('--seed <n>', 'with --target sim: the sandbox seed (generated customers; the random profile\'s draw)', integer(0, 2_147_483_647))
-    .option('--write-profile <FILE>', 'write the bank profile the target showed: every setting observed, as a profile file')
-    .option('--list-rules', 'print the rule catalogue: every rule of the interface with the scenarios that enforce it; runs nothing')
+    .option(
+      '--reporter <NAME[:FILE]>',
+      `${REPORTER_NAMES.join(', ')}; FILE writes the report there (repeatable)`,
+      collect,
+      [],
+    )
+    .option(
+      '--profile <NAME|FILE>',
+      'with --target sim: the bank profile the sandbox serves (default, strict, lenient, random, or a profile file)',
+    )
+    .option(
+      '--seed <n>',
+      "with --target sim: the sandbox seed (generated customers; the random profile's draw)",
+      integer(0, 2_147_483_647),
+    )
+    .option(
+      '--write-profile <FILE>',
+      'write the bank profile the target showed: every setting observed, as a profile file',
+    )
+    .option(
+      '--list-rules',
+      'print the rule catalogue: every rule of the interface with the scenarios that enforce it; runs nothing',
+    )
     .option('--json', 'with --list-rules: a JSON array of {id, section, statement, scenarios}')
     // A mistyped option is a configuration error like any other: exit 2 with the one line commander
     // printed; help and version end as they always do.
-    .exitOverride((error) => process.exit(error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? error.exitCode : 2))
+    .exitOverride((error) =>
+      process.exit(error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? error.exitCode : 2),
+    )
     .action(async (flags: ConformanceFlags) => {
       if (flags.listRules) {
         process.exitCode = await listRules(flags.json ?? false, io);

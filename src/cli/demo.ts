@@ -22,7 +22,13 @@ export function colourWanted(env: NodeJS.ProcessEnv, stdout: { isTTY?: boolean; 
 }
 
 export function demoCommand(program: Command, io: CliIo): void {
-  sandboxFlags(program.command('demo').description('workshop terminal UI: a sandbox with live panes, customer keys, a guided walk-through and a conformance run'))
+  sandboxFlags(
+    program
+      .command('demo')
+      .description(
+        'workshop terminal UI: a sandbox with live panes, customer keys, a guided walk-through and a conformance run',
+      ),
+  )
     .option('--guided', 'start in the guided walk-through')
     .action(async (flags: DemoFlags) => {
       if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -39,9 +45,17 @@ export function demoCommand(program: Command, io: CliIo): void {
         log: (message) => logs.push(message),
       });
       // ink and react load only here: `serve` and the other commands start without them.
-      const [{ runDemo }, { conformanceRunner }] = await Promise.all([import('../tui/render.js'), import('../tui/conformance-run.js')]);
+      const [{ runDemo }, { conformanceRunner }] = await Promise.all([
+        import('../tui/render.js'),
+        import('../tui/conformance-run.js'),
+      ]);
       try {
-        await runDemo({ sandbox, color: colourWanted(process.env, process.stdout), startConformance: conformanceRunner(loadCatalogue), guided: flags.guided ?? false });
+        await runDemo({
+          sandbox,
+          color: colourWanted(process.env, process.stdout),
+          startConformance: conformanceRunner(loadCatalogue),
+          guided: flags.guided ?? false,
+        });
       } finally {
         await sandbox.close();
       }

@@ -9,7 +9,12 @@ import type { CliIo } from './io.js';
 /** What `--json` prints: the settings as the kit and a script read them. */
 export function profilesJson() {
   return {
-    settings: SETTINGS.map((definition) => ({ name: definition.name, values: [...definition.values], default: definition.default, rule: definition.rule })),
+    settings: SETTINGS.map((definition) => ({
+      name: definition.name,
+      values: [...definition.values],
+      default: definition.default,
+      rule: definition.rule,
+    })),
     profiles: [...BUILT_IN_BANK_PROFILES],
   };
 }
@@ -20,10 +25,17 @@ const show = (value: SettingValue) => String(value);
 export function profilesTable(): string {
   const rows = [
     ['SETTING', 'VALUES (default first)', 'DEFAULT', 'OPEN POINT'],
-    ...SETTINGS.map((definition) => [definition.name, definition.values.map(show).join(' | '), show(definition.default), definition.rule]),
+    ...SETTINGS.map((definition) => [
+      definition.name,
+      definition.values.map(show).join(' | '),
+      show(definition.default),
+      definition.rule,
+    ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const lines = rows.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '));
+  const lines = rows.map((row) =>
+    row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  '),
+  );
   return [
     ...lines,
     '',

@@ -9,7 +9,6 @@ import { openApiCommand } from './openapi.js';
 import { profilesCommand } from './profiles.js';
 import { serveCommand } from './serve.js';
 
-
 export function buildProgram(io: CliIo): Command {
   const program = new Command('xs2a-kit')
     .description('Berlin Group NextGenPSD2 XS2A sandbox and conformance kit')

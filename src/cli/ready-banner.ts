@@ -16,9 +16,13 @@ export function curlExample(sandbox: Sandbox, iban: string): string {
   ].join('\n');
 }
 
-export function readyBanner(sandbox: Sandbox, details: { readyMs: number; seed: number; customers: number; exampleIban: string }): string {
+export function readyBanner(
+  sandbox: Sandbox,
+  details: { readyMs: number; seed: number; customers: number; exampleIban: string },
+): string {
   const c = sandbox.certificates;
-  const created = sandbox.createdCertificates.length > 0 ? ` (created now: ${sandbox.createdCertificates.join(', ')})` : '';
+  const created =
+    sandbox.createdCertificates.length > 0 ? ` (created now: ${sandbox.createdCertificates.join(', ')})` : '';
   return [
     `xs2a-kit sandbox ready in ${Math.round(details.readyMs)} ms`,
     '',

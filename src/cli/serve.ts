@@ -38,11 +38,22 @@ function faultProfile(value: string): string {
 }
 
 export function serveCommand(program: Command, io: CliIo): void {
-  sandboxFlags(program.command('serve').description('start the sandbox: XS2A API behind mutual TLS and the customer surface'))
+  sandboxFlags(
+    program.command('serve').description('start the sandbox: XS2A API behind mutual TLS and the customer surface'),
+  )
     .option('--control-token <token>', 'require "Authorization: Bearer <token>" on the control API')
     .option('--trust <file>', 'also trust client certificates issued by this CA (PEM; repeatable)', collect, [])
-    .option('--callback-ca <file>', 'also trust this CA for revocation-callback receivers (PEM; repeatable)', collect, [])
-    .option('--faults <profile>', `inject faults for client robustness drills: ${Object.keys(BUILT_IN_PROFILES).join(', ')}, or a JSON file of rules`, faultProfile)
+    .option(
+      '--callback-ca <file>',
+      'also trust this CA for revocation-callback receivers (PEM; repeatable)',
+      collect,
+      [],
+    )
+    .option(
+      '--faults <profile>',
+      `inject faults for client robustness drills: ${Object.keys(BUILT_IN_PROFILES).join(', ')}, or a JSON file of rules`,
+      faultProfile,
+    )
     .action(async (flags: ServeFlags) => {
       const sandbox = await startSandbox({
         ...sandboxInput(flags),
@@ -56,9 +67,19 @@ export function serveCommand(program: Command, io: CliIo): void {
       const readyMs = performance.now();
       const customers = sandbox.customers();
       // Faults are never on by surprise: say so above the banner.
-      if (flags.faults !== undefined) io.out(`Fault injection is ON (profile ${flags.faults}): GET ${sandbox.controlUrl}/faults lists the rules, DELETE turns them off.\n`);
+      if (flags.faults !== undefined)
+        io.out(
+          `Fault injection is ON (profile ${flags.faults}): GET ${sandbox.controlUrl}/faults lists the rules, DELETE turns them off.\n`,
+        );
       if (flags.profile !== undefined) io.out(profileBanner(sandbox.profile, flags.seed, sandbox.controlUrl));
-      io.out(readyBanner(sandbox, { readyMs, seed: flags.seed, customers: customers.length, exampleIban: customers[0]?.accounts[0]?.iban ?? '' }));
+      io.out(
+        readyBanner(sandbox, {
+          readyMs,
+          seed: flags.seed,
+          customers: customers.length,
+          exampleIban: customers[0]?.accounts[0]?.iban ?? '',
+        }),
+      );
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGINT', stop);

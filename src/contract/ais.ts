@@ -4,7 +4,16 @@
  */
 import { z } from 'zod';
 import { BALANCE_TYPES } from './enums.js';
-import { AccountReferenceSchema, ConsentStatusSchema, CreationLinksSchema, CurrencySchema, IbanSchema, LinksSchema, ScaStatusSchema, SignedAmountSchema } from './schemas.js';
+import {
+  AccountReferenceSchema,
+  ConsentStatusSchema,
+  CreationLinksSchema,
+  CurrencySchema,
+  IbanSchema,
+  LinksSchema,
+  ScaStatusSchema,
+  SignedAmountSchema,
+} from './schemas.js';
 
 /** A calendar date, YYYY-MM-DD. */
 export const IsoDateSchema = z.iso.date();
@@ -91,6 +100,8 @@ export const TransactionsResponseSchema = z.object({
      * `_links` with `account`, as Berlin Group's AccountReport requires; the spec does not, so a
      * target is not held to it.
      */
-    _links: z.object({ account: z.object({ href: z.string() }).optional(), next: z.object({ href: z.string() }).optional() }).optional(),
+    _links: z
+      .object({ account: z.object({ href: z.string() }).optional(), next: z.object({ href: z.string() }).optional() })
+      .optional(),
   }),
 });

@@ -10,6 +10,7 @@ import { redirectUriProblem } from './redirect-uri.js';
 export function readCallbackRequest(body: unknown): RevocationCallbackRequest {
   const request = parseOrFormatError(RevocationCallbackRequestSchema, body ?? {});
   const problem = redirectUriProblem(request.url);
-  if (problem) throw new XsError('FORMAT_ERROR', { path: 'url', text: `url ${problem}: an absolute https URI without fragment.` });
+  if (problem)
+    throw new XsError('FORMAT_ERROR', { path: 'url', text: `url ${problem}: an absolute https URI without fragment.` });
   return request;
 }

@@ -14,18 +14,33 @@ describe('callback signatures', () => {
   });
 
   it('verify a fresh signature over the raw bytes', () => {
-    expect(verifyCallbackSignature(BODY, signCallback(BODY, SECRET, T), SECRET, at(T + 10))).toEqual({ ok: true, t: T });
+    expect(verifyCallbackSignature(BODY, signCallback(BODY, SECRET, T), SECRET, at(T + 10))).toEqual({
+      ok: true,
+      t: T,
+    });
   });
 
   it('refuse a signature more than 300 seconds from the receiver clock, either way', () => {
-    expect(verifyCallbackSignature(BODY, signCallback(BODY, SECRET, T), SECRET, at(T + 300))).toEqual({ ok: true, t: T });
-    expect(verifyCallbackSignature(BODY, signCallback(BODY, SECRET, T), SECRET, at(T + 301))).toEqual({ ok: false, reason: 'stale' });
-    expect(verifyCallbackSignature(BODY, signCallback(BODY, SECRET, T), SECRET, at(T - 301))).toEqual({ ok: false, reason: 'stale' });
+    expect(verifyCallbackSignature(BODY, signCallback(BODY, SECRET, T), SECRET, at(T + 300))).toEqual({
+      ok: true,
+      t: T,
+    });
+    expect(verifyCallbackSignature(BODY, signCallback(BODY, SECRET, T), SECRET, at(T + 301))).toEqual({
+      ok: false,
+      reason: 'stale',
+    });
+    expect(verifyCallbackSignature(BODY, signCallback(BODY, SECRET, T), SECRET, at(T - 301))).toEqual({
+      ok: false,
+      reason: 'stale',
+    });
   });
 
   it('refuse a re-serialised body, another secret and a malformed header', () => {
     const header = signCallback(BODY, SECRET, T);
-    expect(verifyCallbackSignature(JSON.stringify(JSON.parse(BODY), null, 1), header, SECRET, at(T))).toEqual({ ok: false, reason: 'mismatch' });
+    expect(verifyCallbackSignature(JSON.stringify(JSON.parse(BODY), null, 1), header, SECRET, at(T))).toEqual({
+      ok: false,
+      reason: 'mismatch',
+    });
     expect(verifyCallbackSignature(BODY, header, 'cd'.repeat(32), at(T))).toEqual({ ok: false, reason: 'mismatch' });
     for (const bad of [undefined, '', 'v1=abc', `t=${T}`, `t=x,v1=${'0'.repeat(64)}`, `t=${T},v1=zz`]) {
       expect(verifyCallbackSignature(BODY, bad, SECRET, at(T))).toEqual({ ok: false, reason: 'malformed' });

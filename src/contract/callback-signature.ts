@@ -8,10 +8,7 @@ import { SIGNATURE_TOLERANCE_SECONDS } from './cof.js';
 
 function hmacHex(secret: string, t: number, rawBody: string | Buffer): string {
   // The secret is the hex string the provider reads from GET /v1/revocation-callback; its bytes key the HMAC.
-  return createHmac('sha256', Buffer.from(secret, 'hex'))
-    .update(`${t}.`)
-    .update(rawBody)
-    .digest('hex');
+  return createHmac('sha256', Buffer.from(secret, 'hex')).update(`${t}.`).update(rawBody).digest('hex');
 }
 
 export function signCallback(rawBody: string | Buffer, secret: string, t: number): string {
@@ -24,11 +21,21 @@ export type CallbackVerdict = { ok: true; t: number } | { ok: false; reason: 'ma
  * 1. split the header into t and v1; 2. refuse when t is more than 300 s from `now`; 3. recompute
  * over the raw received bytes (never a re-serialised parse); 4. compare in constant time.
  */
-export function verifyCallbackSignature(rawBody: string | Buffer, header: string | undefined, secret: string, now: Date = new Date()): CallbackVerdict {
-  const parts = new Map((header ?? '').split(',').map((part) => [part.slice(0, part.indexOf('=')).trim(), part.slice(part.indexOf('=') + 1).trim()] as const));
+export function verifyCallbackSignature(
+  rawBody: string | Buffer,
+  header: string | undefined,
+  secret: string,
+  now: Date = new Date(),
+): CallbackVerdict {
+  const parts = new Map(
+    (header ?? '')
+      .split(',')
+      .map((part) => [part.slice(0, part.indexOf('=')).trim(), part.slice(part.indexOf('=') + 1).trim()] as const),
+  );
   const tText = parts.get('t');
   const v1 = parts.get('v1');
-  if (!tText || !/^\d{1,12}$/.test(tText) || !v1 || !/^[0-9a-f]{64}$/.test(v1) || !/^[0-9a-f]{64}$/.test(secret)) return { ok: false, reason: 'malformed' };
+  if (!tText || !/^\d{1,12}$/.test(tText) || !v1 || !/^[0-9a-f]{64}$/.test(v1) || !/^[0-9a-f]{64}$/.test(secret))
+    return { ok: false, reason: 'malformed' };
   const t = Number(tText);
   if (Math.abs(now.getTime() / 1000 - t) > SIGNATURE_TOLERANCE_SECONDS) return { ok: false, reason: 'stale' };
   const expected = Buffer.from(hmacHex(secret, t, rawBody), 'hex');

@@ -3,17 +3,26 @@
  * "FundsConfirmationRequest"): every malformed field is FORMAT_ERROR with its path. Wire format
  * only; whether the consent names the account is the simulator's rule.
  */
-import { FundsConfirmationConsentRequestSchema, FundsConfirmationRequestSchema, type FundsConfirmationConsentRequest, type FundsConfirmationRequest } from './cof.js';
+import {
+  FundsConfirmationConsentRequestSchema,
+  FundsConfirmationRequestSchema,
+  type FundsConfirmationConsentRequest,
+  type FundsConfirmationRequest,
+} from './cof.js';
 import { XsError } from './errors.js';
 import { isObject, parseOrFormatError } from './parse.js';
 
 export function readCofConsentRequest(body: unknown, today: string): FundsConfirmationConsentRequest {
-  if (!isObject(body)) throw new XsError('FORMAT_ERROR', { text: 'The body must be a FundsConfirmationConsentRequest object.' });
+  if (!isObject(body))
+    throw new XsError('FORMAT_ERROR', { text: 'The body must be a FundsConfirmationConsentRequest object.' });
   // recurringIndicator and frequencyPerDay are not accepted here: sending either has no effect.
   const { recurringIndicator: _r, frequencyPerDay: _f, ...rest } = body;
   const request = parseOrFormatError(FundsConfirmationConsentRequestSchema, rest);
   if (request.validUntil !== undefined && request.validUntil < today) {
-    throw new XsError('FORMAT_ERROR', { path: 'validUntil', text: `validUntil must not be in the past (today is ${today}).` });
+    throw new XsError('FORMAT_ERROR', {
+      path: 'validUntil',
+      text: `validUntil must not be in the past (today is ${today}).`,
+    });
   }
   return request;
 }

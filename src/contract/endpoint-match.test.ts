@@ -8,7 +8,9 @@ describe('matchEndpoint', () => {
   });
 
   it('prefers the literal segment of the CoF consent paths over a consent id', () => {
-    expect(matchEndpoint('GET', '/v1/consents/confirmation-of-funds/c1')?.operationId).toBe('getFundsConfirmationConsent');
+    expect(matchEndpoint('GET', '/v1/consents/confirmation-of-funds/c1')?.operationId).toBe(
+      'getFundsConfirmationConsent',
+    );
     expect(matchEndpoint('GET', '/v1/consents/c1/status')?.operationId).toBe('getConsentStatus');
   });
 

@@ -1,5 +1,12 @@
 /** Enumerations of the spec, exactly as written there ("Resources and their fields"). */
-export const CONSENT_STATUSES = ['received', 'valid', 'expired', 'revokedByPsu', 'terminatedByTpp', 'rejected'] as const;
+export const CONSENT_STATUSES = [
+  'received',
+  'valid',
+  'expired',
+  'revokedByPsu',
+  'terminatedByTpp',
+  'rejected',
+] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 
 export const SCA_STATUSES = ['received', 'started', 'psuAuthenticated', 'finalised', 'failed'] as const;

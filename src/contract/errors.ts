@@ -24,7 +24,10 @@ export const ERROR_CATALOG = {
   // The spec reserves 405 for CANCELLATION_INVALID and is silent on a wrong HTTP method.
   METHOD_NOT_ALLOWED: { status: 405, text: 'This method is not allowed on this resource.' },
   // Customer-surface control API only (README "Control API": refused with 401 when the token does not match).
-  TOKEN_INVALID: { status: 401, text: 'The control API needs the Authorization: Bearer token given with --control-token.' },
+  TOKEN_INVALID: {
+    status: 401,
+    text: 'The control API needs the Authorization: Bearer token given with --control-token.',
+  },
   // Customer surface only: another web page's request (cross-site, or a rebinding page's Host).
   ORIGIN_NOT_ALLOWED: { status: 403, text: 'Cross-site use of the control API is refused.' },
   HOST_NOT_ALLOWED: { status: 403, text: 'This Host is not a name of this sandbox.' },

@@ -3,7 +3,13 @@ import { ibanProblem, makeIban } from './iban.js';
 
 describe('IBAN rules', () => {
   it('accepts well-known valid IBANs of several countries', () => {
-    for (const iban of ['DE89370400440532013000', 'GB29NWBK60161331926819', 'FR1420041010050500013M02606', 'NL91ABNA0417164300', 'NO9386011117947']) {
+    for (const iban of [
+      'DE89370400440532013000',
+      'GB29NWBK60161331926819',
+      'FR1420041010050500013M02606',
+      'NL91ABNA0417164300',
+      'NO9386011117947',
+    ]) {
       expect(ibanProblem(iban), iban).toBeUndefined();
     }
   });

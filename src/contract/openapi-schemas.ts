@@ -69,7 +69,9 @@ export const OUTPUT_SCHEMAS = {
 } satisfies Record<ResponseBodyName, z.ZodType> & Record<string, z.ZodType>;
 
 /** Bodies a client sends, as the endpoint table names them. Their parts are inlined: as inputs they are open objects, unlike the outputs above. */
-const INPUT_SCHEMAS: Record<string, z.ZodType> = Object.fromEntries(Object.entries(REQUEST_BODIES).map(([name, body]) => [name, body.schema]));
+const INPUT_SCHEMAS: Record<string, z.ZodType> = Object.fromEntries(
+  Object.entries(REQUEST_BODIES).map(([name, body]) => [name, body.schema]),
+);
 
 /** The IBAN check is code (length per country, MOD 97-10); the spec's pattern is what JSON Schema can say of it. */
 const override = (ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
@@ -87,7 +89,12 @@ function generate(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): R
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
   // OAS 3.1 schema objects are JSON Schema draft 2020-12.
-  const generated = z.toJSONSchema(registry, { target: 'draft-2020-12', io, uri: (id) => schemaRef(id).$ref, override }) as { schemas: Record<string, JsonSchema> };
+  const generated = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    io,
+    uri: (id) => schemaRef(id).$ref,
+    override,
+  }) as { schemas: Record<string, JsonSchema> };
   const out: Record<string, JsonSchema> = {};
   for (const [id, { $schema: _schema, $id: _id, ...rest }] of Object.entries(generated.schemas)) out[id] = rest;
   return out;

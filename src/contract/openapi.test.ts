@@ -32,7 +32,12 @@ const SPEC_ENDPOINTS: [string, string, number, number[]][] = [
   ['post', '/v1/funds-confirmations', 200, [400, 401, 403, 429, 500]],
   // Additions to the spec's list (README Interpretations): where a CoF consent's scaStatus link leads.
   ['get', '/v1/consents/confirmation-of-funds/{consent_id}/authorisations', 200, [401, 403, 500]],
-  ['get', '/v1/consents/confirmation-of-funds/{consent_id}/authorisations/{authorisation_id}', 200, [401, 403, 404, 500]],
+  [
+    'get',
+    '/v1/consents/confirmation-of-funds/{consent_id}/authorisations/{authorisation_id}',
+    200,
+    [401, 403, 404, 500],
+  ],
 ];
 
 // Spec "Request headers" and the endpoint rows: which operations name which extra headers.
@@ -46,7 +51,13 @@ const HEADER_USES: Record<string, string[]> = {
   'get /v1/accounts/{account_id}/transactions': ['Consent-ID', 'PSU-IP-Address'],
   'post /v1/funds-confirmations': ['Consent-ID', 'PSU-IP-Address'],
 };
-const CAPPED = ['get /v1/accounts', 'get /v1/accounts/{account_id}', 'get /v1/accounts/{account_id}/balances', 'get /v1/accounts/{account_id}/transactions', 'post /v1/funds-confirmations'];
+const CAPPED = [
+  'get /v1/accounts',
+  'get /v1/accounts/{account_id}',
+  'get /v1/accounts/{account_id}/balances',
+  'get /v1/accounts/{account_id}/transactions',
+  'post /v1/funds-confirmations',
+];
 
 const doc = buildOpenApiDocument() as Json;
 
@@ -58,19 +69,29 @@ function resolve(node: Json): Json {
     .reduce((at: Json, key: string) => at[key], doc);
 }
 
-const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) => Object.entries(item as Json).map(([method, op]) => ({ key: `${method} ${path}`, op: op as Json })));
+const operations = Object.entries(doc.paths as Json).flatMap(([path, item]) =>
+  Object.entries(item as Json).map(([method, op]) => ({ key: `${method} ${path}`, op: op as Json })),
+);
 const operationOf = (key: string) => operations.find((o) => o.key === key)?.op as Json;
-const parameterNames = (op: Json, where: string) => (op.parameters as Json[]).map(resolve).filter((p) => p.in === where).map((p) => p.name as string);
+const parameterNames = (op: Json, where: string) =>
+  (op.parameters as Json[])
+    .map(resolve)
+    .filter((p) => p.in === where)
+    .map((p) => p.name as string);
 
 describe('buildOpenApiDocument', () => {
   it('is an OpenAPI 3.1 document with exactly the endpoints of the spec, and the two CoF authorisation reads its links need', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(operations.map((o) => o.key).sort()).toEqual(SPEC_ENDPOINTS.map(([method, path]) => `${method} ${path}`).sort());
+    expect(operations.map((o) => o.key).sort()).toEqual(
+      SPEC_ENDPOINTS.map(([method, path]) => `${method} ${path}`).sort(),
+    );
   });
 
   it('lists the success status and every error status of each endpoint row, and no other', () => {
     for (const [method, path, success, errors] of SPEC_ENDPOINTS) {
-      const statuses = Object.keys(operationOf(`${method} ${path}`).responses).map(Number).sort();
+      const statuses = Object.keys(operationOf(`${method} ${path}`).responses)
+        .map(Number)
+        .sort();
       expect(statuses, `${method} ${path}`).toEqual([success, ...errors].sort());
     }
   });
@@ -79,7 +100,9 @@ describe('buildOpenApiDocument', () => {
     for (const [method, path, , errors] of SPEC_ENDPOINTS) {
       for (const status of errors) {
         const response = resolve(operationOf(`${method} ${path}`).responses[status]);
-        expect(response.content['application/json'].schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/TppMessages' });
+        expect(response.content['application/json'].schema, `${method} ${path} ${status}`).toEqual({
+          $ref: '#/components/schemas/TppMessages',
+        });
         expect(Object.keys(response.headers)).toContain('X-Request-ID');
       }
     }
@@ -89,7 +112,10 @@ describe('buildOpenApiDocument', () => {
     for (const [method, path, success] of SPEC_ENDPOINTS) {
       const response = operationOf(`${method} ${path}`).responses[success];
       if (success === 204) expect(response.content, `${method} ${path}`).toBeUndefined();
-      else expect(response.content['application/json'].schema.$ref, `${method} ${path}`).toMatch(/^#\/components\/schemas\//);
+      else
+        expect(response.content['application/json'].schema.$ref, `${method} ${path}`).toMatch(
+          /^#\/components\/schemas\//,
+        );
     }
   });
 
@@ -112,22 +138,39 @@ describe('buildOpenApiDocument', () => {
       const inPath = [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       expect(parameterNames(op, 'path'), key).toEqual(inPath);
     }
-    expect(resolve({ $ref: '#/components/parameters/payment_product' }).schema.enum).toEqual(['sepa-credit-transfers', 'instant-sepa-credit-transfers']);
+    expect(resolve({ $ref: '#/components/parameters/payment_product' }).schema.enum).toEqual([
+      'sepa-credit-transfers',
+      'instant-sepa-credit-transfers',
+    ]);
   });
 
   it('gives GET transactions its four query parameters, bookingStatus an enum defaulting to booked', () => {
     const op = operationOf('get /v1/accounts/{account_id}/transactions');
     expect(parameterNames(op, 'query').sort()).toEqual(['bookingStatus', 'dateFrom', 'dateTo', 'entryReferenceFrom']);
-    expect(resolve({ $ref: '#/components/parameters/bookingStatus' }).schema).toMatchObject({ enum: ['booked', 'pending', 'both'], default: 'booked' });
-    expect(resolve({ $ref: '#/components/parameters/dateFrom' }).schema).toMatchObject({ type: 'string', format: 'date' });
+    expect(resolve({ $ref: '#/components/parameters/bookingStatus' }).schema).toMatchObject({
+      enum: ['booked', 'pending', 'both'],
+      default: 'booked',
+    });
+    expect(resolve({ $ref: '#/components/parameters/dateFrom' }).schema).toMatchObject({
+      type: 'string',
+      format: 'date',
+    });
   });
 
   it('sends the rate-limit headers on the 200 and 429 of capped operations only, and Retry-After on 429', () => {
     for (const { key, op } of operations) {
       const ok = Object.keys(resolve(op.responses['200'] ?? op.responses['201'] ?? op.responses['204']).headers);
       if (CAPPED.includes(key)) {
-        expect(ok, key).toEqual(expect.arrayContaining(['X-Request-ID', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']));
-        expect(Object.keys(resolve(op.responses['429']).headers).sort(), key).toEqual(['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-Request-ID']);
+        expect(ok, key).toEqual(
+          expect.arrayContaining(['X-Request-ID', 'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']),
+        );
+        expect(Object.keys(resolve(op.responses['429']).headers).sort(), key).toEqual([
+          'Retry-After',
+          'X-RateLimit-Limit',
+          'X-RateLimit-Remaining',
+          'X-RateLimit-Reset',
+          'X-Request-ID',
+        ]);
       } else {
         expect(ok, key).toEqual(['X-Request-ID']);
         expect(op.responses['429'], key).toBeUndefined();
@@ -137,9 +180,16 @@ describe('buildOpenApiDocument', () => {
 
   it('has request bodies generated from the zod inputs and response schemas from the zod outputs', () => {
     const schemas = doc.components.schemas as Json;
-    expect(operationOf('post /v1/consents').requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ConsentRequest' });
+    expect(operationOf('post /v1/consents').requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/ConsentRequest',
+    });
     expect(schemas.ConsentRequest.required).toEqual(['access']);
-    expect(schemas.FundsConfirmationResponse).toEqual({ type: 'object', properties: { fundsAvailable: { type: 'boolean' } }, required: ['fundsAvailable'], additionalProperties: false });
+    expect(schemas.FundsConfirmationResponse).toEqual({
+      type: 'object',
+      properties: { fundsAvailable: { type: 'boolean' } },
+      required: ['fundsAvailable'],
+      additionalProperties: false,
+    });
     expect(schemas.AccountReference.properties.iban.pattern).toBe('^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$');
     expect(schemas.TransactionStatus.enum).toEqual(['RCVD', 'ACTC', 'PDNG', 'ACSP', 'ACSC', 'RJCT', 'CANC']);
     expect(schemas.SignedAmount.properties.amount.pattern).toBe('^-?[0-9]+(\\.[0-9]{1,2})?$');

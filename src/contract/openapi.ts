@@ -38,38 +38,102 @@ const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${nam
 
 const PATH_PARAMETERS: Record<PathParameterName, { description: string; schema: JsonSchema }> = {
   consent_id: { description: 'Id returned at consent creation.', schema: inlineSchema(z.string()) },
-  authorisation_id: { description: 'From the creation response field authorisationId, or from the list endpoint; not to be parsed out of a link.', schema: inlineSchema(z.string()) },
-  account_id: { description: 'The resourceId from the account list; an IBAN in this position is not recognised.', schema: inlineSchema(z.string()) },
+  authorisation_id: {
+    description:
+      'From the creation response field authorisationId, or from the list endpoint; not to be parsed out of a link.',
+    schema: inlineSchema(z.string()),
+  },
+  account_id: {
+    description: 'The resourceId from the account list; an IBAN in this position is not recognised.',
+    schema: inlineSchema(z.string()),
+  },
   payment_id: { description: 'From paymentId.', schema: inlineSchema(z.string()) },
   payment_product: { description: 'The payment product.', schema: inlineSchema(z.enum(PAYMENT_PRODUCTS)) },
 };
 
 function parameters(): Record<string, JsonSchema> {
-  const header = (name: string, required: boolean, description: string, schema: JsonSchema) => ({ name, in: 'header', required, description, schema });
-  const query = (name: string, description: string, schema: JsonSchema) => ({ name, in: 'query', required: false, description, schema });
+  const header = (name: string, required: boolean, description: string, schema: JsonSchema) => ({
+    name,
+    in: 'header',
+    required,
+    description,
+    schema,
+  });
+  const query = (name: string, description: string, schema: JsonSchema) => ({
+    name,
+    in: 'query',
+    required: false,
+    description,
+    schema,
+  });
   const out: Record<string, JsonSchema> = {
-    [HEADERS.requestId]: header(HEADERS.requestId, true, 'UUID; echoed on every response. Idempotency key on payment initiation, correlation id elsewhere.', inlineSchema(RequestIdSchema)),
+    [HEADERS.requestId]: header(
+      HEADERS.requestId,
+      true,
+      'UUID; echoed on every response. Idempotency key on payment initiation, correlation id elsewhere.',
+      inlineSchema(RequestIdSchema),
+    ),
     [HEADERS.consentId]: header(HEADERS.consentId, true, 'The consent acted under.', inlineSchema(z.string())),
     // The spec says "string"; the name and Berlin Group's definition (ipv4) make it an IP address.
-    [HEADERS.psuIpAddress]: header(HEADERS.psuIpAddress, false, "The customer's IP address. Present: attended request (uncapped). Absent: unattended (capped, see Limits).", inlineSchema(z.union([z.ipv4(), z.ipv6()]))),
-    [HEADERS.redirectUri]: header(HEADERS.redirectUri, true, 'Absolute https URI, no fragment; anything else is FORMAT_ERROR. Bound at creation.', inlineSchema(z.url())),
-    [HEADERS.nokRedirectUri]: header(HEADERS.nokRedirectUri, false, 'Where the customer returns on decline. Bound at creation.', inlineSchema(z.url())),
+    [HEADERS.psuIpAddress]: header(
+      HEADERS.psuIpAddress,
+      false,
+      "The customer's IP address. Present: attended request (uncapped). Absent: unattended (capped, see Limits).",
+      inlineSchema(z.union([z.ipv4(), z.ipv6()])),
+    ),
+    [HEADERS.redirectUri]: header(
+      HEADERS.redirectUri,
+      true,
+      'Absolute https URI, no fragment; anything else is FORMAT_ERROR. Bound at creation.',
+      inlineSchema(z.url()),
+    ),
+    [HEADERS.nokRedirectUri]: header(
+      HEADERS.nokRedirectUri,
+      false,
+      'Where the customer returns on decline. Bound at creation.',
+      inlineSchema(z.url()),
+    ),
     dateFrom: query('dateFrom', 'Optional filter.', inlineSchema(IsoDateSchema)),
     dateTo: query('dateTo', 'Optional filter.', inlineSchema(IsoDateSchema)),
-    entryReferenceFrom: query('entryReferenceFrom', 'Return only transactions after the one carrying this entryReference (the paging cursor).', inlineSchema(z.string())),
-    bookingStatus: query('bookingStatus', 'Which lists to return; default booked.', inlineSchema(z.enum(BOOKING_STATUSES).default('booked'))),
+    entryReferenceFrom: query(
+      'entryReferenceFrom',
+      'Return only transactions after the one carrying this entryReference (the paging cursor).',
+      inlineSchema(z.string()),
+    ),
+    bookingStatus: query(
+      'bookingStatus',
+      'Which lists to return; default booked.',
+      inlineSchema(z.enum(BOOKING_STATUSES).default('booked')),
+    ),
   };
-  for (const [name, { description, schema }] of Object.entries(PATH_PARAMETERS)) out[name] = { name, in: 'path', required: true, description, schema };
+  for (const [name, { description, schema }] of Object.entries(PATH_PARAMETERS))
+    out[name] = { name, in: 'path', required: true, description, schema };
   return out;
 }
 
 function responseHeaders(): Record<string, JsonSchema> {
   const integer = inlineSchema(z.number().int());
   return {
-    [HEADERS.requestId]: { description: 'The request’s X-Request-ID, echoed.', required: true, schema: { type: 'string' } },
-    [HEADERS.rateLimitLimit]: { description: 'Unattended accesses allowed per data type per day.', required: true, schema: integer },
-    [HEADERS.rateLimitRemaining]: { description: 'Unattended accesses left for this data type today.', required: true, schema: integer },
-    [HEADERS.rateLimitReset]: { description: 'Unix timestamp of the next reset (midnight UTC).', required: true, schema: integer },
+    [HEADERS.requestId]: {
+      description: 'The request’s X-Request-ID, echoed.',
+      required: true,
+      schema: { type: 'string' },
+    },
+    [HEADERS.rateLimitLimit]: {
+      description: 'Unattended accesses allowed per data type per day.',
+      required: true,
+      schema: integer,
+    },
+    [HEADERS.rateLimitRemaining]: {
+      description: 'Unattended accesses left for this data type today.',
+      required: true,
+      schema: integer,
+    },
+    [HEADERS.rateLimitReset]: {
+      description: 'Unix timestamp of the next reset (midnight UTC).',
+      required: true,
+      schema: integer,
+    },
     [HEADERS.retryAfter]: { description: 'Seconds to wait.', required: true, schema: integer },
   };
 }
@@ -79,7 +143,8 @@ const RATE_LIMIT_HEADERS = [HEADERS.rateLimitLimit, HEADERS.rateLimitRemaining, 
 function errorResponses(): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
   for (const [status, description] of Object.entries(STATUS_MEANINGS)) {
-    const names = status === '429' ? [HEADERS.requestId, ...RATE_LIMIT_HEADERS, HEADERS.retryAfter] : [HEADERS.requestId];
+    const names =
+      status === '429' ? [HEADERS.requestId, ...RATE_LIMIT_HEADERS, HEADERS.retryAfter] : [HEADERS.requestId];
     out[`Error${status}`] = {
       description,
       headers: Object.fromEntries(names.map((name) => [name, ref('headers', name)])),
@@ -109,7 +174,9 @@ function operation(entry: EndpointEntry): JsonSchema {
     summary: entry.summary,
     tags: [entry.tag],
     parameters: params.map((name) => ref('parameters', name)),
-    ...(entry.requestBody ? { requestBody: { required: true, content: { 'application/json': { schema: schemaRef(entry.requestBody) } } } } : {}),
+    ...(entry.requestBody
+      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaRef(entry.requestBody) } } } }
+      : {}),
     responses,
   };
 }
@@ -123,7 +190,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
       title: 'Account-Access Service (XS2A)',
       // Spec "Versioning" 2: interface description version; it implements Berlin Group NextGenPSD2 v1.3.15 (JSON).
       version: '1.0.0',
-      description: 'PSD2 access-to-account interface (Berlin Group NextGenPSD2 XS2A v1.3.15, JSON): AIS, PIS (single SEPA transfers), CoF. Mutual TLS with an eIDAS QWAC on every request.',
+      description:
+        'PSD2 access-to-account interface (Berlin Group NextGenPSD2 XS2A v1.3.15, JSON): AIS, PIS (single SEPA transfers), CoF. Mutual TLS with an eIDAS QWAC on every request.',
     },
     // Spec "Environments": the sandbox is listed first, so a generated client defaults to it.
     servers: [
@@ -139,7 +207,12 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
       parameters: parameters(),
       headers: responseHeaders(),
       responses: errorResponses(),
-      securitySchemes: { qwac: { type: 'mutualTLS', description: 'eIDAS QWAC carrying the provider’s PSD2 roles (PSP_IC for confirmation of funds).' } },
+      securitySchemes: {
+        qwac: {
+          type: 'mutualTLS',
+          description: 'eIDAS QWAC carrying the provider’s PSD2 roles (PSP_IC for confirmation of funds).',
+        },
+      },
     },
   };
 }

@@ -23,8 +23,12 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
  * Paths a parameter could take from a literal of another row: each template filled with a value
  * that equals some literal of the table, so only "a literal beats a parameter" decides.
  */
-const LITERALS = [...new Set(ENDPOINTS.flatMap((row) => row.path.split('/').filter((part) => part && !part.startsWith('{'))))];
-const SAMPLES = ENDPOINTS.flatMap((row) => ['x1', ...LITERALS].map((value) => ({ method: row.method, path: row.path.replace(/\{[a-z_]+\}/g, value) })));
+const LITERALS = [
+  ...new Set(ENDPOINTS.flatMap((row) => row.path.split('/').filter((part) => part && !part.startsWith('{')))),
+];
+const SAMPLES = ENDPOINTS.flatMap((row) =>
+  ['x1', ...LITERALS].map((value) => ({ method: row.method, path: row.path.replace(/\{[a-z_]+\}/g, value) })),
+);
 
 describe('the path router', () => {
   const reference = createPathRouter(ENDPOINTS);
@@ -42,13 +46,16 @@ describe('the path router', () => {
     expect(find('GET', '/v1/payments/status/status/status')).toBe('getPaymentInitiationStatus');
   });
 
-  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])('answers the same whatever order the rows are declared in (shuffle seed %i)', (seed) => {
-    const find = createPathRouter(shuffled(ENDPOINTS, seed));
-    const seen = SAMPLES.map(({ method, path }) => find(path)?.methods.get(method.toUpperCase())?.operationId);
-    expect(seen).toEqual(expected);
-    // The Allow header does not follow declaration order either.
-    for (const { path } of SAMPLES) expect(find(path)?.allow).toBe(reference(path)?.allow);
-  });
+  it.each([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])(
+    'answers the same whatever order the rows are declared in (shuffle seed %i)',
+    (seed) => {
+      const find = createPathRouter(shuffled(ENDPOINTS, seed));
+      const seen = SAMPLES.map(({ method, path }) => find(path)?.methods.get(method.toUpperCase())?.operationId);
+      expect(seen).toEqual(expected);
+      // The Allow header does not follow declaration order either.
+      for (const { path } of SAMPLES) expect(find(path)?.allow).toBe(reference(path)?.allow);
+    },
+  );
 
   it('matches literals in any case, one trailing slash, and only non-empty parameters', () => {
     expect(reference('/V1/Accounts/a1/BALANCES/')?.methods.get('GET')?.operationId).toBe('getBalances');
@@ -58,7 +65,12 @@ describe('the path router', () => {
   });
 
   it('refuses a table with two rows for one method and path', () => {
-    expect(() => createPathRouter([{ method: 'get', path: '/a/{x}' }, { method: 'get', path: '/a/:y' }])).toThrow('Two routes for GET /a/:y.');
+    expect(() =>
+      createPathRouter([
+        { method: 'get', path: '/a/{x}' },
+        { method: 'get', path: '/a/:y' },
+      ]),
+    ).toThrow('Two routes for GET /a/:y.');
   });
 
   it('orders Allow as GET, POST, PUT, DELETE with HEAD after GET', () => {

@@ -96,11 +96,14 @@ function matchPath(segments: readonly Segment[], parts: readonly string[]): Reco
  * Allow header, the parameters) or undefined when no template takes the path. Two rows with the
  * same method and path are a mistake in the table and throw here, at build time.
  */
-export function createPathRouter<R extends RoutePattern>(rows: readonly R[], prefix = ''): (path: string) => PathMatch<R> | undefined {
+export function createPathRouter<R extends RoutePattern>(
+  rows: readonly R[],
+  prefix = '',
+): (path: string) => PathMatch<R> | undefined {
   const byPath = new Map<string, PathEntry<R> & { declared: RouteMethod[] }>();
   for (const row of rows) {
     const key = compile(prefix + row.path)
-      .map((segment) => (segment.literal ?? '{}'))
+      .map((segment) => segment.literal ?? '{}')
       .join('/');
     let entry = byPath.get(key);
     if (!entry) {

@@ -30,29 +30,65 @@ describe('PaymentInitiationRequest rules', () => {
       endToEndIdentification: 'E2E-1',
       requestedExecutionDate: '2026-03-10',
     });
-    expect(readPaymentRequest(full, TODAY)).toMatchObject({ creditorAccount: { bic: 'DEUTDEFF500' }, requestedExecutionDate: '2026-03-10' });
+    expect(readPaymentRequest(full, TODAY)).toMatchObject({
+      creditorAccount: { bic: 'DEUTDEFF500' },
+      requestedExecutionDate: '2026-03-10',
+    });
   });
 
   it('refuse bad debtor and creditor IBANs with FORMAT_ERROR and the field path: pattern, length, checksum', () => {
-    expect(refusal(valid({ debtorAccount: { iban: 'de12123456780000100001' } }))).toEqual({ code: 'FORMAT_ERROR', path: 'debtorAccount.iban' });
-    expect(refusal(valid({ creditorAccount: { iban: 'DE8937040044053201300' } }))).toEqual({ code: 'FORMAT_ERROR', path: 'creditorAccount.iban' });
-    expect(refusal(valid({ creditorAccount: { iban: 'DE88370400440532013000' } }))).toEqual({ code: 'FORMAT_ERROR', path: 'creditorAccount.iban' });
-    expect(refusal(valid({ creditorAccount: { iban: 'ZZ89370400440532013000' } }))).toEqual({ code: 'FORMAT_ERROR', path: 'creditorAccount.iban' });
+    expect(refusal(valid({ debtorAccount: { iban: 'de12123456780000100001' } }))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'debtorAccount.iban',
+    });
+    expect(refusal(valid({ creditorAccount: { iban: 'DE8937040044053201300' } }))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'creditorAccount.iban',
+    });
+    expect(refusal(valid({ creditorAccount: { iban: 'DE88370400440532013000' } }))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'creditorAccount.iban',
+    });
+    expect(refusal(valid({ creditorAccount: { iban: 'ZZ89370400440532013000' } }))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'creditorAccount.iban',
+    });
   });
 
-  it.each([['0'], ['0.00'], ['1.234'], ['-5'], ['1,000.00'], ['1 000'], [12.3], ['']])('refuse the amount %j with FORMAT_ERROR at instructedAmount.amount', (amount) => {
-    expect(refusal(valid({ instructedAmount: { currency: 'EUR', amount } }))).toEqual({ code: 'FORMAT_ERROR', path: 'instructedAmount.amount' });
-  });
+  it.each([['0'], ['0.00'], ['1.234'], ['-5'], ['1,000.00'], ['1 000'], [12.3], ['']])(
+    'refuse the amount %j with FORMAT_ERROR at instructedAmount.amount',
+    (amount) => {
+      expect(refusal(valid({ instructedAmount: { currency: 'EUR', amount } }))).toEqual({
+        code: 'FORMAT_ERROR',
+        path: 'instructedAmount.amount',
+      });
+    },
+  );
 
   it('refuse a non-EUR currency with PRODUCT_INVALID and its path, wherever it is given', () => {
-    expect(refusal(valid({ instructedAmount: { currency: 'USD', amount: '1.00' } }))).toEqual({ code: 'PRODUCT_INVALID', path: 'instructedAmount.currency' });
-    expect(refusal(valid({ debtorAccount: { iban: DEBTOR, currency: 'CHF' } }))).toEqual({ code: 'PRODUCT_INVALID', path: 'debtorAccount.currency' });
-    expect(refusal(valid({ creditorAccount: { iban: CREDITOR, currency: 'GBP' } }))).toEqual({ code: 'PRODUCT_INVALID', path: 'creditorAccount.currency' });
+    expect(refusal(valid({ instructedAmount: { currency: 'USD', amount: '1.00' } }))).toEqual({
+      code: 'PRODUCT_INVALID',
+      path: 'instructedAmount.currency',
+    });
+    expect(refusal(valid({ debtorAccount: { iban: DEBTOR, currency: 'CHF' } }))).toEqual({
+      code: 'PRODUCT_INVALID',
+      path: 'debtorAccount.currency',
+    });
+    expect(refusal(valid({ creditorAccount: { iban: CREDITOR, currency: 'GBP' } }))).toEqual({
+      code: 'PRODUCT_INVALID',
+      path: 'creditorAccount.currency',
+    });
   });
 
   it('refuse a currency that is not an ISO code at all as malformed', () => {
-    expect(refusal(valid({ instructedAmount: { currency: 'eur', amount: '1.00' } }))).toEqual({ code: 'FORMAT_ERROR', path: 'instructedAmount.currency' });
-    expect(refusal(valid({ instructedAmount: { amount: '1.00' } }))).toEqual({ code: 'FORMAT_ERROR', path: 'instructedAmount.currency' });
+    expect(refusal(valid({ instructedAmount: { currency: 'eur', amount: '1.00' } }))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'instructedAmount.currency',
+    });
+    expect(refusal(valid({ instructedAmount: { amount: '1.00' } }))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'instructedAmount.currency',
+    });
   });
 
   it('refuse missing fields and wrong types with FORMAT_ERROR and the path', () => {
@@ -62,18 +98,36 @@ describe('PaymentInitiationRequest rules', () => {
     expect(refusal(noDebtor)).toEqual({ code: 'FORMAT_ERROR', path: 'debtorAccount' });
     const { instructedAmount: _a, ...noAmount } = valid();
     expect(refusal(noAmount)).toEqual({ code: 'FORMAT_ERROR', path: 'instructedAmount' });
-    expect(refusal(valid({ creditorAccount: 'DE89370400440532013000' }))).toEqual({ code: 'FORMAT_ERROR', path: 'creditorAccount' });
+    expect(refusal(valid({ creditorAccount: 'DE89370400440532013000' }))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'creditorAccount',
+    });
     expect(refusal(valid({ creditorName: 42 }))).toEqual({ code: 'FORMAT_ERROR', path: 'creditorName' });
     expect(refusal(valid({ creditorName: '   ' }))).toEqual({ code: 'FORMAT_ERROR', path: 'creditorName' });
     expect(refusal(valid({ creditorName: 'x'.repeat(71) }))).toEqual({ code: 'FORMAT_ERROR', path: 'creditorName' });
-    expect(refusal(valid({ remittanceInformationUnstructured: 'x'.repeat(141) }))).toEqual({ code: 'FORMAT_ERROR', path: 'remittanceInformationUnstructured' });
-    expect(refusal(valid({ endToEndIdentification: 'x'.repeat(36) }))).toEqual({ code: 'FORMAT_ERROR', path: 'endToEndIdentification' });
-    expect(refusal(valid({ creditorAccount: { iban: CREDITOR, bic: 'not a bic' } }))).toEqual({ code: 'FORMAT_ERROR', path: 'creditorAccount.bic' });
+    expect(refusal(valid({ remittanceInformationUnstructured: 'x'.repeat(141) }))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'remittanceInformationUnstructured',
+    });
+    expect(refusal(valid({ endToEndIdentification: 'x'.repeat(36) }))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'endToEndIdentification',
+    });
+    expect(refusal(valid({ creditorAccount: { iban: CREDITOR, bic: 'not a bic' } }))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'creditorAccount.bic',
+    });
   });
 
   it('refuse an execution date that is malformed or in the past, and accept today', () => {
-    expect(refusal(valid({ requestedExecutionDate: '2026-02-30' }))).toEqual({ code: 'FORMAT_ERROR', path: 'requestedExecutionDate' });
-    expect(refusal(valid({ requestedExecutionDate: '2026-03-01' }))).toEqual({ code: 'FORMAT_ERROR', path: 'requestedExecutionDate' });
+    expect(refusal(valid({ requestedExecutionDate: '2026-02-30' }))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'requestedExecutionDate',
+    });
+    expect(refusal(valid({ requestedExecutionDate: '2026-03-01' }))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'requestedExecutionDate',
+    });
     expect(refusal(valid({ requestedExecutionDate: TODAY }))).toBeUndefined();
   });
 });

@@ -24,17 +24,24 @@ function refuseOtherCurrencies(body: Record<string, unknown>): void {
     const holder = body[field];
     const currency = isObject(holder) ? holder.currency : undefined;
     if (typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) && currency !== 'EUR') {
-      throw new XsError('PRODUCT_INVALID', { path: `${field}.currency`, text: `Only EUR payments are offered, not ${currency}.` });
+      throw new XsError('PRODUCT_INVALID', {
+        path: `${field}.currency`,
+        text: `Only EUR payments are offered, not ${currency}.`,
+      });
     }
   }
 }
 
 export function readPaymentRequest(body: unknown, today: string): PaymentInitiationRequest {
-  if (!isObject(body)) throw new XsError('FORMAT_ERROR', { text: 'The body must be a PaymentInitiationRequest object.' });
+  if (!isObject(body))
+    throw new XsError('FORMAT_ERROR', { text: 'The body must be a PaymentInitiationRequest object.' });
   refuseOtherCurrencies(body);
   const request = parseOrFormatError(PaymentInitiationRequestSchema, body);
   if (request.requestedExecutionDate !== undefined && request.requestedExecutionDate < today) {
-    throw new XsError('FORMAT_ERROR', { path: 'requestedExecutionDate', text: `requestedExecutionDate must not be in the past (today is ${today}).` });
+    throw new XsError('FORMAT_ERROR', {
+      path: 'requestedExecutionDate',
+      text: `requestedExecutionDate must not be in the past (today is ${today}).`,
+    });
   }
   return request;
 }
@@ -45,5 +52,7 @@ export function readPaymentRequest(body: unknown, today: string): PaymentInitiat
  */
 export function readPaymentProduct(value: string | undefined): PaymentProduct {
   if (value !== undefined && (PAYMENT_PRODUCTS as readonly string[]).includes(value)) return value as PaymentProduct;
-  throw new XsError('RESOURCE_UNKNOWN', { text: 'Unknown payment product: sepa-credit-transfers and instant-sepa-credit-transfers are offered.' });
+  throw new XsError('RESOURCE_UNKNOWN', {
+    text: 'Unknown payment product: sepa-credit-transfers and instant-sepa-credit-transfers are offered.',
+  });
 }

@@ -5,7 +5,13 @@
  */
 import { z } from 'zod';
 import { IsoDateSchema } from './ais.js';
-import { AccountReferenceSchema, AmountSchema, CreationLinksSchema, ScaStatusSchema, TransactionStatusSchema } from './schemas.js';
+import {
+  AccountReferenceSchema,
+  AmountSchema,
+  CreationLinksSchema,
+  ScaStatusSchema,
+  TransactionStatusSchema,
+} from './schemas.js';
 
 /** ISO 9362 BIC, 8 or 11 characters (the Berlin Group's BICFI pattern). */
 export const BIC_PATTERN = /^[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?$/;
@@ -18,8 +24,14 @@ export const END_TO_END_MAX = 35;
 export const PaymentInitiationRequestSchema = z.object({
   debtorAccount: AccountReferenceSchema,
   instructedAmount: AmountSchema,
-  creditorAccount: AccountReferenceSchema.extend({ bic: z.string().regex(BIC_PATTERN, 'A BIC is 8 or 11 characters (ISO 9362).').optional() }),
-  creditorName: z.string().max(CREDITOR_NAME_MAX).refine((value) => value.trim() !== '', 'creditorName must not be blank.').optional(),
+  creditorAccount: AccountReferenceSchema.extend({
+    bic: z.string().regex(BIC_PATTERN, 'A BIC is 8 or 11 characters (ISO 9362).').optional(),
+  }),
+  creditorName: z
+    .string()
+    .max(CREDITOR_NAME_MAX)
+    .refine((value) => value.trim() !== '', 'creditorName must not be blank.')
+    .optional(),
   remittanceInformationUnstructured: z.string().min(1).max(REMITTANCE_MAX).optional(),
   endToEndIdentification: z.string().min(1).max(END_TO_END_MAX).optional(),
   requestedExecutionDate: IsoDateSchema.optional(),

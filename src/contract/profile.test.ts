@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { builtInSettings, callbackBackoffMs, completeSettings, ProfileError, randomSettings, SETTINGS, settingsOfProfileJson } from './profile.js';
+import {
+  builtInSettings,
+  callbackBackoffMs,
+  completeSettings,
+  ProfileError,
+  randomSettings,
+  SETTINGS,
+  settingsOfProfileJson,
+} from './profile.js';
 
 describe('bank profile settings', () => {
   it('offers at least 15 settings, each with its default among its values and strict/lenient among them', () => {
@@ -19,15 +27,25 @@ describe('bank profile settings', () => {
     expect(settings['transactions.order']).toBe('oldest-first');
     expect(settings['status.CONSENT_INVALID']).toBe(401);
     expect(Object.keys(settings)).toHaveLength(SETTINGS.length);
-    expect(() => completeSettings({ 'transactions.sort': 'x' })).toThrow(new ProfileError('unknown setting "transactions.sort" (xs2a-kit profiles lists the settings)'));
-    expect(() => completeSettings({ 'status.CONSENT_INVALID': 404 })).toThrow(new ProfileError('setting "status.CONSENT_INVALID" cannot be 404: its values are 401, 403'));
-    expect(() => completeSettings({ 'status.CONSENT_INVALID': '401' })).toThrow(/setting "status.CONSENT_INVALID" cannot be "401"/);
+    expect(() => completeSettings({ 'transactions.sort': 'x' })).toThrow(
+      new ProfileError('unknown setting "transactions.sort" (xs2a-kit profiles lists the settings)'),
+    );
+    expect(() => completeSettings({ 'status.CONSENT_INVALID': 404 })).toThrow(
+      new ProfileError('setting "status.CONSENT_INVALID" cannot be 404: its values are 401, 403'),
+    );
+    expect(() => completeSettings({ 'status.CONSENT_INVALID': '401' })).toThrow(
+      /setting "status.CONSENT_INVALID" cannot be "401"/,
+    );
   });
 
   it('reads only { settings: {…} } files', () => {
     expect(settingsOfProfileJson({}, 'f.json')['transactions.order']).toBe('newest-first');
-    expect(() => settingsOfProfileJson([], 'f.json')).toThrow('f.json is not a bank profile: expected an object { "settings": { … } }');
-    expect(() => settingsOfProfileJson({ setting: {} }, 'f.json')).toThrow('f.json is not a bank profile: unknown field "setting" (only "settings")');
+    expect(() => settingsOfProfileJson([], 'f.json')).toThrow(
+      'f.json is not a bank profile: expected an object { "settings": { … } }',
+    );
+    expect(() => settingsOfProfileJson({ setting: {} }, 'f.json')).toThrow(
+      'f.json is not a bank profile: unknown field "setting" (only "settings")',
+    );
     expect(() => settingsOfProfileJson({ settings: [] }, 'f.json')).toThrow('"settings" must be an object');
   });
 

@@ -44,13 +44,41 @@ function statusSetting(code: string, values: readonly [number, ...number[]], mea
 }
 
 export const SETTINGS: readonly SettingDefinition[] = [
-  statusSetting('CERTIFICATE_MISSING', [401, 403], 'HTTP status of CERTIFICATE_MISSING: 401 (a certificate problem) or 403 (no registration that permits the request)'),
-  statusSetting('ROLE_INVALID', [403, 401], 'HTTP status of ROLE_INVALID: 403 (the role does not permit) or 401 (a certificate problem, as Berlin Group lists it)'),
-  statusSetting('CONSENT_INVALID', [401, 403], 'HTTP status of CONSENT_INVALID: 401 (a consent problem) or 403 (the consent does not permit)'),
-  statusSetting('CONSENT_EXPIRED', [401, 403], 'HTTP status of CONSENT_EXPIRED: 401 (a consent problem) or 403 (the consent does not permit)'),
-  statusSetting('PAYMENT_FAILED', [400, 403], 'HTTP status of PAYMENT_FAILED: 400 (unacceptable request) or 403 (the bank does not permit it)'),
-  statusSetting('SERVICE_INVALID', [400, 403], 'HTTP status of SERVICE_INVALID: 400 (unacceptable request) or 403 (not permitted)'),
-  statusSetting('PRODUCT_INVALID', [400, 403], 'HTTP status of PRODUCT_INVALID: 400 (unacceptable request) or 403 (not permitted, as Berlin Group lists it)'),
+  statusSetting(
+    'CERTIFICATE_MISSING',
+    [401, 403],
+    'HTTP status of CERTIFICATE_MISSING: 401 (a certificate problem) or 403 (no registration that permits the request)',
+  ),
+  statusSetting(
+    'ROLE_INVALID',
+    [403, 401],
+    'HTTP status of ROLE_INVALID: 403 (the role does not permit) or 401 (a certificate problem, as Berlin Group lists it)',
+  ),
+  statusSetting(
+    'CONSENT_INVALID',
+    [401, 403],
+    'HTTP status of CONSENT_INVALID: 401 (a consent problem) or 403 (the consent does not permit)',
+  ),
+  statusSetting(
+    'CONSENT_EXPIRED',
+    [401, 403],
+    'HTTP status of CONSENT_EXPIRED: 401 (a consent problem) or 403 (the consent does not permit)',
+  ),
+  statusSetting(
+    'PAYMENT_FAILED',
+    [400, 403],
+    'HTTP status of PAYMENT_FAILED: 400 (unacceptable request) or 403 (the bank does not permit it)',
+  ),
+  statusSetting(
+    'SERVICE_INVALID',
+    [400, 403],
+    'HTTP status of SERVICE_INVALID: 400 (unacceptable request) or 403 (not permitted)',
+  ),
+  statusSetting(
+    'PRODUCT_INVALID',
+    [400, 403],
+    'HTTP status of PRODUCT_INVALID: 400 (unacceptable request) or 403 (not permitted, as Berlin Group lists it)',
+  ),
   setting(
     'requestId.missing',
     ['refuse', 'generate'],
@@ -198,20 +226,30 @@ export function completeSettings(given: Record<string, unknown>): Settings {
     const definition = BY_NAME.get(name);
     if (!definition) throw new ProfileError(`unknown setting "${name}" (xs2a-kit profiles lists the settings)`);
     if (!definition.values.some((allowed) => allowed === value)) {
-      throw new ProfileError(`setting "${name}" cannot be ${show(value)}: its values are ${definition.values.map(show).join(', ')}`);
+      throw new ProfileError(
+        `setting "${name}" cannot be ${show(value)}: its values are ${definition.values.map(show).join(', ')}`,
+      );
     }
   }
-  return Object.fromEntries(SETTINGS.map((definition) => [definition.name, Object.hasOwn(given, definition.name) ? (given[definition.name] as SettingValue) : definition.default]));
+  return Object.fromEntries(
+    SETTINGS.map((definition) => [
+      definition.name,
+      Object.hasOwn(given, definition.name) ? (given[definition.name] as SettingValue) : definition.default,
+    ]),
+  );
 }
 
 /** The settings of a profile file's parsed JSON, `{ "settings": { … } }`; `where` names the file in errors. */
 export function settingsOfProfileJson(json: unknown, where: string): Settings {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new ProfileError(`${where} is not a bank profile: expected an object { "settings": { … } }`);
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new ProfileError(`${where} is not a bank profile: expected an object { "settings": { … } }`);
   const extra = Object.keys(json).filter((key) => key !== 'settings');
-  if (extra.length > 0) throw new ProfileError(`${where} is not a bank profile: unknown field "${extra[0]}" (only "settings")`);
+  if (extra.length > 0)
+    throw new ProfileError(`${where} is not a bank profile: unknown field "${extra[0]}" (only "settings")`);
   const { settings } = json as { settings?: unknown };
   if (settings === undefined) return completeSettings({});
-  if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) throw new ProfileError(`${where} is not a bank profile: "settings" must be an object of setting names to values`);
+  if (typeof settings !== 'object' || settings === null || Array.isArray(settings))
+    throw new ProfileError(`${where} is not a bank profile: "settings" must be an object of setting names to values`);
   return completeSettings(settings as Record<string, unknown>);
 }
 
@@ -248,7 +286,14 @@ export function isBuiltInBankProfile(name: string): name is BuiltInBankProfile {
 
 /** Only the settings that differ from their defaults, as a profile file carries them at the least. */
 export function profileFile(settings: Partial<Settings>): { settings: Partial<Settings> } {
-  return { settings: Object.fromEntries(SETTINGS.filter((definition) => Object.hasOwn(settings, definition.name)).map((definition) => [definition.name, settings[definition.name] as SettingValue])) };
+  return {
+    settings: Object.fromEntries(
+      SETTINGS.filter((definition) => Object.hasOwn(settings, definition.name)).map((definition) => [
+        definition.name,
+        settings[definition.name] as SettingValue,
+      ]),
+    ),
+  };
 }
 
 /** Byte sizes of `request.bodyLimit`'s values. */

@@ -22,16 +22,32 @@ describe('the request bodies of the endpoint table', () => {
 
   it('read a CoF consent request without recurringIndicator and frequencyPerDay, and refuse a past validUntil', () => {
     const read = REQUEST_BODIES.FundsConfirmationConsentRequest.read;
-    expect(read({ account: { iban: IBAN }, recurringIndicator: 'x', frequencyPerDay: -1 }, TODAY)).toEqual({ account: { iban: IBAN } });
-    expect(codeOf(() => read({ account: { iban: IBAN }, validUntil: '2026-02-28' }, TODAY))).toEqual({ code: 'FORMAT_ERROR', path: 'validUntil' });
+    expect(read({ account: { iban: IBAN }, recurringIndicator: 'x', frequencyPerDay: -1 }, TODAY)).toEqual({
+      account: { iban: IBAN },
+    });
+    expect(codeOf(() => read({ account: { iban: IBAN }, validUntil: '2026-02-28' }, TODAY))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'validUntil',
+    });
     expect(read({ account: { iban: IBAN }, validUntil: TODAY }, TODAY)).toMatchObject({ validUntil: TODAY });
     expect(codeOf(() => read([], TODAY))).toEqual({ code: 'FORMAT_ERROR', path: undefined });
   });
 
   it('read a funds confirmation and a callback registration, refusing an absent body field by field', () => {
-    expect(codeOf(() => REQUEST_BODIES.FundsConfirmationRequest.read(undefined))).toEqual({ code: 'FORMAT_ERROR', path: 'account' });
-    expect(codeOf(() => REQUEST_BODIES.RevocationCallbackRequest.read(undefined))).toEqual({ code: 'FORMAT_ERROR', path: 'url' });
-    expect(codeOf(() => REQUEST_BODIES.RevocationCallbackRequest.read({ url: 'http://tpp.example/cb' }))).toEqual({ code: 'FORMAT_ERROR', path: 'url' });
-    expect(REQUEST_BODIES.RevocationCallbackRequest.read({ url: 'https://tpp.example/cb' })).toEqual({ url: 'https://tpp.example/cb' });
+    expect(codeOf(() => REQUEST_BODIES.FundsConfirmationRequest.read(undefined))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'account',
+    });
+    expect(codeOf(() => REQUEST_BODIES.RevocationCallbackRequest.read(undefined))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'url',
+    });
+    expect(codeOf(() => REQUEST_BODIES.RevocationCallbackRequest.read({ url: 'http://tpp.example/cb' }))).toEqual({
+      code: 'FORMAT_ERROR',
+      path: 'url',
+    });
+    expect(REQUEST_BODIES.RevocationCallbackRequest.read({ url: 'https://tpp.example/cb' })).toEqual({
+      url: 'https://tpp.example/cb',
+    });
   });
 });

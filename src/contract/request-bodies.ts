@@ -8,7 +8,11 @@
 import type { z } from 'zod';
 import { ConsentRequestSchema } from './ais.js';
 import { readCallbackRequest } from './callback-request.js';
-import { FundsConfirmationConsentRequestSchema, FundsConfirmationRequestSchema, RevocationCallbackRequestSchema } from './cof.js';
+import {
+  FundsConfirmationConsentRequestSchema,
+  FundsConfirmationRequestSchema,
+  RevocationCallbackRequestSchema,
+} from './cof.js';
 import { readCofConsentRequest, readFundsRequest } from './cof-request.js';
 import { readConsentRequest } from './consent-request.js';
 import type { RequestBodyName } from './endpoints.js';

@@ -13,8 +13,13 @@ import { redirectUriProblem } from './redirect-uri.js';
  * bank profile gives it (`redirectUri.missing`: FORMAT_ERROR, or SERVICE_INVALID as a bank offering
  * only the redirect approach answers); a malformed one is always FORMAT_ERROR.
  */
-export function readRedirectUri(value: string | undefined, missing: 'FORMAT_ERROR' | 'SERVICE_INVALID', header: string = HEADERS.redirectUri): string {
-  if (value === undefined || value === '') throw new XsError(missing, { text: `${header} is required: an absolute https URI without fragment.` });
+export function readRedirectUri(
+  value: string | undefined,
+  missing: 'FORMAT_ERROR' | 'SERVICE_INVALID',
+  header: string = HEADERS.redirectUri,
+): string {
+  if (value === undefined || value === '')
+    throw new XsError(missing, { text: `${header} is required: an absolute https URI without fragment.` });
   const problem = redirectUriProblem(value);
   if (problem) throw new XsError('FORMAT_ERROR', { text: `${header} ${problem}.` });
   return value;
@@ -27,7 +32,8 @@ export function readNokRedirectUri(value: string | undefined): string | undefine
 
 /** PSU-IP-Address is optional; when sent it must be an IPv4 or IPv6 address. */
 export function readPsuIpAddress(value: string | undefined): string | undefined {
-  if (value !== undefined && isIP(value) === 0) throw new XsError('FORMAT_ERROR', { text: `${HEADERS.psuIpAddress} must be an IPv4 or IPv6 address.` });
+  if (value !== undefined && isIP(value) === 0)
+    throw new XsError('FORMAT_ERROR', { text: `${HEADERS.psuIpAddress} must be an IPv4 or IPv6 address.` });
   return value;
 }
 

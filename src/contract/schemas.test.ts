@@ -18,7 +18,8 @@ describe('contract schemas', () => {
   });
 
   it('take 14 digits before the decimal point (Berlin Group) and refuse 15, leading zeros aside', () => {
-    for (const amount of ['99999999999999.99', '00099999999999999']) expect(AmountSchema.safeParse({ currency: 'EUR', amount }).success, amount).toBe(true);
+    for (const amount of ['99999999999999.99', '00099999999999999'])
+      expect(AmountSchema.safeParse({ currency: 'EUR', amount }).success, amount).toBe(true);
     const long = AmountSchema.safeParse({ currency: 'EUR', amount: '100000000000000.00' });
     expect(long.success).toBe(false);
     expect(long.error?.issues[0]?.path).toEqual(['amount']);
@@ -31,7 +32,11 @@ describe('contract schemas', () => {
   });
 
   it('describe the error envelope', () => {
-    expect(TppMessagesSchema.safeParse({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: 'iban', text: 'x' }] }).success).toBe(true);
+    expect(
+      TppMessagesSchema.safeParse({
+        tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: 'iban', text: 'x' }],
+      }).success,
+    ).toBe(true);
     expect(TppMessagesSchema.safeParse({ tppMessages: [] }).success).toBe(false);
   });
 });

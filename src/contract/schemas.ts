@@ -38,7 +38,10 @@ export const AmountSchema = z.object({
     .string()
     .regex(AMOUNT_PATTERN, 'An amount is a decimal string with at most two decimals, no sign and no separators.')
     .refine((value) => /[1-9]/.test(value), 'The amount must be greater than zero.')
-    .refine((value) => (value.split('.')[0] ?? '').replace(/^0+/, '').length <= AMOUNT_MAX_WHOLE_DIGITS, `An amount has at most ${AMOUNT_MAX_WHOLE_DIGITS} digits before the decimal point.`),
+    .refine(
+      (value) => (value.split('.')[0] ?? '').replace(/^0+/, '').length <= AMOUNT_MAX_WHOLE_DIGITS,
+      `An amount has at most ${AMOUNT_MAX_WHOLE_DIGITS} digits before the decimal point.`,
+    ),
 });
 
 /** Reported amounts: the sign is the direction (debit negative, credit positive). */

@@ -21,7 +21,8 @@ export interface TransactionsQuery {
 function single(query: Record<string, unknown>, name: string): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new XsError('FORMAT_ERROR', { path: name, text: `${name} is given more than once.` });
+  if (typeof value !== 'string')
+    throw new XsError('FORMAT_ERROR', { path: name, text: `${name} is given more than once.` });
   return value;
 }
 
@@ -41,14 +42,23 @@ export function readTransactionsQuery(query: Record<string, unknown>): Transacti
   }
   const dateFrom = date(query, 'dateFrom');
   const dateTo = date(query, 'dateTo');
-  if (dateFrom && dateTo && dateFrom > dateTo) throw new XsError('FORMAT_ERROR', { path: 'dateTo', text: 'dateTo is before dateFrom.' });
+  if (dateFrom && dateTo && dateFrom > dateTo)
+    throw new XsError('FORMAT_ERROR', { path: 'dateTo', text: 'dateTo is before dateFrom.' });
   const reference = single(query, 'entryReferenceFrom');
   const from = reference === undefined ? undefined : decodeEntryReference(reference);
   if (reference !== undefined && from === undefined) {
-    throw new XsError('FORMAT_ERROR', { path: 'entryReferenceFrom', text: 'entryReferenceFrom is not an entryReference of this service.' });
+    throw new XsError('FORMAT_ERROR', {
+      path: 'entryReferenceFrom',
+      text: 'entryReferenceFrom is not an entryReference of this service.',
+    });
   }
   // The filters as given, in this order; the `next` link adds its own entryReferenceFrom.
   const given: Record<string, string> = {};
-  for (const [name, value] of [['bookingStatus', asked], ['dateFrom', dateFrom], ['dateTo', dateTo]] as const) if (value !== undefined) given[name] = value;
+  for (const [name, value] of [
+    ['bookingStatus', asked],
+    ['dateFrom', dateFrom],
+    ['dateTo', dateTo],
+  ] as const)
+    if (value !== undefined) given[name] = value;
   return { bookingStatus: status as BookingStatus, dateFrom, dateTo, from, given };
 }

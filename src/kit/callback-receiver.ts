@@ -55,7 +55,9 @@ export async function startCallbackReceiver(options: CallbackReceiverOptions): P
       const header = req.headers[HEADERS.serviceSignature.toLowerCase()];
       const signature = typeof header === 'string' ? header : undefined;
       const secret = options.secret();
-      const verdict: CallbackVerdict = secret ? verifyCallbackSignature(rawBody, signature, secret, options.now?.() ?? new Date()) : { ok: false, reason: 'malformed' };
+      const verdict: CallbackVerdict = secret
+        ? verifyCallbackSignature(rawBody, signature, secret, options.now?.() ?? new Date())
+        : { ok: false, reason: 'malformed' };
       // A verified delivery is acknowledged; a failed check is dropped with 401, as a provider should.
       const answer = scripted.shift() ?? (verdict.ok && req.url === path ? 204 : 401);
       received.push({ receivedAt: new Date(), rawBody, signature, verdict, status: answer === 'drop' ? 0 : answer });

@@ -14,7 +14,11 @@ export interface Catalogue {
 }
 
 export async function loadCatalogue(): Promise<Catalogue> {
-  const module = (await import('../../conformance/index.js')) as { catalogue?: readonly Scenario[]; rules?: Catalogue['rules'] };
-  if (!Array.isArray(module.catalogue) || !Array.isArray(module.rules)) throw new CatalogueMissing('the conformance catalogue is missing from the build');
+  const module = (await import('../../conformance/index.js')) as {
+    catalogue?: readonly Scenario[];
+    rules?: Catalogue['rules'];
+  };
+  if (!Array.isArray(module.catalogue) || !Array.isArray(module.rules))
+    throw new CatalogueMissing('the conformance catalogue is missing from the build');
   return { scenarios: module.catalogue, rules: module.rules };
 }

@@ -193,29 +193,31 @@ class StaleConnection extends Error {}
 function exchange(url: URL, init: SendInit): Promise<RawAnswer> {
   const { method, headers, payload } = init;
   return new Promise<RawAnswer>((resolve, reject) => {
-    const connection = init.agent ? { agent: init.agent } : { agent: false as const, ca: init.ca, ...(init.certificate ?? {}) };
-    const req = request(
-      url,
-      { method, headers, timeout: init.timeoutMs ?? 15_000, ...connection },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown;
-          try {
-            json = text ? JSON.parse(text) : undefined;
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-        });
-      },
-    );
+    const connection = init.agent
+      ? { agent: init.agent }
+      : { agent: false as const, ca: init.ca, ...(init.certificate ?? {}) };
+    const req = request(url, { method, headers, timeout: init.timeoutMs ?? 15_000, ...connection }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try {
+          json = text ? JSON.parse(text) : undefined;
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+      });
+    });
     req.on('timeout', () => req.destroy(new TargetUnreachable(`${method} ${url.href}: no answer in time`)));
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) reject(new StaleConnection(error.message));
-      else reject(error instanceof TargetUnreachable ? error : new TargetUnreachable(`${method} ${url.href}: ${error.message}`));
+      if (req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE'))
+        reject(new StaleConnection(error.message));
+      else
+        reject(
+          error instanceof TargetUnreachable ? error : new TargetUnreachable(`${method} ${url.href}: ${error.message}`),
+        );
     });
     if (payload !== undefined) req.write(payload);
     req.end();

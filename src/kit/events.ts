@@ -39,7 +39,13 @@ export interface ScenarioResult extends ScenarioInfo {
   /** Why a scenario was skipped (a capability the target lacks). */
   reason?: string;
   /** Why it failed: `expectation` for a rule the target broke, `error` for anything else thrown. */
-  failure?: { kind: 'expectation' | 'error'; message: string; expected?: unknown; actual?: unknown; exchange?: FailureExchange };
+  failure?: {
+    kind: 'expectation' | 'error';
+    message: string;
+    expected?: unknown;
+    actual?: unknown;
+    exchange?: FailureExchange;
+  };
   observations: Observation[];
   /** Checks the scenario could not make on this target, and why (e.g. the SCA driver cannot see the return). */
   unchecked: { check: string; reason: string }[];

@@ -19,18 +19,25 @@ export function fail(message: string, details: { expected?: unknown; actual?: un
   throw new ExpectationFailed(message, details);
 }
 
-export function ensure(condition: unknown, message: string, details?: { expected?: unknown; actual?: unknown }): asserts condition {
+export function ensure(
+  condition: unknown,
+  message: string,
+  details?: { expected?: unknown; actual?: unknown },
+): asserts condition {
   if (!condition) fail(message, details);
 }
 
 export function ensureEqual<T>(actual: unknown, expected: T, what: string): asserts actual is T {
-  if (!isDeepStrictEqual(actual, expected)) fail(`${what}: expected ${show(expected)}, got ${show(actual)}`, { expected, actual });
+  if (!isDeepStrictEqual(actual, expected))
+    fail(`${what}: expected ${show(expected)}, got ${show(actual)}`, { expected, actual });
 }
 
 export function ensureSchema<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
-    const issues = result.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    const issues = result.error.issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     fail(`${what} does not match the contract: ${issues.join('; ')}`, { actual: value });
   }
   return result.data;

@@ -19,7 +19,11 @@ describe('scenario selection by glob', () => {
   it('--only takes id globs and area names, repeated or comma-separated', () => {
     expect(ids(selectScenarios(all, { only: ['AIS-PAGING-002'] }))).toEqual(['AIS-PAGING-002']);
     expect(ids(selectScenarios(all, { only: ['payments,callbacks'] }))).toEqual(['PIS-IDEM-001', 'CB-SIGN-001']);
-    expect(ids(selectScenarios(all, { only: ['*-IDEM-*', 'paging'] }))).toEqual(['AIS-PAGING-001', 'AIS-PAGING-002', 'PIS-IDEM-001']);
+    expect(ids(selectScenarios(all, { only: ['*-IDEM-*', 'paging'] }))).toEqual([
+      'AIS-PAGING-001',
+      'AIS-PAGING-002',
+      'PIS-IDEM-001',
+    ]);
   });
 
   it('--skip removes what it matches, also from an --only selection', () => {

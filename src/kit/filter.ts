@@ -2,13 +2,19 @@
 import type { Scenario } from './scenario.js';
 
 export function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${body}$`, 'i');
 }
 
 /** Each pattern may itself be a comma-separated list. */
 export function splitPatterns(patterns: readonly string[]): string[] {
-  return patterns.flatMap((pattern) => pattern.split(',')).map((pattern) => pattern.trim()).filter(Boolean);
+  return patterns
+    .flatMap((pattern) => pattern.split(','))
+    .map((pattern) => pattern.trim())
+    .filter(Boolean);
 }
 
 export function matchesAny(scenario: Pick<Scenario, 'id' | 'area'>, patterns: readonly string[]): boolean {
@@ -23,8 +29,13 @@ export interface Selection {
   skip?: readonly string[];
 }
 
-export function selectScenarios<S extends Pick<Scenario, 'id' | 'area'>>(scenarios: readonly S[], selection: Selection): S[] {
+export function selectScenarios<S extends Pick<Scenario, 'id' | 'area'>>(
+  scenarios: readonly S[],
+  selection: Selection,
+): S[] {
   const only = splitPatterns(selection.only ?? []);
   const skip = splitPatterns(selection.skip ?? []);
-  return scenarios.filter((scenario) => (only.length === 0 || matchesAny(scenario, only)) && !matchesAny(scenario, skip));
+  return scenarios.filter(
+    (scenario) => (only.length === 0 || matchesAny(scenario, only)) && !matchesAny(scenario, skip),
+  );
 }

@@ -5,11 +5,15 @@ const PEM = '-----BEGIN PRIVATE KEY-----\nMIIEv...\n-----END PRIVATE KEY-----';
 
 describe('masking of recorded exchanges', () => {
   it('masks Authorization and cookies but keeps other headers', () => {
-    expect(maskHeaders({ Authorization: 'Bearer t0ken', cookie: 'sid=1', 'X-Request-ID': 'abc', skipped: undefined })).toEqual({ Authorization: '***', cookie: '***', 'X-Request-ID': 'abc' });
+    expect(
+      maskHeaders({ Authorization: 'Bearer t0ken', cookie: 'sid=1', 'X-Request-ID': 'abc', skipped: undefined }),
+    ).toEqual({ Authorization: '***', cookie: '***', 'X-Request-ID': 'abc' });
   });
 
   it('masks secret, password and key fields at any depth', () => {
-    expect(maskValue({ url: 'https://x', secret: 'ab'.repeat(32), nested: [{ password: 'p', key: 'k', iban: 'DE12' }] })).toEqual({
+    expect(
+      maskValue({ url: 'https://x', secret: 'ab'.repeat(32), nested: [{ password: 'p', key: 'k', iban: 'DE12' }] }),
+    ).toEqual({
       url: 'https://x',
       secret: '***',
       nested: [{ password: '***', key: '***', iban: 'DE12' }],

@@ -6,7 +6,8 @@
 export const MASK = '***';
 
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
-const SECRET_FIELD = /^(secret|password|otp|csrf|key|private_?key|client_?secret|token|access_?token|refresh_?token|api_?key)$/i;
+const SECRET_FIELD =
+  /^(secret|password|otp|csrf|key|private_?key|client_?secret|token|access_?token|refresh_?token|api_?key)$/i;
 const PEM_BLOCK = /-----BEGIN [A-Z0-9 ]+-----[\s\S]*?(-----END [A-Z0-9 ]+-----|$)/g;
 
 export function maskText(text: string): string {
@@ -17,7 +18,11 @@ export function maskHeaders(headers: Record<string, string | string[] | undefine
   const masked: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    masked[name] = SECRET_HEADERS.has(name.toLowerCase()) ? MASK : Array.isArray(value) ? value.map(maskText) : maskText(value);
+    masked[name] = SECRET_HEADERS.has(name.toLowerCase())
+      ? MASK
+      : Array.isArray(value)
+        ? value.map(maskText)
+        : maskText(value);
   }
   return masked;
 }
@@ -26,7 +31,9 @@ export function maskValue(value: unknown): unknown {
   if (typeof value === 'string') return maskText(value);
   if (Array.isArray(value)) return value.map(maskValue);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, SECRET_FIELD.test(key) ? MASK : maskValue(inner)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, SECRET_FIELD.test(key) ? MASK : maskValue(inner)]),
+    );
   }
   return value;
 }

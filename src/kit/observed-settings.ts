@@ -32,6 +32,12 @@ export function observedSettings(): ObservedSettings {
       );
       seen.set(name, { value, where });
     },
-    all: () => Object.fromEntries(SETTINGS.filter((definition) => seen.has(definition.name)).map((definition) => [definition.name, seen.get(definition.name)!.value])),
+    all: () =>
+      Object.fromEntries(
+        SETTINGS.filter((definition) => seen.has(definition.name)).map((definition) => [
+          definition.name,
+          seen.get(definition.name)!.value,
+        ]),
+      ),
   };
 }

@@ -12,18 +12,33 @@ import type { Target } from './target.js';
 
 export async function preflight(target: Target): Promise<void> {
   if (!target.capabilities.has('callback-endpoint')) {
-    await sendHttps(new URL('/v1/accounts', target.baseUrl), { method: 'GET', headers: {}, ca: target.ca, certificate: target.provider, timeoutMs: 15_000 });
+    await sendHttps(new URL('/v1/accounts', target.baseUrl), {
+      method: 'GET',
+      headers: {},
+      ca: target.ca,
+      certificate: target.provider,
+      timeoutMs: 15_000,
+    });
     return;
   }
-  const client = createClient({ baseUrl: target.baseUrl, ca: target.ca, certificate: target.provider, label: 'preflight', record: () => {} });
+  const client = createClient({
+    baseUrl: target.baseUrl,
+    ca: target.ca,
+    certificate: target.provider,
+    label: 'preflight',
+    record: () => {},
+  });
   let status: number;
   try {
     ({ status } = await client.call({ path: '/v1/revocation-callback' }));
   } catch (error) {
     if (error instanceof ExpectationFailed) {
-      throw new TargetUnreachable(`${target.baseUrl} answers outside the interface, so no XS2A interface is there (GET /v1/revocation-callback: ${error.message}); if the target has no revocation-callback endpoint, say so in the config ("revocationCallback": false)`);
+      throw new TargetUnreachable(
+        `${target.baseUrl} answers outside the interface, so no XS2A interface is there (GET /v1/revocation-callback: ${error.message}); if the target has no revocation-callback endpoint, say so in the config ("revocationCallback": false)`,
+      );
     }
     throw error;
   }
-  if (status >= 500) throw new TargetUnreachable(`${target.baseUrl} is not serving: GET /v1/revocation-callback answered ${status}`);
+  if (status >= 500)
+    throw new TargetUnreachable(`${target.baseUrl} is not serving: GET /v1/revocation-callback answered ${status}`);
 }

@@ -30,13 +30,18 @@ export interface RuleCoverage extends RuleRef {
 export class CatalogueMalformed extends Error {}
 
 /** Checks every entry and every reference; answers each rule with the scenarios that enforce it. */
-export function ruleCoverage(rules: readonly unknown[], scenarios: readonly Pick<Scenario, 'id' | 'rules'>[]): (RuleCoverage & { open?: { choice: string } })[] {
+export function ruleCoverage(
+  rules: readonly unknown[],
+  scenarios: readonly Pick<Scenario, 'id' | 'rules'>[],
+): (RuleCoverage & { open?: { choice: string } })[] {
   const checked: CatalogueRule[] = rules.map((entry, index) => {
     const result = RuleSchema.safeParse(entry);
     if (result.success) return result.data;
     const issue = result.error.issues[0];
     const id = typeof (entry as { id?: unknown } | null)?.id === 'string' ? ` (${(entry as { id: string }).id})` : '';
-    throw new CatalogueMalformed(`malformed catalogue entry rules[${index}]${id}: ${issue ? `${issue.path.join('.') || '(entry)'}: ${issue.message}` : 'not a rule'}`);
+    throw new CatalogueMalformed(
+      `malformed catalogue entry rules[${index}]${id}: ${issue ? `${issue.path.join('.') || '(entry)'}: ${issue.message}` : 'not a rule'}`,
+    );
   });
   const byId = new Map<string, CatalogueRule>();
   for (const rule of checked) {
@@ -46,22 +51,36 @@ export function ruleCoverage(rules: readonly unknown[], scenarios: readonly Pick
   const enforcing = new Map<string, string[]>();
   const scenarioIds = new Set<string>();
   for (const scenario of scenarios) {
-    if (scenarioIds.has(scenario.id)) throw new CatalogueMalformed(`malformed catalogue: the scenario id ${scenario.id} appears twice`);
+    if (scenarioIds.has(scenario.id))
+      throw new CatalogueMalformed(`malformed catalogue: the scenario id ${scenario.id} appears twice`);
     scenarioIds.add(scenario.id);
-    if (scenario.rules.length === 0) throw new CatalogueMalformed(`malformed catalogue: scenario ${scenario.id} names no rule it enforces`);
+    if (scenario.rules.length === 0)
+      throw new CatalogueMalformed(`malformed catalogue: scenario ${scenario.id} names no rule it enforces`);
     for (const id of scenario.rules) {
-      if (!byId.has(id)) throw new CatalogueMalformed(`malformed catalogue: scenario ${scenario.id} names the rule ${id}, which the catalogue does not hold`);
+      if (!byId.has(id))
+        throw new CatalogueMalformed(
+          `malformed catalogue: scenario ${scenario.id} names the rule ${id}, which the catalogue does not hold`,
+        );
       enforcing.set(id, [...(enforcing.get(id) ?? []), scenario.id]);
     }
   }
-  return checked.map((rule) => ({ id: rule.id, section: rule.section, statement: rule.statement, ...(rule.open ? { open: rule.open } : {}), scenarios: enforcing.get(rule.id) ?? [] }));
+  return checked.map((rule) => ({
+    id: rule.id,
+    section: rule.section,
+    statement: rule.statement,
+    ...(rule.open ? { open: rule.open } : {}),
+    scenarios: enforcing.get(rule.id) ?? [],
+  }));
 }
 
 /** The catalogue for people: one line per rule with its coverage, then the totals. */
 export function ruleListing(coverage: readonly (RuleCoverage & { open?: { choice: string } })[]): string {
   const width = Math.max(...coverage.map((rule) => rule.id.length));
   const lines = coverage.map((rule) => {
-    const covered = rule.scenarios.length === 0 ? 'NO SCENARIO' : `${rule.scenarios.length} scenario${rule.scenarios.length === 1 ? '' : 's'}`;
+    const covered =
+      rule.scenarios.length === 0
+        ? 'NO SCENARIO'
+        : `${rule.scenarios.length} scenario${rule.scenarios.length === 1 ? '' : 's'}`;
     const open = rule.open ? ` [open point; this sandbox: ${rule.open.choice}]` : '';
     return `${rule.id.padEnd(width)}  ${rule.section}: ${rule.statement}${open}\n${' '.repeat(width)}  enforced by ${covered}${rule.scenarios.length ? `: ${rule.scenarios.join(', ')}` : ''}`;
   });

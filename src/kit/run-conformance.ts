@@ -18,7 +18,14 @@ import { CatalogueMalformed, ruleCoverage } from './rule-catalogue.js';
 import { approvalsNeeded, runScenarios } from './runner.js';
 import { createScaDriver, manualTimeoutMs, SCA_DRIVERS, type ScaDriverName } from './sca-drivers/sca-config.js';
 import type { Target } from './target.js';
-import { ConfigError, parseRemoteConfig, parseSimConfig, readConfigFile, remoteTarget, withScaDriver } from './targets/remote.js';
+import {
+  ConfigError,
+  parseRemoteConfig,
+  parseSimConfig,
+  readConfigFile,
+  remoteTarget,
+  withScaDriver,
+} from './targets/remote.js';
 
 export interface ConformanceOptions {
   /** `sim` (an in-process sandbox) or the https base URL of a real target. */
@@ -69,7 +76,8 @@ function plural(count: number, noun: string): string {
 
 function scaDriverName(value: string | undefined): ScaDriverName | undefined {
   if (value === undefined) return undefined;
-  if (!(SCA_DRIVERS as readonly string[]).includes(value)) throw new ConfigError(`unknown SCA driver "${value}" (known: ${SCA_DRIVERS.join(', ')})`);
+  if (!(SCA_DRIVERS as readonly string[]).includes(value))
+    throw new ConfigError(`unknown SCA driver "${value}" (known: ${SCA_DRIVERS.join(', ')})`);
   return value as ScaDriverName;
 }
 
@@ -77,7 +85,10 @@ function scaDriverName(value: string | undefined): ScaDriverName | undefined {
 async function abortReports(reporters: readonly Reporter[], target: string, reason: string): Promise<void> {
   const events: RunEvent[] = [
     { type: 'run-aborted', reason },
-    { type: 'run-finished', summary: { target, results: [], passed: 0, failed: 0, skipped: 0, durationMs: 0, aborted: reason, settings: {} } },
+    {
+      type: 'run-finished',
+      summary: { target, results: [], passed: 0, failed: 0, skipped: 0, durationMs: 0, aborted: reason, settings: {} },
+    },
   ];
   for (const event of events) for (const reporter of reporters) reporter.onEvent(event);
   for (const reporter of reporters) await reporter.close?.();
@@ -96,30 +107,64 @@ async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> 
     // The sim brings its own certificates and customers; a config may only choose the SCA driver.
     const config = options.config ? parseSimConfig(await readConfigFile(options.config), options.config) : {};
     const sca = withScaDriver(config.sca, scaFlag);
-    if (sca?.driver === 'none') throw new ConfigError('--target sim always has an SCA driver: sim, forms, browser or manual');
+    if (sca?.driver === 'none')
+      throw new ConfigError('--target sim always has an SCA driver: sim, forms, browser or manual');
     // The sim's pages are on this machine: the browser may resolve no other host.
-    const driver = sca ? createScaDriver(sca, { say: options.say, returnUris: SIM_RETURN_URIS, browserArgs: [LOCAL_ONLY], ...(options.env ? { env: options.env } : {}) }) : undefined;
+    const driver = sca
+      ? createScaDriver(sca, {
+          say: options.say,
+          returnUris: SIM_RETURN_URIS,
+          browserArgs: [LOCAL_ONLY],
+          ...(options.env ? { env: options.env } : {}),
+        })
+      : undefined;
     const manualMs = sca ? manualTimeoutMs(sca) : undefined;
     // Loaded only now: a run against a real bank never loads the simulator.
     const { startSimTarget } = await import('./targets/sim.js');
-    const served = { ...(options.profile === undefined ? {} : { profile: options.profile }), ...(options.seed === undefined ? {} : { seed: options.seed }) };
-    return { target: await startSimTarget({ ...served, ...(driver ? { sca: driver } : {}) }), manualMs, asksPeople: manualMs !== undefined };
+    const served = {
+      ...(options.profile === undefined ? {} : { profile: options.profile }),
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+    };
+    return {
+      target: await startSimTarget({ ...served, ...(driver ? { sca: driver } : {}) }),
+      manualMs,
+      asksPeople: manualMs !== undefined,
+    };
   }
-  if (options.profile !== undefined) throw new ConfigError('--profile chooses what the in-process sandbox serves (--target sim); a real bank serves its own profile (--write-profile records it)');
-  if (!options.config) throw new ConfigError(`--target ${options.target} needs --config FILE (certificates, customers, IBANs)`);
+  if (options.profile !== undefined)
+    throw new ConfigError(
+      '--profile chooses what the in-process sandbox serves (--target sim); a real bank serves its own profile (--write-profile records it)',
+    );
+  if (!options.config)
+    throw new ConfigError(`--target ${options.target} needs --config FILE (certificates, customers, IBANs)`);
   const config = parseRemoteConfig(await readConfigFile(options.config), options.config);
   const manualMs = manualTimeoutMs(withScaDriver(config.sca, scaFlag)!);
-  const target = await remoteTarget({ baseUrl: options.target, configFile: options.config, config, say: options.say, ...(options.env ? { env: options.env } : {}), ...(scaFlag ? { scaDriver: scaFlag } : {}) });
+  const target = await remoteTarget({
+    baseUrl: options.target,
+    configFile: options.config,
+    config,
+    say: options.say,
+    ...(options.env ? { env: options.env } : {}),
+    ...(scaFlag ? { scaDriver: scaFlag } : {}),
+  });
   return { target, manualMs, asksPeople: true };
 }
 
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceOutcome> {
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
-  const specs = options.reporter && options.reporter.length > 0 ? options.reporter : options.reporters && options.reporters.length > 0 ? [] : ['console'];
+  const specs =
+    options.reporter && options.reporter.length > 0
+      ? options.reporter
+      : options.reporters && options.reporters.length > 0
+        ? []
+        : ['console'];
   let reporters: Reporter[];
   try {
-    reporters = [...specs.map((spec) => createReporter(spec, { stdout: options.stdout })), ...(options.reporters ?? [])];
+    reporters = [
+      ...specs.map((spec) => createReporter(spec, { stdout: options.stdout })),
+      ...(options.reporters ?? []),
+    ];
   } catch (error) {
     if (!(error instanceof UnknownReporter)) throw error;
     options.say(`xs2a-kit conformance: ${error.message}\n`);
@@ -143,16 +188,26 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     // Reachability first: an unreachable target is exit 2, not a hundred failed scenarios.
     if (options.target !== 'sim') await preflight(target);
     const approvals = approvalsNeeded(scenarios, target.capabilities);
-    options.say(`${plural(scenarios.length, 'scenario')} selected${asksPeople ? `; a manual run would ask for ${plural(approvals, 'customer approval')}` : ''}.\n`);
+    options.say(
+      `${plural(scenarios.length, 'scenario')} selected${asksPeople ? `; a manual run would ask for ${plural(approvals, 'customer approval')}` : ''}.\n`,
+    );
     // A person needs time: each approval of a manual run may take the driver's whole time-out.
     const approvalsPerScenario = Math.max(0, ...scenarios.map((scenario) => scenario.approvals));
     const scenarioTimeoutMs = manualMs === undefined ? undefined : 60_000 + manualMs * approvalsPerScenario;
-    const summary = await runScenarios({ target, scenarios, reporters, rules: catalogue.rules, ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }) });
+    const summary = await runScenarios({
+      target,
+      scenarios,
+      reporters,
+      rules: catalogue.rules,
+      ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }),
+    });
     for (const reporter of reporters) await reporter.close?.();
     if (options.writeProfile !== undefined) {
       const observed = summary.settings ?? {};
       await writeFile(options.writeProfile, `${JSON.stringify(profileFile(observed), null, 2)}\n`);
-      options.say(`The target's profile (${plural(Object.keys(observed).length, 'setting')} observed of ${SETTINGS.length}) is in ${options.writeProfile}.\n`);
+      options.say(
+        `The target's profile (${plural(Object.keys(observed).length, 'setting')} observed of ${SETTINGS.length}) is in ${options.writeProfile}.\n`,
+      );
     }
     // Without the console reporter the run still ends with its one-line result; on stderr when a report fills stdout.
     if (!specs.includes('console') && specs.length > 0) {
@@ -164,11 +219,19 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     options.say(`Finished in ${elapsed()}.\n`);
     return { exitCode: summary.aborted !== undefined ? 2 : summary.failed > 0 ? 1 : 0, summary };
   } catch (error) {
-    const known = error instanceof ConfigError || error instanceof CatalogueMissing || error instanceof CatalogueMalformed || error instanceof TargetUnreachable;
+    const known =
+      error instanceof ConfigError ||
+      error instanceof CatalogueMissing ||
+      error instanceof CatalogueMalformed ||
+      error instanceof TargetUnreachable;
     // The sim target failing to start is the target being unavailable too.
     const reason = error instanceof Error ? error.message : String(error);
     options.say(`xs2a-kit conformance: ${reason}\n`);
-    await abortReports(reporters, chosen?.target.name ?? options.target, known ? reason : `the target could not be started: ${reason}`);
+    await abortReports(
+      reporters,
+      chosen?.target.name ?? options.target,
+      known ? reason : `the target could not be started: ${reason}`,
+    );
     return { exitCode: 2 };
   } finally {
     await closeTarget();

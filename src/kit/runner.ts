@@ -4,9 +4,25 @@
  * capability must never look like a failing target), and failures of the target are told apart from errors of a step.
  */
 import { readQwacPem } from '../certs/index.js';
-import { connectionPool, createClient, sendHttps, TargetUnreachable, type ConnectionPool, type XsClient } from './client.js';
+import {
+  connectionPool,
+  createClient,
+  sendHttps,
+  TargetUnreachable,
+  type ConnectionPool,
+  type XsClient,
+} from './client.js';
 import type { ScenarioContext } from './context.js';
-import type { FailureExchange, Observation, Reporter, RuleRef, RunEvent, RunSummary, ScenarioInfo, ScenarioResult } from './events.js';
+import type {
+  FailureExchange,
+  Observation,
+  Reporter,
+  RuleRef,
+  RunEvent,
+  RunSummary,
+  ScenarioInfo,
+  ScenarioResult,
+} from './events.js';
 import type { Exchange } from './exchange.js';
 import { ensure, ExpectationFailed } from './failure.js';
 import { observedSettings, type ObservedSettings } from './observed-settings.js';
@@ -26,7 +42,10 @@ export interface RunOptions {
 /** What a scenario enforces, as reports cite it. */
 export function scenarioInfo(scenario: Scenario, rules: ReadonlyMap<string, RuleRef>): ScenarioInfo {
   const refs = scenario.rules.map((id) => rules.get(id) ?? { id, section: '', statement: '' });
-  const spec = refs.length > 0 ? refs.map((rule) => (rule.section ? `${rule.id} (${rule.section})` : rule.id)).join('; ') : scenario.spec;
+  const spec =
+    refs.length > 0
+      ? refs.map((rule) => (rule.section ? `${rule.id} (${rule.section})` : rule.id)).join('; ')
+      : scenario.spec;
   return { id: scenario.id, title: scenario.title, spec, area: scenario.area, rules: refs };
 }
 
@@ -36,14 +55,23 @@ export function scenarioInfo(scenario: Scenario, rules: ReadonlyMap<string, Rule
  */
 export async function targetAnswers(target: Target): Promise<boolean> {
   try {
-    await sendHttps(new URL('/v1/revocation-callback', target.baseUrl), { method: 'GET', headers: {}, ca: target.ca, certificate: target.provider, timeoutMs: 10_000 });
+    await sendHttps(new URL('/v1/revocation-callback', target.baseUrl), {
+      method: 'GET',
+      headers: {},
+      ca: target.ca,
+      certificate: target.provider,
+      timeoutMs: 10_000,
+    });
     return true;
   } catch {
     return false;
   }
 }
 
-export function missingCapabilities(scenario: Pick<Scenario, 'needs'>, capabilities: ReadonlySet<Capability>): Capability[] {
+export function missingCapabilities(
+  scenario: Pick<Scenario, 'needs'>,
+  capabilities: ReadonlySet<Capability>,
+): Capability[] {
   return scenario.needs.filter((need) => !capabilities.has(need));
 }
 
@@ -71,7 +99,12 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
   };
   const rules = new Map((options.rules ?? []).map((rule) => [rule.id, rule]));
   const started = performance.now();
-  emit({ type: 'run-started', target: target.name, total: options.scenarios.length, approvals: approvalsNeeded(options.scenarios, target.capabilities) });
+  emit({
+    type: 'run-started',
+    target: target.name,
+    total: options.scenarios.length,
+    approvals: approvalsNeeded(options.scenarios, target.capabilities),
+  });
   const results: ScenarioResult[] = [];
   const memo: SharedMemo = new Map();
   const settings = observedSettings();
@@ -84,13 +117,30 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
       const missing = missingCapabilities(scenario, target.capabilities);
       if (aborted !== undefined || missing.length > 0) {
         const reason = aborted !== undefined ? `not run: ${aborted}` : skipReason(missing);
-        const result: ScenarioResult = { ...info, status: 'skipped', reason, observations: [], unchecked: [], exchanges: [], durationMs: 0 };
+        const result: ScenarioResult = {
+          ...info,
+          status: 'skipped',
+          reason,
+          observations: [],
+          unchecked: [],
+          exchanges: [],
+          durationMs: 0,
+        };
         results.push(result);
         emit({ type: 'scenario-skipped', result });
         continue;
       }
       emit({ type: 'scenario-started', scenario: info });
-      const { result, unreachable } = await runOne(scenario, info, target, memo, settings, pool, emit, options.scenarioTimeoutMs ?? 60_000);
+      const { result, unreachable } = await runOne(
+        scenario,
+        info,
+        target,
+        memo,
+        settings,
+        pool,
+        emit,
+        options.scenarioTimeoutMs ?? 60_000,
+      );
       results.push(result);
       emit(result.status === 'passed' ? { type: 'scenario-passed', result } : { type: 'scenario-failed', result });
       if (unreachable && !(await targetAnswers(target))) {
@@ -156,14 +206,36 @@ async function runOne(
         timer = setTimeout(() => reject(new Error(`the scenario did not finish within ${timeoutMs} ms`)), timeoutMs);
       }),
     ]);
-    return { result: { ...info, status: 'passed', observations, unchecked, exchanges, durationMs: Math.round(performance.now() - started) }, unreachable: undefined };
+    return {
+      result: {
+        ...info,
+        status: 'passed',
+        observations,
+        unchecked,
+        exchanges,
+        durationMs: Math.round(performance.now() - started),
+      },
+      unreachable: undefined,
+    };
   } catch (error) {
     const exchange = failureExchange(exchanges);
     const failure =
       error instanceof ExpectationFailed
         ? { kind: 'expectation' as const, message: error.message, ...error.details, ...(exchange ? { exchange } : {}) }
-        : { kind: 'error' as const, message: error instanceof Error ? error.message : String(error), ...(exchange ? { exchange } : {}) };
-    const result: ScenarioResult = { ...info, status: 'failed', failure, observations, unchecked, exchanges, durationMs: Math.round(performance.now() - started) };
+        : {
+            kind: 'error' as const,
+            message: error instanceof Error ? error.message : String(error),
+            ...(exchange ? { exchange } : {}),
+          };
+    const result: ScenarioResult = {
+      ...info,
+      status: 'failed',
+      failure,
+      observations,
+      unchecked,
+      exchanges,
+      durationMs: Math.round(performance.now() - started),
+    };
     return { result, unreachable: error instanceof TargetUnreachable ? error.message : undefined };
   } finally {
     clearTimeout(timer);
@@ -184,9 +256,11 @@ function scenarioContext(
   uncheck: (check: string, reason: string) => void,
 ): ScenarioContext {
   const record = (exchange: Exchange) => exchanges.push(exchange);
-  const client = (label: string, certificate: Target['provider'] | null): XsClient => createClient({ baseUrl: target.baseUrl, ca: target.ca, certificate, label, record, pool });
+  const client = (label: string, certificate: Target['provider'] | null): XsClient =>
+    createClient({ baseUrl: target.baseUrl, ca: target.ca, certificate, label, record, pool });
   const declared = <T>(capability: Capability, value: T | undefined): T => {
-    if (!scenario.needs.includes(capability)) throw new Error(`scenario ${scenario.id} uses ${capability} without declaring it in needs`);
+    if (!scenario.needs.includes(capability))
+      throw new Error(`scenario ${scenario.id} uses ${capability} without declaring it in needs`);
     if (value === undefined) throw new Error(`the target declares ${capability} but does not provide it`);
     return value;
   };
@@ -207,20 +281,35 @@ function scenarioContext(
       // Nothing is decided before the customer acts (spec "States"): a target that reports a decision
       // already would let every check after the ceremony pass without the ceremony doing anything.
       const before = await options.status();
-      ensure(UNDECIDED.includes(before), `the status before the customer acted is ${before}, not received (consent) or RCVD (payment)`, { expected: UNDECIDED, actual: before });
-      const wrongCodes = options.wrongCodes ? { wrongCodes: declared('sca-wrong-code', driver.wrongCodes ? options.wrongCodes : undefined) } : {};
-      return driver.authorise({ scaRedirect, psu, decision: options.decision ?? 'approve', status: options.status, record, ...wrongCodes });
+      ensure(
+        UNDECIDED.includes(before),
+        `the status before the customer acted is ${before}, not received (consent) or RCVD (payment)`,
+        { expected: UNDECIDED, actual: before },
+      );
+      const wrongCodes = options.wrongCodes
+        ? { wrongCodes: declared('sca-wrong-code', driver.wrongCodes ? options.wrongCodes : undefined) }
+        : {};
+      return driver.authorise({
+        scaRedirect,
+        psu,
+        decision: options.decision ?? 'approve',
+        status: options.status,
+        record,
+        ...wrongCodes,
+      });
     },
     clock: () => declared('clock', target.clock),
     control: () => declared('control', target.control),
     callbacks: () => declared('callback-receiver', target.callbacks),
     secondProviderId: () => {
       const identity = readQwacPem(declared('second-provider', target.secondProvider).cert);
-      if (!identity.organizationIdentifier) throw new Error('the second provider certificate carries no organizationIdentifier');
+      if (!identity.organizationIdentifier)
+        throw new Error('the second provider certificate carries no organizationIdentifier');
       return identity.organizationIdentifier;
     },
     shared: async <T>(key: string, create: () => Promise<T>, usable?: (value: T) => Promise<boolean>): Promise<T> => {
-      if (!scenario.shares.includes(key)) throw new Error(`scenario ${scenario.id} uses the shared ${key} without declaring it in shares`);
+      if (!scenario.shares.includes(key))
+        throw new Error(`scenario ${scenario.id} uses the shared ${key} without declaring it in shares`);
       const kept = memo.get(key) as Promise<T> | undefined;
       if (kept) {
         // A kept value that failed to be made, or no longer serves, is made again (and said so).

@@ -6,7 +6,17 @@
  */
 import type { ScenarioContext } from './context.js';
 
-export const AREAS = ['identity', 'consents', 'sca', 'ais-data', 'paging', 'limits', 'payments', 'cof', 'callbacks'] as const;
+export const AREAS = [
+  'identity',
+  'consents',
+  'sca',
+  'ais-data',
+  'paging',
+  'limits',
+  'payments',
+  'cof',
+  'callbacks',
+] as const;
 export type Area = (typeof AREAS)[number];
 
 import type { Capability } from './capabilities.js';
@@ -38,7 +48,11 @@ export interface Scenario<E extends object = Record<string, unknown>> {
 
 /** Identity function that keeps the expectation type tied to the steps. */
 export function scenario<E extends object>(
-  definition: Omit<Scenario<E>, 'needs' | 'approvals' | 'shares'> & { needs?: readonly Capability[]; approvals?: number; shares?: readonly string[] },
+  definition: Omit<Scenario<E>, 'needs' | 'approvals' | 'shares'> & {
+    needs?: readonly Capability[];
+    approvals?: number;
+    shares?: readonly string[];
+  },
 ): Scenario {
   const needs = definition.needs ?? [];
   const approvals = definition.approvals ?? 0;

@@ -82,7 +82,10 @@ export interface TargetControl {
   /** The regulator withdraws (false) or restores (true) a provider's authorisation (spec "Access and registration" 2). */
   setAuthorised(organizationIdentifier: string, authorised: boolean): Promise<void>;
   /** The back office changes a received payment after its ceremony was created (spec "Behaviour notes / Payments" 1). */
-  amendPayment(paymentId: string, change: { instructedAmount?: { currency: string; amount: string }; creditorName?: string }): Promise<void>;
+  amendPayment(
+    paymentId: string,
+    change: { instructedAmount?: { currency: string; amount: string }; creditorName?: string },
+  ): Promise<void>;
   /** The customer confirms (true) or refuses (false) the payee of a payment waiting in PDNG (spec "States: Payment"). */
   answerPayee(paymentId: string, confirm: boolean): Promise<void>;
 }

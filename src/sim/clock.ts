@@ -56,7 +56,8 @@ export function createClock(options: { offsetMs?: number; realNow?: () => number
       return offsetMs;
     },
     advance(ms) {
-      if (!Number.isFinite(ms) || ms <= 0) throw new ClockError('The clock only moves forward: give a positive duration.');
+      if (!Number.isFinite(ms) || ms <= 0)
+        throw new ClockError('The clock only moves forward: give a positive duration.');
       if (nowMs() + ms > CLOCK_MAX_MS) throw new ClockError(`The clock cannot go past ${CLOCK_MAX}.`);
       return moveTo(nowMs() + ms, true);
     },
@@ -64,7 +65,8 @@ export function createClock(options: { offsetMs?: number; realNow?: () => number
       const target = at.getTime();
       if (Number.isNaN(target)) throw new ClockError('Not a valid date-time.');
       if (target > CLOCK_MAX_MS) throw new ClockError(`The clock cannot go past ${CLOCK_MAX}.`);
-      if (target < nowMs()) throw new ClockError('The clock only moves forward; POST /sandbox/reset starts over at real time.');
+      if (target < nowMs())
+        throw new ClockError('The clock only moves forward; POST /sandbox/reset starts over at real time.');
       return moveTo(target, true);
     },
     restore(offset) {

@@ -91,7 +91,14 @@ export interface SandboxEventMap {
   'provider-registered': ProviderEvent;
   'clock-changed': { from: string; to: string };
   reset: { at: string };
-  'callback-attempt': { eventId: string; consentId: string; attempt: number; status: number | null; error: string | null; outcome: string };
+  'callback-attempt': {
+    eventId: string;
+    consentId: string;
+    attempt: number;
+    status: number | null;
+    error: string | null;
+    outcome: string;
+  };
 }
 
 export type SandboxEventName = keyof SandboxEventMap;

@@ -7,7 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
-import { isPspRole, issueQwac, parseOrganizationIdentifier, PSP_ROLES, type CertificatePaths, type PspRole } from '../certs/index.js';
+import {
+  isPspRole,
+  issueQwac,
+  parseOrganizationIdentifier,
+  PSP_ROLES,
+  type CertificatePaths,
+  type PspRole,
+} from '../certs/index.js';
 import { XsError } from '../contract/index.js';
 import type { SandboxContext } from './context.js';
 import type { FaultsView } from './faults/injector.js';
@@ -139,7 +146,13 @@ export function boundFetch(apiUrl: string, tls: SandboxTls): SandboxFetch {
         res.on('end', () => {
           const status = res.statusCode ?? 0;
           const empty = method === 'HEAD' || status === 204 || status === 304;
-          resolve(new Response(empty ? null : Buffer.concat(chunks), { status, statusText: res.statusMessage ?? '', headers: headersOf(res.headers) }));
+          resolve(
+            new Response(empty ? null : Buffer.concat(chunks), {
+              status,
+              statusText: res.statusMessage ?? '',
+              headers: headersOf(res.headers),
+            }),
+          );
         });
       });
       req.on('error', reject);
@@ -156,32 +169,57 @@ function numberFor(name: string): string {
   return String(200_000 + (hash % 700_000));
 }
 
-export function providerFactory(apiUrl: string, paths: CertificatePaths): (name: string, options?: ProviderOptions) => Promise<SandboxProvider> {
+export function providerFactory(
+  apiUrl: string,
+  paths: CertificatePaths,
+): (name: string, options?: ProviderOptions) => Promise<SandboxProvider> {
   const made = new Map<string, SandboxProvider>();
   return async (name, options = {}) => {
-    if (typeof name !== 'string' || name.trim() === '') throw new SandboxError('FORMAT_ERROR', 'provider(): name: give the provider a name.', 'name');
+    if (typeof name !== 'string' || name.trim() === '')
+      throw new SandboxError('FORMAT_ERROR', 'provider(): name: give the provider a name.', 'name');
     const roles = options.roles ?? ['PSP_AI', 'PSP_PI', 'PSP_IC'];
     const unknown = roles.find((role) => !isPspRole(role));
     if (!Array.isArray(roles) || roles.length === 0 || unknown !== undefined) {
-      throw new SandboxError('FORMAT_ERROR', `provider(): roles: ${unknown === undefined ? 'give at least one role' : `unknown role "${String(unknown)}"`} (known: ${Object.keys(PSP_ROLES).join(', ')}).`, 'roles');
+      throw new SandboxError(
+        'FORMAT_ERROR',
+        `provider(): roles: ${unknown === undefined ? 'give at least one role' : `unknown role "${String(unknown)}"`} (known: ${Object.keys(PSP_ROLES).join(', ')}).`,
+        'roles',
+      );
     }
     const orgId = options.orgId ?? `PSDDE-BAFIN-${numberFor(name)}`;
     try {
       parseOrganizationIdentifier(orgId);
     } catch (error) {
-      throw new SandboxError('FORMAT_ERROR', `provider(): orgId: ${error instanceof Error ? error.message : String(error)}`, 'orgId');
+      throw new SandboxError(
+        'FORMAT_ERROR',
+        `provider(): orgId: ${error instanceof Error ? error.message : String(error)}`,
+        'orgId',
+      );
     }
     const existing = made.get(name);
     if (existing) {
-      const same = (options.orgId === undefined || options.orgId === existing.organizationIdentifier) && (options.roles === undefined || [...roles].sort().join() === [...existing.roles].sort().join());
-      if (!same) throw new SandboxError('FORMAT_ERROR', `provider(): "${name}" exists with other roles or another orgId; use another name.`, 'name');
+      const same =
+        (options.orgId === undefined || options.orgId === existing.organizationIdentifier) &&
+        (options.roles === undefined || [...roles].sort().join() === [...existing.roles].sort().join());
+      if (!same)
+        throw new SandboxError(
+          'FORMAT_ERROR',
+          `provider(): "${name}" exists with other roles or another orgId; use another name.`,
+          'name',
+        );
       return existing;
     }
     const ca = { cert: readFileSync(paths.caCert, 'utf8'), key: readFileSync(paths.caKey, 'utf8') };
     // EC keys: quick to make; a provider differs from another only by its identity.
     const pair = issueQwac({ ca, name, organizationIdentifier: orgId, roles: [...roles], keyType: 'ec' });
     const tls: SandboxTls = { ca: Buffer.from(ca.cert), cert: Buffer.from(pair.cert), key: Buffer.from(pair.key) };
-    const provider: SandboxProvider = { name, organizationIdentifier: orgId, roles: [...roles], tls, fetch: boundFetch(apiUrl, tls) };
+    const provider: SandboxProvider = {
+      name,
+      organizationIdentifier: orgId,
+      roles: [...roles],
+      tls,
+      fetch: boundFetch(apiUrl, tls),
+    };
     made.set(name, provider);
     return provider;
   };
@@ -190,7 +228,11 @@ export function providerFactory(apiUrl: string, paths: CertificatePaths): (name:
 export function psuFactory(ctx: SandboxContext): (psuId: string) => SandboxPsu {
   return (psuId) => {
     if (typeof psuId !== 'string' || !ctx.seed.customer(psuId)) {
-      throw new SandboxError('FORMAT_ERROR', `psu(): psuId: no test customer "${String(psuId)}" (sandbox.customers() lists them).`, 'psuId');
+      throw new SandboxError(
+        'FORMAT_ERROR',
+        `psu(): psuId: no test customer "${String(psuId)}" (sandbox.customers() lists them).`,
+        'psuId',
+      );
     }
     const payee = (paymentId: string, confirm: boolean) =>
       refusing(async () => {
@@ -205,7 +247,10 @@ export function psuFactory(ctx: SandboxContext): (psuId: string) => SandboxPsu {
       refusing(async () => {
         const status = effectiveScaStatus(findAuthorisation(ctx, authorisationId), ctx.clock.now());
         if (status === 'finalised' || status === 'failed') {
-          throw new XsError('FORMAT_ERROR', { path: 'authorisationId', text: `The authorisation has ended (${status}); there is nothing to ${decision}.` });
+          throw new XsError('FORMAT_ERROR', {
+            path: 'authorisationId',
+            text: `The authorisation has ended (${status}); there is nothing to ${decision}.`,
+          });
         }
         return actAsCustomer(ctx, authorisationId, { psuId, decision });
       });

@@ -14,7 +14,16 @@ const fixture = {
       password: 'bench-1234',
       name: 'Bench Mark',
       about: 'One account with a long history.',
-      accounts: [{ accountNumber: '0000900001', name: 'Girokonto', product: 'Girokonto', cashAccountType: 'CACC', balance: '100.00', history: 3000 }],
+      accounts: [
+        {
+          accountNumber: '0000900001',
+          name: 'Girokonto',
+          product: 'Girokonto',
+          cashAccountType: 'CACC',
+          balance: '100.00',
+          history: 3000,
+        },
+      ],
     },
   ],
 };

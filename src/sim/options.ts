@@ -35,7 +35,10 @@ export const SandboxOptionsSchema = z.strictObject({
   /** Where the sandbox clock starts (ISO date-time, 1971 to 9999); real time when absent. */
   clockStart: z.iso
     .datetime({ offset: true })
-    .refine((value) => Date.parse(value) >= Date.UTC(1971, 0, 1) && Date.parse(value) <= CLOCK_MAX_MS, 'a date-time from 1971-01-01 to 9999-12-31')
+    .refine(
+      (value) => Date.parse(value) >= Date.UTC(1971, 0, 1) && Date.parse(value) <= CLOCK_MAX_MS,
+      'a date-time from 1971-01-01 to 9999-12-31',
+    )
     .optional(),
   /**
    * Named customers in place of fixtures/customers.json, same shape and checks (programmatic only):
@@ -64,7 +67,9 @@ export function parseSandboxOptions(input: SandboxOptionsInput): SandboxOptions 
   const result = SandboxOptionsSchema.safeParse(rest);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new SandboxOptionsError(`Invalid sandbox option ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`);
+    throw new SandboxOptionsError(
+      `Invalid sandbox option ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   return result.data;
 }

@@ -24,7 +24,9 @@ import type { ErrorCode } from '../contract/errors.js';
 export type ProfileOption = string | { settings?: Record<string, SettingValue> };
 
 export const ProfileOptionSchema = z.custom<ProfileOption>(
-  (value) => (typeof value === 'string' && value.length > 0) || (typeof value === 'object' && value !== null && !Array.isArray(value)),
+  (value) =>
+    (typeof value === 'string' && value.length > 0) ||
+    (typeof value === 'object' && value !== null && !Array.isArray(value)),
   'a built-in profile name, the path of a profile file, or { settings: { … } }',
 );
 
@@ -40,7 +42,9 @@ function readProfileFile(file: string): Settings {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ProfileError(`cannot read the bank profile file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new ProfileError(
+      `cannot read the bank profile file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
   }
   let json: unknown;
   try {
@@ -58,14 +62,25 @@ function readProfileFile(file: string): Settings {
  */
 export function resolveProfile(option: ProfileOption | undefined, seed: number): ServedProfile {
   if (option === undefined) return { profile: null, settings: builtInSettings('default', seed) };
-  if (typeof option !== 'string') return { profile: null, settings: settingsOfProfileJson(option, 'the profile option') };
+  if (typeof option !== 'string')
+    return { profile: null, settings: settingsOfProfileJson(option, 'the profile option') };
   if (isBuiltInBankProfile(option)) return { profile: option, settings: builtInSettings(option, seed) };
   if (/[/\\]/.test(option) || option.endsWith('.json')) return { profile: option, settings: readProfileFile(option) };
-  throw new ProfileError(`unknown bank profile "${option}": the built-in profiles are ${BUILT_IN_BANK_PROFILES.join(', ')}; or give the path of a JSON profile file`);
+  throw new ProfileError(
+    `unknown bank profile "${option}": the built-in profiles are ${BUILT_IN_BANK_PROFILES.join(', ')}; or give the path of a JSON profile file`,
+  );
 }
 
 /** The codes whose status a profile chooses (`status.<CODE>`). */
-const STATUS_CODES = ['CERTIFICATE_MISSING', 'ROLE_INVALID', 'CONSENT_INVALID', 'CONSENT_EXPIRED', 'PAYMENT_FAILED', 'SERVICE_INVALID', 'PRODUCT_INVALID'] as const satisfies readonly ErrorCode[];
+const STATUS_CODES = [
+  'CERTIFICATE_MISSING',
+  'ROLE_INVALID',
+  'CONSENT_INVALID',
+  'CONSENT_EXPIRED',
+  'PAYMENT_FAILED',
+  'SERVICE_INVALID',
+  'PRODUCT_INVALID',
+] as const satisfies readonly ErrorCode[];
 
 /**
  * The settings as the values the simulator acts on, read once at start: the services pass these

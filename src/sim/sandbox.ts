@@ -24,7 +24,21 @@ import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
 import { buildSeed } from './seed/seed.js';
 import { close, listen, urlHost } from './servers.js';
 import { dispatchDue, flushDue } from './services/callbacks.js';
-import { bookingOf, boundFetch, faultsOf, providerFactory, psuFactory, type Booking, type BookingInput, type ProviderOptions, type SandboxFaults, type SandboxFetch, type SandboxProvider, type SandboxPsu, type SandboxTls } from './library.js';
+import {
+  bookingOf,
+  boundFetch,
+  faultsOf,
+  providerFactory,
+  psuFactory,
+  type Booking,
+  type BookingInput,
+  type ProviderOptions,
+  type SandboxFaults,
+  type SandboxFetch,
+  type SandboxProvider,
+  type SandboxPsu,
+  type SandboxTls,
+} from './library.js';
 import { anyPaymentDue, applyDuePayments } from './services/payment-settlement.js';
 import { customersView, moveClock, resetSandbox, type ClockView, type CustomerView } from './services/control.js';
 import { openStore } from './store/store.js';
@@ -110,16 +124,27 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const startOffset = options.clockStart ? Date.parse(options.clockStart) - Date.now() : 0;
   const store = await openStore({ file: options.data, seedAnchor: isoDate(Date.now() + startOffset) });
   // A kept clock wins over the configured start, except in a file that never moved it.
-  const clock = createClock({ offsetMs: options.data && store.data.clockOffsetMs !== 0 ? store.data.clockOffsetMs : startOffset, ...(options.clockStart ? { startAt: Date.parse(options.clockStart) } : {}) });
+  const clock = createClock({
+    offsetMs: options.data && store.data.clockOffsetMs !== 0 ? store.data.clockOffsetMs : startOffset,
+    ...(options.clockStart ? { startAt: Date.parse(options.clockStart) } : {}),
+  });
   const customersFixture = options.customersFixture ?? loadCustomersFixture();
-  const seed = buildSeed({ seed: options.seed, customers: options.customers, anchor: store.data.seedAnchor, fixture: customersFixture });
+  const seed = buildSeed({
+    seed: options.seed,
+    customers: options.customers,
+    anchor: store.data.seedAnchor,
+    fixture: customersFixture,
+  });
   const ctx: SandboxContext = {
     store,
     bank: createBank({
       store,
       ledgers: () => ctx.ledgers,
       log,
-      due: { any: () => anyPaymentDue(ctx.store.data, clock.now()), apply: (uow) => applyDuePayments(ctx, uow, clock.now()) },
+      due: {
+        any: () => anyPaymentDue(ctx.store.data, clock.now()),
+        apply: (uow) => applyDuePayments(ctx, uow, clock.now()),
+      },
     }),
     clock,
     events: createEventBus(),
@@ -138,7 +163,12 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     log,
   };
   if (store.data.clockOffsetMs !== clock.offsetMs) {
-    await ctx.bank.transact((uow) => uow.change(() => (uow.data.clockOffsetMs = clock.offsetMs), () => (uow.data.clockOffsetMs = 0)));
+    await ctx.bank.transact((uow) =>
+      uow.change(
+        () => (uow.data.clockOffsetMs = clock.offsetMs),
+        () => (uow.data.clockOffsetMs = 0),
+      ),
+    );
   }
   ctx.events.on('reset', () => ctx.faults.reset());
   // Callback retries follow the sandbox clock: a clock move fires what became due at once, and a
@@ -163,7 +193,14 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   );
   // The API's URL is known once it listens (port 0 picks one); /openapi.json names it first.
   let apiUrl = '';
-  const portal = createHttpServer(createPortalApp(ctx, { controlToken: options.controlToken, apiUrl: () => apiUrl, host: options.host, allowHosts: options.allowHosts }));
+  const portal = createHttpServer(
+    createPortalApp(ctx, {
+      controlToken: options.controlToken,
+      apiUrl: () => apiUrl,
+      host: options.host,
+      allowHosts: options.allowHosts,
+    }),
+  );
   answerParserErrors(api);
   answerParserErrors(portal);
 
@@ -180,7 +217,11 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const portalUrl = `http://${host}:${portalPort}`;
   ctx.portalUrl = portalUrl;
 
-  const tls: SandboxTls = { ca: Buffer.from(pems.ca), cert: readFileSync(certs.paths.tppCert), key: readFileSync(certs.paths.tppKey) };
+  const tls: SandboxTls = {
+    ca: Buffer.from(pems.ca),
+    cert: readFileSync(certs.paths.tppCert),
+    key: readFileSync(certs.paths.tppKey),
+  };
   return {
     apiUrl,
     portalUrl,

@@ -15,11 +15,21 @@ import { GUIDED_STEPS, type GuidedStep } from './guided/steps.js';
 import { commandOf, type Command } from './keys.js';
 import { reduce, type Action } from './reducer.js';
 import { Screen } from './screen.js';
-import { consentRows, payeeChecks, paymentRows, pendingAuthorisations, sandboxNow, selectedConsent } from './selectors.js';
+import {
+  consentRows,
+  payeeChecks,
+  paymentRows,
+  pendingAuthorisations,
+  sandboxNow,
+  selectedConsent,
+} from './selectors.js';
 import { initialState, type Message } from './state.js';
 import { fits, TOO_SMALL, useTerminalSize } from './terminal-size.js';
 
-export type DemoSandbox = Pick<Sandbox, 'apiUrl' | 'portalUrl' | 'controlUrl' | 'certificates' | 'clock' | 'events' | 'customers'>;
+export type DemoSandbox = Pick<
+  Sandbox,
+  'apiUrl' | 'portalUrl' | 'controlUrl' | 'certificates' | 'clock' | 'events' | 'customers'
+>;
 
 export interface DemoAppProps {
   sandbox: DemoSandbox;
@@ -33,24 +43,55 @@ export interface DemoAppProps {
   onExit?: () => void;
 }
 
-const EVENT_NAMES: readonly (keyof SandboxEventMap)[] = ['request', 'provider-registered', 'clock-changed', 'reset', 'callback-attempt', 'consent-changed', 'payment-changed', 'authorisation-changed'];
+const EVENT_NAMES: readonly (keyof SandboxEventMap)[] = [
+  'request',
+  'provider-registered',
+  'clock-changed',
+  'reset',
+  'callback-attempt',
+  'consent-changed',
+  'payment-changed',
+  'authorisation-changed',
+];
 
-const failure = (error: unknown): Message => ({ text: error instanceof Error ? error.message : String(error), tone: 'bad' });
+const failure = (error: unknown): Message => ({
+  text: error instanceof Error ? error.message : String(error),
+  tone: 'bad',
+});
 
-export function DemoApp({ sandbox, color, startConformance, guided = false, steps = GUIDED_STEPS, onExit }: DemoAppProps) {
+export function DemoApp({
+  sandbox,
+  color,
+  startConformance,
+  guided = false,
+  steps = GUIDED_STEPS,
+  onExit,
+}: DemoAppProps) {
   const { exit } = useApp();
   const terminal = useTerminalSize();
-  const [state, dispatch] = useReducer(reduce, undefined, () => reduce(initialState(sandbox.clock.now().getTime() - Date.now()), { type: 'guided', active: guided }));
+  const [state, dispatch] = useReducer(reduce, undefined, () =>
+    reduce(initialState(sandbox.clock.now().getTime() - Date.now()), { type: 'guided', active: guided }),
+  );
   // Sandbox time runs on between events: one re-render a second keeps the clock line moving.
   const [realNow, setRealNow] = useState(Date.now());
   const control = useMemo(() => createControlClient(sandbox.controlUrl), [sandbox.controlUrl]);
   // Who holds which IBAN: the customer who can approve an authorisation for those accounts.
-  const holders = useMemo(() => new Map(sandbox.customers().flatMap((customer) => customer.accounts.map((account) => [account.iban, customer.psuId] as const))), [sandbox]);
+  const holders = useMemo(
+    () =>
+      new Map(
+        sandbox
+          .customers()
+          .flatMap((customer) => customer.accounts.map((account) => [account.iban, customer.psuId] as const)),
+      ),
+    [sandbox],
+  );
   const session = useRef<GuidedSession | undefined>(undefined);
   const run = useRef<ConformanceRun | undefined>(undefined);
 
   useEffect(() => {
-    const offs = EVENT_NAMES.map((name) => sandbox.events.on(name, (event) => dispatch({ type: 'sandbox', name, event, receivedAt: Date.now() } as Action)));
+    const offs = EVENT_NAMES.map((name) =>
+      sandbox.events.on(name, (event) => dispatch({ type: 'sandbox', name, event, receivedAt: Date.now() } as Action)),
+    );
     const tick = setInterval(() => setRealNow(Date.now()), 1000);
     return () => {
       clearInterval(tick);
@@ -63,7 +104,13 @@ export function DemoApp({ sandbox, color, startConformance, guided = false, step
   const selected = selectedConsent(state, consents);
   const pendingList = pendingAuthorisations(state, now);
   const oldest = pendingList[0];
-  const pending: PendingSca | null = oldest ? { kind: oldest.parent.kind, parentId: oldest.parent.id, customer: oldest.ibans.map((iban) => holders.get(iban)).find(Boolean) ?? null } : null;
+  const pending: PendingSca | null = oldest
+    ? {
+        kind: oldest.parent.kind,
+        parentId: oldest.parent.id,
+        customer: oldest.ibans.map((iban) => holders.get(iban)).find(Boolean) ?? null,
+      }
+    : null;
   const payeeCheck = payeeChecks(state, now)[0] ?? null;
 
   const say = (message: Message) => dispatch({ type: 'message', message });
@@ -73,11 +120,18 @@ export function DemoApp({ sandbox, color, startConformance, guided = false, step
 
   const decide = (decision: 'approve' | 'decline') => {
     if (!oldest || !pending) return say({ text: 'No authorisation is waiting for a customer.', tone: 'info' });
-    if (!pending.customer) return say({ text: `No test customer holds the accounts of ${pending.kind} ${short(pending.parentId)}.`, tone: 'bad' });
+    if (!pending.customer)
+      return say({
+        text: `No test customer holds the accounts of ${pending.kind} ${short(pending.parentId)}.`,
+        tone: 'bad',
+      });
     const psuId = pending.customer;
     attempt(async () => {
       const outcome = await control.act(oldest.authorisationId, psuId, decision);
-      return { text: `${psuId} chose ${decision} for ${pending.kind} ${short(pending.parentId)}: scaStatus ${outcome.scaStatus}`, tone: outcome.scaStatus === 'finalised' ? 'good' : 'info' };
+      return {
+        text: `${psuId} chose ${decision} for ${pending.kind} ${short(pending.parentId)}: scaStatus ${outcome.scaStatus}`,
+        tone: outcome.scaStatus === 'finalised' ? 'good' : 'info',
+      };
     });
   };
 
@@ -94,7 +148,8 @@ export function DemoApp({ sandbox, color, startConformance, guided = false, step
 
   const conformance = () => {
     if (!startConformance) return say({ text: 'No conformance catalogue in this build.', tone: 'bad' });
-    if (state.conformance.phase === 'running' || state.conformance.phase === 'starting') return dispatch({ type: 'view', view: 'conformance' });
+    if (state.conformance.phase === 'running' || state.conformance.phase === 'starting')
+      return dispatch({ type: 'view', view: 'conformance' });
     dispatch({ type: 'run-starting' });
     run.current = startConformance((event) => dispatch({ type: 'run', event }));
     run.current.finished.catch((error: unknown) => dispatch({ type: 'run-error', error: failure(error).text }));
@@ -112,12 +167,20 @@ export function DemoApp({ sandbox, color, startConformance, guided = false, step
     decline: () => decide('decline'),
     revoke: () => {
       if (!selected) return say({ text: 'No consent to revoke.', tone: 'info' });
-      attempt(async () => ({ text: `Revoked ${short(selected.consentId)}: ${(await control.revoke(selected.consentId)).consentStatus}`, tone: 'good' }));
+      attempt(async () => ({
+        text: `Revoked ${short(selected.consentId)}: ${(await control.revoke(selected.consentId)).consentStatus}`,
+        tone: 'good',
+      }));
     },
     'payee-confirm': () => answerPayee(true),
     'payee-refuse': () => answerPayee(false),
-    'clock-hour': () => attempt(async () => ({ text: `Clock moved one hour: ${(await control.advanceClock('PT1H')).now}`, tone: 'info' })),
-    'clock-day': () => attempt(async () => ({ text: `Clock moved one day: ${(await control.advanceClock('P1D')).now}`, tone: 'info' })),
+    'clock-hour': () =>
+      attempt(async () => ({
+        text: `Clock moved one hour: ${(await control.advanceClock('PT1H')).now}`,
+        tone: 'info',
+      })),
+    'clock-day': () =>
+      attempt(async () => ({ text: `Clock moved one day: ${(await control.advanceClock('P1D')).now}`, tone: 'info' })),
     conformance,
     guided: () => dispatch({ type: 'guided', active: !state.guided.active }),
     'next-step': nextStep,
@@ -128,7 +191,10 @@ export function DemoApp({ sandbox, color, startConformance, guided = false, step
 
   function answerPayee(confirm: boolean) {
     if (!payeeCheck) return say({ text: 'No payment waits for a payee check.', tone: 'info' });
-    attempt(async () => ({ text: `Payee ${confirm ? 'confirmed' : 'refused'} for ${short(payeeCheck.paymentId)}: ${(await control.payee(payeeCheck.paymentId, confirm)).transactionStatus}`, tone: confirm ? 'good' : 'info' }));
+    attempt(async () => ({
+      text: `Payee ${confirm ? 'confirmed' : 'refused'} for ${short(payeeCheck.paymentId)}: ${(await control.payee(payeeCheck.paymentId, confirm)).transactionStatus}`,
+      tone: confirm ? 'good' : 'info',
+    }));
   }
 
   // Keys act on what is on screen now: the handler reads the commands of the latest committed

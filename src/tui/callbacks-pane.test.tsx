@@ -8,7 +8,11 @@ it('draws each revocation delivery with outcome, attempt and HTTP status or conn
     { eventId: 'e2', consentId: 'c2222222-x', attempt: 1, status: null, error: 'ECONNREFUSED', outcome: 'pending' },
   ];
   const { lastFrame } = render(<CallbacksPane rows={rows} height={3} width={39} color={false} />);
-  expect(lastFrame()!.split('\n').map((line) => line.trimEnd())).toEqual([
+  expect(
+    lastFrame()!
+      .split('\n')
+      .map((line) => line.trimEnd()),
+  ).toEqual([
     '── Callbacks ──────────────────────────',
     'c1111111 delivered #2 204',
     'c2222222 pending   #1 ECONNREFUSED',

@@ -17,8 +17,7 @@ export function CallbacksPane({ rows, height, width, color }: CallbacksPaneProps
       {rows.length === 0 ? <Text {...colourOf(color, 'dim')}>{fitTo('No callbacks sent yet.', width)}</Text> : null}
       {rows.slice(0, height).map((row) => (
         <Text key={row.eventId}>
-          {short(row.consentId)}{' '}
-          <Text {...colourOf(color, statusTone(row.outcome))}>{fitTo(row.outcome, 9)}</Text>
+          {short(row.consentId)} <Text {...colourOf(color, statusTone(row.outcome))}>{fitTo(row.outcome, 9)}</Text>
           {fitTo(` #${row.attempt} ${row.status ?? row.error ?? ''}`, width - 8 - 1 - 9)}
         </Text>
       ))}

@@ -17,7 +17,10 @@ export interface ConformanceRun {
 export type StartConformance = (onEvent: (event: RunEvent) => void) => ConformanceRun;
 
 /** A run of the catalogue `loadCatalogue` gives, narrowed by `only` as `--only` narrows it. */
-export function conformanceRunner(loadCatalogue: () => Promise<Catalogue>, select: { only?: readonly string[] } = {}): StartConformance {
+export function conformanceRunner(
+  loadCatalogue: () => Promise<Catalogue>,
+  select: { only?: readonly string[] } = {},
+): StartConformance {
   return (onEvent) => {
     const abort = new AbortController();
     const said: string[] = [];
@@ -33,7 +36,8 @@ export function conformanceRunner(loadCatalogue: () => Promise<Catalogue>, selec
         say: (text) => said.push(text.trim()),
         signal: abort.signal,
       });
-      if (outcome.exitCode === 2 && !abort.signal.aborted) throw new Error(said.at(-2) ?? said.at(-1) ?? 'the conformance run could not start');
+      if (outcome.exitCode === 2 && !abort.signal.aborted)
+        throw new Error(said.at(-2) ?? said.at(-1) ?? 'the conformance run could not start');
     })();
     return {
       finished,

@@ -19,7 +19,10 @@ it('shows the count, a bar, the scenario running, failures first and then the la
     ],
     failures: [{ id: 'limits.429', status: 'failed' as const, detail: 'expected 429, got 200' }],
   };
-  const lines = render(<ConformanceView run={run} height={16} width={80} color={false} />).lastFrame()!.split('\n').map((line) => line.trimEnd());
+  const lines = render(<ConformanceView run={run} height={16} width={80} color={false} />)
+    .lastFrame()!
+    .split('\n')
+    .map((line) => line.trimEnd());
   expect(lines[0]).toMatch(/^── Conformance catalogue ─+ own sandbox ──$/);
   expect(lines[0]).toHaveLength(80);
   expect(lines.slice(1)).toEqual([
@@ -37,6 +40,12 @@ it('draws a bar in proportion', () => {
 });
 
 it('tells when the run could not complete', () => {
-  const run = { ...idleConformance, phase: 'error' as const, error: 'the conformance catalogue is missing from the build' };
-  expect(render(<ConformanceView run={run} height={16} width={80} color={false} />).lastFrame()).toContain('The run could not complete: the conformance catalogue is missing from the build');
+  const run = {
+    ...idleConformance,
+    phase: 'error' as const,
+    error: 'the conformance catalogue is missing from the build',
+  };
+  expect(render(<ConformanceView run={run} height={16} width={80} color={false} />).lastFrame()).toContain(
+    'The run could not complete: the conformance catalogue is missing from the build',
+  );
 });

@@ -27,12 +27,21 @@ export function ConformanceView({ run, height, width, color }: ConformanceViewPr
   const done = run.passed + run.failed + run.skipped;
   // Failures stay on screen whatever scrolls past; the rest of the space shows the latest results.
   const failures = run.failures.slice(-3);
-  const latest = run.finished.filter((result) => result.status !== 'failed').slice(0, Math.max(0, height - 5 - failures.length));
+  const latest = run.finished
+    .filter((result) => result.status !== 'failed')
+    .slice(0, Math.max(0, height - 5 - failures.length));
   return (
     <Box flexDirection="column" width={width}>
-      <Text {...colourOf(color, 'accent')}>{rule('Conformance catalogue', width, run.target ? 'own sandbox' : '')}</Text>
+      <Text {...colourOf(color, 'accent')}>
+        {rule('Conformance catalogue', width, run.target ? 'own sandbox' : '')}
+      </Text>
       <Text>{fitTo(headline(run), width)}</Text>
-      <Text>{fitTo(`${progressBar(done, run.total, width - 34)} ${run.passed} passed ${run.failed} failed ${run.skipped} skipped`, width)}</Text>
+      <Text>
+        {fitTo(
+          `${progressBar(done, run.total, width - 34)} ${run.passed} passed ${run.failed} failed ${run.skipped} skipped`,
+          width,
+        )}
+      </Text>
       {failures.map((result) => (
         <Text key={`f-${result.id}`} {...colourOf(color, 'bad')}>
           {fitTo(`FAIL ${result.id}: ${result.detail}`, width)}
@@ -40,11 +49,20 @@ export function ConformanceView({ run, height, width, color }: ConformanceViewPr
       ))}
       {latest.map((result) => (
         <Text key={result.id}>
-          <Text {...colourOf(color, statusTone(result.status))}>{fitTo(result.status === 'passed' ? 'pass' : 'skip', 5)}</Text>
+          <Text {...colourOf(color, statusTone(result.status))}>
+            {fitTo(result.status === 'passed' ? 'pass' : 'skip', 5)}
+          </Text>
           {fitTo(`${result.id}${result.status === 'skipped' ? `: ${result.detail}` : ''}`, width - 5)}
         </Text>
       ))}
-      <Text {...colourOf(color, 'dim')}>{fitTo(run.phase === 'running' || run.phase === 'starting' ? 'c or Esc: back to the panes (the run goes on)' : 'c or Esc: back to the panes; c there runs it again', width)}</Text>
+      <Text {...colourOf(color, 'dim')}>
+        {fitTo(
+          run.phase === 'running' || run.phase === 'starting'
+            ? 'c or Esc: back to the panes (the run goes on)'
+            : 'c or Esc: back to the panes; c there runs it again',
+          width,
+        )}
+      </Text>
     </Box>
   );
 }

@@ -24,7 +24,10 @@ export function visibleWindow<T>(rows: readonly T[], selected: number, height: n
 }
 
 export function ConsentsPane({ rows, selectedId, height, width, color }: ConsentsPaneProps) {
-  const selected = Math.max(0, rows.findIndex((row) => row.consentId === selectedId));
+  const selected = Math.max(
+    0,
+    rows.findIndex((row) => row.consentId === selectedId),
+  );
   const shown = visibleWindow(rows, selected, height);
   return (
     <Box flexDirection="column" width={width} height={height + 1}>
@@ -36,8 +39,7 @@ export function ConsentsPane({ rows, selectedId, height, width, color }: Consent
         return (
           <Text key={row.consentId} bold={mark === '> '}>
             {mark}
-            {short(row.consentId)}{' '}
-            <Text {...colourOf(color, statusTone(row.status))}>{fitTo(row.status, 15)}</Text>
+            {short(row.consentId)} <Text {...colourOf(color, statusTone(row.status))}>{fitTo(row.status, 15)}</Text>
             {fitTo(` ${row.psuId ?? '(no PSU yet)'}`, 13)}
             {fitTo(` ${kind}`, 7)}
             {fitTo(` ${budgetText(row)}`, width - 2 - 8 - 1 - 15 - 13 - 7)}

@@ -4,7 +4,11 @@
  */
 
 export interface ControlClient {
-  act(authorisationId: string, psuId: string, decision: 'approve' | 'decline'): Promise<{ scaStatus: string; redirect: string | null }>;
+  act(
+    authorisationId: string,
+    psuId: string,
+    decision: 'approve' | 'decline',
+  ): Promise<{ scaStatus: string; redirect: string | null }>;
   revoke(consentId: string): Promise<{ consentStatus: string }>;
   payee(paymentId: string, confirm: boolean): Promise<{ transactionStatus: string }>;
   advanceClock(by: string): Promise<{ now: string }>;
@@ -25,7 +29,11 @@ function reason(status: number, text: string): string {
 
 export function createControlClient(controlUrl: string): ControlClient {
   const post = async <T>(path: string, body: unknown): Promise<T> => {
-    const res = await fetch(`${controlUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${controlUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const text = await res.text();
     if (!res.ok) throw new ControlError(reason(res.status, text));
     return JSON.parse(text) as T;

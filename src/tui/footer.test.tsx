@@ -13,13 +13,19 @@ it('names the oldest pending SCA with its customer and the oldest payee check, t
       color={false}
     />,
   );
-  expect(lastFrame()!.split('\n').map((line) => line.trimEnd())).toEqual([
+  expect(
+    lastFrame()!
+      .split('\n')
+      .map((line) => line.trimEnd()),
+  ).toEqual([
     'Waiting: SCA: consent c1111111 for anna (+2 more) (a/d) · payee check p2222222 …',
     'anna chose approve for consent c1111111: scaStatus finalised',
   ]);
 });
 
 it('says nothing waits when nothing does', () => {
-  const { lastFrame } = render(<Footer pending={null} pendingCount={0} payeeCheck={null} message={null} width={80} color={false} />);
+  const { lastFrame } = render(
+    <Footer pending={null} pendingCount={0} payeeCheck={null} message={null} width={80} color={false} />,
+  );
   expect(lastFrame()!.split('\n')[0]?.trimEnd()).toBe('Waiting: nothing for the customer to do.');
 });

@@ -19,7 +19,11 @@ export interface FooterProps {
   color: boolean;
 }
 
-export function waitingText(pending: PendingSca | null, pendingCount: number, payeeCheck: FooterProps['payeeCheck']): string {
+export function waitingText(
+  pending: PendingSca | null,
+  pendingCount: number,
+  payeeCheck: FooterProps['payeeCheck'],
+): string {
   const parts: string[] = [];
   if (pending) {
     const more = pendingCount > 1 ? ` (+${pendingCount - 1} more)` : '';
@@ -34,7 +38,9 @@ const TONE = { info: undefined, good: 'good', bad: 'bad' } as const;
 export function Footer({ pending, pendingCount, payeeCheck, message, width, color }: FooterProps) {
   return (
     <Box flexDirection="column" width={width}>
-      <Text {...colourOf(color, pending || payeeCheck ? 'warn' : 'dim')}>{fitTo(waitingText(pending, pendingCount, payeeCheck), width)}</Text>
+      <Text {...colourOf(color, pending || payeeCheck ? 'warn' : 'dim')}>
+        {fitTo(waitingText(pending, pendingCount, payeeCheck), width)}
+      </Text>
       <Text {...colourOf(color, message ? TONE[message.tone] : undefined)}>{fitTo(message?.text ?? '', width)}</Text>
     </Box>
   );

@@ -44,7 +44,13 @@ export function rule(title: string, width: number, right = ''): string {
 /** ANSI colour only when the terminal takes it; the text alone must carry the meaning. */
 export type Tone = 'good' | 'warn' | 'bad' | 'dim' | 'accent' | undefined;
 
-const TONES: Record<Exclude<Tone, undefined>, string> = { good: 'green', warn: 'yellow', bad: 'red', dim: 'gray', accent: 'cyan' };
+const TONES: Record<Exclude<Tone, undefined>, string> = {
+  good: 'green',
+  warn: 'yellow',
+  bad: 'red',
+  dim: 'gray',
+  accent: 'cyan',
+};
 
 export function colourOf(color: boolean, tone: Tone): { color?: string } {
   return color && tone ? { color: TONES[tone] } : {};

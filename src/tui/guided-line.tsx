@@ -13,7 +13,13 @@ export interface GuidedLineProps {
   color: boolean;
 }
 
-export function guidedText({ active, next, total, busy, explanation }: Omit<GuidedLineProps, 'width' | 'color'>): string {
+export function guidedText({
+  active,
+  next,
+  total,
+  busy,
+  explanation,
+}: Omit<GuidedLineProps, 'width' | 'color'>): string {
   if (!active) return 'Press g for the guided walk-through (one step per key press).';
   if (busy) return `Guided ${next + 1}/${total}: running…`;
   if (next >= total) return `Guided: done. Press g to leave the walk-through.`;
@@ -21,5 +27,7 @@ export function guidedText({ active, next, total, busy, explanation }: Omit<Guid
 }
 
 export function GuidedLine(props: GuidedLineProps) {
-  return <Text {...colourOf(props.color, props.active ? 'accent' : 'dim')}>{fitTo(guidedText(props), props.width)}</Text>;
+  return (
+    <Text {...colourOf(props.color, props.active ? 'accent' : 'dim')}>{fitTo(guidedText(props), props.width)}</Text>
+  );
 }

@@ -2,7 +2,11 @@ import { render } from 'ink-testing-library';
 import { expect, it } from 'vitest';
 import { HELP_KEYS, HelpOverlay } from './help-overlay.js';
 
-const certificates = { caCert: '/home/presenter/xs2a/certs/ca.crt', tppCert: '/home/presenter/xs2a/certs/tpp.crt', tppKey: '/home/presenter/xs2a/certs/tpp.key' };
+const certificates = {
+  caCert: '/home/presenter/xs2a/certs/ca.crt',
+  tppCert: '/home/presenter/xs2a/certs/tpp.crt',
+  tppKey: '/home/presenter/xs2a/certs/tpp.key',
+};
 
 it('lists every key and what each pane shows, within 80 columns and 20 rows', () => {
   const frame = render(<HelpOverlay width={80} color={false} certificates={certificates} />).lastFrame()!;
@@ -16,7 +20,10 @@ it('lists every key and what each pane shows, within 80 columns and 20 rows', ()
 });
 
 it('gives the whole path of each certificate file for curl', () => {
-  const lines = render(<HelpOverlay width={80} color={false} certificates={certificates} />).lastFrame()!.split('\n').map((line) => line.trimEnd());
+  const lines = render(<HelpOverlay width={80} color={false} certificates={certificates} />)
+    .lastFrame()!
+    .split('\n')
+    .map((line) => line.trimEnd());
   expect(lines.slice(-4)).toEqual([
     expect.stringMatching(/^── curl as the default TPP ─+$/),
     '  --cacert /home/presenter/xs2a/certs/ca.crt',
@@ -27,7 +34,10 @@ it('gives the whole path of each certificate file for curl', () => {
 
 it('keeps the end of a path too long for the line, where the file name is', () => {
   const deep = { ...certificates, caCert: `/${'very-long-folder/'.repeat(6)}certs/ca.crt` };
-  const line = render(<HelpOverlay width={80} color={false} certificates={deep} />).lastFrame()!.split('\n').find((l) => l.startsWith('  --cacert'))!;
+  const line = render(<HelpOverlay width={80} color={false} certificates={deep} />)
+    .lastFrame()!
+    .split('\n')
+    .find((l) => l.startsWith('  --cacert'))!;
   expect(line).toHaveLength(80);
   expect(line).toMatch(/^ {2}--cacert ….*\/certs\/ca\.crt$/);
 });

@@ -29,7 +29,15 @@ export const HELP_PANES: readonly [string, string][] = [
   ['Waiting', 'what a/d and y/n act on next'],
 ];
 
-export function HelpOverlay({ width, color, certificates }: { width: number; color: boolean; certificates: CurlCertificates }) {
+export function HelpOverlay({
+  width,
+  color,
+  certificates,
+}: {
+  width: number;
+  color: boolean;
+  certificates: CurlCertificates;
+}) {
   const flags: [string, string][] = [
     ['--cacert', certificates.caCert],
     ['--cert', certificates.tppCert],

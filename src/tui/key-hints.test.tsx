@@ -10,6 +10,10 @@ it('shows the keys on one line of the given width', () => {
 });
 
 it('shows the guided keys when given them, cut to a narrower width', () => {
-  expect(render(<KeyHints hints={GUIDED_KEY_HINTS} width={80} color={false} />).lastFrame()!.trimEnd()).toBe(GUIDED_KEY_HINTS);
+  expect(
+    render(<KeyHints hints={GUIDED_KEY_HINTS} width={80} color={false} />)
+      .lastFrame()!
+      .trimEnd(),
+  ).toBe(GUIDED_KEY_HINTS);
   expect([...render(<KeyHints width={40} color={false} />).lastFrame()!].length).toBeLessThanOrEqual(40);
 });

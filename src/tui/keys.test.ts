@@ -2,8 +2,22 @@ import { expect, it } from 'vitest';
 import { commandOf } from './keys.js';
 
 it('maps the dashboard letters and arrows to commands', () => {
-  const letters = ['a', 'd', 'r', 'y', 'n', 't', 'T', 'c', 'g', '?', 'q'].map((input) => commandOf(input, {}, 'dashboard', false));
-  expect(letters).toEqual(['approve', 'decline', 'revoke', 'payee-confirm', 'payee-refuse', 'clock-hour', 'clock-day', 'conformance', 'guided', 'help', 'quit']);
+  const letters = ['a', 'd', 'r', 'y', 'n', 't', 'T', 'c', 'g', '?', 'q'].map((input) =>
+    commandOf(input, {}, 'dashboard', false),
+  );
+  expect(letters).toEqual([
+    'approve',
+    'decline',
+    'revoke',
+    'payee-confirm',
+    'payee-refuse',
+    'clock-hour',
+    'clock-day',
+    'conformance',
+    'guided',
+    'help',
+    'quit',
+  ]);
   expect(commandOf('', { upArrow: true }, 'dashboard', false)).toBe('up');
   expect(commandOf('', { downArrow: true }, 'dashboard', false)).toBe('down');
 });

@@ -39,10 +39,16 @@ const LETTERS: Record<string, Command> = {
   q: 'quit',
 };
 
-export function commandOf(input: string, key: KeyInfo, view: 'dashboard' | 'help' | 'conformance', guided: boolean): Command | undefined {
+export function commandOf(
+  input: string,
+  key: KeyInfo,
+  view: 'dashboard' | 'help' | 'conformance',
+  guided: boolean,
+): Command | undefined {
   if (key.ctrl && input === 'c') return 'quit';
   if (view === 'help') return input === '?' || key.escape ? 'close' : input === 'q' ? 'quit' : undefined;
-  if (view === 'conformance') return input === 'c' || key.escape ? 'close' : input === 'q' ? 'quit' : input === '?' ? 'help' : undefined;
+  if (view === 'conformance')
+    return input === 'c' || key.escape ? 'close' : input === 'q' ? 'quit' : input === '?' ? 'help' : undefined;
   if (key.upArrow) return 'up';
   if (key.downArrow) return 'down';
   if (guided && (input === ' ' || key.return)) return 'next-step';

@@ -17,8 +17,7 @@ export function PaymentsPane({ rows, height, width, color }: PaymentsPaneProps) 
       {rows.length === 0 ? <Text {...colourOf(color, 'dim')}>{fitTo('No payments yet.', width)}</Text> : null}
       {rows.slice(0, height).map((row) => (
         <Text key={row.paymentId}>
-          {short(row.paymentId)}{' '}
-          <Text {...colourOf(color, statusTone(row.status))}>{row.status}</Text>
+          {short(row.paymentId)} <Text {...colourOf(color, statusTone(row.status))}>{row.status}</Text>
           {padStart(row.amount, 9)}
           {fitTo(` ${row.creditorName ?? row.debtorIban}`, width - 8 - 1 - 4 - 9)}
         </Text>

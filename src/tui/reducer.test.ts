@@ -1,7 +1,21 @@
 import { expect, it } from 'vitest';
 import { reduce, type Action } from './reducer.js';
-import { consentRows, payeeChecks, paymentRows, pendingAuthorisations, sandboxNow, selectedConsent } from './selectors.js';
-import { initialState, REQUEST_HISTORY, type AuthorisationSnapshot, type ConsentSnapshot, type DemoState, type PaymentSnapshot } from './state.js';
+import {
+  consentRows,
+  payeeChecks,
+  paymentRows,
+  pendingAuthorisations,
+  sandboxNow,
+  selectedConsent,
+} from './selectors.js';
+import {
+  initialState,
+  REQUEST_HISTORY,
+  type AuthorisationSnapshot,
+  type ConsentSnapshot,
+  type DemoState,
+  type PaymentSnapshot,
+} from './state.js';
 
 const T0 = Date.parse('2026-03-02T10:00:00Z');
 
@@ -57,17 +71,30 @@ function payment(over: Partial<PaymentSnapshot> = {}): PaymentSnapshot {
 }
 
 const on = (state: DemoState, ...actions: Action[]) => actions.reduce(reduce, state);
-const sandbox = <A extends Action & { type: 'sandbox' }>(name: A['name'], event: A['event']): Action => ({ type: 'sandbox', name, event, receivedAt: T0 }) as Action;
+const sandbox = <A extends Action & { type: 'sandbox' }>(name: A['name'], event: A['event']): Action =>
+  ({ type: 'sandbox', name, event, receivedAt: T0 }) as Action;
 const at = (iso: string) => new Date(iso);
 
 it('keeps the sandbox clock as an offset from real time, moved by clock-changed', () => {
-  const state = on(initialState(0), sandbox('clock-changed', { from: '2026-03-02T10:00:00.000Z', to: '2026-03-03T10:00:00.000Z' }));
+  const state = on(
+    initialState(0),
+    sandbox('clock-changed', { from: '2026-03-02T10:00:00.000Z', to: '2026-03-03T10:00:00.000Z' }),
+  );
   expect(state.clockOffsetMs).toBe(Date.parse('2026-03-03T10:00:00.000Z') - T0);
   expect(sandboxNow(state, T0 + 5000).toISOString()).toBe('2026-03-03T10:00:05.000Z');
 });
 
 it('logs requests in order, numbered, keeping only the newest fifty', () => {
-  const request = (n: number): Action => sandbox('request', { at: '2026-03-02T10:00:00.000Z', provider: undefined, method: 'GET', path: `/v1/x/${n}`, status: 200, code: undefined, latencyMs: 1 });
+  const request = (n: number): Action =>
+    sandbox('request', {
+      at: '2026-03-02T10:00:00.000Z',
+      provider: undefined,
+      method: 'GET',
+      path: `/v1/x/${n}`,
+      status: 200,
+      code: undefined,
+      latencyMs: 1,
+    });
   const state = on(initialState(0), ...Array.from({ length: REQUEST_HISTORY + 2 }, (_, n) => request(n)));
   expect(state.requests).toHaveLength(REQUEST_HISTORY);
   expect(state.requests[0]).toMatchObject({ path: '/v1/x/2', seq: 3 });
@@ -118,10 +145,21 @@ it('moves the selection with the arrows within the consents, newest first, and s
 });
 
 it('lists pending authorisations oldest first and drops them when finished or past their 15 minutes', () => {
-  const first = authorisation({ authorisationId: 'first', createdAt: '2026-03-02T10:00:00.000Z', due: { status: 'failed', at: '2026-03-02T10:15:00.000Z' } });
-  const second = authorisation({ authorisationId: 'second', createdAt: '2026-03-02T10:05:00.000Z', due: { status: 'failed', at: '2026-03-02T10:20:00.000Z' } });
+  const first = authorisation({
+    authorisationId: 'first',
+    createdAt: '2026-03-02T10:00:00.000Z',
+    due: { status: 'failed', at: '2026-03-02T10:15:00.000Z' },
+  });
+  const second = authorisation({
+    authorisationId: 'second',
+    createdAt: '2026-03-02T10:05:00.000Z',
+    due: { status: 'failed', at: '2026-03-02T10:20:00.000Z' },
+  });
   const state = on(initialState(0), sandbox('authorisation-changed', second), sandbox('authorisation-changed', first));
-  expect(pendingAuthorisations(state, at('2026-03-02T10:10:00Z')).map((a) => a.authorisationId)).toEqual(['first', 'second']);
+  expect(pendingAuthorisations(state, at('2026-03-02T10:10:00Z')).map((a) => a.authorisationId)).toEqual([
+    'first',
+    'second',
+  ]);
   expect(pendingAuthorisations(state, at('2026-03-02T10:15:00Z')).map((a) => a.authorisationId)).toEqual(['second']);
   const finished = on(state, sandbox('authorisation-changed', { ...first, scaStatus: 'finalised', due: null }));
   expect(pendingAuthorisations(finished, at('2026-03-02T10:10:00Z')).map((a) => a.authorisationId)).toEqual(['second']);
@@ -131,23 +169,72 @@ it('settles an accepted payment at its due instant and shows a received one whos
   const state = on(
     initialState(0),
     sandbox('payment-changed', payment()),
-    sandbox('payment-changed', payment({ paymentId: 'p2', transactionStatus: 'RCVD', due: null, authorisationId: 'pa2', psuId: null, createdAt: '2026-03-02T09:59:30.000Z' })),
-    sandbox('authorisation-changed', authorisation({ authorisationId: 'pa2', parent: { kind: 'payment', id: 'p2' }, due: { status: 'failed', at: '2026-03-02T10:14:30.000Z' } })),
+    sandbox(
+      'payment-changed',
+      payment({
+        paymentId: 'p2',
+        transactionStatus: 'RCVD',
+        due: null,
+        authorisationId: 'pa2',
+        psuId: null,
+        createdAt: '2026-03-02T09:59:30.000Z',
+      }),
+    ),
+    sandbox(
+      'authorisation-changed',
+      authorisation({
+        authorisationId: 'pa2',
+        parent: { kind: 'payment', id: 'p2' },
+        due: { status: 'failed', at: '2026-03-02T10:14:30.000Z' },
+      }),
+    ),
   );
-  expect(paymentRows(state, at('2026-03-02T10:00:09Z')).map((row) => [row.paymentId, row.status])).toEqual([['p2', 'RCVD'], ['p1', 'ACSP']]);
-  expect(paymentRows(state, at('2026-03-02T10:14:30Z')).map((row) => [row.paymentId, row.status])).toEqual([['p2', 'RJCT'], ['p1', 'ACSC']]);
+  expect(paymentRows(state, at('2026-03-02T10:00:09Z')).map((row) => [row.paymentId, row.status])).toEqual([
+    ['p2', 'RCVD'],
+    ['p1', 'ACSP'],
+  ]);
+  expect(paymentRows(state, at('2026-03-02T10:14:30Z')).map((row) => [row.paymentId, row.status])).toEqual([
+    ['p2', 'RJCT'],
+    ['p1', 'ACSC'],
+  ]);
 });
 
 it('lists payee checks (PDNG) oldest first until they turn CANC after their day', () => {
-  const waiting = (id: string, createdAt: string) => sandbox('payment-changed', payment({ paymentId: id, transactionStatus: 'PDNG', createdAt, due: { status: 'CANC', at: '2026-03-03T10:00:00.000Z' } }));
-  const state = on(initialState(0), waiting('late', '2026-03-02T09:30:00.000Z'), waiting('early', '2026-03-02T09:00:00.000Z'));
+  const waiting = (id: string, createdAt: string) =>
+    sandbox(
+      'payment-changed',
+      payment({
+        paymentId: id,
+        transactionStatus: 'PDNG',
+        createdAt,
+        due: { status: 'CANC', at: '2026-03-03T10:00:00.000Z' },
+      }),
+    );
+  const state = on(
+    initialState(0),
+    waiting('late', '2026-03-02T09:30:00.000Z'),
+    waiting('early', '2026-03-02T09:00:00.000Z'),
+  );
   expect(payeeChecks(state, at('2026-03-02T12:00:00Z')).map((row) => row.paymentId)).toEqual(['early', 'late']);
   expect(payeeChecks(state, at('2026-03-03T10:00:00Z'))).toEqual([]);
 });
 
 it('keeps one callback row per revocation event with its latest attempt, newest event first', () => {
-  const attempt = (eventId: string, n: number, status: number | null, outcome: string) => sandbox('callback-attempt', { eventId, consentId: `c-${eventId}`, attempt: n, status, error: status === null ? 'ECONNREFUSED' : null, outcome });
-  const state = on(initialState(0), attempt('e1', 1, null, 'pending'), attempt('e2', 1, 204, 'delivered'), attempt('e1', 2, 204, 'delivered'));
+  const attempt = (eventId: string, n: number, status: number | null, outcome: string) =>
+    sandbox('callback-attempt', {
+      eventId,
+      consentId: `c-${eventId}`,
+      attempt: n,
+      status,
+      error: status === null ? 'ECONNREFUSED' : null,
+      outcome,
+    });
+  const state = on(
+    initialState(0),
+    attempt('e1', 1, null, 'pending'),
+    attempt('e2', 1, 204, 'delivered'),
+    attempt('e1', 2, 204, 'delivered'),
+  );
   expect(state.callbacks.map((row) => [row.eventId, row.attempt, row.outcome])).toEqual([
     ['e1', 2, 'delivered'],
     ['e2', 1, 'delivered'],
@@ -157,7 +244,15 @@ it('keeps one callback row per revocation event with its latest attempt, newest 
 it('forgets consents, payments, authorisations and callbacks on reset but keeps the request log', () => {
   const state = on(
     initialState(0),
-    sandbox('request', { at: '2026-03-02T10:00:00.000Z', provider: undefined, method: 'GET', path: '/v1/accounts', status: 401, code: 'CERTIFICATE_MISSING', latencyMs: 2 }),
+    sandbox('request', {
+      at: '2026-03-02T10:00:00.000Z',
+      provider: undefined,
+      method: 'GET',
+      path: '/v1/accounts',
+      status: 401,
+      code: 'CERTIFICATE_MISSING',
+      latencyMs: 2,
+    }),
     sandbox('consent-changed', consent()),
     sandbox('payment-changed', payment()),
     sandbox('authorisation-changed', authorisation()),
@@ -170,20 +265,44 @@ it('forgets consents, payments, authorisations and callbacks on reset but keeps 
 
 it('counts a conformance run from its events, keeping failures apart', () => {
   const info = (id: string) => ({ id, title: id, spec: 'Limits', area: 'limits' as const, rules: [] });
-  const result = (id: string, status: 'passed' | 'failed' | 'skipped', extra = {}) => ({ ...info(id), status, observations: [], unchecked: [], exchanges: [], durationMs: 1, ...extra });
+  const result = (id: string, status: 'passed' | 'failed' | 'skipped', extra = {}) => ({
+    ...info(id),
+    status,
+    observations: [],
+    unchecked: [],
+    exchanges: [],
+    durationMs: 1,
+    ...extra,
+  });
   const state = on(
     initialState(0),
     { type: 'run-starting' },
     { type: 'run', event: { type: 'run-started', target: 'sim', total: 3, approvals: 0 } },
     { type: 'run', event: { type: 'scenario-started', scenario: info('a') } },
     { type: 'run', event: { type: 'scenario-passed', result: result('a', 'passed') } },
-    { type: 'run', event: { type: 'scenario-failed', result: result('b', 'failed', { failure: { kind: 'expectation', message: 'expected 429' } }) } },
+    {
+      type: 'run',
+      event: {
+        type: 'scenario-failed',
+        result: result('b', 'failed', { failure: { kind: 'expectation', message: 'expected 429' } }),
+      },
+    },
     { type: 'run', event: { type: 'scenario-started', scenario: info('c') } },
   );
   expect(state.view).toBe('conformance');
-  expect(state.conformance).toMatchObject({ phase: 'running', total: 3, passed: 1, failed: 1, skipped: 0, current: 'c' });
+  expect(state.conformance).toMatchObject({
+    phase: 'running',
+    total: 3,
+    passed: 1,
+    failed: 1,
+    skipped: 0,
+    current: 'c',
+  });
   expect(state.conformance.failures).toEqual([{ id: 'b', status: 'failed', detail: 'expected 429' }]);
-  const done = on(state, { type: 'run', event: { type: 'scenario-skipped', result: result('c', 'skipped', { reason: 'the target lacks a clock' }) } });
+  const done = on(state, {
+    type: 'run',
+    event: { type: 'scenario-skipped', result: result('c', 'skipped', { reason: 'the target lacks a clock' }) },
+  });
   expect(done.conformance.finished[0]).toEqual({ id: 'c', status: 'skipped', detail: 'the target lacks a clock' });
 });
 

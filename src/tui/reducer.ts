@@ -2,9 +2,19 @@
 import type { SandboxEventMap } from '../index.js';
 import type { RunEvent } from '../kit/events.js';
 import { consentRows, sandboxNow } from './selectors.js';
-import { idleConformance, initialState, REQUEST_HISTORY, type DemoState, type FinishedScenario, type Message, type View } from './state.js';
+import {
+  idleConformance,
+  initialState,
+  REQUEST_HISTORY,
+  type DemoState,
+  type FinishedScenario,
+  type Message,
+  type View,
+} from './state.js';
 
-type SandboxEvent = { [K in keyof SandboxEventMap]: { type: 'sandbox'; name: K; event: SandboxEventMap[K]; receivedAt: number } }[keyof SandboxEventMap];
+type SandboxEvent = {
+  [K in keyof SandboxEventMap]: { type: 'sandbox'; name: K; event: SandboxEventMap[K]; receivedAt: number };
+}[keyof SandboxEventMap];
 
 export type Action =
   | SandboxEvent
@@ -30,10 +40,24 @@ function onSandbox(state: DemoState, action: SandboxEvent): DemoState {
       return { ...state, clockOffsetMs: Date.parse(action.event.to) - action.receivedAt };
     case 'reset':
       // Back to the seeded state: nothing the panes showed exists any more; the log and the presenter's choices stay.
-      return { ...initialState(Date.parse(action.event.at) - action.receivedAt), requests: state.requests, requestCount: state.requestCount, view: state.view, guided: state.guided, conformance: state.conformance, message: { text: 'The sandbox was reset to its seeded state.', tone: 'info' } };
+      return {
+        ...initialState(Date.parse(action.event.at) - action.receivedAt),
+        requests: state.requests,
+        requestCount: state.requestCount,
+        view: state.view,
+        guided: state.guided,
+        conformance: state.conformance,
+        message: { text: 'The sandbox was reset to its seeded state.', tone: 'info' },
+      };
     case 'callback-attempt': {
       const { eventId, consentId, attempt, status, error, outcome } = action.event;
-      return { ...state, callbacks: [{ eventId, consentId, attempt, status, error, outcome }, ...state.callbacks.filter((row) => row.eventId !== eventId)] };
+      return {
+        ...state,
+        callbacks: [
+          { eventId, consentId, attempt, status, error, outcome },
+          ...state.callbacks.filter((row) => row.eventId !== eventId),
+        ],
+      };
     }
     case 'consent-changed':
       return { ...state, consents: { ...state.consents, [action.event.consentId]: action.event } };
@@ -45,14 +69,19 @@ function onSandbox(state: DemoState, action: SandboxEvent): DemoState {
 }
 
 function finishedOf(event: RunEvent): FinishedScenario | undefined {
-  if (event.type !== 'scenario-passed' && event.type !== 'scenario-failed' && event.type !== 'scenario-skipped') return undefined;
+  if (event.type !== 'scenario-passed' && event.type !== 'scenario-failed' && event.type !== 'scenario-skipped')
+    return undefined;
   const { result } = event;
   return { id: result.id, status: result.status, detail: result.failure?.message ?? result.reason ?? result.title };
 }
 
 function onRun(state: DemoState, event: RunEvent): DemoState {
   const run = state.conformance;
-  if (event.type === 'run-started') return { ...state, conformance: { ...idleConformance, phase: 'running', target: event.target, total: event.total } };
+  if (event.type === 'run-started')
+    return {
+      ...state,
+      conformance: { ...idleConformance, phase: 'running', target: event.target, total: event.total },
+    };
   if (event.type === 'scenario-started') return { ...state, conformance: { ...run, current: event.scenario.id } };
   if (event.type === 'run-finished') return { ...state, conformance: { ...run, phase: 'finished', current: null } };
   const finished = finishedOf(event);
@@ -75,7 +104,10 @@ export function reduce(state: DemoState, action: Action): DemoState {
     case 'select': {
       const rows = consentRows(state, sandboxNow(state, action.realNow));
       if (rows.length === 0) return state;
-      const at = Math.max(0, rows.findIndex((row) => row.consentId === state.selectedConsent));
+      const at = Math.max(
+        0,
+        rows.findIndex((row) => row.consentId === state.selectedConsent),
+      );
       const next = rows[Math.min(rows.length - 1, Math.max(0, at + action.delta))]!;
       return { ...state, selectedConsent: next.consentId };
     }
@@ -96,7 +128,13 @@ export function reduce(state: DemoState, action: Action): DemoState {
     case 'guided-done':
       return {
         ...state,
-        guided: { ...state.guided, busy: false, result: action.result, failed: action.failed, next: action.failed ? state.guided.next : state.guided.next + 1 },
+        guided: {
+          ...state.guided,
+          busy: false,
+          result: action.result,
+          failed: action.failed,
+          next: action.failed ? state.guided.next : state.guided.next + 1,
+        },
         message: { text: action.result, tone: action.failed ? 'bad' : 'good' },
       };
   }

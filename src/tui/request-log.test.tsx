@@ -3,16 +3,46 @@ import { expect, it } from 'vitest';
 import { compactPath, RequestLog, shortName } from './request-log.js';
 import type { RequestRow } from './state.js';
 
-const row = (over: Partial<RequestRow>): RequestRow => ({ seq: 1, at: '2026-03-02T10:00:01.000Z', provider: 'PSDDE-BAFIN-123456', method: 'GET', path: '/v1/accounts', status: 200, code: undefined, latencyMs: 3.4, ...over });
+const row = (over: Partial<RequestRow>): RequestRow => ({
+  seq: 1,
+  at: '2026-03-02T10:00:01.000Z',
+  provider: 'PSDDE-BAFIN-123456',
+  method: 'GET',
+  path: '/v1/accounts',
+  status: 200,
+  code: undefined,
+  latencyMs: 3.4,
+  ...over,
+});
 
 it('draws one line per request: time, provider, method, path, status, error code and latency', () => {
   const rows = [
     row({ seq: 1 }),
-    row({ seq: 2, method: 'DELETE', path: '/v1/payments/instant-sepa-credit-transfers/ce12cd94-1111-4000-8000-000000000000', status: 405, code: 'CANCELLATION_INVALID', latencyMs: 12 }),
+    row({
+      seq: 2,
+      method: 'DELETE',
+      path: '/v1/payments/instant-sepa-credit-transfers/ce12cd94-1111-4000-8000-000000000000',
+      status: 405,
+      code: 'CANCELLATION_INVALID',
+      latencyMs: 12,
+    }),
     row({ seq: 3, provider: undefined, status: 401, code: 'CERTIFICATE_MISSING', latencyMs: 1 }),
   ];
-  const { lastFrame } = render(<RequestLog rows={rows} providers={{ 'PSDDE-BAFIN-123456': 'Test TPP' }} total={3} height={6} width={80} color={false} />);
-  expect(lastFrame()!.split('\n').map((line) => line.trimEnd())).toEqual([
+  const { lastFrame } = render(
+    <RequestLog
+      rows={rows}
+      providers={{ 'PSDDE-BAFIN-123456': 'Test TPP' }}
+      total={3}
+      height={6}
+      width={80}
+      color={false}
+    />,
+  );
+  expect(
+    lastFrame()!
+      .split('\n')
+      .map((line) => line.trimEnd()),
+  ).toEqual([
     '── Requests (paths under /v1) ────────────────────────────────────── 3 so far ──',
     '10:00:01 Test TPP GET  /accounts                      200                   3ms',
     '10:00:01 Test TPP DEL  /payments/inst/ce12cd94        405 CANCELLATION_I…  12ms',
@@ -40,7 +70,9 @@ it('says how to make requests appear while there are none', () => {
 
 it('shortens paths: no /v1, short product names, ids of eight characters', () => {
   expect(compactPath('/v1/accounts/c5929c6144e5a1b2c3d4/balances')).toBe('/accounts/c5929c61/balances');
-  expect(compactPath('/v1/consents/confirmation-of-funds/63f1563c-0000-4000-8000-000000000000/status')).toBe('/consents/cof/63f1563c/status');
+  expect(compactPath('/v1/consents/confirmation-of-funds/63f1563c-0000-4000-8000-000000000000/status')).toBe(
+    '/consents/cof/63f1563c/status',
+  );
   expect(compactPath('/v1/payments/sepa-credit-transfers')).toBe('/payments/sct');
   expect(compactPath('/v1/revocation-callback')).toBe('/revocation-callback');
 });

@@ -12,7 +12,11 @@ export interface RequestLogProps {
   color: boolean;
 }
 
-const PRODUCTS: Record<string, string> = { 'instant-sepa-credit-transfers': 'inst', 'sepa-credit-transfers': 'sct', 'confirmation-of-funds': 'cof' };
+const PRODUCTS: Record<string, string> = {
+  'instant-sepa-credit-transfers': 'inst',
+  'sepa-credit-transfers': 'sct',
+  'confirmation-of-funds': 'cof',
+};
 
 /**
  * A path short enough for its column: without the /v1 every path carries (spec "Versioning" 3),
@@ -46,7 +50,11 @@ export function RequestLog({ rows, providers, total, height, width, color }: Req
   return (
     <Box flexDirection="column" width={width} height={height + 1}>
       <Text {...colourOf(color, 'accent')}>{rule('Requests (paths under /v1)', width, `${total} so far`)}</Text>
-      {shown.length === 0 ? <Text {...colourOf(color, 'dim')}>{fitTo('No requests yet: call the API (curl, guided mode g) to see them here.', width)}</Text> : null}
+      {shown.length === 0 ? (
+        <Text {...colourOf(color, 'dim')}>
+          {fitTo('No requests yet: call the API (curl, guided mode g) to see them here.', width)}
+        </Text>
+      ) : null}
       {shown.map((row) => {
         const [head, status, tail] = requestLine(row, providers);
         return (

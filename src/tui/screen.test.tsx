@@ -4,7 +4,12 @@ import { colourOf } from './format.js';
 import { Screen, type ScreenProps } from './screen.js';
 import { initialState } from './state.js';
 
-const certificates = { dir: '/srv/xs2a/certs', caCert: '/srv/xs2a/certs/ca.crt', tppCert: '/srv/xs2a/certs/tpp.crt', tppKey: '/srv/xs2a/certs/tpp.key' };
+const certificates = {
+  dir: '/srv/xs2a/certs',
+  caCert: '/srv/xs2a/certs/ca.crt',
+  tppCert: '/srv/xs2a/certs/tpp.crt',
+  tppKey: '/srv/xs2a/certs/tpp.key',
+};
 const base: ScreenProps = {
   now: new Date('2026-03-02T10:00:05Z'),
   endpoints: { apiUrl: 'https://localhost:8443', portalUrl: 'http://localhost:8080', certificates },
@@ -21,7 +26,9 @@ const base: ScreenProps = {
 };
 
 function rows(props: ScreenProps): string[] {
-  return render(<Screen {...props} />).lastFrame()!.split('\n');
+  return render(<Screen {...props} />)
+    .lastFrame()!
+    .split('\n');
 }
 
 it('lays out the dashboard in 23 rows of at most 80 columns, the same height while empty', () => {

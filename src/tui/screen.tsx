@@ -21,7 +21,10 @@ import { StatusBar } from './status-bar.js';
 export interface ScreenProps {
   now: Date;
   endpoints: { apiUrl: string; portalUrl: string; certificates: { dir: string } & CurlCertificates };
-  state: Pick<DemoState, 'requests' | 'requestCount' | 'providers' | 'callbacks' | 'view' | 'conformance' | 'guided' | 'message'>;
+  state: Pick<
+    DemoState,
+    'requests' | 'requestCount' | 'providers' | 'callbacks' | 'view' | 'conformance' | 'guided' | 'message'
+  >;
   consents: readonly ConsentRow[];
   selectedConsentId: string | undefined;
   payments: readonly PaymentRow[];
@@ -40,7 +43,9 @@ const HALF = (SCREEN_COLUMNS - 2) / 2;
 export function Screen(props: ScreenProps) {
   const { state, color } = props;
   const width = SCREEN_COLUMNS;
-  const status = <StatusBar now={props.now} {...props.endpoints} pending={props.pendingCount} width={width} color={color} />;
+  const status = (
+    <StatusBar now={props.now} {...props.endpoints} pending={props.pendingCount} width={width} color={color} />
+  );
   if (state.view === 'help') {
     return (
       <Box flexDirection="column" width={width}>
@@ -58,8 +63,21 @@ export function Screen(props: ScreenProps) {
         </Box>
       ) : (
         <Box flexDirection="column" height={MIDDLE_ROWS}>
-          <RequestLog rows={state.requests} providers={state.providers} total={state.requestCount} height={6} width={width} color={color} />
-          <ConsentsPane rows={props.consents} selectedId={props.selectedConsentId} height={4} width={width} color={color} />
+          <RequestLog
+            rows={state.requests}
+            providers={state.providers}
+            total={state.requestCount}
+            height={6}
+            width={width}
+            color={color}
+          />
+          <ConsentsPane
+            rows={props.consents}
+            selectedId={props.selectedConsentId}
+            height={4}
+            width={width}
+            color={color}
+          />
           <Box width={width}>
             <PaymentsPane rows={props.payments} height={3} width={HALF} color={color} />
             <Box width={2} />
@@ -67,8 +85,21 @@ export function Screen(props: ScreenProps) {
           </Box>
         </Box>
       )}
-      <Footer pending={props.pending} pendingCount={props.pendingCount} payeeCheck={props.payeeCheck} message={state.message} width={width} color={color} />
-      <GuidedLine {...state.guided} total={props.guidedTotal} explanation={props.guidedExplanation} width={width} color={color} />
+      <Footer
+        pending={props.pending}
+        pendingCount={props.pendingCount}
+        payeeCheck={props.payeeCheck}
+        message={state.message}
+        width={width}
+        color={color}
+      />
+      <GuidedLine
+        {...state.guided}
+        total={props.guidedTotal}
+        explanation={props.guidedExplanation}
+        width={width}
+        color={color}
+      />
       <KeyHints hints={state.guided.active ? GUIDED_KEY_HINTS : undefined} width={width} color={color} />
     </Box>
   );

@@ -86,7 +86,8 @@ export interface PaymentRow {
 function paymentStatus(state: DemoState, payment: PaymentSnapshot, now: Date): string {
   // A received payment whose ceremony failed or expired can never be authorised: RJCT (rules/payments.ts).
   const authorisation = state.authorisations[payment.authorisationId];
-  if (payment.transactionStatus === 'RCVD' && authorisation && authorisationStatus(authorisation, now) === 'failed') return 'RJCT';
+  if (payment.transactionStatus === 'RCVD' && authorisation && authorisationStatus(authorisation, now) === 'failed')
+    return 'RJCT';
   return effective(payment, payment.transactionStatus, now);
 }
 

@@ -81,7 +81,18 @@ export interface DemoState {
 
 export const REQUEST_HISTORY = 50;
 
-export const idleConformance: ConformanceState = { phase: 'idle', target: '', total: 0, passed: 0, failed: 0, skipped: 0, current: null, finished: [], failures: [], error: null };
+export const idleConformance: ConformanceState = {
+  phase: 'idle',
+  target: '',
+  total: 0,
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+  current: null,
+  finished: [],
+  failures: [],
+  error: null,
+};
 
 export function initialState(clockOffsetMs: number): DemoState {
   return {

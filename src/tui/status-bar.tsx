@@ -23,7 +23,9 @@ export function StatusBar({ now, apiUrl, portalUrl, certificates, pending, width
         <Text {...colourOf(color, pending > 0 ? 'warn' : 'dim')}>{right}</Text>
       </Text>
       <Text>{fitTo(`API ${apiUrl} (paths /v1, mTLS) · customer ${portalUrl}`, width)}</Text>
-      <Text>{fitTo(`certs ${fitLeft(certificates.dir, width - 'certs /'.length - certs.length).trimEnd()}/${certs}`, width)}</Text>
+      <Text>
+        {fitTo(`certs ${fitLeft(certificates.dir, width - 'certs /'.length - certs.length).trimEnd()}/${certs}`, width)}
+      </Text>
     </Box>
   );
 }

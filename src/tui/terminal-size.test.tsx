@@ -31,7 +31,8 @@ function Probe() {
 
 /** Lets React render: until the last frame holds `text`, or a few hundred turns passed. */
 async function frameWith(stdout: Terminal, text: string): Promise<string | undefined> {
-  for (let turn = 0; turn < 500 && !stdout.frames.at(-1)?.includes(text); turn++) await new Promise((resolve) => setImmediate(resolve));
+  for (let turn = 0; turn < 500 && !stdout.frames.at(-1)?.includes(text); turn++)
+    await new Promise((resolve) => setImmediate(resolve));
   return stdout.frames.at(-1);
 }
 
@@ -46,7 +47,11 @@ describe('the terminal size', () => {
 
   it('says the terminal is too small below 80×24, and draws once it is resized large enough', async () => {
     const stdout = new Terminal(70, 20);
-    const app = render(<Probe />, { stdout: stdout as unknown as NodeJS.WriteStream, patchConsole: false, debug: true });
+    const app = render(<Probe />, {
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      patchConsole: false,
+      debug: true,
+    });
     expect(await frameWith(stdout, TOO_SMALL)).toContain(TOO_SMALL);
     stdout.resize(80, 24);
     expect(await frameWith(stdout, 'screen')).toContain('screen');

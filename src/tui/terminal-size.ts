@@ -15,7 +15,10 @@ export interface TerminalSize {
 
 /** A size the screen fits in; an unknown dimension (not a terminal) is taken as large enough. */
 export function fits(size: TerminalSize): boolean {
-  return (size.columns === undefined || size.columns >= NEEDED.columns) && (size.rows === undefined || size.rows >= NEEDED.rows);
+  return (
+    (size.columns === undefined || size.columns >= NEEDED.columns) &&
+    (size.rows === undefined || size.rows >= NEEDED.rows)
+  );
 }
 
 /** The size now, and again on every resize. */

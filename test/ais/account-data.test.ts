@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AccountListSchema, AccountResponseSchema, BalanceResponseSchema, TransactionsResponseSchema } from '../../src/contract/index.js';
+import {
+  AccountListSchema,
+  AccountResponseSchema,
+  BalanceResponseSchema,
+  TransactionsResponseSchema,
+} from '../../src/contract/index.js';
 import { codeOf, createConsent, ibansOf, resourceIdOf, validConsent } from '../helpers/ais.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -19,14 +24,23 @@ const get = (path: string, consentId: string | undefined, headers: Record<string
 
 describe('GET /v1/accounts', () => {
   it('lists every account the consent covers, with an opaque resourceId that is not the IBAN', async () => {
-    const consentId = await validConsent(t, [], { access: { accounts: [{ iban: anna[0]! }], balances: [{ iban: anna[1]! }] } });
+    const consentId = await validConsent(t, [], {
+      access: { accounts: [{ iban: anna[0]! }], balances: [{ iban: anna[1]! }] },
+    });
     const answer = await get('/v1/accounts', consentId);
     expect(answer.status).toBe(200);
     const { accounts } = AccountListSchema.parse(answer.json);
     expect(accounts.map((a) => a.iban).sort()).toEqual([...anna].sort());
     for (const account of accounts) {
       expect(account.resourceId).not.toContain(account.iban);
-      expect(Object.keys(account).sort()).toEqual(['cashAccountType', 'currency', 'iban', 'name', 'product', 'resourceId']);
+      expect(Object.keys(account).sort()).toEqual([
+        'cashAccountType',
+        'currency',
+        'iban',
+        'name',
+        'product',
+        'resourceId',
+      ]);
     }
   });
 
@@ -68,7 +82,9 @@ describe('GET /v1/accounts/{account_id}', () => {
 
 describe('data-type gating', () => {
   it('reads balances only where balances were granted: closingBooked and interimAvailable as signed strings', async () => {
-    const consentId = await validConsent(t, [], { access: { balances: [{ iban: anna[0]! }], accounts: [{ iban: anna[1]! }] } });
+    const consentId = await validConsent(t, [], {
+      access: { balances: [{ iban: anna[0]! }], accounts: [{ iban: anna[1]! }] },
+    });
     const answer = await get(`/v1/accounts/${resourceIdOf(t, anna[0]!)}/balances`, consentId);
     const body = BalanceResponseSchema.parse(answer.json);
     expect(body.account).toEqual({ iban: anna[0], currency: 'EUR' });

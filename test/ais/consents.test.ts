@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueQwac } from '../../src/certs/index.js';
 import { ConsentCreationResponseSchema, ConsentResponseSchema } from '../../src/contract/index.js';
-import { codeOf, createConsent, customerActs, ibansOf, NOK_REDIRECT, REDIRECT, UUID_V4, validConsent } from '../helpers/ais.js';
+import {
+  codeOf,
+  createConsent,
+  customerActs,
+  ibansOf,
+  NOK_REDIRECT,
+  REDIRECT,
+  UUID_V4,
+  validConsent,
+} from '../helpers/ais.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import type { ClientCertificate } from '../helpers/tls-client.js';
 
@@ -13,7 +22,12 @@ const FOREIGN_IBAN = 'DE89370400440532013000';
 
 beforeAll(async () => {
   t = await testSandbox(await certificateFolder(), { clockStart: '2026-03-01T10:00:00Z' });
-  other = issueQwac({ ca: { cert: t.ca, key: t.caKey }, name: 'Other TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ['PSP_AI'] });
+  other = issueQwac({
+    ca: { cert: t.ca, key: t.caKey },
+    name: 'Other TPP',
+    organizationIdentifier: 'PSDDE-BAFIN-654321',
+    roles: ['PSP_AI'],
+  });
   anna = ibansOf(t, 'anna');
   clara = ibansOf(t, 'clara');
 });
@@ -21,11 +35,17 @@ afterAll(() => t.sandbox.close());
 beforeEach(() => t.sandbox.reset());
 
 const read = (consentId: string, client = t.tpp) => t.call({ path: `/v1/consents/${consentId}`, client });
-const statusOf = async (consentId: string, client = t.tpp) => ((await t.call({ path: `/v1/consents/${consentId}/status`, client })).json as { consentStatus: string }).consentStatus;
+const statusOf = async (consentId: string, client = t.tpp) =>
+  ((await t.call({ path: `/v1/consents/${consentId}/status`, client })).json as { consentStatus: string })
+    .consentStatus;
 
 describe('POST /v1/consents', () => {
   it('answers 201 received with ids, Location and links, scaRedirect absolute with a UUID v4 state', async () => {
-    const { answer } = await createConsent(t, { access: { balances: [{ iban: anna[0]! }] }, recurringIndicator: true, frequencyPerDay: 4 });
+    const { answer } = await createConsent(t, {
+      access: { balances: [{ iban: anna[0]! }] },
+      recurringIndicator: true,
+      frequencyPerDay: 4,
+    });
     expect(answer.status).toBe(201);
     const body = ConsentCreationResponseSchema.parse(answer.json);
     expect(body.consentStatus).toBe('received');
@@ -40,7 +60,11 @@ describe('POST /v1/consents', () => {
     const states = new Set<string>();
     for (let i = 0; i < 5; i += 1) {
       const { answer } = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] } });
-      states.add(new URL((answer.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href).searchParams.get('state')!);
+      states.add(
+        new URL(
+          (answer.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href,
+        ).searchParams.get('state')!,
+      );
     }
     expect(states.size).toBe(5);
   });
@@ -51,14 +75,38 @@ describe('POST /v1/consents', () => {
   });
 
   it.each([
-    ['no TPP-Redirect-URI', { 'TPP-Redirect-URI': undefined }, 'TPP-Redirect-URI is required: an absolute https URI without fragment.'],
+    [
+      'no TPP-Redirect-URI',
+      { 'TPP-Redirect-URI': undefined },
+      'TPP-Redirect-URI is required: an absolute https URI without fragment.',
+    ],
     ['an http TPP-Redirect-URI', { 'TPP-Redirect-URI': 'http://tpp.example/cb' }, 'TPP-Redirect-URI must use https.'],
     ['a relative TPP-Redirect-URI', { 'TPP-Redirect-URI': '/cb' }, 'TPP-Redirect-URI must be an absolute URI.'],
-    ['a TPP-Redirect-URI with a fragment', { 'TPP-Redirect-URI': 'https://tpp.example/cb#x' }, 'TPP-Redirect-URI must not carry a fragment.'],
-    ['an http TPP-NOK-Redirect-URI', { 'TPP-NOK-Redirect-URI': 'http://tpp.example/nok' }, 'TPP-NOK-Redirect-URI must use https.'],
-    ['an empty TPP-NOK-Redirect-URI', { 'TPP-NOK-Redirect-URI': '' }, 'TPP-NOK-Redirect-URI is required: an absolute https URI without fragment.'],
-    ['a PSU-IP-Address that is a word', { 'PSU-IP-Address': 'localhost' }, 'PSU-IP-Address must be an IPv4 or IPv6 address.'],
-    ['a PSU-IP-Address with an octet above 255', { 'PSU-IP-Address': '192.0.2.256' }, 'PSU-IP-Address must be an IPv4 or IPv6 address.'],
+    [
+      'a TPP-Redirect-URI with a fragment',
+      { 'TPP-Redirect-URI': 'https://tpp.example/cb#x' },
+      'TPP-Redirect-URI must not carry a fragment.',
+    ],
+    [
+      'an http TPP-NOK-Redirect-URI',
+      { 'TPP-NOK-Redirect-URI': 'http://tpp.example/nok' },
+      'TPP-NOK-Redirect-URI must use https.',
+    ],
+    [
+      'an empty TPP-NOK-Redirect-URI',
+      { 'TPP-NOK-Redirect-URI': '' },
+      'TPP-NOK-Redirect-URI is required: an absolute https URI without fragment.',
+    ],
+    [
+      'a PSU-IP-Address that is a word',
+      { 'PSU-IP-Address': 'localhost' },
+      'PSU-IP-Address must be an IPv4 or IPv6 address.',
+    ],
+    [
+      'a PSU-IP-Address with an octet above 255',
+      { 'PSU-IP-Address': '192.0.2.256' },
+      'PSU-IP-Address must be an IPv4 or IPv6 address.',
+    ],
   ])('refuses %s with FORMAT_ERROR and stores nothing', async (_case, headers, text) => {
     const before = ((await t.control('/consents')).json as unknown[]).length;
     const { answer } = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] } }, { headers });
@@ -68,20 +116,30 @@ describe('POST /v1/consents', () => {
   });
 
   it('takes an IPv6 PSU-IP-Address on a creation', async () => {
-    const { answer } = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] } }, { headers: { 'PSU-IP-Address': '2001:db8::1' } });
+    const { answer } = await createConsent(
+      t,
+      { access: { accounts: [{ iban: anna[0]! }] } },
+      { headers: { 'PSU-IP-Address': '2001:db8::1' } },
+    );
     expect(answer.status).toBe(201);
   });
 
   it('refuses availableAccounts and combinedServiceIndicator true with SERVICE_INVALID and a path', async () => {
     const a = await createConsent(t, { access: { availableAccounts: 'allAccounts' } });
     expect(a.answer.status).toBe(400);
-    expect(a.answer.json).toMatchObject({ tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID', path: 'access.availableAccounts' }] });
+    expect(a.answer.json).toMatchObject({
+      tppMessages: [{ category: 'ERROR', code: 'SERVICE_INVALID', path: 'access.availableAccounts' }],
+    });
     const b = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] }, combinedServiceIndicator: true });
-    expect(b.answer.json).toMatchObject({ tppMessages: [{ code: 'SERVICE_INVALID', path: 'combinedServiceIndicator' }] });
+    expect(b.answer.json).toMatchObject({
+      tppMessages: [{ code: 'SERVICE_INVALID', path: 'combinedServiceIndicator' }],
+    });
   });
 
   it('refuses a malformed IBAN with FORMAT_ERROR and the field path', async () => {
-    const { answer } = await createConsent(t, { access: { balances: [{ iban: anna[0]! }], transactions: [{ iban: 'DE00123456780000100001' }] } });
+    const { answer } = await createConsent(t, {
+      access: { balances: [{ iban: anna[0]! }], transactions: [{ iban: 'DE00123456780000100001' }] },
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR', path: 'access.transactions.0.iban' }] });
   });
@@ -89,10 +147,22 @@ describe('POST /v1/consents', () => {
 
 describe('consent reads', () => {
   it('report frequencyPerDay 4 for recurring and 1 for one-off, the same before and after authorisation', async () => {
-    const high = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] }, recurringIndicator: true, frequencyPerDay: 10 });
-    const low = await createConsent(t, { access: { accounts: [{ iban: anna[1]! }] }, recurringIndicator: true, frequencyPerDay: 1 });
-    const once = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] }, recurringIndicator: false, frequencyPerDay: 4 });
-    const freq = async (id: string) => (ConsentResponseSchema.parse((await read(id)).json)).frequencyPerDay;
+    const high = await createConsent(t, {
+      access: { accounts: [{ iban: anna[0]! }] },
+      recurringIndicator: true,
+      frequencyPerDay: 10,
+    });
+    const low = await createConsent(t, {
+      access: { accounts: [{ iban: anna[1]! }] },
+      recurringIndicator: true,
+      frequencyPerDay: 1,
+    });
+    const once = await createConsent(t, {
+      access: { accounts: [{ iban: anna[0]! }] },
+      recurringIndicator: false,
+      frequencyPerDay: 4,
+    });
+    const freq = async (id: string) => ConsentResponseSchema.parse((await read(id)).json).frequencyPerDay;
     expect([await freq(high.consentId), await freq(low.consentId), await freq(once.consentId)]).toEqual([4, 4, 1]);
     await customerActs(t, high.authorisationId, 'anna');
     await customerActs(t, once.authorisationId, 'anna');
@@ -100,18 +170,25 @@ describe('consent reads', () => {
   });
 
   it('cap validUntil silently at 180 days from authentication', async () => {
-    const created = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] }, recurringIndicator: true, validUntil: '2030-12-31' });
-    expect((ConsentResponseSchema.parse((await read(created.consentId)).json)).validUntil).toBe('2030-12-31');
+    const created = await createConsent(t, {
+      access: { accounts: [{ iban: anna[0]! }] },
+      recurringIndicator: true,
+      validUntil: '2030-12-31',
+    });
+    expect(ConsentResponseSchema.parse((await read(created.consentId)).json).validUntil).toBe('2030-12-31');
     await t.sandbox.clock.advance('PT10M');
     await customerActs(t, created.authorisationId, 'anna');
     const authenticatedAt = t.sandbox.clock.now().getTime();
     const expected = new Date(authenticatedAt + 180 * 86_400_000).toISOString().slice(0, 10);
-    expect((ConsentResponseSchema.parse((await read(created.consentId)).json)).validUntil).toBe(expected);
+    expect(ConsentResponseSchema.parse((await read(created.consentId)).json).validUntil).toBe(expected);
   });
 
   it('show the grant, narrower than asked: accounts the customer does not hold are silently left out', async () => {
     const created = await createConsent(t, {
-      access: { accounts: [{ iban: anna[0]! }, { iban: clara[0]! }, { iban: FOREIGN_IBAN }], balances: [{ iban: anna[1]!, currency: 'EUR' }] },
+      access: {
+        accounts: [{ iban: anna[0]! }, { iban: clara[0]! }, { iban: FOREIGN_IBAN }],
+        balances: [{ iban: anna[1]!, currency: 'EUR' }],
+      },
       recurringIndicator: true,
     });
     await customerActs(t, created.authorisationId, 'anna');
@@ -121,7 +198,10 @@ describe('consent reads', () => {
   });
 
   it('show an empty grant when the approving customer holds none of the IBANs', async () => {
-    const created = await createConsent(t, { access: { balances: anna.map((iban) => ({ iban })) }, recurringIndicator: true });
+    const created = await createConsent(t, {
+      access: { balances: anna.map((iban) => ({ iban })) },
+      recurringIndicator: true,
+    });
     await customerActs(t, created.authorisationId, 'clara');
     const body = ConsentResponseSchema.parse((await read(created.consentId)).json);
     expect(body).toMatchObject({ consentStatus: 'valid', access: {} });
@@ -133,23 +213,33 @@ describe('authorisation sub-resource', () => {
     const created = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] }, recurringIndicator: true });
     const list = await t.call({ path: `/v1/consents/${created.consentId}/authorisations`, client: t.tpp });
     expect(list.json).toEqual({ authorisationIds: [created.authorisationId] });
-    const sca = () => t.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`, client: t.tpp });
+    const sca = () =>
+      t.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`, client: t.tpp });
     expect((await sca()).json).toEqual({ scaStatus: 'received' });
     const acted = await customerActs(t, created.authorisationId, 'anna');
-    const state = new URL((created.answer.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href).searchParams.get('state');
+    const state = new URL(
+      (created.answer.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href,
+    ).searchParams.get('state');
     expect(acted.json).toEqual({ scaStatus: 'finalised', redirect: `${REDIRECT}?state=${state}` });
     expect((await sca()).json).toEqual({ scaStatus: 'finalised' });
   });
 
   it('answers 404 for an authorisation id that is not the consent’s', async () => {
     const created = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] } });
-    const answer = await t.call({ path: `/v1/consents/${created.consentId}/authorisations/00000000-0000-4000-8000-000000000000`, client: t.tpp });
+    const answer = await t.call({
+      path: `/v1/consents/${created.consentId}/authorisations/00000000-0000-4000-8000-000000000000`,
+      client: t.tpp,
+    });
     expect(answer.status).toBe(404);
     expect(codeOf(answer)).toBe('RESOURCE_UNKNOWN');
   });
 
   it('sends a declining customer to the NOK redirect with state and rejects the consent', async () => {
-    const created = await createConsent(t, { access: { accounts: [{ iban: ibansOf(t, 'dora')[0]! }] } }, { headers: { 'TPP-NOK-Redirect-URI': NOK_REDIRECT } });
+    const created = await createConsent(
+      t,
+      { access: { accounts: [{ iban: ibansOf(t, 'dora')[0]! }] } },
+      { headers: { 'TPP-NOK-Redirect-URI': NOK_REDIRECT } },
+    );
     const acted = await customerActs(t, created.authorisationId, 'dora', 'approve');
     expect((acted.json as { scaStatus: string; redirect: string }).scaStatus).toBe('failed');
     expect((acted.json as { redirect: string }).redirect).toMatch(new RegExp(`^${NOK_REDIRECT}\\?state=`));
@@ -173,8 +263,17 @@ describe('authorisation sub-resource', () => {
     const created = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] } });
     const wrong = await customerActs(t, created.authorisationId, 'anna', 'approve', 'xxxxxx');
     expect(wrong.json).toEqual({ scaStatus: 'started', redirect: null });
-    const sms = (await t.control('/sms')).json as { psuId: string; code: string; authorisationId: string; sentAt: string }[];
-    expect(sms[0]).toMatchObject({ psuId: 'anna', authorisationId: created.authorisationId, code: expect.stringMatching(/^\d{6}$/) });
+    const sms = (await t.control('/sms')).json as {
+      psuId: string;
+      code: string;
+      authorisationId: string;
+      sentAt: string;
+    }[];
+    expect(sms[0]).toMatchObject({
+      psuId: 'anna',
+      authorisationId: created.authorisationId,
+      code: expect.stringMatching(/^\d{6}$/),
+    });
     const right = await customerActs(t, created.authorisationId, 'anna', 'approve', sms[0]!.code);
     expect((right.json as { scaStatus: string }).scaStatus).toBe('finalised');
   });
@@ -184,15 +283,32 @@ describe('authorisation sub-resource', () => {
     await t.sandbox.clock.advance('PT15M');
     const acted = await customerActs(t, created.authorisationId, 'anna');
     expect(acted.json).toEqual({ scaStatus: 'failed', redirect: null });
-    expect((await t.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`, client: t.tpp })).json).toEqual({ scaStatus: 'failed' });
+    expect(
+      (
+        await t.call({
+          path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`,
+          client: t.tpp,
+        })
+      ).json,
+    ).toEqual({ scaStatus: 'failed' });
     expect(await statusOf(created.consentId)).toBe('received');
   });
 
   it('lets an abandoning customer’s authorisation sit started until it expires', async () => {
     const created = await createConsent(t, { access: { accounts: [{ iban: ibansOf(t, 'frida')[0]! }] } });
-    expect((await customerActs(t, created.authorisationId, 'frida')).json).toEqual({ scaStatus: 'started', redirect: null });
+    expect((await customerActs(t, created.authorisationId, 'frida')).json).toEqual({
+      scaStatus: 'started',
+      redirect: null,
+    });
     await t.sandbox.clock.advance('PT16M');
-    expect((await t.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`, client: t.tpp })).json).toEqual({ scaStatus: 'failed' });
+    expect(
+      (
+        await t.call({
+          path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`,
+          client: t.tpp,
+        })
+      ).json,
+    ).toEqual({ scaStatus: 'failed' });
   });
 
   it('cannot be approved twice: a replay changes nothing', async () => {
@@ -206,11 +322,22 @@ describe('authorisation sub-resource', () => {
 
 describe('roles', () => {
   it('refuses account information to a provider without PSP_AI with 403 ROLE_INVALID', async () => {
-    const cofOnly = issueQwac({ ca: { cert: t.ca, key: t.caKey }, name: 'Funds Only', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_IC'] });
+    const cofOnly = issueQwac({
+      ca: { cert: t.ca, key: t.caKey },
+      name: 'Funds Only',
+      organizationIdentifier: 'PSDDE-BAFIN-654322',
+      roles: ['PSP_IC'],
+    });
     const created = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] } }, { client: cofOnly });
     expect(created.answer.status).toBe(403);
     expect(created.answer.json).toEqual({
-      tppMessages: [{ category: 'ERROR', code: 'ROLE_INVALID', text: "This service needs the role PSP_AI in the certificate's PSD2 statement." }],
+      tppMessages: [
+        {
+          category: 'ERROR',
+          code: 'ROLE_INVALID',
+          text: "This service needs the role PSP_AI in the certificate's PSD2 statement.",
+        },
+      ],
     });
     const read = await t.call({ path: '/v1/accounts', client: cofOnly, headers: { 'Consent-ID': 'x' } });
     expect([read.status, codeOf(read)]).toEqual([403, 'ROLE_INVALID']);
@@ -256,9 +383,14 @@ describe('consent lifecycle', () => {
 
   it('DELETE of a received consent terminates it and fails its authorisation; of an ended one changes nothing', async () => {
     const created = await createConsent(t, { access: { accounts: [{ iban: anna[0]! }] } });
-    expect((await t.call({ method: 'DELETE', path: `/v1/consents/${created.consentId}`, client: t.tpp })).status).toBe(204);
+    expect((await t.call({ method: 'DELETE', path: `/v1/consents/${created.consentId}`, client: t.tpp })).status).toBe(
+      204,
+    );
     expect(await statusOf(created.consentId)).toBe('terminatedByTpp');
-    expect((await customerActs(t, created.authorisationId, 'anna')).json).toEqual({ scaStatus: 'failed', redirect: null });
+    expect((await customerActs(t, created.authorisationId, 'anna')).json).toEqual({
+      scaStatus: 'failed',
+      redirect: null,
+    });
     const revoked = await validConsent(t, [anna[1]!]);
     await t.control(`/consents/${revoked}/revoke`, { body: {} });
     expect((await t.call({ method: 'DELETE', path: `/v1/consents/${revoked}`, client: t.tpp })).status).toBe(204);
@@ -296,12 +428,17 @@ describe('consent lifecycle', () => {
     expect(await statusOf(consentId)).toBe('expired');
     const use = await t.call({ path: '/v1/accounts', client: t.tpp, headers: { 'Consent-ID': consentId } });
     expect([use.status, codeOf(use)]).toEqual([401, 'CONSENT_EXPIRED']);
-    expect((ConsentResponseSchema.parse((await read(consentId)).json)).lastActionDate).toBe('2026-03-05');
+    expect(ConsentResponseSchema.parse((await read(consentId)).json).lastActionDate).toBe('2026-03-05');
   });
 
   it('expires a one-off consent after use plus one idle hour, and not before', async () => {
     const consentId = await validConsent(t, [anna[0]!], { recurring: false });
-    const use = () => t.call({ path: '/v1/accounts', client: t.tpp, headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.1' } });
+    const use = () =>
+      t.call({
+        path: '/v1/accounts',
+        client: t.tpp,
+        headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.1' },
+      });
     await t.sandbox.clock.advance('PT3H');
     expect(await statusOf(consentId)).toBe('valid');
     expect((await use()).status).toBe(200);

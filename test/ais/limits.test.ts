@@ -17,8 +17,16 @@ afterAll(() => t.sandbox.close());
 beforeEach(() => t.sandbox.reset());
 
 const get = (path: string, consentId: string, attended = false) =>
-  t.call({ path, client: t.tpp, headers: { 'Consent-ID': consentId, ...(attended ? { 'PSU-IP-Address': '2001:db8::1' } : {}) } });
-const limits = (answer: { headers: Record<string, unknown> }) => [answer.headers['x-ratelimit-limit'], answer.headers['x-ratelimit-remaining'], answer.headers['x-ratelimit-reset']];
+  t.call({
+    path,
+    client: t.tpp,
+    headers: { 'Consent-ID': consentId, ...(attended ? { 'PSU-IP-Address': '2001:db8::1' } : {}) },
+  });
+const limits = (answer: { headers: Record<string, unknown> }) => [
+  answer.headers['x-ratelimit-limit'],
+  answer.headers['x-ratelimit-remaining'],
+  answer.headers['x-ratelimit-reset'],
+];
 const midnightAfter = (iso: string) => String(Date.parse(`${iso.slice(0, 10)}T00:00:00Z`) / 1000 + 86_400);
 
 describe('unattended budget', () => {
@@ -45,7 +53,8 @@ describe('unattended budget', () => {
     expect((await get(balancesPath, consentId)).status).toBe(429);
     expect((await get(transactionsPath, consentId)).status).toBe(200);
     for (let i = 0; i < 2; i += 1) expect((await get('/v1/accounts', consentId)).status).toBe(200);
-    for (let i = 0; i < 2; i += 1) expect((await get(`/v1/accounts/${resourceIdOf(t, anna[0]!)}`, consentId)).status).toBe(200);
+    for (let i = 0; i < 2; i += 1)
+      expect((await get(`/v1/accounts/${resourceIdOf(t, anna[0]!)}`, consentId)).status).toBe(200);
     expect((await get('/v1/accounts', consentId)).status).toBe(429);
   });
 
@@ -87,7 +96,9 @@ describe('unattended budget', () => {
   });
 
   it('consumes nothing for a refused request', async () => {
-    const consentId = await validConsent(t, [anna[0]!], { access: { balances: [{ iban: anna[0]! }], transactions: [{ iban: anna[0]! }] } });
+    const consentId = await validConsent(t, [anna[0]!], {
+      access: { balances: [{ iban: anna[0]! }], transactions: [{ iban: anna[0]! }] },
+    });
     await get(`/v1/accounts/${resourceIdOf(t, anna[1]!)}/balances`, consentId);
     await get(`${transactionsPath}?bookingStatus=nonsense`, consentId);
     expect(limits(await get(balancesPath, consentId))[1]).toBe('3');

@@ -19,7 +19,11 @@ afterAll(() => t.sandbox.close());
 type Body = ReturnType<typeof TransactionsResponseSchema.parse>;
 // Attended: paging through 650 rows takes more than the 4 unattended accesses a day.
 const fetchPage = async (url: string): Promise<Body> => {
-  const answer = await t.call({ path: url, client: t.tpp, headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.7' } });
+  const answer = await t.call({
+    path: url,
+    client: t.tpp,
+    headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.7' },
+  });
   expect(answer.status, answer.text).toBe(200);
   return TransactionsResponseSchema.parse(answer.json);
 };
@@ -28,7 +32,8 @@ const ids = (body: Body) => (body.transactions.booked ?? []).map((row) => row.tr
 async function traverse(first: string, between?: () => Promise<void>): Promise<Body[]> {
   const pages = [await fetchPage(first)];
   if (between) await between();
-  while (pages.at(-1)!.transactions._links?.next) pages.push(await fetchPage(pages.at(-1)!.transactions._links!.next!.href));
+  while (pages.at(-1)!.transactions._links?.next)
+    pages.push(await fetchPage(pages.at(-1)!.transactions._links!.next!.href));
   return pages;
 }
 
@@ -37,7 +42,8 @@ describe('keyset paging', () => {
     const pages = await traverse(path);
     expect(pages.map((page) => page.transactions.booked!.length)).toEqual([250, 250, 150]);
     // The end is a _links without next, never a missing _links: a generated client reads _links.next safely.
-    for (const page of pages) expect(page.transactions._links?.account).toEqual({ href: path.replace('/transactions', '') });
+    for (const page of pages)
+      expect(page.transactions._links?.account).toEqual({ href: path.replace('/transactions', '') });
     expect(pages.at(-1)!.transactions._links).toEqual({ account: { href: path.replace('/transactions', '') } });
     const all = pages.flatMap(ids);
     expect(new Set(all).size).toBe(650);
@@ -60,7 +66,9 @@ describe('keyset paging', () => {
     const last = first.transactions.booked!.at(-1)!.entryReference;
     expect(next.searchParams.get('entryReferenceFrom')).toBe(last);
     const viaLink = await fetchPage(first.transactions._links!.next!.href);
-    const viaCursor = await fetchPage(`${path}?bookingStatus=booked&dateFrom=2025-06-01&entryReferenceFrom=${encodeURIComponent(last)}`);
+    const viaCursor = await fetchPage(
+      `${path}?bookingStatus=booked&dateFrom=2025-06-01&entryReferenceFrom=${encodeURIComponent(last)}`,
+    );
     expect(viaCursor).toEqual(viaLink);
   });
 
@@ -69,7 +77,9 @@ describe('keyset paging', () => {
     let booked = '';
     const during = (
       await traverse(path, async () => {
-        const made = await t.control('/transactions', { body: { iban, amount: '12.34', counterpartyName: 'Mid Traversal GmbH' } });
+        const made = await t.control('/transactions', {
+          body: { iban, amount: '12.34', counterpartyName: 'Mid Traversal GmbH' },
+        });
         expect(made.status).toBe(201);
         booked = (made.json as { transactionId: string }).transactionId;
       })
@@ -85,9 +95,13 @@ describe('keyset paging', () => {
     const dates = [...new Set(all.map((row) => row.bookingDate!))].sort();
     const from = dates[10]!;
     const to = dates[40]!;
-    const filtered = (await traverse(`${path}?dateFrom=${from}&dateTo=${to}`)).flatMap((page) => page.transactions.booked!);
+    const filtered = (await traverse(`${path}?dateFrom=${from}&dateTo=${to}`)).flatMap(
+      (page) => page.transactions.booked!,
+    );
     expect(filtered.length).toBe(all.filter((row) => row.bookingDate! >= from && row.bookingDate! <= to).length);
-    expect(filtered.some((row) => row.bookingDate === from) && filtered.some((row) => row.bookingDate === to)).toBe(true);
+    expect(filtered.some((row) => row.bookingDate === from) && filtered.some((row) => row.bookingDate === to)).toBe(
+      true,
+    );
   });
 
   it('returns pending transactions for bookingStatus pending, and both arrays for both', async () => {

@@ -12,7 +12,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.sandbox.close());
 
-const envelope = (code: string, text: string = expect.any(String) as unknown as string) => ({ tppMessages: [{ category: 'ERROR', code, text }] });
+const envelope = (code: string, text: string = expect.any(String) as unknown as string) => ({
+  tppMessages: [{ category: 'ERROR', code, text }],
+});
 
 describe('X-Request-ID', () => {
   it('is required: a request without one gets 400 FORMAT_ERROR', async () => {
@@ -30,7 +32,12 @@ describe('X-Request-ID', () => {
   });
 
   it('refuses two X-Request-ID headers on one request', async () => {
-    const answer = await t.call({ path: '/v1/accounts', client: t.tpp, requestId: false, headers: { 'X-Request-ID': [ID, ID] } });
+    const answer = await t.call({
+      path: '/v1/accounts',
+      client: t.tpp,
+      requestId: false,
+      headers: { 'X-Request-ID': [ID, ID] },
+    });
     expect(answer.status).toBe(400);
     expect((answer.json as { tppMessages: { code: string }[] }).tppMessages[0]?.code).toBe('FORMAT_ERROR');
   });
@@ -38,27 +45,54 @@ describe('X-Request-ID', () => {
 
 describe('bodies are JSON', () => {
   it('refuses malformed JSON with FORMAT_ERROR and echoes the id', async () => {
-    const answer = await t.call({ method: 'POST', path: '/v1/consents', client: t.tpp, requestId: ID, rawBody: '{"access":', headers: { 'Content-Type': 'application/json' } });
+    const answer = await t.call({
+      method: 'POST',
+      path: '/v1/consents',
+      client: t.tpp,
+      requestId: ID,
+      rawBody: '{"access":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.headers['x-request-id']).toBe(ID);
     expect(answer.json).toEqual(envelope('FORMAT_ERROR', 'The body is not a JSON object or array.'));
   });
 
   it('refuses a JSON scalar as a body', async () => {
-    const answer = await t.call({ method: 'POST', path: '/v1/consents', client: t.tpp, rawBody: '"text"', headers: { 'Content-Type': 'application/json' } });
+    const answer = await t.call({
+      method: 'POST',
+      path: '/v1/consents',
+      client: t.tpp,
+      rawBody: '"text"',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual(envelope('FORMAT_ERROR', 'The body is not a JSON object or array.'));
   });
 
   it('refuses a body in another content type', async () => {
-    const answer = await t.call({ method: 'POST', path: '/v1/consents', client: t.tpp, rawBody: 'access=all', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const answer = await t.call({
+      method: 'POST',
+      path: '/v1/consents',
+      client: t.tpp,
+      rawBody: 'access=all',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(answer.status).toBe(400);
-    expect(answer.json).toEqual(envelope('FORMAT_ERROR', 'Request bodies are JSON: send Content-Type: application/json.'));
+    expect(answer.json).toEqual(
+      envelope('FORMAT_ERROR', 'Request bodies are JSON: send Content-Type: application/json.'),
+    );
   });
 
   it('refuses a body over 64 KiB', async () => {
     const big = JSON.stringify({ filler: 'x'.repeat(70 * 1024) });
-    const answer = await t.call({ method: 'POST', path: '/v1/consents', client: t.tpp, rawBody: big, headers: { 'Content-Type': 'application/json' } });
+    const answer = await t.call({
+      method: 'POST',
+      path: '/v1/consents',
+      client: t.tpp,
+      rawBody: big,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual(envelope('FORMAT_ERROR', 'The body is larger than 64 KiB.'));
   });
@@ -68,7 +102,17 @@ describe('bodies are JSON', () => {
     // server's keep-alive timeout ended the connection.
     const agent = new Agent({ keepAlive: true, ca: t.ca, ...t.tpp });
     const send = (payload: string) =>
-      sendHttps(new URL('/v1/consents', t.sandbox.apiUrl), { method: 'POST', headers: { 'X-Request-ID': randomUUID(), 'Content-Type': 'application/json', 'TPP-Redirect-URI': 'https://tpp.example/ok' }, payload, ca: t.ca, agent });
+      sendHttps(new URL('/v1/consents', t.sandbox.apiUrl), {
+        method: 'POST',
+        headers: {
+          'X-Request-ID': randomUUID(),
+          'Content-Type': 'application/json',
+          'TPP-Redirect-URI': 'https://tpp.example/ok',
+        },
+        payload,
+        ca: t.ca,
+        agent,
+      });
     try {
       const big = await send(JSON.stringify({ filler: 'x'.repeat(1024 * 1024) }));
       expect([big.status, big.headers.connection]).toEqual([400, 'close']);
@@ -81,7 +125,13 @@ describe('bodies are JSON', () => {
   });
 
   it('refuses a body in a charset other than UTF-8', async () => {
-    const answer = await t.call({ method: 'POST', path: '/v1/consents', client: t.tpp, rawBody: '{}', headers: { 'Content-Type': 'application/json; charset=ebcdic' } });
+    const answer = await t.call({
+      method: 'POST',
+      path: '/v1/consents',
+      client: t.tpp,
+      rawBody: '{}',
+      headers: { 'Content-Type': 'application/json; charset=ebcdic' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual(envelope('FORMAT_ERROR', 'The body must be UTF-8 JSON without content encoding.'));
   });
@@ -105,9 +155,19 @@ describe('routes', () => {
     const { connect } = await import('node:tls');
     const url = new URL(t.sandbox.apiUrl);
     const raw = await new Promise<string>((resolve, reject) => {
-      const socket = connect({ host: url.hostname, port: Number(url.port), ca: t.ca, cert: t.tpp.cert, key: t.tpp.key, servername: 'localhost' }, () => {
-        socket.write(`GET /v1/accounts HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
-      });
+      const socket = connect(
+        {
+          host: url.hostname,
+          port: Number(url.port),
+          ca: t.ca,
+          cert: t.tpp.cert,
+          key: t.tpp.key,
+          servername: 'localhost',
+        },
+        () => {
+          socket.write(`GET /v1/accounts HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+        },
+      );
       let data = '';
       socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
       socket.on('end', () => resolve(data));
@@ -120,7 +180,13 @@ describe('routes', () => {
 
 describe('request events', () => {
   it('emit one event per answered request with provider, status and error code', async () => {
-    const seen: { provider: string | undefined; method: string; path: string; status: number; code: string | undefined }[] = [];
+    const seen: {
+      provider: string | undefined;
+      method: string;
+      path: string;
+      status: number;
+      code: string | undefined;
+    }[] = [];
     const off = t.sandbox.events.on('request', (event) => seen.push(event));
     await t.call({ path: '/v1/unknown?x=1', client: t.tpp });
     await t.call({ path: '/v1/unknown', client: null });

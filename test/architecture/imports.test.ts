@@ -84,10 +84,18 @@ function circles(): string[][] {
 }
 
 /** Imports of files under `from` that land under one of `forbidden`, as "a -> b" lines. */
-function crossings(from: string, forbidden: readonly string[], except: (file: string) => boolean = () => false): string[] {
+function crossings(
+  from: string,
+  forbidden: readonly string[],
+  except: (file: string) => boolean = () => false,
+): string[] {
   return [...GRAPH]
     .filter(([file]) => file.startsWith(from) && !except(file))
-    .flatMap(([file, targets]) => targets.filter((target) => forbidden.some((place) => target.startsWith(place))).map((target) => `${file} -> ${target}`));
+    .flatMap(([file, targets]) =>
+      targets
+        .filter((target) => forbidden.some((place) => target.startsWith(place)))
+        .map((target) => `${file} -> ${target}`),
+    );
 }
 
 describe('the architecture', () => {
@@ -101,11 +109,20 @@ describe('the architecture', () => {
   });
 
   it('keeps the contract free of the rest of the project', () => {
-    expect(crossings('src/contract/', ['src/sim/', 'src/kit/', 'src/cli/', 'src/tui/', 'src/certs/', 'conformance/'])).toEqual([]);
+    expect(
+      crossings('src/contract/', ['src/sim/', 'src/kit/', 'src/cli/', 'src/tui/', 'src/certs/', 'conformance/']),
+    ).toEqual([]);
   });
 
   it('keeps the domain rules and the ledger free of HTTP, services and the portal', () => {
-    const edge = ['src/sim/http/', 'src/sim/api/', 'src/sim/services/', 'src/sim/portal/', 'src/sim/bank/', 'src/sim/faults/'];
+    const edge = [
+      'src/sim/http/',
+      'src/sim/api/',
+      'src/sim/services/',
+      'src/sim/portal/',
+      'src/sim/bank/',
+      'src/sim/faults/',
+    ];
     expect([...crossings('src/sim/rules/', edge), ...crossings('src/sim/ledger/', edge)]).toEqual([]);
   });
 
@@ -127,7 +144,10 @@ describe('the architecture', () => {
 
 describe('README "Architecture"', () => {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Architecture'), readme.indexOf('\n## ', readme.indexOf('## Architecture') + 1));
+  const section = readme.slice(
+    readme.indexOf('## Architecture'),
+    readme.indexOf('\n## ', readme.indexOf('## Architecture') + 1),
+  );
 
   it('names only files and folders that exist, and every rules file of the simulator', () => {
     expect(section.length).toBeGreaterThan(1000);
@@ -139,7 +159,9 @@ describe('README "Architecture"', () => {
     }
     expect(named.length).toBeGreaterThan(20);
     expect(named.filter((path) => !existsSync(join(root, path)))).toEqual([]);
-    const rules = readdirSync(join(root, 'src/sim/rules')).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+    const rules = readdirSync(join(root, 'src/sim/rules')).filter(
+      (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
+    );
     expect(rules.filter((name) => !section.includes(name))).toEqual([]);
   });
 });

@@ -40,12 +40,18 @@ afterAll(async () => {
 /** A page whose visits to the provider's addresses are answered locally, never sent anywhere. */
 async function tppPage(): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-  await page.route('https://tpp.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Back at the provider</h1>' }));
+  await page.route('https://tpp.example/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Back at the provider</h1>' }),
+  );
   return page;
 }
 
 async function consentLink(headers: Record<string, string> = {}) {
-  const created = await createConsent(t, { access: { balances: [{ iban: ibansOf(t, 'anna')[0]! }] }, recurringIndicator: true, frequencyPerDay: 4 }, { headers });
+  const created = await createConsent(
+    t,
+    { access: { balances: [{ iban: ibansOf(t, 'anna')[0]! }] }, recurringIndicator: true, frequencyPerDay: 4 },
+    { headers },
+  );
   const href = (created.answer.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href;
   return { ...created, href, state: new URL(href).searchParams.get('state')! };
 }
@@ -66,7 +72,9 @@ async function logInAndConfirmCode(page: Page, shot: string) {
   await page.screenshot({ path: `${ARTIFACTS}${shot}-3-review.png`, fullPage: true });
 }
 
-const consentStatus = async (consentId: string) => ((await t.call({ path: `/v1/consents/${consentId}/status`, client: t.tpp })).json as { consentStatus: string }).consentStatus;
+const consentStatus = async (consentId: string) =>
+  ((await t.call({ path: `/v1/consents/${consentId}/status`, client: t.tpp })).json as { consentStatus: string })
+    .consentStatus;
 
 describe('SCA in a real browser', () => {
   it('logs in, reads the code, approves, and lands on the provider redirect with the same state; the consent is valid', async () => {

@@ -18,15 +18,21 @@ beforeAll(async () => {
   const certs = await certificateFolder();
   // The receiver presents the sandbox CA's localhost certificate; --callback-ca makes the sandbox trust it.
   t = await testSandbox(certs, { clockStart: '2026-03-01T10:00:00Z', callbackCa: [`${certs}/ca.crt`] });
-  receiver = createServer({ key: readFileSync(`${certs}/server.key`), cert: readFileSync(`${certs}/server.crt`) }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: String(req.headers['x-service-signature']) });
-      res.statusCode = answers.shift() ?? 200;
-      res.end();
-    });
-  });
+  receiver = createServer(
+    { key: readFileSync(`${certs}/server.key`), cert: readFileSync(`${certs}/server.crt`) },
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push({
+          body: Buffer.concat(chunks).toString('utf8'),
+          signature: String(req.headers['x-service-signature']),
+        });
+        res.statusCode = answers.shift() ?? 200;
+        res.end();
+      });
+    },
+  );
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `https://localhost:${(receiver.address() as AddressInfo).port}/xs2a/revocations`;
 });
@@ -40,15 +46,27 @@ beforeEach(async () => {
   answers = [];
 });
 
-const put = (url: unknown, client = t.tpp) => t.call({ method: 'PUT', path: '/v1/revocation-callback', client, body: { url } });
-const deliveries = async () => (await t.control('/callbacks')).json as { eventId: string; consentId: string; outcome: string; attempts: { at: string; status: number | null; error: string | null }[] }[];
+const put = (url: unknown, client = t.tpp) =>
+  t.call({ method: 'PUT', path: '/v1/revocation-callback', client, body: { url } });
+const deliveries = async () =>
+  (await t.control('/callbacks')).json as {
+    eventId: string;
+    consentId: string;
+    outcome: string;
+    attempts: { at: string; status: number | null; error: string | null }[];
+  }[];
 
 describe('revocation callback registration', () => {
   it('PUT answers url, signature header, tolerance and a 32-byte hex secret; GET answers the same', async () => {
     const answer = await put(receiverUrl);
     expect(answer.status).toBe(200);
     const body = RevocationCallbackSchema.parse(answer.json);
-    expect(body).toEqual({ url: receiverUrl, signatureHeader: 'X-Service-Signature', signatureToleranceSeconds: 300, secret: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(body).toEqual({
+      url: receiverUrl,
+      signatureHeader: 'X-Service-Signature',
+      signatureToleranceSeconds: 300,
+      secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect((await t.call({ path: '/v1/revocation-callback', client: t.tpp })).json).toEqual(body);
   });
 
@@ -68,15 +86,23 @@ describe('revocation callback registration', () => {
     expect((await t.call({ path: '/v1/revocation-callback', client: t.tpp })).status).toBe(404);
   });
 
-  it.each([['http://tpp.example/hook'], ['https://tpp.example/hook#frag'], ['/hook'], [42]])('refuses url %s with FORMAT_ERROR on path url', async (url) => {
-    const answer = await put(url);
-    expect(answer.status).toBe(400);
-    expect(answer.json).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR', path: 'url' }] });
-    expect((await t.call({ path: '/v1/revocation-callback', client: t.tpp })).status).toBe(404);
-  });
+  it.each([['http://tpp.example/hook'], ['https://tpp.example/hook#frag'], ['/hook'], [42]])(
+    'refuses url %s with FORMAT_ERROR on path url',
+    async (url) => {
+      const answer = await put(url);
+      expect(answer.status).toBe(400);
+      expect(answer.json).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR', path: 'url' }] });
+      expect((await t.call({ path: '/v1/revocation-callback', client: t.tpp })).status).toBe(404);
+    },
+  );
 
   it('is open to any registered provider whatever its roles', async () => {
-    const fundsOnly = issueQwac({ ca: { cert: t.ca, key: t.caKey }, name: 'Funds Only', organizationIdentifier: 'PSDDE-BAFIN-880001', roles: ['PSP_IC'] });
+    const fundsOnly = issueQwac({
+      ca: { cert: t.ca, key: t.caKey },
+      name: 'Funds Only',
+      organizationIdentifier: 'PSDDE-BAFIN-880001',
+      roles: ['PSP_IC'],
+    });
     expect((await put(receiverUrl, fundsOnly)).status).toBe(200);
   });
 });
@@ -101,9 +127,16 @@ describe('revocation events', () => {
     await t.sandbox.flushCallbacks();
     expect((await deliveries())[0]?.outcome).toBe('delivered');
 
-    const events = received.map((r) => JSON.parse(r.body) as { eventId: string; consentId: string; consentStatus: string; revokedAt: string });
+    const events = received.map(
+      (r) => JSON.parse(r.body) as { eventId: string; consentId: string; consentStatus: string; revokedAt: string },
+    );
     expect(new Set(events.map((e) => e.eventId)).size).toBe(1);
-    expect(events[0]).toEqual({ eventId: expect.any(String), consentId, consentStatus: 'revokedByPsu', revokedAt: expect.any(String) });
+    expect(events[0]).toEqual({
+      eventId: expect.any(String),
+      consentId,
+      consentStatus: 'revokedByPsu',
+      revokedAt: expect.any(String),
+    });
     expect(new Set(received.map((r) => r.body)).size).toBe(1);
     const times: number[] = [];
     for (const { body, signature } of received) {
@@ -178,8 +211,15 @@ describe('revocation events', () => {
     await t.control(`/consents/${b}/revoke`, { body: { by: 'service' } });
     await t.sandbox.flushCallbacks();
     expect(received).toHaveLength(2);
-    const shapes = received.map((r) => Object.keys(JSON.parse(r.body) as object).sort().join());
+    const shapes = received.map((r) =>
+      Object.keys(JSON.parse(r.body) as object)
+        .sort()
+        .join(),
+    );
     expect(shapes[0]).toBe(shapes[1]);
-    expect(received.map((r) => (JSON.parse(r.body) as { consentStatus: string }).consentStatus)).toEqual(['revokedByPsu', 'revokedByPsu']);
+    expect(received.map((r) => (JSON.parse(r.body) as { consentStatus: string }).consentStatus)).toEqual([
+      'revokedByPsu',
+      'revokedByPsu',
+    ]);
   });
 });

@@ -34,10 +34,25 @@ describe('xs2a-kit certs', () => {
 
   it('creates NAME.crt and NAME.key for another provider with the roles and org id asked for', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-cli-'));
-    await cli('certs', 'tpp', '--name', 'acme', '--roles', 'PSP_AI,PSP_IC', '--org-id', 'PSDDE-BAFIN-777777', '--out', dir);
+    await cli(
+      'certs',
+      'tpp',
+      '--name',
+      'acme',
+      '--roles',
+      'PSP_AI,PSP_IC',
+      '--org-id',
+      'PSDDE-BAFIN-777777',
+      '--out',
+      dir,
+    );
     expect(existsSync(join(dir, 'acme.key'))).toBe(true);
     const acme = readQwacPem(readFileSync(join(dir, 'acme.crt'), 'utf8'));
-    expect(acme).toMatchObject({ organizationIdentifier: 'PSDDE-BAFIN-777777', organizationName: 'acme', roles: ['PSP_AI', 'PSP_IC'] });
+    expect(acme).toMatchObject({
+      organizationIdentifier: 'PSDDE-BAFIN-777777',
+      organizationName: 'acme',
+      roles: ['PSP_AI', 'PSP_IC'],
+    });
   });
 
   it('derives a distinct org id when none is given, and makes EC keys on request', async () => {
@@ -68,7 +83,18 @@ describe('xs2a-kit serve', () => {
   it('prints the ready time, both base URLs, the certificates and a curl that works when pasted, and stops on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-cli-'));
     await cli('certs', '--out', dir);
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--portal-port', '0', '--certs', dir, '--customers', '3']);
+    const child = spawn(process.execPath, [
+      BIN,
+      'serve',
+      '--port',
+      '0',
+      '--portal-port',
+      '0',
+      '--certs',
+      dir,
+      '--customers',
+      '3',
+    ]);
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     await new Promise<void>((resolve, reject) => {
@@ -77,7 +103,9 @@ describe('xs2a-kit serve', () => {
     });
     try {
       expect(out).toMatch(/^xs2a-kit sandbox ready in \d+ ms$/m);
-      expect(out).toMatch(/XS2A API \(mutual TLS\)\s+https:\/\/localhost:\d+ +\(\{base_url\}: every path carries \/v1\)\n/);
+      expect(out).toMatch(
+        /XS2A API \(mutual TLS\)\s+https:\/\/localhost:\d+ +\(\{base_url\}: every path carries \/v1\)\n/,
+      );
       expect(out).toMatch(/Customer surface\s+http:\/\/localhost:\d+/);
       expect(out).toContain(join(dir, 'ca.crt'));
       expect(out).toContain(`seed 42: ${loadCustomersFixture().customers.length + 3}`);
@@ -103,7 +131,9 @@ describe('xs2a-kit serve', () => {
     try {
       const failure = await cliFailing('serve', '--port', port, '--portal-port', '0', '--certs', dir);
       expect(failure.code).toBe(1);
-      expect(failure.stderr).toContain(`xs2a-kit: The XS2A API cannot listen on 127.0.0.1:${port}: port ${port} is already in use.`);
+      expect(failure.stderr).toContain(
+        `xs2a-kit: The XS2A API cannot listen on 127.0.0.1:${port}: port ${port} is already in use.`,
+      );
     } finally {
       blocker.close();
     }
@@ -116,8 +146,20 @@ describe('xs2a-kit serve', () => {
   });
 
   it('refuses an --allow-host that is not a host name with exit 1 and one line naming the option', async () => {
-    const failure = await cliFailing('serve', '--port', '0', '--portal-port', '0', '--certs', mkdtempSync(join(tmpdir(), 'xs2a-cli-')), '--allow-host', 'evil.example/x');
+    const failure = await cliFailing(
+      'serve',
+      '--port',
+      '0',
+      '--portal-port',
+      '0',
+      '--certs',
+      mkdtempSync(join(tmpdir(), 'xs2a-cli-')),
+      '--allow-host',
+      'evil.example/x',
+    );
     expect(failure.code).toBe(1);
-    expect(failure.stderr.trim().split('\n')).toEqual(['xs2a-kit: Invalid sandbox option allowHosts.0: a host name such as sandbox.test']);
+    expect(failure.stderr.trim().split('\n')).toEqual([
+      'xs2a-kit: Invalid sandbox option allowHosts.0: a host name such as sandbox.test',
+    ]);
   });
 });

@@ -29,7 +29,12 @@ describe('xs2a-kit profiles', () => {
     const { code, stdout } = await xs2aKit(['profiles', '--json']);
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toEqual({
-      settings: SETTINGS.map((definition) => ({ name: definition.name, values: definition.values, default: definition.default, rule: definition.rule })),
+      settings: SETTINGS.map((definition) => ({
+        name: definition.name,
+        values: definition.values,
+        default: definition.default,
+        rule: definition.rule,
+      })),
       profiles: ['default', 'strict', 'lenient', 'random'],
     });
   });
@@ -47,7 +52,10 @@ describe('xs2a-kit serve --profile', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'xs2a-profile-')), 'bank.json');
     writeFileSync(file, JSON.stringify({ settings: { 'request.bodyLimit': '16KiB' } }));
     await serving(['--profile', file], async (_out, controlUrl) => {
-      expect(await servedProfile(controlUrl)).toEqual({ profile: file, settings: completeSettings({ 'request.bodyLimit': '16KiB' }) });
+      expect(await servedProfile(controlUrl)).toEqual({
+        profile: file,
+        settings: completeSettings({ 'request.bodyLimit': '16KiB' }),
+      });
     });
   });
 
@@ -68,21 +76,30 @@ describe('xs2a-kit serve --profile', () => {
 
   it.each([
     ['an unknown setting', { settings: { 'consent.colour': 'blue' } }, 'unknown setting "consent.colour"'],
-    ['a value outside the setting', { settings: { 'payment.maximum': '5.00' } }, 'setting "payment.maximum" cannot be "5.00"'],
-  ])('refuses %s before starting, with exit code 1 and one line naming the setting', async (_what, profile, message) => {
-    const file = join(mkdtempSync(join(tmpdir(), 'xs2a-profile-')), 'bad.json');
-    writeFileSync(file, JSON.stringify(profile));
-    const failure = await xs2aKit(['serve', '--port', '0', '--portal-port', '0', '--profile', file]);
-    expect(failure.code).toBe(1);
-    expect(failure.stdout).toBe('');
-    expect(failure.stderr).toContain(message);
-    expect(failure.stderr.trim().split('\n')).toHaveLength(1);
-  });
+    [
+      'a value outside the setting',
+      { settings: { 'payment.maximum': '5.00' } },
+      'setting "payment.maximum" cannot be "5.00"',
+    ],
+  ])(
+    'refuses %s before starting, with exit code 1 and one line naming the setting',
+    async (_what, profile, message) => {
+      const file = join(mkdtempSync(join(tmpdir(), 'xs2a-profile-')), 'bad.json');
+      writeFileSync(file, JSON.stringify(profile));
+      const failure = await xs2aKit(['serve', '--port', '0', '--portal-port', '0', '--profile', file]);
+      expect(failure.code).toBe(1);
+      expect(failure.stdout).toBe('');
+      expect(failure.stderr).toContain(message);
+      expect(failure.stderr.trim().split('\n')).toHaveLength(1);
+    },
+  );
 
   it('refuses an unknown name and a malformed file the same way', async () => {
     const unknown = await xs2aKit(['serve', '--port', '0', '--portal-port', '0', '--profile', 'paranoid']);
     expect([unknown.code, unknown.stdout]).toEqual([1, '']);
-    expect(unknown.stderr).toContain('unknown bank profile "paranoid": the built-in profiles are default, strict, lenient, random');
+    expect(unknown.stderr).toContain(
+      'unknown bank profile "paranoid": the built-in profiles are default, strict, lenient, random',
+    );
     const file = join(mkdtempSync(join(tmpdir(), 'xs2a-profile-')), 'broken.json');
     writeFileSync(file, '{"settings":');
     const broken = await xs2aKit(['serve', '--port', '0', '--portal-port', '0', '--profile', file]);

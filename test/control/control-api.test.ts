@@ -19,7 +19,12 @@ describe('GET /sandbox/customers', () => {
   it('lists the named fixture customers with PSU id, password and accounts', async () => {
     const answer = await t.control('/customers');
     expect(answer.status).toBe(200);
-    const customers = answer.json as { psuId: string; password: string; name: string; accounts: { iban: string; resourceId: string; currency: string; name: string }[] }[];
+    const customers = answer.json as {
+      psuId: string;
+      password: string;
+      name: string;
+      accounts: { iban: string; resourceId: string; currency: string; name: string }[];
+    }[];
     expect(customers).toHaveLength(loadCustomersFixture().customers.length + 5);
     expect(customers[0]).toMatchObject({ psuId: 'anna', password: 'anna-1234', name: 'Anna Schmidt' });
     expect(customers[0]!.accounts).toHaveLength(2);
@@ -57,7 +62,9 @@ describe('the sandbox clock', () => {
     const moved = Date.parse((answer.json as { now: string }).now) - before;
     expect(moved).toBeGreaterThanOrEqual(26 * 3_600_000);
     expect(moved).toBeLessThan(26 * 3_600_000 + 60_000);
-    expect(Math.abs(t.sandbox.clock.now().getTime() - Date.parse((answer.json as { now: string }).now))).toBeLessThan(60_000);
+    expect(Math.abs(t.sandbox.clock.now().getTime() - Date.parse((answer.json as { now: string }).now))).toBeLessThan(
+      60_000,
+    );
   });
 
   it('is set to a later instant, and refuses to go back', async () => {
@@ -66,7 +73,16 @@ describe('the sandbox clock', () => {
     expect((set.json as { now: string }).now.slice(0, 16)).toBe('2026-09-01T00:00');
     const back = await t.control('/clock', { body: { set: '2026-01-01T00:00:00Z' } });
     expect(back.status).toBe(400);
-    expect(back.json).toEqual({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: 'set', text: 'The clock only moves forward; POST /sandbox/reset starts over at real time.' }] });
+    expect(back.json).toEqual({
+      tppMessages: [
+        {
+          category: 'ERROR',
+          code: 'FORMAT_ERROR',
+          path: 'set',
+          text: 'The clock only moves forward; POST /sandbox/reset starts over at real time.',
+        },
+      ],
+    });
   });
 
   it('refuses a malformed move with FORMAT_ERROR and the field at fault', async () => {
@@ -102,7 +118,14 @@ describe('control API plumbing', () => {
     const bad = await t.control('/register/PSDDE-BAFIN-1', { body: { authorised: 'no' } });
     expect(bad.status).toBe(400);
     expect(bad.json).toEqual({
-      tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: 'authorised', text: 'Send {"authorised":false} to withdraw or {"authorised":true} to restore.' }],
+      tppMessages: [
+        {
+          category: 'ERROR',
+          code: 'FORMAT_ERROR',
+          path: 'authorised',
+          text: 'Send {"authorised":false} to withdraw or {"authorised":true} to restore.',
+        },
+      ],
     });
     const escape = await t.control('/register/%E0%A4%A', { body: { authorised: false } });
     expect(escape.status).toBe(400);
@@ -115,7 +138,9 @@ describe('control API plumbing', () => {
     expect((await t.call({ path: '/v1/nowhere', client: t.tpp })).status).toBe(403);
     const reset = await t.control('/reset', { body: {} });
     expect(reset.status).toBe(200);
-    expect(Math.abs(Date.parse((reset.json as { now: string }).now) - Date.parse('2026-03-01T10:00:00Z'))).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse((reset.json as { now: string }).now) - Date.parse('2026-03-01T10:00:00Z'))).toBeLessThan(
+      60_000,
+    );
     expect((await t.control('/providers')).json).toEqual([]);
     expect((await t.call({ path: '/v1/nowhere', client: t.tpp })).status).toBe(404);
   });
@@ -128,7 +153,10 @@ describe('--control-token', () => {
       const none = await guarded.control('/customers');
       expect(none.status).toBe(401);
       expect((none.json as { tppMessages: { code: string }[] }).tppMessages[0]?.code).toBe('TOKEN_INVALID');
-      expect((await guarded.control('/clock', { body: { advance: 'PT1H' }, headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+      expect(
+        (await guarded.control('/clock', { body: { advance: 'PT1H' }, headers: { authorization: 'Bearer wrong' } }))
+          .status,
+      ).toBe(401);
       expect((await guarded.control('/customers', { headers: { authorization: 'Bearer s3cret' } })).status).toBe(200);
     } finally {
       await guarded.sandbox.close();
@@ -146,7 +174,10 @@ describe('--data keeps state across restarts', () => {
     const movedTo = first.sandbox.clock.now().getTime();
     await first.sandbox.close();
 
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as { providers: Record<string, unknown>; registerDecisions: Record<string, unknown> };
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as {
+      providers: Record<string, unknown>;
+      registerDecisions: Record<string, unknown>;
+    };
     expect(Object.keys(stored.providers)).toEqual(['PSDDE-BAFIN-123456']);
     expect(stored.registerDecisions).toHaveProperty('PSDDE-BAFIN-777777');
     expect(JSON.stringify(stored)).not.toContain('anna-1234');
@@ -155,7 +186,11 @@ describe('--data keeps state across restarts', () => {
     try {
       expect(second.sandbox.clock.now().getTime()).toBeGreaterThanOrEqual(movedTo);
       expect(second.sandbox.clock.now().getTime() - movedTo).toBeLessThan(60_000);
-      expect(((await second.control('/providers')).json as { organizationIdentifier: string }[]).map((p) => p.organizationIdentifier)).toEqual(['PSDDE-BAFIN-123456']);
+      expect(
+        ((await second.control('/providers')).json as { organizationIdentifier: string }[]).map(
+          (p) => p.organizationIdentifier,
+        ),
+      ).toEqual(['PSDDE-BAFIN-123456']);
     } finally {
       await second.sandbox.close();
     }

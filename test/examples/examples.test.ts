@@ -29,7 +29,9 @@ function linkModules(project: string): void {
 async function passes(project: string, before: string[][] = []): Promise<string> {
   linkModules(project);
   for (const step of before) await run(process.execPath, step, { cwd: project });
-  const types = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }));
+  const types = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: project }).catch(
+    (error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }),
+  );
   expect(types.stdout).toBe('');
   const tests = await run(process.execPath, [vitest, 'run'], { cwd: project, env: { ...process.env, CI: 'true' } });
   return tests.stdout.replace(/\u001b\[[0-9;]*m/g, '');

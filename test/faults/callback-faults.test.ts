@@ -25,12 +25,23 @@ afterAll(async () => {
 beforeEach(async () => {
   await t.sandbox.reset();
   (receiver.received as unknown[]).length = 0;
-  const registered = await t.call({ method: 'PUT', path: '/v1/revocation-callback', client: t.tpp, body: { url: receiver.url } });
+  const registered = await t.call({
+    method: 'PUT',
+    path: '/v1/revocation-callback',
+    client: t.tpp,
+    body: { url: receiver.url },
+  });
   secret = (registered.json as { secret: string }).secret;
 });
 
 const eventOf = (raw: string) => JSON.parse(raw) as { eventId: string; consentId: string };
-const deliveries = async () => (await t.control('/callbacks')).json as { eventId: string; consentId: string; outcome: string; attempts: { status: number | null }[] }[];
+const deliveries = async () =>
+  (await t.control('/callbacks')).json as {
+    eventId: string;
+    consentId: string;
+    outcome: string;
+    attempts: { status: number | null }[];
+  }[];
 
 describe('callback faults seen by the kit’s callback receiver', () => {
   it('callback-duplicate delivers the same signed event twice, recorded as one delivered attempt', async () => {
@@ -75,7 +86,9 @@ describe('callback faults seen by the kit’s callback receiver', () => {
   });
 
   it('callback faults follow the provider named in the rule', async () => {
-    await t.control('/faults', { body: { kind: 'callback-duplicate', rate: 1, match: { provider: 'PSDDE-BAFIN-000001' } } });
+    await t.control('/faults', {
+      body: { kind: 'callback-duplicate', rate: 1, match: { provider: 'PSDDE-BAFIN-000001' } },
+    });
     const consentId = await validConsent(t, [ibansOf(t, 'anna')[0]!]);
     await t.control(`/consents/${consentId}/revoke`, { body: {} });
     await receiver.waitFor(1);

@@ -19,17 +19,28 @@ const refused = (...args: string[]) =>
 describe('xs2a-kit serve --faults', () => {
   it('starts with a built-in profile, says so, and lists its rules on the control API', async () => {
     await serving(['--faults', 'flaky'], async (out, controlUrl) => {
-      expect(out).toContain(`Fault injection is ON (profile flaky): GET ${controlUrl}/faults lists the rules, DELETE turns them off.`);
+      expect(out).toContain(
+        `Fault injection is ON (profile flaky): GET ${controlUrl}/faults lists the rules, DELETE turns them off.`,
+      );
       const faults = (await (await fetch(`${controlUrl}/faults`)).json()) as unknown;
-      expect(faults).toEqual({ profile: 'flaky', rules: [{ id: 'fault-1', kind: 'unavailable-empty', rate: 0.1, retryAfter: 1, match: {}, applied: 0 }] });
+      expect(faults).toEqual({
+        profile: 'flaky',
+        rules: [{ id: 'fault-1', kind: 'unavailable-empty', rate: 0.1, retryAfter: 1, match: {}, applied: 0 }],
+      });
     });
   });
 
   it('starts with a JSON file of rules', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'xs2a-faults-')), 'drill.json');
-    writeFileSync(file, JSON.stringify({ rules: [{ kind: 'error-500', count: 2, match: { method: 'POST', path: '/v1/payments/**' } }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ rules: [{ kind: 'error-500', count: 2, match: { method: 'POST', path: '/v1/payments/**' } }] }),
+    );
     await serving(['--faults', file], async (_out, controlUrl) => {
-      const faults = (await (await fetch(`${controlUrl}/faults`)).json()) as { profile: string; rules: { kind: string; remaining: number }[] };
+      const faults = (await (await fetch(`${controlUrl}/faults`)).json()) as {
+        profile: string;
+        rules: { kind: string; remaining: number }[];
+      };
       expect(faults.profile).toBe(file);
       expect(faults.rules.map((rule) => [rule.kind, rule.remaining])).toEqual([['error-500', 2]]);
     });
@@ -46,7 +57,9 @@ describe('xs2a-kit serve --faults', () => {
     const failure = await refused('serve', '--port', '0', '--portal-port', '0', '--faults', 'flakey');
     expect(failure.code).toBe(1);
     expect(failure.stdout).toBe('');
-    expect(failure.stderr).toContain('unknown fault profile "flakey": the built-in profiles are flaky, slow, chaos, callbacks; or give the path of a JSON file of rules.');
+    expect(failure.stderr).toContain(
+      'unknown fault profile "flakey": the built-in profiles are flaky, slow, chaos, callbacks; or give the path of a JSON file of rules.',
+    );
     expect(failure.stderr).not.toMatch(/\n\s+at /);
   });
 

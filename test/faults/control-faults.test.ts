@@ -14,17 +14,35 @@ afterAll(() => t.sandbox.close());
 beforeEach(() => t.sandbox.reset());
 
 const AUTH = { Authorization: 'Bearer drill' };
-const control = (path: string, init: { method?: string; body?: unknown } = {}) => t.control(path, { ...init, headers: AUTH });
+const control = (path: string, init: { method?: string; body?: unknown } = {}) =>
+  t.control(path, { ...init, headers: AUTH });
 
 describe('the fault control API', () => {
   it('adds a rule and answers every active rule with its id, count left and times applied', async () => {
-    const added = await control('/faults', { body: { kind: 'slow', count: 2, delayMs: 10, match: { method: 'GET', path: '/v1/accounts' } } });
+    const added = await control('/faults', {
+      body: { kind: 'slow', count: 2, delayMs: 10, match: { method: 'GET', path: '/v1/accounts' } },
+    });
     expect(added.status).toBe(201);
     expect(added.json).toEqual({
       profile: null,
-      rules: [{ id: 'fault-1', kind: 'slow', count: 2, delayMs: 10, match: { method: 'GET', path: '/v1/accounts' }, applied: 0, remaining: 2 }],
+      rules: [
+        {
+          id: 'fault-1',
+          kind: 'slow',
+          count: 2,
+          delayMs: 10,
+          match: { method: 'GET', path: '/v1/accounts' },
+          applied: 0,
+          remaining: 2,
+        },
+      ],
     });
-    const more = await control('/faults', { body: [{ kind: 'drop', rate: 0.25, seed: 7 }, { kind: 'callback-duplicate', count: 1, match: { provider: 'PSDDE-BAFIN-123456' } }] });
+    const more = await control('/faults', {
+      body: [
+        { kind: 'drop', rate: 0.25, seed: 7 },
+        { kind: 'callback-duplicate', count: 1, match: { provider: 'PSDDE-BAFIN-123456' } },
+      ],
+    });
     expect((more.json as { rules: { id: string; kind: string }[] }).rules.map((rule) => [rule.id, rule.kind])).toEqual([
       ['fault-1', 'slow'],
       ['fault-2', 'drop'],
@@ -34,19 +52,32 @@ describe('the fault control API', () => {
   });
 
   it('removes one rule by id, and answers 404 for an id that is not active', async () => {
-    await control('/faults', { body: [{ kind: 'error-500', count: 1 }, { kind: 'drop', count: 1 }] });
+    await control('/faults', {
+      body: [
+        { kind: 'error-500', count: 1 },
+        { kind: 'drop', count: 1 },
+      ],
+    });
     const removed = await control('/faults/fault-1', { method: 'DELETE' });
     expect(removed.status).toBe(200);
     expect((removed.json as { rules: { id: string }[] }).rules.map((rule) => rule.id)).toEqual(['fault-2']);
     const unknown = await control('/faults/fault-1', { method: 'DELETE' });
     expect(unknown.status).toBe(404);
-    expect(unknown.json).toEqual({ tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'No active fault rule has this id.' }] });
+    expect(unknown.json).toEqual({
+      tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN', text: 'No active fault rule has this id.' }],
+    });
   });
 
   it('DELETE clears every rule and the API answers normally again', async () => {
     await control('/faults', { body: { kind: 'error-500', rate: 1 } });
     const call = rawCaller(t);
-    const create = () => call({ method: 'POST', path: '/v1/consents', headers: REDIRECT_HEADERS, body: CONSENT_BODY(ibansOf(t, 'anna')[0]!) });
+    const create = () =>
+      call({
+        method: 'POST',
+        path: '/v1/consents',
+        headers: REDIRECT_HEADERS,
+        body: CONSENT_BODY(ibansOf(t, 'anna')[0]!),
+      });
     expect((await create()).status).toBe(500);
     const cleared = await control('/faults', { method: 'DELETE' });
     expect([cleared.status, cleared.json]).toEqual([200, { profile: null, rules: [] }]);
@@ -70,21 +101,34 @@ describe('the fault control API', () => {
   ])('refuses %j with 400 FORMAT_ERROR on path %s and adds nothing', async (body, path) => {
     const answer = await control('/faults', { body });
     expect(answer.status).toBe(400);
-    const message = (answer.json as { tppMessages: { category: string; code: string; path: string; text: string }[] }).tppMessages;
-    expect(message).toEqual([{ category: 'ERROR', code: 'FORMAT_ERROR', path, text: expect.stringContaining(`${path}: `) }]);
+    const message = (answer.json as { tppMessages: { category: string; code: string; path: string; text: string }[] })
+      .tppMessages;
+    expect(message).toEqual([
+      { category: 'ERROR', code: 'FORMAT_ERROR', path, text: expect.stringContaining(`${path}: `) },
+    ]);
     expect((await control('/faults')).json).toEqual({ profile: null, rules: [] });
   });
 
   it('refuses a body that is not a rule without a path', async () => {
     const answer = await control('/faults', { body: 'flaky' });
     expect(answer.status).toBe(400);
-    expect((answer.json as { tppMessages: { code: string; path?: string }[] }).tppMessages[0]).toEqual(expect.not.objectContaining({ path: expect.anything() }));
+    expect((answer.json as { tppMessages: { code: string; path?: string }[] }).tppMessages[0]).toEqual(
+      expect.not.objectContaining({ path: expect.anything() }),
+    );
   });
 
   it('needs the control token like every other control call', async () => {
-    for (const [method, body] of [['GET', undefined], ['POST', { kind: 'drop', count: 1 }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', { kind: 'drop', count: 1 }],
+      ['DELETE', undefined],
+    ] as const) {
       const answer = await t.control('/faults', { method, ...(body ? { body } : {}) });
-      expect([method, answer.status, (answer.json as { tppMessages: { code: string }[] }).tppMessages[0]!.code]).toEqual([method, 401, 'TOKEN_INVALID']);
+      expect([
+        method,
+        answer.status,
+        (answer.json as { tppMessages: { code: string }[] }).tppMessages[0]!.code,
+      ]).toEqual([method, 401, 'TOKEN_INVALID']);
     }
     expect((await control('/faults')).json).toEqual({ profile: null, rules: [] });
   });
@@ -94,7 +138,17 @@ describe('start profiles and reproducibility', () => {
   const statusesOf = async (sandbox: TestSandbox, n: number) => {
     const call = rawCaller(sandbox);
     const statuses: number[] = [];
-    for (let i = 0; i < n; i++) statuses.push((await call({ method: 'POST', path: '/v1/consents', headers: REDIRECT_HEADERS, body: CONSENT_BODY(ibansOf(sandbox, 'anna')[0]!) })).status);
+    for (let i = 0; i < n; i++)
+      statuses.push(
+        (
+          await call({
+            method: 'POST',
+            path: '/v1/consents',
+            headers: REDIRECT_HEADERS,
+            body: CONSENT_BODY(ibansOf(sandbox, 'anna')[0]!),
+          })
+        ).status,
+      );
     return statuses;
   };
 
@@ -133,6 +187,8 @@ describe('start profiles and reproducibility', () => {
 
   it('startSandbox refuses an unknown profile and malformed rules before starting', async () => {
     await expect(testSandbox(certs, { faults: 'flakey' })).rejects.toThrow('unknown fault profile "flakey"');
-    await expect(testSandbox(certs, { faults: [{ kind: 'slow', count: 1 }] as never })).rejects.toThrow('Invalid sandbox option faults.0.delayMs');
+    await expect(testSandbox(certs, { faults: [{ kind: 'slow', count: 1 }] as never })).rejects.toThrow(
+      'Invalid sandbox option faults.0.delayMs',
+    );
   });
 });

@@ -28,10 +28,20 @@ export function rawCaller(t: TestSandbox) {
     const payload = call.body === undefined ? undefined : JSON.stringify(call.body);
     if (payload !== undefined) headers['Content-Type'] = 'application/json';
     const started = performance.now();
-    const answer = await sendHttps(new URL(call.path, t.sandbox.apiUrl), { method: call.method ?? 'GET', headers, payload, ca: t.ca, certificate: call.client ?? t.tpp });
+    const answer = await sendHttps(new URL(call.path, t.sandbox.apiUrl), {
+      method: call.method ?? 'GET',
+      headers,
+      payload,
+      ca: t.ca,
+      certificate: call.client ?? t.tpp,
+    });
     return { ...answer, requestId, ms: performance.now() - started };
   };
 }
 
-export const CONSENT_BODY = (iban: string) => ({ access: { balances: [{ iban }] }, recurringIndicator: true, frequencyPerDay: 4 });
+export const CONSENT_BODY = (iban: string) => ({
+  access: { balances: [{ iban }] },
+  recurringIndicator: true,
+  frequencyPerDay: 4,
+});
 export const REDIRECT_HEADERS = { 'TPP-Redirect-URI': 'https://tpp.example/callback' };

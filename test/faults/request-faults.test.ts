@@ -17,7 +17,12 @@ const OTHER_ORG = 'PSDDE-BAFIN-770077';
 beforeAll(async () => {
   t = await testSandbox(await certificateFolder(), { clockStart: '2026-03-02T10:00:00Z' });
   call = rawCaller(t);
-  other = issueQwac({ ca: { cert: t.ca, key: t.caKey }, name: 'Other Provider', organizationIdentifier: OTHER_ORG, roles: ['PSP_AI', 'PSP_PI'] });
+  other = issueQwac({
+    ca: { cert: t.ca, key: t.caKey },
+    name: 'Other Provider',
+    organizationIdentifier: OTHER_ORG,
+    roles: ['PSP_AI', 'PSP_PI'],
+  });
 });
 afterAll(() => t.sandbox.close());
 beforeEach(() => t.sandbox.reset());
@@ -27,7 +32,14 @@ const addFault = async (rule: unknown) => {
   if (answer.status !== 201) throw new Error(`fault refused: ${JSON.stringify(answer.json)}`);
   return answer.json as { rules: { id: string }[] };
 };
-const createConsent = (client?: ClientCertificate) => call({ method: 'POST', path: '/v1/consents', headers: REDIRECT_HEADERS, body: CONSENT_BODY(ibansOf(t, 'anna')[0]!), ...(client ? { client } : {}) });
+const createConsent = (client?: ClientCertificate) =>
+  call({
+    method: 'POST',
+    path: '/v1/consents',
+    headers: REDIRECT_HEADERS,
+    body: CONSENT_BODY(ibansOf(t, 'anna')[0]!),
+    ...(client ? { client } : {}),
+  });
 
 describe('request faults seen by a mutual-TLS client', () => {
   it('are off by default: no rules, and every answer is the application’s', async () => {
@@ -43,7 +55,9 @@ describe('request faults seen by a mutual-TLS client', () => {
     expect(answer.status).toBe(500);
     expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(answer.headers['x-request-id']).toBe(answer.requestId);
-    expect(answer.text).toBe('{"tppMessages":[{"category":"ERROR","code":"INTERNAL_SERVER_ERROR","text":"Internal server error."}]}');
+    expect(answer.text).toBe(
+      '{"tppMessages":[{"category":"ERROR","code":"INTERNAL_SERVER_ERROR","text":"Internal server error."}]}',
+    );
   });
 
   it('bad-gateway-html answers 502 with an HTML page and no X-Request-ID, as a proxy in front would', async () => {
@@ -60,7 +74,12 @@ describe('request faults seen by a mutual-TLS client', () => {
     await addFault({ kind: 'unavailable-empty', count: 1, retryAfter: 2 });
     await addFault({ kind: 'unavailable-empty', count: 1 });
     const first = await createConsent();
-    expect([first.status, first.text, first.headers['content-length'], first.headers['retry-after']]).toEqual([503, '', '0', '2']);
+    expect([first.status, first.text, first.headers['content-length'], first.headers['retry-after']]).toEqual([
+      503,
+      '',
+      '0',
+      '2',
+    ]);
     expect(first.headers['content-type']).toBeUndefined();
     expect(first.headers['x-request-id']).toBeUndefined();
     const second = await createConsent();
@@ -89,7 +108,9 @@ describe('request faults seen by a mutual-TLS client', () => {
     const remaining = [];
     for (let i = 0; i < 4; i++) {
       statuses.push((await createConsent()).status);
-      remaining.push(((await t.control('/faults')).json as { rules: { remaining: number }[] }).rules.map((rule) => rule.remaining));
+      remaining.push(
+        ((await t.control('/faults')).json as { rules: { remaining: number }[] }).rules.map((rule) => rule.remaining),
+      );
     }
     expect(statuses).toEqual([503, 503, 503, 201]);
     expect(remaining).toEqual([[2], [1], [], []]);
@@ -98,10 +119,16 @@ describe('request faults seen by a mutual-TLS client', () => {
   it('matches an endpoint by method and path pattern, leaving other endpoints alone', async () => {
     const iban = ibansOf(t, 'anna')[0]!;
     const consentId = await validConsent(t, [iban]);
-    await addFault({ kind: 'error-500', count: 1, match: { method: 'GET', path: '/v1/accounts/{account_id}/balances' } });
+    await addFault({
+      kind: 'error-500',
+      count: 1,
+      match: { method: 'GET', path: '/v1/accounts/{account_id}/balances' },
+    });
     const headers = { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.10' };
     expect((await call({ path: '/v1/accounts', headers })).status).toBe(200);
-    expect((await call({ method: 'POST', path: `/v1/accounts/${resourceIdOf(t, iban)}/balances`, headers })).status).toBe(405);
+    expect(
+      (await call({ method: 'POST', path: `/v1/accounts/${resourceIdOf(t, iban)}/balances`, headers })).status,
+    ).toBe(405);
     expect((await call({ path: `/v1/accounts/${resourceIdOf(t, iban)}/transactions`, headers })).status).toBe(200);
     expect((await call({ path: `/v1/accounts/${resourceIdOf(t, iban)}/balances?x=1`, headers })).status).toBe(500);
     expect((await call({ path: `/v1/accounts/${resourceIdOf(t, iban)}/balances`, headers })).status).toBe(200);
@@ -121,7 +148,17 @@ describe('request faults seen by a mutual-TLS client', () => {
     await addFault({ kind: 'bad-gateway-html', count: 1 });
     await addFault({ kind: 'drop', count: 1 });
     expect((await createConsent(other)).status).toBe(500);
-    expect((await call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', client: other, headers: REDIRECT_HEADERS, body: transfer(ibansOf(t, 'anna')[0]!) })).status).toBe(502);
+    expect(
+      (
+        await call({
+          method: 'POST',
+          path: '/v1/payments/sepa-credit-transfers',
+          client: other,
+          headers: REDIRECT_HEADERS,
+          body: transfer(ibansOf(t, 'anna')[0]!),
+        })
+      ).status,
+    ).toBe(502);
     await expect(createConsent(other)).rejects.toThrow();
     expect((await t.control('/consents')).json).toEqual([]);
     expect((await t.control('/payments')).json).toEqual([]);
@@ -131,10 +168,27 @@ describe('request faults seen by a mutual-TLS client', () => {
   it('a payment retried with the same X-Request-ID after a 502 is created once', async () => {
     await addFault({ kind: 'bad-gateway-html', count: 1, match: { method: 'POST', path: '/v1/payments/**' } });
     const body = transfer(ibansOf(t, 'anna')[0]!);
-    const first = await call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: REDIRECT_HEADERS, body });
+    const first = await call({
+      method: 'POST',
+      path: '/v1/payments/sepa-credit-transfers',
+      headers: REDIRECT_HEADERS,
+      body,
+    });
     expect(first.status).toBe(502);
-    const retried = await call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: REDIRECT_HEADERS, body, requestId: first.requestId });
-    const again = await call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: REDIRECT_HEADERS, body, requestId: first.requestId });
+    const retried = await call({
+      method: 'POST',
+      path: '/v1/payments/sepa-credit-transfers',
+      headers: REDIRECT_HEADERS,
+      body,
+      requestId: first.requestId,
+    });
+    const again = await call({
+      method: 'POST',
+      path: '/v1/payments/sepa-credit-transfers',
+      headers: REDIRECT_HEADERS,
+      body,
+      requestId: first.requestId,
+    });
     expect([retried.status, again.status]).toEqual([201, 201]);
     expect((again.json as { paymentId: string }).paymentId).toBe((retried.json as { paymentId: string }).paymentId);
     expect((await t.control('/payments')).json).toHaveLength(1);
@@ -146,10 +200,25 @@ describe('request faults seen by a mutual-TLS client', () => {
     const requestId = randomUUID();
     const url = new URL('/v1/payments/sepa-credit-transfers', t.sandbox.apiUrl);
     const headers = { 'X-Request-ID': requestId, 'Content-Type': 'application/json', ...REDIRECT_HEADERS };
-    await expect(sendHttps(url, { method: 'POST', headers, payload: JSON.stringify(body), ca: t.ca, certificate: t.tpp, timeoutMs: 100 })).rejects.toThrow('no answer in time');
+    await expect(
+      sendHttps(url, {
+        method: 'POST',
+        headers,
+        payload: JSON.stringify(body),
+        ca: t.ca,
+        certificate: t.tpp,
+        timeoutMs: 100,
+      }),
+    ).rejects.toThrow('no answer in time');
     // The sandbox finishes the request after the client has gone.
     await vi.waitFor(async () => expect((await t.control('/payments')).json).toHaveLength(1));
-    const retried = await call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', headers: REDIRECT_HEADERS, body, requestId });
+    const retried = await call({
+      method: 'POST',
+      path: '/v1/payments/sepa-credit-transfers',
+      headers: REDIRECT_HEADERS,
+      body,
+      requestId,
+    });
     expect(retried.status).toBe(201);
     expect((await t.control('/payments')).json).toHaveLength(1);
   });

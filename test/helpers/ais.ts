@@ -28,15 +28,29 @@ export async function createConsent(
   return { consentId: json.consentId ?? '', authorisationId: json.authorisationId ?? '', answer };
 }
 
-export async function customerActs(t: TestSandbox, authorisationId: string, psuId: string, decision: 'approve' | 'decline' = 'approve', otp?: string) {
-  return t.control(`/authorisations/${authorisationId}`, { body: { psuId, decision, ...(otp === undefined ? {} : { otp }) } });
+export async function customerActs(
+  t: TestSandbox,
+  authorisationId: string,
+  psuId: string,
+  decision: 'approve' | 'decline' = 'approve',
+  otp?: string,
+) {
+  return t.control(`/authorisations/${authorisationId}`, {
+    body: { psuId, decision, ...(otp === undefined ? {} : { otp }) },
+  });
 }
 
 /** A consent the customer approved; `access` defaults to all three types on the given IBANs. */
 export async function validConsent(
   t: TestSandbox,
   ibans: string[],
-  options: { recurring?: boolean; psuId?: string; client?: ClientCertificate; access?: Record<string, { iban: string }[]>; validUntil?: string } = {},
+  options: {
+    recurring?: boolean;
+    psuId?: string;
+    client?: ClientCertificate;
+    access?: Record<string, { iban: string }[]>;
+    validUntil?: string;
+  } = {},
 ): Promise<string> {
   const refs = ibans.map((iban) => ({ iban }));
   const created = await createConsent(
@@ -51,16 +65,25 @@ export async function validConsent(
   );
   if (created.answer.status !== 201) throw new Error(`consent creation failed: ${created.answer.text}`);
   const acted = await customerActs(t, created.authorisationId, options.psuId ?? 'anna');
-  if ((acted.json as { scaStatus: string }).scaStatus !== 'finalised') throw new Error(`approval failed: ${JSON.stringify(acted.json)}`);
+  if ((acted.json as { scaStatus: string }).scaStatus !== 'finalised')
+    throw new Error(`approval failed: ${JSON.stringify(acted.json)}`);
   return created.consentId;
 }
 
 export function ibansOf(t: TestSandbox, psuId: string): string[] {
-  return t.sandbox.customers().find((customer) => customer.psuId === psuId)?.accounts.map((account) => account.iban) ?? [];
+  return (
+    t.sandbox
+      .customers()
+      .find((customer) => customer.psuId === psuId)
+      ?.accounts.map((account) => account.iban) ?? []
+  );
 }
 
 export function resourceIdOf(t: TestSandbox, iban: string): string {
-  const account = t.sandbox.customers().flatMap((customer) => customer.accounts).find((a) => a.iban === iban);
+  const account = t.sandbox
+    .customers()
+    .flatMap((customer) => customer.accounts)
+    .find((a) => a.iban === iban);
   if (!account) throw new Error(`no account ${iban}`);
   return account.resourceId;
 }

@@ -8,7 +8,10 @@ import { certificateFolder } from './sandbox.js';
 const run = promisify(execFile);
 export const BIN = join(import.meta.dirname, '../../bin/xs2a-kit.js');
 
-export async function xs2aKit(args: string[], timeoutMs = 60_000): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function xs2aKit(
+  args: string[],
+  timeoutMs = 60_000,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run('node', [BIN, ...args], { timeout: timeoutMs });
     return { code: 0, stdout, stderr };
@@ -21,7 +24,19 @@ export async function xs2aKit(args: string[], timeoutMs = 60_000): Promise<{ cod
 /** Starts `serve` (free ports, no generated customers), hands its output and control URL to `use`, then stops it with SIGTERM and expects exit 0. */
 export async function serving(args: string[], use: (out: string, controlUrl: string) => Promise<void>): Promise<void> {
   const certs = await certificateFolder();
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--portal-port', '0', '--certs', certs, '--customers', '0', ...args]);
+  const child = spawn(process.execPath, [
+    BIN,
+    'serve',
+    '--port',
+    '0',
+    '--portal-port',
+    '0',
+    '--certs',
+    certs,
+    '--customers',
+    '0',
+    ...args,
+  ]);
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   await new Promise<void>((resolve, reject) => {

@@ -19,7 +19,11 @@ export function formClient(base: string) {
   };
   const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const send = async (path: string, init: RequestInit = {}): Promise<FormAnswer> => {
-    const res = await fetch(new URL(path, base), { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader() } });
+    const res = await fetch(new URL(path, base), {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: cookieHeader() },
+    });
     remember(res);
     return { status: res.status, location: res.headers.get('location'), text: await res.text() };
   };
@@ -27,13 +31,18 @@ export function formClient(base: string) {
     jar,
     get: (path: string) => send(path),
     post: (path: string, fields: Record<string, string>) =>
-      send(path, { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      send(path, {
+        method: 'POST',
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
   };
 }
 
 /** The hidden and named fields of the first form on a page. */
 export function formFields(page: string): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const match of page.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)) fields[match[1]!] = match[2]!;
+  for (const match of page.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g))
+    fields[match[1]!] = match[2]!;
   return fields;
 }

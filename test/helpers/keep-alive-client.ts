@@ -25,8 +25,17 @@ export function keepAliveClient(apiUrl: string, ca: string, certificate: ClientC
   const agent = new Agent({ keepAlive: true, maxSockets: sockets, ca, cert: certificate.cert, key: certificate.key });
   const send = async (input: RawRequest): Promise<RawAnswer> => {
     // Node frames a GET or DELETE body only when told its length; unframed bytes would read as a next request.
-    const headers = input.body === undefined ? input.headers : { ...input.headers, 'Content-Length': String(Buffer.byteLength(input.body)) };
-    const answer = await sendHttps(new URL(input.path, apiUrl), { method: input.method, headers, payload: input.body, ca, agent });
+    const headers =
+      input.body === undefined
+        ? input.headers
+        : { ...input.headers, 'Content-Length': String(Buffer.byteLength(input.body)) };
+    const answer = await sendHttps(new URL(input.path, apiUrl), {
+      method: input.method,
+      headers,
+      payload: input.body,
+      ca,
+      agent,
+    });
     return { status: answer.status, headers: answer.headers, text: answer.text };
   };
   return { send, close: () => agent.destroy() };

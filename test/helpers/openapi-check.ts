@@ -101,13 +101,19 @@ function requestProblems(c: Checker, operation: Json, exchange: Exchange, values
   const problems: string[] = [];
   for (const entry of operation.parameters as Json[]) {
     const parameter = resolve(c.doc, entry);
-    const raw = parameter.in === 'header' ? headerOf(exchange.requestHeaders, parameter.name) : parameter.in === 'path' ? values[parameter.name] : exchange.url.searchParams.get(parameter.name) ?? undefined;
+    const raw =
+      parameter.in === 'header'
+        ? headerOf(exchange.requestHeaders, parameter.name)
+        : parameter.in === 'path'
+          ? values[parameter.name]
+          : (exchange.url.searchParams.get(parameter.name) ?? undefined);
     if (raw === undefined) {
       if (parameter.required) problems.push(`${parameter.in} ${parameter.name} missing`);
       continue;
     }
     // A single-valued query parameter given twice is outside the document (form style, one value).
-    if (parameter.in === 'query' && exchange.url.searchParams.getAll(parameter.name).length > 1) problems.push(`query ${parameter.name} repeated`);
+    if (parameter.in === 'query' && exchange.url.searchParams.getAll(parameter.name).length > 1)
+      problems.push(`query ${parameter.name} repeated`);
     const value = typeof raw === 'string' ? (parameter.in === 'path' ? safeDecode(raw) : raw) : raw;
     if (!validator(c, parameter.schema)(value)) problems.push(`${parameter.in} ${parameter.name} outside its schema`);
   }
@@ -138,7 +144,8 @@ export function contractMismatch(exchange: Exchange): string | undefined {
   const operation: Json | undefined = template ? c.doc.paths[template.path][method] : undefined;
   const where = `${exchange.method} ${template?.path ?? path}`;
   if (!template || !operation) {
-    if (!UNMATCHED_STATUSES.includes(exchange.status)) return `${where}: no such operation in the document, yet answered ${exchange.status} (expected one of ${UNMATCHED_STATUSES.join(', ')})`;
+    if (!UNMATCHED_STATUSES.includes(exchange.status))
+      return `${where}: no such operation in the document, yet answered ${exchange.status} (expected one of ${UNMATCHED_STATUSES.join(', ')})`;
     const errors = envelopeErrors(c, exchange);
     return errors.length ? `${where} ${exchange.status}: ${errors.join('; ')}` : undefined;
   }
@@ -146,21 +153,29 @@ export function contractMismatch(exchange: Exchange): string | undefined {
   const names = [...template.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
   const values = Object.fromEntries(names.map((key, index) => [key, path.match(template.pattern)?.[index + 1] ?? '']));
   if (requestProblems(c, operation, exchange, values).length > 0) {
-    if (exchange.status < 400) return `${name}: a request outside the document (${requestProblems(c, operation, exchange, values).join(', ')}) was answered ${exchange.status}`;
+    if (exchange.status < 400)
+      return `${name}: a request outside the document (${requestProblems(c, operation, exchange, values).join(', ')}) was answered ${exchange.status}`;
     const errors = envelopeErrors(c, exchange);
     return errors.length ? `${name} ${exchange.status}: ${errors.join('; ')}` : undefined;
   }
   const listed = operation.responses[String(exchange.status)] as Json | undefined;
   const code = (exchange.json as { tppMessages?: { code?: string }[] } | undefined)?.tppMessages?.[0]?.code;
-  if (!listed && KNOWN_DEPARTURES.some((d) => d.operationId === operation.operationId && d.status === exchange.status && d.code === code)) {
+  if (
+    !listed &&
+    KNOWN_DEPARTURES.some(
+      (d) => d.operationId === operation.operationId && d.status === exchange.status && d.code === code,
+    )
+  ) {
     const errors = envelopeErrors(c, exchange);
     return errors.length ? `${name} ${exchange.status}: ${errors.join('; ')}` : undefined;
   }
-  if (!listed) return `${name}: status ${exchange.status} is not listed (listed: ${Object.keys(operation.responses).join(', ')}); body ${exchange.text.slice(0, 300)}`;
+  if (!listed)
+    return `${name}: status ${exchange.status} is not listed (listed: ${Object.keys(operation.responses).join(', ')}); body ${exchange.text.slice(0, 300)}`;
   const response = resolve(c.doc, listed);
   const problems: string[] = [];
   for (const [header, declared] of Object.entries((response.headers ?? {}) as Json)) {
-    if (resolve(c.doc, declared).required && headerOf(exchange.responseHeaders, header) === undefined) problems.push(`header ${header} missing`);
+    if (resolve(c.doc, declared).required && headerOf(exchange.responseHeaders, header) === undefined)
+      problems.push(`header ${header} missing`);
   }
   const schema = response.content?.['application/json']?.schema as Json | undefined;
   if (!schema) {
@@ -169,7 +184,10 @@ export function contractMismatch(exchange: Exchange): string | undefined {
     const type = String(headerOf(exchange.responseHeaders, 'content-type') ?? '');
     if (!type.startsWith('application/json')) problems.push(`content-type ${type || '(none)'} is not application/json`);
     const validate = validator(c, schema);
-    if (!validate(exchange.json)) problems.push(`body does not match ${schema.$ref ?? 'its schema'}: ${c.ajv.errorsText(validate.errors, { dataVar: 'body' })}`);
+    if (!validate(exchange.json))
+      problems.push(
+        `body does not match ${schema.$ref ?? 'its schema'}: ${c.ajv.errorsText(validate.errors, { dataVar: 'body' })}`,
+      );
   }
   return problems.length ? `${name} ${exchange.status}: ${problems.join('; ')}` : undefined;
 }

@@ -35,7 +35,12 @@ export interface Initiated {
 export async function initiate(
   t: TestSandbox,
   body: unknown,
-  options: { product?: string; client?: ClientCertificate; requestId?: string; headers?: Record<string, string | undefined> } = {},
+  options: {
+    product?: string;
+    client?: ClientCertificate;
+    requestId?: string;
+    headers?: Record<string, string | undefined>;
+  } = {},
 ): Promise<Initiated> {
   const answer = await t.call({
     method: 'POST',
@@ -50,19 +55,33 @@ export async function initiate(
 }
 
 /** Initiates and insists on 201. */
-export async function created(t: TestSandbox, body: unknown, options: Parameters<typeof initiate>[2] = {}): Promise<Initiated> {
+export async function created(
+  t: TestSandbox,
+  body: unknown,
+  options: Parameters<typeof initiate>[2] = {},
+): Promise<Initiated> {
   const result = await initiate(t, body, options);
   if (result.answer.status !== 201) throw new Error(`initiation failed: ${result.answer.status} ${result.answer.text}`);
   return result;
 }
 
-export async function transactionStatus(t: TestSandbox, paymentId: string, product: string = STANDARD, client?: ClientCertificate): Promise<string | undefined> {
+export async function transactionStatus(
+  t: TestSandbox,
+  paymentId: string,
+  product: string = STANDARD,
+  client?: ClientCertificate,
+): Promise<string | undefined> {
   const answer = await t.call({ path: `/v1/payments/${product}/${paymentId}/status`, client: client ?? t.tpp });
   return (answer.json as { transactionStatus?: string }).transactionStatus;
 }
 
 /** The customer logs in, enters the code and decides, through the control API. */
-export async function authorise(t: TestSandbox, authorisationId: string, psuId: string, decision: 'approve' | 'decline' = 'approve') {
+export async function authorise(
+  t: TestSandbox,
+  authorisationId: string,
+  psuId: string,
+  decision: 'approve' | 'decline' = 'approve',
+) {
   return customerActs(t, authorisationId, psuId, decision);
 }
 

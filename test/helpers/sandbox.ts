@@ -21,7 +21,10 @@ export interface TestSandbox {
   /** The default provider's QWAC (all roles). */
   tpp: ClientCertificate;
   call: ReturnType<typeof apiCaller>;
-  control(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; json: unknown }>;
+  control(
+    path: string,
+    init?: { method?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Headers; json: unknown }>;
 }
 
 export async function testSandbox(certsDir: string, options: SandboxOptionsInput = {}): Promise<TestSandbox> {

@@ -49,7 +49,15 @@ export function apiCaller(apiUrl: string, caPem: string) {
     const method = options.method ?? 'GET';
     const answer = await sendHttps(url, { method, headers, payload, ca: caPem, certificate: options.client });
     // Every answer is held against the published document; a mismatch fails the calling test.
-    const mismatch = contractMismatch({ method, url, requestHeaders: headers, status: answer.status, responseHeaders: answer.headers, text: answer.text, json: answer.json });
+    const mismatch = contractMismatch({
+      method,
+      url,
+      requestHeaders: headers,
+      status: answer.status,
+      responseHeaders: answer.headers,
+      text: answer.text,
+      json: answer.json,
+    });
     if (mismatch) throw new Error(`The answer does not match the OpenAPI document: ${mismatch}`);
     return answer;
   };

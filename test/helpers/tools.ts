@@ -12,14 +12,22 @@ export async function chromiumPath(): Promise<string> {
   return findChromium({ env: process.env, playwrightPath: await playwrightChromiumPath() });
 }
 
-export const NO_OPENSSL = 'No openssl found: install it with `apt-get install openssl` (or `brew install openssl`), or set OPENSSL_PATH.';
+export const NO_OPENSSL =
+  'No openssl found: install it with `apt-get install openssl` (or `brew install openssl`), or set OPENSSL_PATH.';
 
 const USUAL_OPENSSL = ['/usr/bin/openssl', '/usr/local/bin/openssl', '/opt/homebrew/bin/openssl'];
 
 /** OPENSSL_PATH, then every folder of PATH, then the usual places. */
 export function opensslPath(env: NodeJS.ProcessEnv = process.env, usual: readonly string[] = USUAL_OPENSSL): string {
   const name = process.platform === 'win32' ? 'openssl.exe' : 'openssl';
-  const candidates = [...(env.OPENSSL_PATH ? [env.OPENSSL_PATH] : []), ...(env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, name)), ...usual];
+  const candidates = [
+    ...(env.OPENSSL_PATH ? [env.OPENSSL_PATH] : []),
+    ...(env.PATH ?? '')
+      .split(delimiter)
+      .filter(Boolean)
+      .map((dir) => join(dir, name)),
+    ...usual,
+  ];
   const found = candidates.find((path) => existsSync(path));
   if (!found) throw new Error(NO_OPENSSL);
   return found;

@@ -26,9 +26,9 @@ const DELIBERATELY_INCOMPLETE: Record<string, string> = {
   'AIS-CONSENT-035': 'observes the defaults of recurringIndicator and validUntil, so sends neither',
   'PIS-INIT-009': 'initiates with the three members this interface requires, so without creditorName',
   'AIS-DATA-007': 'observes the default of bookingStatus, so reads transactions once without it',
-  'PIS-SCA-002': 'authorises a payment to an account of the bank without creditorName, which this interface leaves optional',
+  'PIS-SCA-002':
+    'authorises a payment to an account of the bank without creditorName, which this interface leaves optional',
 };
-
 
 /** The members a value lacks for the schema (the variant it fits best), as dotted paths. */
 function missingMembers(schema: Json | undefined, value: unknown, at: string): string[] {
@@ -61,19 +61,31 @@ interface Lack {
 function lacks(scenario: string, exchange: ScenarioResult['exchanges'][number]): Lack | undefined {
   const url = new URL(exchange.url, 'https://target.invalid');
   const entry = matchEndpoint(exchange.method, url.pathname);
-  const operation = entry ? (berlinGroup.paths[berlinGroupPath(entry.path)]?.[entry.method] as Json | undefined) : undefined;
+  const operation = entry
+    ? (berlinGroup.paths[berlinGroupPath(entry.path)]?.[entry.method] as Json | undefined)
+    : undefined;
   if (!entry || !operation) return undefined;
   const headers = new Set(Object.keys(exchange.requestHeaders ?? {}).map((name) => name.toLowerCase()));
   const missing: string[] = [];
   for (const reference of (operation.parameters ?? []) as Json[]) {
     const parameter = resolveIn(berlinGroup, reference)!;
     if (!parameter.required) continue;
-    if (parameter.in === 'header' && !headers.has(String(parameter.name).toLowerCase())) missing.push(`header ${parameter.name}`);
+    if (parameter.in === 'header' && !headers.has(String(parameter.name).toLowerCase()))
+      missing.push(`header ${parameter.name}`);
     if (parameter.in === 'query' && !url.searchParams.has(parameter.name)) missing.push(`query ${parameter.name}`);
   }
   // A single payment is the definition's paymentInitiation_json, not any of the bulk or periodic variants.
-  const body = entry.path.startsWith('/v1/payments/') ? berlinGroup.components.schemas.paymentInitiation_json : (resolveIn(berlinGroup, operation.requestBody)?.content?.['application/json']?.schema as Json | undefined);
-  if (body && exchange.requestBody !== undefined) missing.push(...missingMembers(body, typeof exchange.requestBody === 'string' ? JSON.parse(exchange.requestBody) : exchange.requestBody, ''));
+  const body = entry.path.startsWith('/v1/payments/')
+    ? berlinGroup.components.schemas.paymentInitiation_json
+    : (resolveIn(berlinGroup, operation.requestBody)?.content?.['application/json']?.schema as Json | undefined);
+  if (body && exchange.requestBody !== undefined)
+    missing.push(
+      ...missingMembers(
+        body,
+        typeof exchange.requestBody === 'string' ? JSON.parse(exchange.requestBody) : exchange.requestBody,
+        '',
+      ),
+    );
   return missing.length > 0 ? { scenario, request: `${exchange.method} ${url.pathname}`, missing } : undefined;
 }
 
@@ -102,14 +114,24 @@ describe('the kit’s requests against the Berlin Group 1.3.12 definition', () =
       }
     }
     // One line per kind of omission, so a new one reads at a glance.
-    const kinds = [...new Set(found.map((lack) => `${lack.request.replace(/[0-9a-f-]{36}/g, '{id}')}: ${lack.missing.join(', ')} (e.g. ${lack.scenario})`))];
+    const kinds = [
+      ...new Set(
+        found.map(
+          (lack) =>
+            `${lack.request.replace(/[0-9a-f-]{36}/g, '{id}')}: ${lack.missing.join(', ')} (e.g. ${lack.scenario})`,
+        ),
+      ),
+    ];
     expect(kinds).toEqual([]);
   });
 
   it('knows the omissions it makes on purpose, and they are real', () => {
     for (const id of Object.keys(DELIBERATELY_INCOMPLETE)) {
       const result = results.find((item) => item.id === id)!;
-      const omissions = result.exchanges.filter((exchange) => exchange.status >= 200 && exchange.status < 300).map((exchange) => lacks(id, exchange)).filter(Boolean);
+      const omissions = result.exchanges
+        .filter((exchange) => exchange.status >= 200 && exchange.status < 300)
+        .map((exchange) => lacks(id, exchange))
+        .filter(Boolean);
       expect(omissions.length, `${id} ${DELIBERATELY_INCOMPLETE[id]}`).toBeGreaterThan(0);
     }
   });

@@ -17,9 +17,15 @@ let target: Target;
 let driver: ScaDriver;
 
 const useBrowser = (options: Partial<BrowserDriverOptions> = {}) => {
-  driver = browserScaDriver({ returnUris: [SIM_FIXTURES.redirectUri, SIM_FIXTURES.nokRedirectUri], executablePath, args: [LOCAL_ONLY], ...options });
+  driver = browserScaDriver({
+    returnUris: [SIM_FIXTURES.redirectUri, SIM_FIXTURES.nokRedirectUri],
+    executablePath,
+    args: [LOCAL_ONLY],
+    ...options,
+  });
 };
-const run = (...ids: string[]) => runScenarios({ target, scenarios: catalogue.filter((scenario) => ids.includes(scenario.id)) });
+const run = (...ids: string[]) =>
+  runScenarios({ target, scenarios: catalogue.filter((scenario) => ids.includes(scenario.id)) });
 
 beforeAll(async () => {
   executablePath = await chromiumPath();
@@ -42,7 +48,11 @@ describe('the browser SCA driver on the simulator', () => {
     useBrowser();
     const [result] = (await run('SCA-STATE-002')).results;
     const visits = result!.exchanges.filter((exchange) => exchange.actor === 'customer (browser)');
-    expect(visits.map((visit) => `${visit.method} ${visit.url.replace(/\?.*/, '').replace(/[0-9a-f-]{36}/, 'ID')} ${visit.status}`)).toEqual([
+    expect(
+      visits.map(
+        (visit) => `${visit.method} ${visit.url.replace(/\?.*/, '').replace(/[0-9a-f-]{36}/, 'ID')} ${visit.status}`,
+      ),
+    ).toEqual([
       'GET /sca/ID 200',
       'POST /sca/ID/login 303',
       'GET /sca/ID 200',
@@ -65,17 +75,36 @@ describe('the browser SCA driver on the simulator', () => {
       { fill: 'input[autocomplete="one-time-code"]', with: '{smsCode}' },
       { click: 'button:has-text("Confirm")' },
     ];
-    useBrowser({ script: { approve: [...login, { click: 'button:has-text("Approve")' }], decline: [...login, { click: 'button:has-text("Decline")' }] } });
-    expect((await run('SCA-STATE-002', 'SCA-NOK-001')).results.map((result) => result.status)).toEqual(['passed', 'passed']);
+    useBrowser({
+      script: {
+        approve: [...login, { click: 'button:has-text("Approve")' }],
+        decline: [...login, { click: 'button:has-text("Decline")' }],
+      },
+    });
+    expect((await run('SCA-STATE-002', 'SCA-NOK-001')).results.map((result) => result.status)).toEqual([
+      'passed',
+      'passed',
+    ]);
 
-    useBrowser({ script: { approve: [...login, { click: 'button:has-text("Decline")' }], decline: [...login, { click: 'button:has-text("Decline")' }] } });
+    useBrowser({
+      script: {
+        approve: [...login, { click: 'button:has-text("Decline")' }],
+        decline: [...login, { click: 'button:has-text("Decline")' }],
+      },
+    });
     const [result] = (await run('SCA-STATE-002')).results;
     expect(result!.status).toBe('failed');
     expect(result!.failure!.message).toBe('consent status after approval: expected "valid", got "rejected"');
   }, 60_000);
 
   it('fails the scenario with the step, the selector and the page when a selector never appears, within the step time-out', async () => {
-    useBrowser({ stepTimeoutMs: 1_500, script: { approve: [{ fill: '#psuId', with: '{psuId}' }, { click: '#no-such-button' }], decline: [{ click: '#no-such-button' }] } });
+    useBrowser({
+      stepTimeoutMs: 1_500,
+      script: {
+        approve: [{ fill: '#psuId', with: '{psuId}' }, { click: '#no-such-button' }],
+        decline: [{ click: '#no-such-button' }],
+      },
+    });
     const started = performance.now();
     const [result] = (await run('SCA-STATE-002')).results;
     expect(performance.now() - started).toBeLessThan(10_000);
@@ -89,6 +118,8 @@ describe('the browser SCA driver on the simulator', () => {
   it('names a variable no step read and the config does not give', async () => {
     useBrowser({ script: { approve: [{ fill: '#psuId', with: '{employeeNumber}' }], decline: [{ click: 'button' }] } });
     const [result] = (await run('SCA-STATE-002')).results;
-    expect(result!.failure!.message).toContain('step 1 of 1 {"fill":"#psuId","with":"{employeeNumber}"}: {employeeNumber} has no value');
+    expect(result!.failure!.message).toContain(
+      'step 1 of 1 {"fill":"#psuId","with":"{employeeNumber}"}: {employeeNumber} has no value',
+    );
   }, 30_000);
 });

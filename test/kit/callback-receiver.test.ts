@@ -32,7 +32,10 @@ async function revokeOne(): Promise<string> {
 
 describe('kit callback receiver', () => {
   it('verifies a delivery with the registered secret over the raw bytes and acknowledges it', async () => {
-    secret = ((await t.call({ method: 'PUT', path: '/v1/revocation-callback', client: t.tpp, body: { url: receiver.url } })).json as { secret: string }).secret;
+    secret = (
+      (await t.call({ method: 'PUT', path: '/v1/revocation-callback', client: t.tpp, body: { url: receiver.url } }))
+        .json as { secret: string }
+    ).secret;
     const before = receiver.received.length;
     const consentId = await revokeOne();
     const [delivery] = (await receiver.waitFor(before + 1)).slice(before);

@@ -27,19 +27,22 @@ beforeAll(async () => {
   const read = (name: string) => readFileSync(`${certs}/${name}`, 'utf8');
   ca = read('ca.crt');
   tpp = { cert: read('tpp.crt'), key: read('tpp.key') };
-  server = createServer({ key: read('server.key'), cert: read('server.crt'), ca, requestCert: true, rejectUnauthorized: false }, (req, res) => {
-    const socket = req.socket as TLSSocket;
-    sockets.add(socket);
-    const nth = (requestsOn.get(socket) ?? 0) + 1;
-    requestsOn.set(socket, nth);
-    subjects.push(String(socket.getPeerCertificate().subject?.CN ?? '(none)'));
-    if (onRequest(nth) === 'drop') {
-      socket.destroy();
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ nth }));
-  });
+  server = createServer(
+    { key: read('server.key'), cert: read('server.crt'), ca, requestCert: true, rejectUnauthorized: false },
+    (req, res) => {
+      const socket = req.socket as TLSSocket;
+      sockets.add(socket);
+      const nth = (requestsOn.get(socket) ?? 0) + 1;
+      requestsOn.set(socket, nth);
+      subjects.push(String(socket.getPeerCertificate().subject?.CN ?? '(none)'));
+      if (onRequest(nth) === 'drop') {
+        socket.destroy();
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ nth }));
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `https://localhost:${(server.address() as AddressInfo).port}`;
 });
@@ -51,14 +54,20 @@ afterEach(() => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const clientOf = (certificate: typeof tpp | null) => createClient({ baseUrl, ca, certificate, label: 'test', record: () => {}, pool });
+const clientOf = (certificate: typeof tpp | null) =>
+  createClient({ baseUrl, ca, certificate, label: 'test', record: () => {}, pool });
 
 describe('kept-alive connections', () => {
   it('reuses one connection per certificate, each presenting only its own', async () => {
     pool = connectionPool(ca);
     const withCert = clientOf(tpp);
     const without = clientOf(null);
-    const answers = [await withCert.call({ path: '/one' }), await withCert.call({ path: '/two' }), await without.call({ path: '/three' }), await without.call({ path: '/four' })];
+    const answers = [
+      await withCert.call({ path: '/one' }),
+      await withCert.call({ path: '/two' }),
+      await without.call({ path: '/three' }),
+      await without.call({ path: '/four' }),
+    ];
     expect(answers.map((answer) => (answer.json as { nth: number }).nth)).toEqual([1, 2, 1, 2]);
     expect(sockets.size).toBe(2);
     expect(subjects[0]).not.toBe('(none)');

@@ -60,7 +60,9 @@ describe('kit client against the contract', () => {
     await expect(client.call({ method: 'DELETE', path: '/v1/consents/c1' })).resolves.toMatchObject({ status: 204 });
     answers.set('DELETE /v1/revocation-callback', { status: 200, body: '{}' });
     // 200 is not the row's success status (204) nor an error: left open.
-    await expect(client.call({ method: 'DELETE', path: '/v1/revocation-callback' })).resolves.toMatchObject({ status: 200 });
+    await expect(client.call({ method: 'DELETE', path: '/v1/revocation-callback' })).resolves.toMatchObject({
+      status: 200,
+    });
   });
 
   it('accepts a valid body, the envelope on a 4xx, and any 5xx body (best effort)', async () => {

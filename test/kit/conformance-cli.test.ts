@@ -29,7 +29,10 @@ describe('xs2a-kit conformance (the built binary)', () => {
 
   it('announces the approvals of a manual run in words that count right, and puts the result on stderr when a report fills stdout', async () => {
     const config = join(dir, 'sim-manual.json');
-    writeFileSync(config, JSON.stringify({ sca: { driver: 'manual', manual: { timeoutSeconds: 1, pollSeconds: 0.2 } } }));
+    writeFileSync(
+      config,
+      JSON.stringify({ sca: { driver: 'manual', manual: { timeoutSeconds: 1, pollSeconds: 0.2 } } }),
+    );
     const manual = await cli(['conformance', '--config', config, '--only', 'PIS-SCA-001', '--reporter', 'json']);
     expect(manual.stderr).toContain('1 scenario selected; a manual run would ask for 1 customer approval.\n');
     expect(manual.stderr).toMatch(/^0 passed, 1 failed, 0 skipped in \d+\.\d s$/m);
@@ -74,7 +77,12 @@ describe('xs2a-kit conformance (the built binary)', () => {
         redirectUri: 'https://tpp.example/ok',
         nokRedirectUri: 'https://tpp.example/nok',
         psu: { id: 'anna', password: 'anna-1234' },
-        ibans: { main: 'DE12123456780000100001', second: 'DE82123456780000100002', notHeld: 'DE89370400440532013000', creditor: 'DE89370400440532013000' },
+        ibans: {
+          main: 'DE12123456780000100001',
+          second: 'DE82123456780000100002',
+          notHeld: 'DE89370400440532013000',
+          creditor: 'DE89370400440532013000',
+        },
         amounts: { small: '1.00', beyondBalance: '99999.00' },
         sca: { driver: 'none' },
       }),
@@ -99,10 +107,20 @@ describe('xs2a-kit conformance (the built binary)', () => {
     const config = join(dir, 'sim-bad-script.json');
     const script = { approve: [{ click: '#no-such-button' }], decline: [{ click: '#no-such-button' }] };
     writeFileSync(config, JSON.stringify({ sca: { driver: 'manual', browser: { stepTimeoutMs: 1000, script } } }));
-    const { code, stdout } = await cli(['conformance', '--config', config, '--sca', 'browser', '--only', 'SCA-NOK-001']);
+    const { code, stdout } = await cli([
+      'conformance',
+      '--config',
+      config,
+      '--sca',
+      'browser',
+      '--only',
+      'SCA-NOK-001',
+    ]);
     expect(code).toBe(1);
     expect(stdout).toMatch(/^FAIL SCA-NOK-001 /m);
-    expect(stdout).toContain('error: SCA browser script (decline), step 1 of 1 {"click":"#no-such-button"}: "#no-such-button" did not appear within 1000 ms');
+    expect(stdout).toContain(
+      'error: SCA browser script (decline), step 1 of 1 {"click":"#no-such-button"}: "#no-such-button" did not appear within 1000 ms',
+    );
   }, 60_000);
 
   it('exits 2 for an unknown --sca driver, for "none" with --target sim, and for a sim config with more than an sca section', async () => {

@@ -46,7 +46,11 @@ describe('the catalogue', () => {
     // These two approve something of their own that cannot touch the shared consent (a consent for
     // other accounts; payments) and read through the shared one.
     const readingBeside = ['AIS-DATA-011', 'PIS-CONTENT-001'];
-    expect(catalogue.filter((scenario) => scenario.shares.length > 0 && scenario.approvals > 0).map((scenario) => scenario.id)).toEqual(readingBeside);
+    expect(
+      catalogue
+        .filter((scenario) => scenario.shares.length > 0 && scenario.approvals > 0)
+        .map((scenario) => scenario.id),
+    ).toEqual(readingBeside);
   });
 });
 

@@ -17,7 +17,13 @@ import type { RunSummary } from '../../src/kit/events.js';
 import { runConformance } from '../../src/kit/run-conformance.js';
 import { runScenarios } from '../../src/kit/runner.js';
 import { issueRefusedCertificates } from '../../src/kit/targets/sim-certificates.js';
-import { doNothingTarget, htmlServer, statelessMock, type MockServer, type ServerCertificates } from '../helpers/misbehaving-targets.js';
+import {
+  doNothingTarget,
+  htmlServer,
+  statelessMock,
+  type MockServer,
+  type ServerCertificates,
+} from '../helpers/misbehaving-targets.js';
 import { certificateFolder } from '../helpers/sandbox.js';
 
 const run = promisify(execFile);
@@ -71,13 +77,29 @@ beforeAll(async () => {
   const read = (name: string) => readFileSync(join(certs, name), 'utf8');
   const ca = { cert: read('ca.crt'), key: read('ca.key') };
   server = { key: read('server.key'), cert: read('server.crt'), ca: ca.cert };
-  const second = issueQwac({ ca, name: 'Mock Second TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'], keyType: 'ec' });
-  const withoutCof = issueQwac({ ca, name: 'Mock AIS PIS TPP', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_AI', 'PSP_PI'], keyType: 'ec' });
+  const second = issueQwac({
+    ca,
+    name: 'Mock Second TPP',
+    organizationIdentifier: 'PSDDE-BAFIN-654321',
+    roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'],
+    keyType: 'ec',
+  });
+  const withoutCof = issueQwac({
+    ca,
+    name: 'Mock AIS PIS TPP',
+    organizationIdentifier: 'PSDDE-BAFIN-654322',
+    roles: ['PSP_AI', 'PSP_PI'],
+    keyType: 'ec',
+  });
   const provider = { cert: read('tpp.crt'), key: read('tpp.key') };
   // The sim target's refused certificates: the mock serves them all like the provider's.
   const refused = await issueRefusedCertificates(ca, provider);
   mock = await statelessMock(server);
-  summary = await runScenarios({ target: doNothingTarget(mock.baseUrl, ca.cert, { provider, second, withoutCof, refused }), scenarios: catalogue, rules });
+  summary = await runScenarios({
+    target: doNothingTarget(mock.baseUrl, ca.cert, { provider, second, withoutCof, refused }),
+    scenarios: catalogue,
+    rules,
+  });
   // A remote target's config for the CLI runs: the provider's certificate, no SCA driver, no powers.
   writeFileSync(
     join(dir, 'config.json'),
@@ -87,7 +109,12 @@ beforeAll(async () => {
       redirectUri: 'https://tpp.example/xs2a/ok',
       nokRedirectUri: 'https://tpp.example/xs2a/nok',
       psu: { id: 'anna', password: 'anna-1234' },
-      ibans: { main: 'DE89370400440532013000', second: 'DE75512108001245126199', notHeld: 'DE02100100100006820101', creditor: 'DE02120300000000202051' },
+      ibans: {
+        main: 'DE89370400440532013000',
+        second: 'DE75512108001245126199',
+        notHeld: 'DE02100100100006820101',
+        creditor: 'DE02120300000000202051',
+      },
       amounts: { small: '1.25', beyondBalance: '99999.00' },
       sca: { driver: 'none' },
     }),
@@ -99,27 +126,42 @@ afterAll(() => mock.close());
 async function conformance(target: string, extra: { only?: string[]; reporter?: string[] } = {}) {
   const said: string[] = [];
   const written: string[] = [];
-  const outcome = await runConformance({ target, config: join(dir, 'config.json'), ...extra, stdout: { write: (text: string) => void written.push(text) } as never, say: (text) => said.push(text) });
+  const outcome = await runConformance({
+    target,
+    config: join(dir, 'config.json'),
+    ...extra,
+    stdout: { write: (text: string) => void written.push(text) } as never,
+    say: (text) => said.push(text),
+  });
   return { ...outcome, said: said.join(''), written: written.join('') };
 }
 
 describe('against a stateless mock behind mutual TLS', () => {
   it('passes only the scenarios whose rules constant, never-refusing answers really keep', () => {
-    expect(summary.results.filter((result) => result.status === 'passed').map((result) => result.id)).toEqual(KEPT_BY_THE_MOCK);
+    expect(summary.results.filter((result) => result.status === 'passed').map((result) => result.id)).toEqual(
+      KEPT_BY_THE_MOCK,
+    );
     expect(summary.skipped).toBe(0);
   });
 
   it('fails every other scenario as a broken expectation, never as a crash of the kit, leading with the rules and the exchange', () => {
     const failed = summary.results.filter((result) => result.status === 'failed');
     expect(failed).toHaveLength(catalogue.length - KEPT_BY_THE_MOCK.length);
-    expect(failed.filter((result) => result.failure?.kind !== 'expectation').map((result) => `${result.id}: ${result.failure?.message}`)).toEqual([]);
-    expect(failed.every((result) => result.rules.length > 0 && result.rules.every((rule) => rule.statement.length > 0))).toBe(true);
+    expect(
+      failed
+        .filter((result) => result.failure?.kind !== 'expectation')
+        .map((result) => `${result.id}: ${result.failure?.message}`),
+    ).toEqual([]);
+    expect(
+      failed.every((result) => result.rules.length > 0 && result.rules.every((rule) => rule.statement.length > 0)),
+    ).toBe(true);
     expect(failed.filter((result) => !result.failure?.exchange).map((result) => result.id)).toEqual([]);
   });
 
   it('catches ids that never change: idempotency has a control request, and every authorisation needs a state of its own', () => {
     const failure = (id: string) => summary.results.find((result) => result.id === id)?.failure?.message ?? 'passed';
-    for (const id of ['PIS-IDEM-001', 'PIS-IDEM-003', 'PIS-IDEM-006']) expect(failure(id)).toMatch(/under another X-Request-ID .*creates another payment/);
+    for (const id of ['PIS-IDEM-001', 'PIS-IDEM-003', 'PIS-IDEM-006'])
+      expect(failure(id)).toMatch(/under another X-Request-ID .*creates another payment/);
     expect(failure('SCA-STATE-001')).toMatch(/distinct states/);
     expect(failure('SCA-STATE-003')).toMatch(/distinct states/);
   });
@@ -154,7 +196,11 @@ describe('against a web server answering HTML to everything', () => {
       // One error for the run and no scenario: a CI reading the file sees why nothing ran.
       const xml = readFileSync(junit, 'utf8');
       expect(xml.match(/<testcase /g)).toHaveLength(1);
-      expect(xml).toMatch(new RegExp(`<testcase classname="xs2a.run" name="the run"[^>]*>\\s*<error message="nothing ran: [^"]*${why.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      expect(xml).toMatch(
+        new RegExp(
+          `<testcase classname="xs2a.run" name="the run"[^>]*>\\s*<error message="nothing ran: [^"]*${why.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+        ),
+      );
     } finally {
       await html.close();
     }
@@ -170,7 +216,9 @@ describe('against a mock that stops answering mid-run', () => {
       expect(exitCode).toBe(2);
       expect(aborted?.aborted).toMatch(/^the target stopped answering/);
       expect(said).toContain(`xs2a-kit conformance: ${aborted?.aborted}`);
-      const notRun = aborted!.results.filter((result) => result.status === 'skipped' && result.reason?.startsWith('not run: the target stopped answering'));
+      const notRun = aborted!.results.filter(
+        (result) => result.status === 'skipped' && result.reason?.startsWith('not run: the target stopped answering'),
+      );
       expect(notRun.length).toBeGreaterThan(catalogue.length / 2);
       // The scenario that met the dead target failed; none after it was tried.
       const firstNotRun = aborted!.results.indexOf(notRun[0]!);
@@ -187,12 +235,27 @@ describe('the packed build', () => {
     const packDir = join(dir, 'pack');
     mkdirSync(packDir);
     // The build is current (npm test builds first); packing it must not build again.
-    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packDir], { cwd: root });
+    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packDir], {
+      cwd: root,
+    });
     await run('tar', ['-xzf', join(packDir, stdout.trim().split('\n').at(-1)!), '-C', packDir]);
     symlinkSync(join(root, 'node_modules'), join(packDir, 'package', 'node_modules'), 'dir');
     const junit = join(dir, 'packed.xml');
     const json = join(dir, 'packed.json');
-    const outcome = await run('node', [join(packDir, 'package', 'bin', 'xs2a-kit.js'), 'conformance', '--target', mock.baseUrl, '--config', join(dir, 'config.json'), '--only', 'PIS-IDEM-001,AIS-CONSENT-004', '--reporter', `junit:${junit}`, '--reporter', `json:${json}`]).then(
+    const outcome = await run('node', [
+      join(packDir, 'package', 'bin', 'xs2a-kit.js'),
+      'conformance',
+      '--target',
+      mock.baseUrl,
+      '--config',
+      join(dir, 'config.json'),
+      '--only',
+      'PIS-IDEM-001,AIS-CONSENT-004',
+      '--reporter',
+      `junit:${junit}`,
+      '--reporter',
+      `json:${json}`,
+    ]).then(
       () => 0,
       (error: { code: number }) => error.code,
     );
@@ -200,7 +263,9 @@ describe('the packed build', () => {
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(/<testsuites [^>]*tests="2" failures="1" errors="0"/);
     expect(xml).toMatch(/<testcase [^>]*name="PIS-IDEM-001[^"]*"[^>]*>\s*<failure /);
-    const report = JSON.parse(readFileSync(json, 'utf8')) as { results: { id: string; failure?: { kind: string; expected?: unknown; actual?: unknown } }[] };
+    const report = JSON.parse(readFileSync(json, 'utf8')) as {
+      results: { id: string; failure?: { kind: string; expected?: unknown; actual?: unknown } }[];
+    };
     const failure = report.results.find((result) => result.id === 'PIS-IDEM-001')?.failure;
     expect(failure?.kind).toBe('expectation');
     expect(failure).toHaveProperty('actual');

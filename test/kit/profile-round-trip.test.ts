@@ -14,7 +14,9 @@ import { runScenarios } from '../../src/kit/runner.js';
 import { startSimTarget } from '../../src/kit/targets/sim.js';
 
 const SEED = 1234;
-const nonDefault = Object.fromEntries(SETTINGS.map((definition) => [definition.name, definition.values[1]!])) as Settings;
+const nonDefault = Object.fromEntries(
+  SETTINGS.map((definition) => [definition.name, definition.values[1]!]),
+) as Settings;
 
 const PROFILES: [string, string | { settings: Settings }, Settings][] = [
   ['default', 'default', builtInSettings('default', SEED)],
@@ -42,7 +44,9 @@ describe.each(PROFILES)('the kit against a sandbox serving %s', (_name, profile,
   }, 300_000);
 
   it('passes the whole catalogue: no choice on an open point fails a target', () => {
-    const failed = summary.results.filter((result) => result.status !== 'passed').map((result) => `${result.id}: ${result.failure?.message ?? result.reason}`);
+    const failed = summary.results
+      .filter((result) => result.status !== 'passed')
+      .map((result) => `${result.id}: ${result.failure?.message ?? result.reason}`);
     expect(failed).toEqual([]);
   });
 

@@ -36,16 +36,32 @@ describe('the README’s conformance examples', () => {
     expect(config.sca.driver).toBe('browser');
     expect(config.sca.browser?.script?.approve.length).toBeGreaterThan(0);
     expect(config.capabilities).toEqual(['clock', 'control']);
-    for (const key of Object.keys(RemoteConfigSchema.shape)) expect(config, `README config has "${key}"`).toHaveProperty(key);
+    for (const key of Object.keys(RemoteConfigSchema.shape))
+      expect(config, `README config has "${key}"`).toHaveProperty(key);
   });
 
   it('builds a target from that config with every capability it implies, reading files relative to the config', async () => {
     const [json] = blocks(section('Against a real sandbox'), 'json');
     type Pair = { cert: string; key: string };
-    const raw = JSON.parse(json!) as { ca: string; provider: Pair; secondProvider: Pair; providerWithoutCof: Pair; refusedCertificates: Record<string, Pair> };
+    const raw = JSON.parse(json!) as {
+      ca: string;
+      provider: Pair;
+      secondProvider: Pair;
+      providerWithoutCof: Pair;
+      refusedCertificates: Record<string, Pair>;
+    };
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-kit-readme-'));
     const refused = Object.values(raw.refusedCertificates).flatMap((pair) => [pair.cert, pair.key]);
-    for (const file of [raw.ca, raw.provider.cert, raw.provider.key, raw.secondProvider.cert, raw.secondProvider.key, raw.providerWithoutCof.cert, raw.providerWithoutCof.key, ...refused]) {
+    for (const file of [
+      raw.ca,
+      raw.provider.cert,
+      raw.provider.key,
+      raw.secondProvider.cert,
+      raw.secondProvider.key,
+      raw.providerWithoutCof.cert,
+      raw.providerWithoutCof.key,
+      ...refused,
+    ]) {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
       writeFileSync(join(dir, file), `contents of ${file}`);
     }
@@ -55,38 +71,77 @@ describe('the README’s conformance examples', () => {
     expect(target.ca).toBe('contents of bank/ca-bundle.pem');
     expect(target.provider).toEqual({ cert: 'contents of certs/tpp-qwac.crt', key: 'contents of certs/tpp-qwac.key' });
     expect(target.sca?.name).toBe('browser');
-    expect([...target.capabilities].sort()).toEqual(['callback-endpoint', 'clock', 'closed-account', 'control', 'held-account', 'provider-without-cof', 'refused-certificates', 'sca', 'second-provider', 'second-psu']);
-    expect(Object.keys(target.refusedCertificates ?? {}).sort()).toEqual(['expired', 'notYetValid', 'unknownRoles', 'untrusted', 'withdrawn', 'withoutOrganizationId', 'withoutRoles']);
-    expect(target.refusedCertificates?.expired).toEqual({ cert: 'contents of certs/refused/expired.crt', key: 'contents of certs/refused/expired.key' });
+    expect([...target.capabilities].sort()).toEqual([
+      'callback-endpoint',
+      'clock',
+      'closed-account',
+      'control',
+      'held-account',
+      'provider-without-cof',
+      'refused-certificates',
+      'sca',
+      'second-provider',
+      'second-psu',
+    ]);
+    expect(Object.keys(target.refusedCertificates ?? {}).sort()).toEqual([
+      'expired',
+      'notYetValid',
+      'unknownRoles',
+      'untrusted',
+      'withdrawn',
+      'withoutOrganizationId',
+      'withoutRoles',
+    ]);
+    expect(target.refusedCertificates?.expired).toEqual({
+      cert: 'contents of certs/refused/expired.crt',
+      key: 'contents of certs/refused/expired.key',
+    });
     await target.close();
   });
 
   it('lists exactly the config schema’s keys in its table', () => {
-    const rows = [...section('Against a real sandbox').matchAll(/^\| ((?:`[A-Za-z]+`(?:, )?)+) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([A-Za-z]+)`/g)].map((key) => key[1]!));
+    const rows = [...section('Against a real sandbox').matchAll(/^\| ((?:`[A-Za-z]+`(?:, )?)+) \|/gm)].flatMap((row) =>
+      [...row[1]!.matchAll(/`([A-Za-z]+)`/g)].map((key) => key[1]!),
+    );
     expect(rows.sort()).toEqual(Object.keys(RemoteConfigSchema.shape).sort());
   });
 
   it('shows the browser driver’s default script as it is, and a script a sim config accepts', () => {
     const [json] = blocks(section('SCA drivers'), 'json');
     expect(JSON.parse(json!)).toEqual(SIM_BROWSER_SCRIPT);
-    expect(parseSimConfig({ sca: { driver: 'browser', browser: { script: JSON.parse(json!) } } }, 'README.md').sca?.browser?.script).toEqual(SIM_BROWSER_SCRIPT);
+    expect(
+      parseSimConfig({ sca: { driver: 'browser', browser: { script: JSON.parse(json!) } } }, 'README.md').sca?.browser
+        ?.script,
+    ).toEqual(SIM_BROWSER_SCRIPT);
   });
 
   it('gives a GitHub Actions workflow that runs the documented command and uploads the JUnit file it writes, even on failure', () => {
     const [yaml] = blocks(section('Running the conformance kit in CI'), 'yaml');
-    const workflow = parseYaml(yaml!) as { jobs: Record<string, { steps: { uses?: string; run?: string; if?: string; with?: Record<string, string> }[] }> };
+    const workflow = parseYaml(yaml!) as {
+      jobs: Record<string, { steps: { uses?: string; run?: string; if?: string; with?: Record<string, string> }[] }>;
+    };
     const steps = Object.values(workflow.jobs)[0]!.steps;
-    expect(steps.map((step) => step.run).filter(Boolean)).toEqual(['npm ci', 'npx xs2a-kit conformance --target sim --reporter junit:reports/conformance.xml']);
+    expect(steps.map((step) => step.run).filter(Boolean)).toEqual([
+      'npm ci',
+      'npx xs2a-kit conformance --target sim --reporter junit:reports/conformance.xml',
+    ]);
     const upload = steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'));
     expect(upload).toMatchObject({ if: 'always()', with: { path: 'reports/conformance.xml' } });
-    expect(steps.find((step) => step.uses?.startsWith('dorny/test-reporter@'))).toMatchObject({ if: 'always()', with: { path: 'reports/conformance.xml', reporter: 'java-junit' } });
+    expect(steps.find((step) => step.uses?.startsWith('dorny/test-reporter@'))).toMatchObject({
+      if: 'always()',
+      with: { path: 'reports/conformance.xml', reporter: 'java-junit' },
+    });
   });
 
   it('uses only flags that xs2a-kit conformance has', async () => {
     const commands = readme.match(/xs2a-kit conformance [^\n]*(?:\\\n[^\n]*)*/g) ?? [];
     const used = new Set(commands.flatMap((command) => command.match(/--[a-z]+(?:-[a-z]+)*/g) ?? []));
     expect(used.size).toBeGreaterThan(4);
-    const { stdout } = await promisify(execFile)('node', [join(import.meta.dirname, '../../bin/xs2a-kit.js'), 'conformance', '--help']);
+    const { stdout } = await promisify(execFile)('node', [
+      join(import.meta.dirname, '../../bin/xs2a-kit.js'),
+      'conformance',
+      '--help',
+    ]);
     for (const flag of used) expect(stdout, `flag ${flag}`).toContain(`${flag} `);
   });
 });

@@ -4,7 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCertificates } from '../../src/index.js';
-import { KIT_CERTIFICATES_FILE, keptKitCertificates, type KitCertificates } from '../../src/kit/targets/sim-certificates.js';
+import {
+  KIT_CERTIFICATES_FILE,
+  keptKitCertificates,
+  type KitCertificates,
+} from '../../src/kit/targets/sim-certificates.js';
 import type { PemPair } from '../../src/certs/index.js';
 
 const DAY_MS = 86_400_000;
@@ -29,7 +33,11 @@ const dates = (pem: string) => {
   const x509 = new X509Certificate(pem);
   return { from: Date.parse(x509.validFrom), to: Date.parse(x509.validTo) };
 };
-const all = (certificates: KitCertificates) => [certificates.secondProvider, certificates.providerWithoutCof, ...Object.values(certificates.refusedCertificates)];
+const all = (certificates: KitCertificates) => [
+  certificates.secondProvider,
+  certificates.providerWithoutCof,
+  ...Object.values(certificates.refusedCertificates),
+];
 
 describe('the sim target keeps its extra certificates in a kept folder', () => {
   it('issues them once and hands the same ones out again, in a file only its owner can read', async () => {
@@ -48,7 +56,12 @@ describe('the sim target keeps its extra certificates in a kept folder', () => {
     const now = Date.now();
     expect(dates(refusedCertificates.expired.cert).to).toBeLessThan(now);
     expect(dates(refusedCertificates.notYetValid.cert).from).toBeGreaterThan(now + DAY_MS);
-    for (const certificate of [secondProvider, providerWithoutCof, refusedCertificates.withdrawn, refusedCertificates.unknownRoles]) {
+    for (const certificate of [
+      secondProvider,
+      providerWithoutCof,
+      refusedCertificates.withdrawn,
+      refusedCertificates.unknownRoles,
+    ]) {
       expect(dates(certificate.cert).from).toBeLessThanOrEqual(now);
       expect(dates(certificate.cert).to).toBeGreaterThan(now + DAY_MS);
     }
@@ -96,7 +109,10 @@ describe('the sim target keeps its extra certificates in a kept folder', () => {
     if (content === 'MALFORMED') {
       const kept = await keptKitCertificates(dir, ca, provider);
       const parsed = JSON.parse(await readFile(file(), 'utf8')) as { refusedCertificates: Record<string, PemPair> };
-      parsed.refusedCertificates.expired = { cert: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n', key: kept.refusedCertificates.expired.key };
+      parsed.refusedCertificates.expired = {
+        cert: '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n',
+        key: kept.refusedCertificates.expired.key,
+      };
       await writeFile(file(), JSON.stringify(parsed));
     } else {
       await writeFile(file(), content);

@@ -20,10 +20,18 @@ afterAll(() => rmSync(project, { recursive: true, force: true }));
 describe('the packed package in a fresh project', () => {
   it('compiles the README first test with strict and no skipLibCheck, passes it under vitest, and loads from CommonJS', async () => {
     // The build is current (npm test builds first); packing it must not build again.
-    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', project], { cwd: root });
+    const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', project], {
+      cwd: root,
+    });
     const modules = join(project, 'node_modules');
     mkdirSync(join(modules, 'xs2a-kit'), { recursive: true });
-    await run('tar', ['-xzf', join(project, stdout.trim().split('\n').at(-1)!), '-C', join(modules, 'xs2a-kit'), '--strip-components=1']);
+    await run('tar', [
+      '-xzf',
+      join(project, stdout.trim().split('\n').at(-1)!),
+      '-C',
+      join(modules, 'xs2a-kit'),
+      '--strip-components=1',
+    ]);
     // Every other package the consumer needs, from this checkout's node_modules (no registry here).
     for (const name of readdirSync(join(root, 'node_modules'))) {
       if (name === 'xs2a-kit' || name.startsWith('.')) continue;
@@ -35,13 +43,32 @@ describe('the packed package in a fresh project', () => {
     writeFileSync(join(project, 'first.test.ts'), first);
     writeFileSync(
       join(project, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { strict: true, skipLibCheck: false, target: 'ES2022', lib: ['ES2022'], module: 'NodeNext', moduleResolution: 'NodeNext', noEmit: true, types: ['node'] }, include: ['first.test.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          skipLibCheck: false,
+          target: 'ES2022',
+          lib: ['ES2022'],
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          noEmit: true,
+          types: ['node'],
+        },
+        include: ['first.test.ts'],
+      }),
     );
-    const tsc = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: project }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }));
+    const tsc = await run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+      cwd: project,
+    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }));
     expect(tsc.stdout).toBe('');
-    const vitest = await run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'first.test.ts'], { cwd: project, env: { ...process.env, CI: 'true' } });
+    const vitest = await run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'first.test.ts'], {
+      cwd: project,
+      env: { ...process.env, CI: 'true' },
+    });
     expect(vitest.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests\s+1 passed/);
-    const cjs = await run(process.execPath, ['-e', "process.stdout.write(typeof require('xs2a-kit').startSandbox)"], { cwd: project });
+    const cjs = await run(process.execPath, ['-e', "process.stdout.write(typeof require('xs2a-kit').startSandbox)"], {
+      cwd: project,
+    });
     expect(cjs.stdout).toBe('function');
   }, 120_000);
 });

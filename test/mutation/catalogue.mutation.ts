@@ -40,7 +40,9 @@ type StartSandbox = typeof import('../../src/sim/sandbox.js').startSandbox;
  */
 function stable(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : item,
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
   ).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<uuid>');
 }
 
@@ -63,7 +65,10 @@ function projectRoot(): string {
       }
     }
     const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no xs2a-kit project folder above ${fileURLToPath(import.meta.url)} outside .stryker-tmp (set XS2A_KIT_ROOT)`);
+    if (parent === dir)
+      throw new Error(
+        `no xs2a-kit project folder above ${fileURLToPath(import.meta.url)} outside .stryker-tmp (set XS2A_KIT_ROOT)`,
+      );
     dir = parent;
   }
 }
@@ -110,7 +115,8 @@ try {
  */
 const PROFILES = ['default', 'non-default', 'third'] as const;
 type ProfileRun = (typeof PROFILES)[number];
-const testName = (scenario: Scenario, profile: ProfileRun) => (profile === 'default' ? `${scenario.id} ${scenario.title}` : `${scenario.id}/${profile} ${scenario.title}`);
+const testName = (scenario: Scenario, profile: ProfileRun) =>
+  profile === 'default' ? `${scenario.id} ${scenario.title}` : `${scenario.id}/${profile} ${scenario.title}`;
 
 if (!judge) {
   it('loads the conformance kit and catalogue from dist/', () => {
@@ -118,13 +124,21 @@ if (!judge) {
   });
 } else {
   const { root, runner, sim, scenarios, profileModule } = judge;
-  const nonDefault = { settings: Object.fromEntries(profileModule.SETTINGS.map((definition) => [definition.name, definition.values[1]!])) };
+  const nonDefault = {
+    settings: Object.fromEntries(profileModule.SETTINGS.map((definition) => [definition.name, definition.values[1]!])),
+  };
   const withThird = profileModule.SETTINGS.filter((definition) => definition.values.length > 2);
-  const third = { settings: Object.fromEntries(withThird.map((definition) => [definition.name, definition.values[2]!])) };
+  const third = {
+    settings: Object.fromEntries(withThird.map((definition) => [definition.name, definition.values[2]!])),
+  };
   // `rule` reads `OPEN-1 (Consent request: …)`: the id is its first word.
   const thirdRules = new Set(withThird.map((definition) => definition.rule.split(' ')[0]!));
-  const runsOf = (profile: ProfileRun): readonly Scenario[] => (profile === 'third' ? scenarios.filter((scenario) => scenario.rules.some((rule) => thirdRules.has(rule))) : scenarios);
-  const profileOf = (profile: ProfileRun) => (profile === 'default' ? {} : { profile: profile === 'third' ? third : nonDefault });
+  const runsOf = (profile: ProfileRun): readonly Scenario[] =>
+    profile === 'third'
+      ? scenarios.filter((scenario) => scenario.rules.some((rule) => thirdRules.has(rule)))
+      : scenarios;
+  const profileOf = (profile: ProfileRun) =>
+    profile === 'default' ? {} : { profile: profile === 'third' ? third : nonDefault };
   const names = PROFILES.flatMap((profile) => runsOf(profile).map((scenario) => testName(scenario, profile)));
   const duplicates = names.filter((name, index) => names.indexOf(name) !== index);
   // Stryker selects tests by an unanchored match of their names: one name inside another would run both.
@@ -143,7 +157,8 @@ if (!judge) {
   beforeAll(async () => {
     try {
       if (scenarios.length === 0) throw new Error('the catalogue from dist/ holds no scenarios');
-      if (withThird.length > 0 && runsOf('third').length === 0) throw new Error(`no scenario enforces ${[...thirdRules].join(', ')}: the third values would go unplayed`);
+      if (withThird.length > 0 && runsOf('third').length === 0)
+        throw new Error(`no scenario enforces ${[...thirdRules].join(', ')}: the third values would go unplayed`);
       if (duplicates.length > 0) throw new Error(`test names must be unique; repeated: ${duplicates.join(', ')}`);
       if (nested.length > 0) throw new Error(`no test name may contain another; contained: ${nested.join(', ')}`);
       // One certificate folder per Stryker worker, made on first use and kept: no key generation per mutant.
@@ -164,34 +179,54 @@ if (!judge) {
     }
   });
 
-  for (const profile of PROFILES) for (const scenario of runsOf(profile)) {
-    const key = profile === 'default' ? scenario.id : `${scenario.id}/${profile}`;
-    it(testName(scenario, profile), async () => {
-      if (startError !== undefined) throw startError;
-      if (!startSandbox) throw new Error('the simulator did not load');
-      // A sandbox of its own for every scenario, its clock starting at one fixed instant: a scenario
-      // meets the same simulator whichever scenarios run before it, so its observations are its own.
-      const target = await sim.startSimTarget({ certsDir, startSandbox, clockStart: CLOCK_START, ...profileOf(profile) });
-      try {
-        const summary = await runner.runScenarios({ target, scenarios: [scenario], scenarioTimeoutMs: SCENARIO_TIMEOUT_MS });
-        const [result] = summary.results;
-        if (summary.results.length !== 1 || !result) throw new Error(`${scenario.id}: the runner returned ${summary.results.length} results`);
-        if (result.status !== 'passed') {
-          const why = result.status === 'skipped' ? `skipped: ${result.reason ?? ''}` : `${result.failure?.kind ?? 'failed'}: ${result.failure?.message ?? ''}`;
-          throw new Error(`${scenario.id} ${why}`);
+  for (const profile of PROFILES)
+    for (const scenario of runsOf(profile)) {
+      const key = profile === 'default' ? scenario.id : `${scenario.id}/${profile}`;
+      it(testName(scenario, profile), async () => {
+        if (startError !== undefined) throw startError;
+        if (!startSandbox) throw new Error('the simulator did not load');
+        // A sandbox of its own for every scenario, its clock starting at one fixed instant: a scenario
+        // meets the same simulator whichever scenarios run before it, so its observations are its own.
+        const target = await sim.startSimTarget({
+          certsDir,
+          startSandbox,
+          clockStart: CLOCK_START,
+          ...profileOf(profile),
+        });
+        try {
+          const summary = await runner.runScenarios({
+            target,
+            scenarios: [scenario],
+            scenarioTimeoutMs: SCENARIO_TIMEOUT_MS,
+          });
+          const [result] = summary.results;
+          if (summary.results.length !== 1 || !result)
+            throw new Error(`${scenario.id}: the runner returned ${summary.results.length} results`);
+          if (result.status !== 'passed') {
+            const why =
+              result.status === 'skipped'
+                ? `skipped: ${result.reason ?? ''}`
+                : `${result.failure?.kind ?? 'failed'}: ${result.failure?.message ?? ''}`;
+            throw new Error(`${scenario.id} ${why}`);
+          }
+          const observed = [
+            ...result.observations.map((item) => `observed ${item.point}: ${stable(item.value)}`),
+            ...result.unchecked.map((item) => `unchecked ${item.check}: ${item.reason}`),
+          ];
+          if (!mutantRun) seen[key] = observed;
+          else {
+            // The scenario passed, but what it reports of the simulator's choices on the open points changed:
+            // the catalogue has seen the mutant (the sandbox's choices are its declared interpretations).
+            const expected = baseline[key] ?? [];
+            const changed = observed.filter((line) => !expected.includes(line));
+            if (changed.length > 0 || observed.length !== expected.length)
+              throw new Error(
+                `${scenario.id}: the report changed: ${changed.join('; ') || `${expected.length} observations before, ${observed.length} now`}`,
+              );
+          }
+        } finally {
+          await target.close();
         }
-        const observed = [...result.observations.map((item) => `observed ${item.point}: ${stable(item.value)}`), ...result.unchecked.map((item) => `unchecked ${item.check}: ${item.reason}`)];
-        if (!mutantRun) seen[key] = observed;
-        else {
-          // The scenario passed, but what it reports of the simulator's choices on the open points changed:
-          // the catalogue has seen the mutant (the sandbox's choices are its declared interpretations).
-          const expected = baseline[key] ?? [];
-          const changed = observed.filter((line) => !expected.includes(line));
-          if (changed.length > 0 || observed.length !== expected.length) throw new Error(`${scenario.id}: the report changed: ${changed.join('; ') || `${expected.length} observations before, ${observed.length} now`}`);
-        }
-      } finally {
-        await target.close();
-      }
-    });
-  }
+      });
+    }
 }

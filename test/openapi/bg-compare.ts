@@ -29,7 +29,10 @@ export function resolveIn(doc: Json, node: Json | undefined): Json | undefined {
     at = (at.$ref as string)
       .slice(2)
       .split('/')
-      .reduce((parent: Json | undefined, key: string) => parent?.[key.replaceAll('~1', '/').replaceAll('~0', '~')], doc);
+      .reduce(
+        (parent: Json | undefined, key: string) => parent?.[key.replaceAll('~1', '/').replaceAll('~0', '~')],
+        doc,
+      );
   }
   return at;
 }
@@ -59,7 +62,14 @@ function compatible(ours: string, theirs: string): boolean {
   return ours === theirs || (ours === 'integer' && theirs === 'number');
 }
 
-export function compareSchemas(ourDoc: Json, ours: Json, theirDoc: Json, theirs: Json | undefined, at: string, findings: Finding[]): void {
+export function compareSchemas(
+  ourDoc: Json,
+  ours: Json,
+  theirDoc: Json,
+  theirs: Json | undefined,
+  at: string,
+  findings: Finding[],
+): void {
   const mine = resolveIn(ourDoc, ours) as Json;
   const options = variants(theirDoc, theirs);
   const ourType = typeOf(mine);
@@ -72,10 +82,15 @@ export function compareSchemas(ourDoc: Json, ours: Json, theirDoc: Json, theirs:
   const enums = options.filter((option) => Array.isArray(option.enum));
   if (enums.length > 0) {
     const allowed = new Set(enums.flatMap((option) => option.enum as unknown[]));
-    if (!ourValues) findings.push({ at, problem: `any ${ourType ?? 'value'}, Berlin Group allows only an enumeration (${allowed.size} values)` });
+    if (!ourValues)
+      findings.push({
+        at,
+        problem: `any ${ourType ?? 'value'}, Berlin Group allows only an enumeration (${allowed.size} values)`,
+      });
     else {
       const extra = ourValues.filter((value) => !allowed.has(value));
-      if (extra.length > 0) findings.push({ at, problem: `values ${extra.join(', ')} are not in the Berlin Group enumeration` });
+      if (extra.length > 0)
+        findings.push({ at, problem: `values ${extra.join(', ')} are not in the Berlin Group enumeration` });
     }
   }
   if (ourType === 'array') {
@@ -83,7 +98,8 @@ export function compareSchemas(ourDoc: Json, ours: Json, theirDoc: Json, theirs:
     compareSchemas(ourDoc, mine.items, theirDoc, items.length ? { anyOf: items } : undefined, `${at}[]`, findings);
   }
   if (ourType === 'object') {
-    const theirProperties = (name: string) => options.map((option) => option.properties?.[name]).filter(Boolean) as Json[];
+    const theirProperties = (name: string) =>
+      options.map((option) => option.properties?.[name]).filter(Boolean) as Json[];
     for (const [name, schema] of Object.entries((mine.properties ?? {}) as Json)) {
       const found = theirProperties(name);
       if (found.length === 0) findings.push({ at: `${at}/${name}`, problem: 'field not defined by the Berlin Group' });
@@ -92,7 +108,8 @@ export function compareSchemas(ourDoc: Json, ours: Json, theirDoc: Json, theirs:
     // A map of any key (our _links): each of our values must fit each named member they define.
     if (!mine.properties && typeof mine.additionalProperties === 'object') {
       const members = options.flatMap((option) => Object.values((option.properties ?? {}) as Json));
-      if (members.length > 0) compareSchemas(ourDoc, mine.additionalProperties, theirDoc, { anyOf: members }, `${at}/*`, findings);
+      if (members.length > 0)
+        compareSchemas(ourDoc, mine.additionalProperties, theirDoc, { anyOf: members }, `${at}/*`, findings);
     }
   }
 }

@@ -28,16 +28,21 @@ function mutualTlsFetch(client: { cert: string; key: string; ca: string }) {
   return async (input: Request): Promise<Response> => {
     const body = input.body ? Buffer.from(await input.arrayBuffer()) : undefined;
     return new Promise((resolve, reject) => {
-      const req = request(input.url, { method: input.method, headers: Object.fromEntries(input.headers), ...client, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const headers = new Headers();
-          for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers.set(name, value);
-          const status = res.statusCode ?? 500;
-          resolve(new Response(status === 204 ? null : Buffer.concat(chunks), { status, headers }));
-        });
-      });
+      const req = request(
+        input.url,
+        { method: input.method, headers: Object.fromEntries(input.headers), ...client, agent: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(res.headers))
+              if (typeof value === 'string') headers.set(name, value);
+            const status = res.statusCode ?? 500;
+            resolve(new Response(status === 204 ? null : Buffer.concat(chunks), { status, headers }));
+          });
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -63,7 +68,9 @@ export function consentStatus(baseUrl: string, fetch: (request: Request) => Prom
 
 describe('a client generated from the published document', () => {
   it('generates types with openapi-typescript and type-checks an openapi-fetch client against them', async () => {
-    const document = (await (await fetch(`${t.sandbox.portalUrl}/openapi.json`)).json()) as Parameters<typeof openapiTS>[0];
+    const document = (await (await fetch(`${t.sandbox.portalUrl}/openapi.json`)).json()) as Parameters<
+      typeof openapiTS
+    >[0];
     const types = astToString(await openapiTS(document));
     expect(types).toContain('"/v1/consents"');
     expect(types).toContain('"/v1/payments/{payment_product}"');
@@ -71,14 +78,32 @@ describe('a client generated from the published document', () => {
     writeFileSync(`${OUT}schema.d.ts`, types);
     writeFileSync(`${OUT}client.ts`, CLIENT_SOURCE);
     const tsc = new URL('../../node_modules/typescript/bin/tsc', import.meta.url).pathname;
-    await run(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck', `${OUT}client.ts`]);
+    await run(process.execPath, [
+      tsc,
+      '--noEmit',
+      '--strict',
+      '--module',
+      'nodenext',
+      '--moduleResolution',
+      'nodenext',
+      '--target',
+      'es2022',
+      '--skipLibCheck',
+      `${OUT}client.ts`,
+    ]);
   }, 60_000);
 
   it('runs a consent flow with openapi-fetch over mutual TLS', async () => {
     const tls = { cert: t.tpp.cert, key: t.tpp.key, ca: t.ca };
     const client = createClient<never>({ baseUrl: t.sandbox.apiUrl, fetch: mutualTlsFetch(tls) }) as unknown as {
-      POST(path: string, init: unknown): Promise<{ data?: Record<string, unknown>; error?: unknown; response: Response }>;
-      GET(path: string, init: unknown): Promise<{ data?: Record<string, unknown>; error?: unknown; response: Response }>;
+      POST(
+        path: string,
+        init: unknown,
+      ): Promise<{ data?: Record<string, unknown>; error?: unknown; response: Response }>;
+      GET(
+        path: string,
+        init: unknown,
+      ): Promise<{ data?: Record<string, unknown>; error?: unknown; response: Response }>;
     };
     const iban = ibansOf(t, 'anna')[0]!;
     const created = await client.POST('/v1/consents', {
@@ -92,7 +117,11 @@ describe('a client generated from the published document', () => {
       params: { path: { consent_id: consentId }, header: { 'X-Request-ID': crypto.randomUUID() } },
     });
     expect(status.data).toEqual({ consentStatus: 'valid' });
-    const accounts = await client.GET('/v1/accounts', { params: { header: { 'X-Request-ID': crypto.randomUUID(), 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.1' } } });
+    const accounts = await client.GET('/v1/accounts', {
+      params: {
+        header: { 'X-Request-ID': crypto.randomUUID(), 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.1' },
+      },
+    });
     expect((accounts.data as { accounts: { iban: string }[] }).accounts.map((account) => account.iban)).toEqual([iban]);
     expect(readFileSync(`${OUT}schema.d.ts`, 'utf8').length).toBeGreaterThan(1000);
   });

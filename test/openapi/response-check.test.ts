@@ -19,28 +19,46 @@ function exchange(over: Partial<Exchange> & { path: string; json?: unknown }): E
 
 describe('the response check every API call of the tests goes through', () => {
   it('accepts an answer that fits its operation', () => {
-    expect(contractMismatch(exchange({ path: '/v1/consents/abc/status', json: { consentStatus: 'valid' } }))).toBeUndefined();
+    expect(
+      contractMismatch(exchange({ path: '/v1/consents/abc/status', json: { consentStatus: 'valid' } })),
+    ).toBeUndefined();
   });
 
   it('names the operation and the schema errors when a body drifts from the document', () => {
-    const mismatch = contractMismatch(exchange({ path: '/v1/consents/abc/status', json: { consentStatus: 'granted' } }));
+    const mismatch = contractMismatch(
+      exchange({ path: '/v1/consents/abc/status', json: { consentStatus: 'granted' } }),
+    );
     expect(mismatch).toContain('getConsentStatus');
     expect(mismatch).toContain('ConsentStatusResponse');
     expect(mismatch).toMatch(/allowed values/);
   });
 
   it('refuses an extra field, because response schemas are closed', () => {
-    expect(contractMismatch(exchange({ path: '/v1/consents/abc/status', json: { consentStatus: 'valid', reason: 'x' } }))).toMatch(/additional properties/);
+    expect(
+      contractMismatch(exchange({ path: '/v1/consents/abc/status', json: { consentStatus: 'valid', reason: 'x' } })),
+    ).toMatch(/additional properties/);
   });
 
   it('refuses a status the endpoint row does not list', () => {
-    const mismatch = contractMismatch(exchange({ path: '/v1/consents/abc', status: 404, json: { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN' }] } }));
+    const mismatch = contractMismatch(
+      exchange({
+        path: '/v1/consents/abc',
+        status: 404,
+        json: { tppMessages: [{ category: 'ERROR', code: 'RESOURCE_UNKNOWN' }] },
+      }),
+    );
     expect(mismatch).toContain('getConsent');
     expect(mismatch).toContain('status 404 is not listed');
   });
 
   it('refuses a capped answer without its rate-limit headers', () => {
-    const mismatch = contractMismatch(exchange({ path: '/v1/accounts', requestHeaders: { 'X-Request-ID': REQUEST_ID, 'Consent-ID': 'c' }, json: { accounts: [] } }));
+    const mismatch = contractMismatch(
+      exchange({
+        path: '/v1/accounts',
+        requestHeaders: { 'X-Request-ID': REQUEST_ID, 'Consent-ID': 'c' },
+        json: { accounts: [] },
+      }),
+    );
     expect(mismatch).toContain('header X-RateLimit-Limit missing');
   });
 
@@ -52,7 +70,17 @@ describe('the response check every API call of the tests goes through', () => {
 
   it('holds only the error envelope when the request itself lies outside the document', () => {
     const noId = { requestHeaders: {}, status: 400 };
-    expect(contractMismatch(exchange({ path: '/v1/consents/abc', ...noId, json: { tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR' }] } }))).toBeUndefined();
-    expect(contractMismatch(exchange({ path: '/v1/consents/abc', ...noId, json: { error: 'bad' } }))).toContain('tppMessages envelope');
+    expect(
+      contractMismatch(
+        exchange({
+          path: '/v1/consents/abc',
+          ...noId,
+          json: { tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR' }] },
+        }),
+      ),
+    ).toBeUndefined();
+    expect(contractMismatch(exchange({ path: '/v1/consents/abc', ...noId, json: { error: 'bad' } }))).toContain(
+      'tppMessages envelope',
+    );
   });
 });

@@ -18,12 +18,17 @@ afterAll(() => t.sandbox.close());
 beforeEach(() => t.sandbox.reset());
 
 const scaStatus = async (paymentId: string, authorisationId: string) =>
-  ((await t.call({ path: `/v1/payments/${STANDARD}/${paymentId}/authorisations/${authorisationId}`, client: t.tpp })).json as { scaStatus: string }).scaStatus;
+  (
+    (await t.call({ path: `/v1/payments/${STANDARD}/${paymentId}/authorisations/${authorisationId}`, client: t.tpp }))
+      .json as { scaStatus: string }
+  ).scaStatus;
 
 describe('payment authorisation', () => {
   it('approval finalises the authorisation, answers the provider’s redirect with state, and the customer shows on the payment', async () => {
     const { paymentId, authorisationId, answer } = await created(t, transfer(anna));
-    const state = new URL((answer.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href).searchParams.get('state');
+    const state = new URL(
+      (answer.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href,
+    ).searchParams.get('state');
     const acted = await authorise(t, authorisationId, 'anna');
     expect(acted.json).toEqual({ scaStatus: 'finalised', redirect: `${REDIRECT}?state=${state}` });
     expect(await scaStatus(paymentId, authorisationId)).toBe('finalised');
@@ -31,9 +36,14 @@ describe('payment authorisation', () => {
   });
 
   it('decline → RJCT, with the customer sent to the NOK redirect', async () => {
-    const { paymentId, authorisationId } = await created(t, transfer(anna), { headers: { 'TPP-NOK-Redirect-URI': NOK_REDIRECT } });
+    const { paymentId, authorisationId } = await created(t, transfer(anna), {
+      headers: { 'TPP-NOK-Redirect-URI': NOK_REDIRECT },
+    });
     const acted = await authorise(t, authorisationId, 'anna', 'decline');
-    expect(acted.json).toMatchObject({ scaStatus: 'failed', redirect: expect.stringContaining(`${NOK_REDIRECT}?state=`) });
+    expect(acted.json).toMatchObject({
+      scaStatus: 'failed',
+      redirect: expect.stringContaining(`${NOK_REDIRECT}?state=`),
+    });
     expect(await transactionStatus(t, paymentId)).toBe('RJCT');
   });
 
@@ -59,18 +69,23 @@ describe('payment authorisation', () => {
   it.each([
     ['the amount', { instructedAmount: { currency: 'EUR', amount: '12.31' } }],
     ['the payee name', { creditorName: 'Mallory' }],
-  ])('fails the authorisation when %s changed after the ceremony was created (dynamic linking) → RJCT, no money moves', async (_what, change) => {
-    const { paymentId, authorisationId } = await created(t, transfer(anna));
-    expect((await t.control(`/payments/${paymentId}/amend`, { body: change })).status).toBe(200);
-    const acted = await authorise(t, authorisationId, 'anna');
-    expect((acted.json as { scaStatus: string }).scaStatus).toBe('failed');
-    expect(await scaStatus(paymentId, authorisationId)).toBe('failed');
-    expect(await transactionStatus(t, paymentId)).toBe('RJCT');
-  });
+  ])(
+    'fails the authorisation when %s changed after the ceremony was created (dynamic linking) → RJCT, no money moves',
+    async (_what, change) => {
+      const { paymentId, authorisationId } = await created(t, transfer(anna));
+      expect((await t.control(`/payments/${paymentId}/amend`, { body: change })).status).toBe(200);
+      const acted = await authorise(t, authorisationId, 'anna');
+      expect((acted.json as { scaStatus: string }).scaStatus).toBe('failed');
+      expect(await scaStatus(paymentId, authorisationId)).toBe('failed');
+      expect(await transactionStatus(t, paymentId)).toBe('RJCT');
+    },
+  );
 
   it('an amendment that changes nothing shown (12.30 written as 12.3) keeps the binding', async () => {
     const { paymentId, authorisationId } = await created(t, transfer(anna));
-    await t.control(`/payments/${paymentId}/amend`, { body: { instructedAmount: { currency: 'EUR', amount: '12.3' } } });
+    await t.control(`/payments/${paymentId}/amend`, {
+      body: { instructedAmount: { currency: 'EUR', amount: '12.3' } },
+    });
     expect((await authorise(t, authorisationId, 'anna')).json).toMatchObject({ scaStatus: 'finalised' });
     expect(await transactionStatus(t, paymentId)).toBe('ACSP');
   });

@@ -14,7 +14,12 @@ let other: ClientCertificate;
 beforeAll(async () => {
   t = await testSandbox(await certificateFolder(), { clockStart: '2026-03-02T10:00:00Z' });
   anna = ibansOf(t, 'anna')[0]!;
-  other = issueQwac({ ca: { cert: t.ca, key: t.caKey }, name: 'Other TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ['PSP_PI'] });
+  other = issueQwac({
+    ca: { cert: t.ca, key: t.caKey },
+    name: 'Other TPP',
+    organizationIdentifier: 'PSDDE-BAFIN-654321',
+    roles: ['PSP_PI'],
+  });
 });
 afterAll(() => t.sandbox.close());
 beforeEach(() => t.sandbox.reset());
@@ -26,12 +31,31 @@ const count = async () => (await paymentRows(t)).length;
  * so the requests are not spread out by n handshakes and any await between key look-up and
  * binding would let a second payment through.
  */
-async function burst(n: number, input: { requestId: string; body: unknown }): Promise<{ status: number; text: string }[]> {
+async function burst(
+  n: number,
+  input: { requestId: string; body: unknown },
+): Promise<{ status: number; text: string }[]> {
   const client = keepAliveClient(t.sandbox.apiUrl, t.ca, t.tpp, n);
   try {
-    await Promise.all(Array.from({ length: n }, () => client.send({ method: 'GET', path: '/v1/payments/sepa-credit-transfers/warm-up', headers: { 'X-Request-ID': randomUUID() } })));
-    const headers = { 'X-Request-ID': input.requestId, 'TPP-Redirect-URI': REDIRECT, 'Content-Type': 'application/json' };
-    return await Promise.all(Array.from({ length: n }, () => client.send({ method: 'POST', path: `/v1/payments/${STANDARD}`, headers, body: JSON.stringify(input.body) })));
+    await Promise.all(
+      Array.from({ length: n }, () =>
+        client.send({
+          method: 'GET',
+          path: '/v1/payments/sepa-credit-transfers/warm-up',
+          headers: { 'X-Request-ID': randomUUID() },
+        }),
+      ),
+    );
+    const headers = {
+      'X-Request-ID': input.requestId,
+      'TPP-Redirect-URI': REDIRECT,
+      'Content-Type': 'application/json',
+    };
+    return await Promise.all(
+      Array.from({ length: n }, () =>
+        client.send({ method: 'POST', path: `/v1/payments/${STANDARD}`, headers, body: JSON.stringify(input.body) }),
+      ),
+    );
   } finally {
     client.close();
   }
@@ -68,10 +92,18 @@ describe('X-Request-ID as idempotency key', () => {
     const requestId = randomUUID();
     await created(t, transfer(anna), { requestId });
     await t.sandbox.clock.advance('PT47H');
-    const reused = await initiate(t, transfer(anna, { instructedAmount: { currency: 'EUR', amount: '99.00' } }), { requestId });
+    const reused = await initiate(t, transfer(anna, { instructedAmount: { currency: 'EUR', amount: '99.00' } }), {
+      requestId,
+    });
     expect(reused.answer.status).toBe(409);
     expect(reused.answer.json).toEqual({
-      tppMessages: [{ category: 'ERROR', code: 'REQUEST_ID_REUSED', text: 'This X-Request-ID was already used with a different payment.' }],
+      tppMessages: [
+        {
+          category: 'ERROR',
+          code: 'REQUEST_ID_REUSED',
+          text: 'This X-Request-ID was already used with a different payment.',
+        },
+      ],
     });
     expect(reused.answer.headers['x-request-id']).toBe(requestId);
     expect(await count()).toBe(1);
@@ -81,7 +113,9 @@ describe('X-Request-ID as idempotency key', () => {
     const requestId = randomUUID();
     const first = await created(t, transfer(anna), { requestId });
     await t.sandbox.clock.advance('PT49H');
-    const changed = await initiate(t, transfer(anna, { instructedAmount: { currency: 'EUR', amount: '99.00' } }), { requestId });
+    const changed = await initiate(t, transfer(anna, { instructedAmount: { currency: 'EUR', amount: '99.00' } }), {
+      requestId,
+    });
     expect(changed.answer.status).toBe(201);
     expect(changed.answer.text).toBe(first.answer.text);
     const same = await initiate(t, transfer(anna), { requestId });
@@ -106,7 +140,10 @@ describe('X-Request-ID as idempotency key', () => {
     const same = await initiate(t, transfer(anna), { requestId, client: other });
     expect(same.answer.status).toBe(201);
     expect(same.answer.text).toBe(first.answer.text);
-    const different = await initiate(t, transfer(anna, { remittanceInformationUnstructured: 'other' }), { requestId, client: other });
+    const different = await initiate(t, transfer(anna, { remittanceInformationUnstructured: 'other' }), {
+      requestId,
+      client: other,
+    });
     expect([different.answer.status, codeOf(different.answer)]).toEqual([409, 'REQUEST_ID_REUSED']);
     expect((await paymentRows(t)).map((row) => row.tpp)).toEqual(['PSDDE-BAFIN-123456']);
     // It is still not theirs to address.
@@ -123,10 +160,14 @@ describe('X-Request-ID as idempotency key', () => {
 
   it('refuses a malformed request before the key is looked up, and binds nothing with it', async () => {
     const requestId = randomUUID();
-    const malformed = await initiate(t, transfer(anna, { instructedAmount: { currency: 'EUR', amount: '0' } }), { requestId });
+    const malformed = await initiate(t, transfer(anna, { instructedAmount: { currency: 'EUR', amount: '0' } }), {
+      requestId,
+    });
     expect(codeOf(malformed.answer)).toBe('FORMAT_ERROR');
     const first = await created(t, transfer(anna), { requestId });
-    const malformedAgain = await initiate(t, transfer(anna, { debtorAccount: { iban: 'DE00123456780000100001' } }), { requestId });
+    const malformedAgain = await initiate(t, transfer(anna, { debtorAccount: { iban: 'DE00123456780000100001' } }), {
+      requestId,
+    });
     expect([malformedAgain.answer.status, codeOf(malformedAgain.answer)]).toEqual([400, 'FORMAT_ERROR']);
     const noRedirect = await initiate(t, transfer(anna), { requestId, headers: { 'TPP-Redirect-URI': undefined } });
     expect(codeOf(noRedirect.answer)).toBe('FORMAT_ERROR');
@@ -143,7 +184,9 @@ describe('X-Request-ID as idempotency key', () => {
   });
 
   it('creates one payment per key for parallel requests with different keys', async () => {
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => initiate(t, transfer(anna, { remittanceInformationUnstructured: `n${i}` }))));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => initiate(t, transfer(anna, { remittanceInformationUnstructured: `n${i}` }))),
+    );
     expect(new Set(answers.map((a) => a.paymentId)).size).toBe(10);
     expect(await count()).toBe(10);
   });

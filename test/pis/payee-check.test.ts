@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.sandbox.close());
 beforeEach(() => t.sandbox.reset());
 
-const toJuergen = (creditorName: string | undefined) => transfer(anna, { creditorAccount: { iban: juergen }, creditorName });
+const toJuergen = (creditorName: string | undefined) =>
+  transfer(anna, { creditorAccount: { iban: juergen }, creditorName });
 
 /** A payment to Jürgen Groß under another name, authorised by Anna: it waits in PDNG. */
 async function pendingPayment(product: string = STANDARD) {
@@ -30,11 +31,19 @@ async function pendingPayment(product: string = STANDARD) {
 
 async function annasMoney() {
   const consentId = await validConsent(t, [anna], { psuId: 'anna' });
-  const read = (what: string) => t.call({ path: `/v1/accounts/${resourceIdOf(t, anna)}/${what}`, client: t.tpp, headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.1' } });
+  const read = (what: string) =>
+    t.call({
+      path: `/v1/accounts/${resourceIdOf(t, anna)}/${what}`,
+      client: t.tpp,
+      headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.1' },
+    });
   return async () => {
-    const balances = BalanceResponseSchema.parse((await read('balances')).json).balances.map((b) => b.balanceAmount.amount);
+    const balances = BalanceResponseSchema.parse((await read('balances')).json).balances.map(
+      (b) => b.balanceAmount.amount,
+    );
     const { transactions } = TransactionsResponseSchema.parse((await read('transactions?bookingStatus=both')).json);
-    const ours = (rows: typeof transactions.pending) => (rows ?? []).filter((row) => row.remittanceInformationUnstructured === 'Invoice 42').length;
+    const ours = (rows: typeof transactions.pending) =>
+      (rows ?? []).filter((row) => row.remittanceInformationUnstructured === 'Invoice 42').length;
     return { balances, pending: ours(transactions.pending), booked: ours(transactions.booked) };
   };
 }

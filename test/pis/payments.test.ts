@@ -2,7 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueQwac } from '../../src/certs/index.js';
 import { PaymentResponseSchema } from '../../src/contract/index.js';
 import { codeOf, customerActs, ibansOf } from '../helpers/ais.js';
-import { created, INSTANT, OTHER_BANK_IBAN, paymentRows, STANDARD, transactionStatus, transfer } from '../helpers/pis.js';
+import {
+  created,
+  INSTANT,
+  OTHER_BANK_IBAN,
+  paymentRows,
+  STANDARD,
+  transactionStatus,
+  transfer,
+} from '../helpers/pis.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import type { ClientCertificate } from '../helpers/tls-client.js';
 
@@ -14,7 +22,12 @@ const UNKNOWN = '6f1c2b9e-6d7a-4c1e-9b2f-0a1b2c3d4e5f';
 beforeAll(async () => {
   t = await testSandbox(await certificateFolder(), { clockStart: '2026-03-02T10:00:00Z' });
   anna = ibansOf(t, 'anna')[0]!;
-  other = issueQwac({ ca: { cert: t.ca, key: t.caKey }, name: 'Other TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ['PSP_PI'] });
+  other = issueQwac({
+    ca: { cert: t.ca, key: t.caKey },
+    name: 'Other TPP',
+    organizationIdentifier: 'PSDDE-BAFIN-654321',
+    roles: ['PSP_PI'],
+  });
 });
 afterAll(() => t.sandbox.close());
 beforeEach(() => t.sandbox.reset());
@@ -24,7 +37,13 @@ const get = (p: string, client = t.tpp) => t.call({ path: p, client });
 
 describe('payment reads', () => {
   it('read the payment as initiated: accounts, amount as sent, creditor name and remittance', async () => {
-    const { paymentId } = await created(t, transfer(anna, { instructedAmount: { currency: 'EUR', amount: '12.5' }, creditorAccount: { iban: OTHER_BANK_IBAN, currency: 'EUR' } }));
+    const { paymentId } = await created(
+      t,
+      transfer(anna, {
+        instructedAmount: { currency: 'EUR', amount: '12.5' },
+        creditorAccount: { iban: OTHER_BANK_IBAN, currency: 'EUR' },
+      }),
+    );
     const answer = await get(path(paymentId));
     expect(answer.status).toBe(200);
     expect(PaymentResponseSchema.parse(answer.json)).toEqual({
@@ -39,7 +58,10 @@ describe('payment reads', () => {
   });
 
   it('record a neutral description when the remittance is omitted', async () => {
-    const { paymentId } = await created(t, transfer(anna, { remittanceInformationUnstructured: undefined, creditorName: undefined }));
+    const { paymentId } = await created(
+      t,
+      transfer(anna, { remittanceInformationUnstructured: undefined, creditorName: undefined }),
+    );
     const body = PaymentResponseSchema.parse((await get(path(paymentId))).json);
     expect(body.remittanceInformationUnstructured).toBe('SEPA credit transfer');
     expect(body).not.toHaveProperty('creditorName');
@@ -47,8 +69,12 @@ describe('payment reads', () => {
 
   it('list the one authorisation and read its scaStatus; another id is 404', async () => {
     const { paymentId, authorisationId } = await created(t, transfer(anna), { product: INSTANT });
-    expect((await get(`${path(paymentId, INSTANT)}/authorisations`)).json).toEqual({ authorisationIds: [authorisationId] });
-    expect((await get(`${path(paymentId, INSTANT)}/authorisations/${authorisationId}`)).json).toEqual({ scaStatus: 'received' });
+    expect((await get(`${path(paymentId, INSTANT)}/authorisations`)).json).toEqual({
+      authorisationIds: [authorisationId],
+    });
+    expect((await get(`${path(paymentId, INSTANT)}/authorisations/${authorisationId}`)).json).toEqual({
+      scaStatus: 'received',
+    });
     const wrong = await get(`${path(paymentId, INSTANT)}/authorisations/${UNKNOWN}`);
     expect([wrong.status, codeOf(wrong)]).toEqual([404, 'RESOURCE_UNKNOWN']);
   });
@@ -93,7 +119,11 @@ describe('payment identity', () => {
   it('answers a payment read under the other product’s path, or an unknown product, like an unknown id', async () => {
     const { paymentId } = await created(t, transfer(anna), { product: INSTANT });
     const none = await get(path(UNKNOWN, INSTANT));
-    for (const p of [path(paymentId, STANDARD), `${path(paymentId, STANDARD)}/status`, path(paymentId, 'bulk-payments')]) {
+    for (const p of [
+      path(paymentId, STANDARD),
+      `${path(paymentId, STANDARD)}/status`,
+      path(paymentId, 'bulk-payments'),
+    ]) {
       const answer = await get(p);
       expect(answer.status, p).toBe(404);
       expect(answer.text, p).toBe(none.text);
@@ -135,24 +165,62 @@ describe('control calls', () => {
     const second = await created(t, transfer(anna), { product: INSTANT, client: other });
     const rows = await paymentRows(t);
     expect(rows).toEqual([
-      expect.objectContaining({ paymentId: second.paymentId, tpp: 'PSDDE-BAFIN-654321', product: INSTANT, transactionStatus: 'RCVD', psuId: null }),
-      expect.objectContaining({ paymentId: first.paymentId, tpp: 'PSDDE-BAFIN-123456', product: STANDARD, transactionStatus: 'RCVD', psuId: null }),
+      expect.objectContaining({
+        paymentId: second.paymentId,
+        tpp: 'PSDDE-BAFIN-654321',
+        product: INSTANT,
+        transactionStatus: 'RCVD',
+        psuId: null,
+      }),
+      expect.objectContaining({
+        paymentId: first.paymentId,
+        tpp: 'PSDDE-BAFIN-123456',
+        product: STANDARD,
+        transactionStatus: 'RCVD',
+        psuId: null,
+      }),
     ]);
-    expect(Object.keys(rows[0]!).sort()).toEqual(['amount', 'createdAt', 'creditorIban', 'debtorIban', 'paymentId', 'product', 'psuId', 'tpp', 'transactionStatus']);
+    expect(Object.keys(rows[0]!).sort()).toEqual([
+      'amount',
+      'createdAt',
+      'creditorIban',
+      'debtorIban',
+      'paymentId',
+      'product',
+      'psuId',
+      'tpp',
+      'transactionStatus',
+    ]);
   });
 
   it('POST /sandbox/payments/{id}/amend changes a received payment, as the provider then reads it', async () => {
     const { paymentId } = await created(t, transfer(anna));
-    const amended = await t.control(`/payments/${paymentId}/amend`, { body: { instructedAmount: { currency: 'EUR', amount: '99.99' }, creditorName: 'Someone Else' } });
+    const amended = await t.control(`/payments/${paymentId}/amend`, {
+      body: { instructedAmount: { currency: 'EUR', amount: '99.99' }, creditorName: 'Someone Else' },
+    });
     expect(amended.status).toBe(200);
-    expect(amended.json).toMatchObject({ paymentId, transactionStatus: 'RCVD', instructedAmount: { amount: '99.99' }, creditorName: 'Someone Else' });
-    expect(PaymentResponseSchema.parse((await get(path(paymentId))).json)).toMatchObject({ instructedAmount: { amount: '99.99' }, creditorName: 'Someone Else' });
+    expect(amended.json).toMatchObject({
+      paymentId,
+      transactionStatus: 'RCVD',
+      instructedAmount: { amount: '99.99' },
+      creditorName: 'Someone Else',
+    });
+    expect(PaymentResponseSchema.parse((await get(path(paymentId))).json)).toMatchObject({
+      instructedAmount: { amount: '99.99' },
+      creditorName: 'Someone Else',
+    });
   });
 
   it('amend refuses an empty or malformed change, a payment no longer received, and an unknown id', async () => {
     const { paymentId } = await created(t, transfer(anna));
     expect((await t.control(`/payments/${paymentId}/amend`, { body: {} })).status).toBe(400);
-    expect((await t.control(`/payments/${paymentId}/amend`, { body: { instructedAmount: { currency: 'EUR', amount: '0' } } })).status).toBe(400);
+    expect(
+      (
+        await t.control(`/payments/${paymentId}/amend`, {
+          body: { instructedAmount: { currency: 'EUR', amount: '0' } },
+        })
+      ).status,
+    ).toBe(400);
     expect((await t.control(`/payments/${UNKNOWN}/amend`, { body: { creditorName: 'X' } })).status).toBe(404);
     await t.call({ method: 'DELETE', path: path(paymentId), client: t.tpp });
     const late = await t.control(`/payments/${paymentId}/amend`, { body: { creditorName: 'X' } });

@@ -27,15 +27,23 @@ beforeEach(() => t.sandbox.reset());
 /** Attended reads of one account under a consent its holder approved. */
 async function reader(sandbox: TestSandbox, iban: string, psuId: string) {
   const consentId = await validConsent(sandbox, [iban], { psuId });
-  const read = (what: string) => sandbox.call({ path: `/v1/accounts/${resourceIdOf(sandbox, iban)}/${what}`, client: sandbox.tpp, headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.1' } });
+  const read = (what: string) =>
+    sandbox.call({
+      path: `/v1/accounts/${resourceIdOf(sandbox, iban)}/${what}`,
+      client: sandbox.tpp,
+      headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.1' },
+    });
   return {
     async balances() {
-      const [booked, available] = BalanceResponseSchema.parse((await read('balances')).json).balances.map((b) => Math.round(Number(b.balanceAmount.amount) * 100));
+      const [booked, available] = BalanceResponseSchema.parse((await read('balances')).json).balances.map((b) =>
+        Math.round(Number(b.balanceAmount.amount) * 100),
+      );
       return { booked: booked!, available: available! };
     },
     async rows(text: string) {
       const { transactions } = TransactionsResponseSchema.parse((await read('transactions?bookingStatus=both')).json);
-      const mine = (rows: typeof transactions.booked) => (rows ?? []).filter((row) => row.remittanceInformationUnstructured === text);
+      const mine = (rows: typeof transactions.booked) =>
+        (rows ?? []).filter((row) => row.remittanceInformationUnstructured === text);
       return { booked: mine(transactions.booked), pending: mine(transactions.pending) };
     },
     async page() {
@@ -57,12 +65,26 @@ describe('instant payments', () => {
     const payer = await reader(t, anna, 'anna');
     const payee = await reader(t, clara, 'clara');
     const [payerBefore, payeeBefore] = [await payer.balances(), await payee.balances()];
-    const { authorisationId } = await created(t, transfer(anna, { creditorAccount: { iban: clara }, creditorName: 'Clara Becker', remittanceInformationUnstructured: 'Miete März' }), { product: INSTANT });
+    const { authorisationId } = await created(
+      t,
+      transfer(anna, {
+        creditorAccount: { iban: clara },
+        creditorName: 'Clara Becker',
+        remittanceInformationUnstructured: 'Miete März',
+      }),
+      { product: INSTANT },
+    );
     await authorise(t, authorisationId, 'anna');
 
     const pending = await payer.rows('Miete März');
     expect(pending.booked).toEqual([]);
-    expect(pending.pending).toEqual([expect.objectContaining({ transactionAmount: { currency: 'EUR', amount: '-12.30' }, creditorName: 'Clara Becker', debtorName: 'Anna Schmidt' })]);
+    expect(pending.pending).toEqual([
+      expect.objectContaining({
+        transactionAmount: { currency: 'EUR', amount: '-12.30' },
+        creditorName: 'Clara Becker',
+        debtorName: 'Anna Schmidt',
+      }),
+    ]);
     expect(pending.pending[0]).not.toHaveProperty('bookingDate');
     expect(await payer.balances()).toEqual({ booked: payerBefore.booked, available: payerBefore.available - 1230 });
     expect(await payee.rows('Miete März')).toEqual({ booked: [], pending: [] });
@@ -71,12 +93,30 @@ describe('instant payments', () => {
     await t.sandbox.clock.advance('PT10S');
     const settled = await payer.rows('Miete März');
     expect(settled.pending).toEqual([]);
-    expect(settled.booked).toEqual([expect.objectContaining({ transactionId: pending.pending[0]!.transactionId, transactionAmount: { currency: 'EUR', amount: '-12.30' }, bookingDate: '2026-03-02' })]);
+    expect(settled.booked).toEqual([
+      expect.objectContaining({
+        transactionId: pending.pending[0]!.transactionId,
+        transactionAmount: { currency: 'EUR', amount: '-12.30' },
+        bookingDate: '2026-03-02',
+      }),
+    ]);
     expect(settled.booked[0]!.entryReference).not.toBe(pending.pending[0]!.entryReference);
-    expect(await payer.balances()).toEqual({ booked: payerBefore.booked - 1230, available: payerBefore.available - 1230 });
+    expect(await payer.balances()).toEqual({
+      booked: payerBefore.booked - 1230,
+      available: payerBefore.available - 1230,
+    });
     const credit = await payee.rows('Miete März');
-    expect(credit.booked).toEqual([expect.objectContaining({ transactionAmount: { currency: 'EUR', amount: '12.30' }, debtorName: 'Anna Schmidt', bookingDate: '2026-03-02' })]);
-    expect(await payee.balances()).toEqual({ booked: payeeBefore.booked + 1230, available: payeeBefore.available + 1230 });
+    expect(credit.booked).toEqual([
+      expect.objectContaining({
+        transactionAmount: { currency: 'EUR', amount: '12.30' },
+        debtorName: 'Anna Schmidt',
+        bookingDate: '2026-03-02',
+      }),
+    ]);
+    expect(await payee.balances()).toEqual({
+      booked: payeeBefore.booked + 1230,
+      available: payeeBefore.available + 1230,
+    });
   });
 
   it('settle as sandbox time runs on by itself: the next API request finds the debit booked, with no clock move', async () => {
@@ -96,12 +136,17 @@ describe('instant payments', () => {
     } finally {
       vi.useRealTimers();
     }
-    expect(rows).toEqual({ booked: [expect.objectContaining({ transactionAmount: { currency: 'EUR', amount: '-12.30' } })], pending: [] });
+    expect(rows).toEqual({
+      booked: [expect.objectContaining({ transactionAmount: { currency: 'EUR', amount: '-12.30' } })],
+      pending: [],
+    });
   });
 
   it('record the neutral description in both ledgers when the remittance is omitted', async () => {
     const payer = await reader(t, anna, 'anna');
-    const { authorisationId } = await created(t, transfer(anna, { remittanceInformationUnstructured: undefined }), { product: INSTANT });
+    const { authorisationId } = await created(t, transfer(anna, { remittanceInformationUnstructured: undefined }), {
+      product: INSTANT,
+    });
     await authorise(t, authorisationId, 'anna');
     expect((await payer.rows('SEPA credit transfer')).pending).toHaveLength(1);
   });
@@ -157,7 +202,9 @@ describe('future-dated payments', () => {
 
   it('execute on the requested date (ACSC, booked that day) and can no longer be cancelled', async () => {
     const payer = await reader(t, anna, 'anna');
-    const { paymentId, authorisationId } = await created(t, transfer(anna, { requestedExecutionDate: '2026-03-10' }), { product: INSTANT });
+    const { paymentId, authorisationId } = await created(t, transfer(anna, { requestedExecutionDate: '2026-03-10' }), {
+      product: INSTANT,
+    });
     await authorise(t, authorisationId, 'anna');
     await t.sandbox.clock.set('2026-03-10T05:59:00Z');
     expect(await transactionStatus(t, paymentId, INSTANT)).toBe('ACSP');
@@ -183,10 +230,19 @@ describe('money that does not move', () => {
   it('funds are judged again at authorisation: the second of two payments that together exceed ben’s balance is RJCT', async () => {
     const ben = ibansOf(t, 'ben')[0]!;
     const first = await created(t, transfer(ben, { instructedAmount: { currency: 'EUR', amount: '20.00' } }));
-    const second = await created(t, transfer(ben, { instructedAmount: { currency: 'EUR', amount: '20.00' }, remittanceInformationUnstructured: 'second' }));
+    const second = await created(
+      t,
+      transfer(ben, {
+        instructedAmount: { currency: 'EUR', amount: '20.00' },
+        remittanceInformationUnstructured: 'second',
+      }),
+    );
     await authorise(t, first.authorisationId, 'ben');
     await authorise(t, second.authorisationId, 'ben');
-    expect([await transactionStatus(t, first.paymentId), await transactionStatus(t, second.paymentId)]).toEqual(['ACSP', 'RJCT']);
+    expect([await transactionStatus(t, first.paymentId), await transactionStatus(t, second.paymentId)]).toEqual([
+      'ACSP',
+      'RJCT',
+    ]);
   });
 });
 
@@ -199,16 +255,30 @@ describe('restart with --data', () => {
     try {
       const payer = await reader(first, anna, 'anna');
       consentId = ((await first.control('/consents')).json as { consentId: string }[])[0]!.consentId;
-      const settled = await created(first, transfer(anna, { remittanceInformationUnstructured: 'settled' }), { product: INSTANT });
+      const settled = await created(first, transfer(anna, { remittanceInformationUnstructured: 'settled' }), {
+        product: INSTANT,
+      });
       const pending = await created(first, transfer(anna, { remittanceInformationUnstructured: 'pending' }));
-      const cancelled = await created(first, transfer(anna, { remittanceInformationUnstructured: 'cancelled', requestedExecutionDate: '2026-03-20' }));
+      const cancelled = await created(
+        first,
+        transfer(anna, { remittanceInformationUnstructured: 'cancelled', requestedExecutionDate: '2026-03-20' }),
+      );
       for (const { authorisationId } of [settled, pending, cancelled]) await authorise(first, authorisationId, 'anna');
-      await first.call({ method: 'DELETE', path: `/v1/payments/${STANDARD}/${cancelled.paymentId}`, client: first.tpp });
+      await first.call({
+        method: 'DELETE',
+        path: `/v1/payments/${STANDARD}/${cancelled.paymentId}`,
+        client: first.tpp,
+      });
       await first.sandbox.clock.advance('PT10S');
       // The clock move itself applied the settlement: the data file holds it before any other request.
-      const stored = JSON.parse(readFileSync(data, 'utf8')) as { payments: Record<string, { status: string }>; bookings: { status: string; remittanceInformationUnstructured: string }[] };
+      const stored = JSON.parse(readFileSync(data, 'utf8')) as {
+        payments: Record<string, { status: string }>;
+        bookings: { status: string; remittanceInformationUnstructured: string }[];
+      };
       expect(stored.payments[settled.paymentId]?.status).toBe('ACSC');
-      expect(stored.bookings).toContainEqual(expect.objectContaining({ status: 'booked', remittanceInformationUnstructured: 'settled' }));
+      expect(stored.bookings).toContainEqual(
+        expect.objectContaining({ status: 'booked', remittanceInformationUnstructured: 'settled' }),
+      );
       page = await payer.page();
       expect(page).toContain('settled');
       expect(page).toContain('pending');

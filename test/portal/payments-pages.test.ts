@@ -21,14 +21,19 @@ async function toReview(authorisationId: string, href: string) {
   const link = new URL(href);
   const login = await browser.get(link.pathname + link.search);
   expect(login.text).toContain('asks you to authorise a payment');
-  const loggedIn = await browser.post(`/sca/${authorisationId}/login`, { ...formFields(login.text), psuId: 'anna', password: 'anna-1234' });
+  const loggedIn = await browser.post(`/sca/${authorisationId}/login`, {
+    ...formFields(login.text),
+    psuId: 'anna',
+    password: 'anna-1234',
+  });
   const codePage = await browser.get(loggedIn.location!);
   const code = /data-testid="sms-code">(\d{6})</.exec(codePage.text)![1]!;
   const confirmed = await browser.post(`/sca/${authorisationId}/code`, { ...formFields(codePage.text), otp: code });
   return { browser, review: await browser.get(confirmed.location!) };
 }
 
-const hrefOf = (answer: { json: unknown }) => (answer.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href;
+const hrefOf = (answer: { json: unknown }) =>
+  (answer.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href;
 
 describe('payment SCA page', () => {
   it('shows amount, payee name and IBAN and the debtor account, and approves: 302 with state, ACSP', async () => {
@@ -39,7 +44,10 @@ describe('payment SCA page', () => {
     expect(review.text).toContain('DE89370400440532013000');
     expect(review.text).toContain(anna);
     const state = new URL(hrefOf(payment.answer)).searchParams.get('state');
-    const approved = await browser.post(`/sca/${payment.authorisationId}/decision`, { ...formFields(review.text), decision: 'approve' });
+    const approved = await browser.post(`/sca/${payment.authorisationId}/decision`, {
+      ...formFields(review.text),
+      decision: 'approve',
+    });
     expect([approved.status, approved.location]).toEqual([302, `${REDIRECT}?state=${state}`]);
     expect(await transactionStatus(t, payment.paymentId)).toBe('ACSP');
   });
@@ -47,10 +55,22 @@ describe('payment SCA page', () => {
   it('fails the authorisation when the payment changed after the ceremony was created (dynamic linking)', async () => {
     const payment = await created(t, transfer(anna), { headers: { 'TPP-NOK-Redirect-URI': NOK_REDIRECT } });
     const { browser, review } = await toReview(payment.authorisationId, hrefOf(payment.answer));
-    expect((await t.control(`/payments/${payment.paymentId}/amend`, { body: { instructedAmount: { currency: 'EUR', amount: '99.99' } } })).status).toBe(200);
-    const decided = await browser.post(`/sca/${payment.authorisationId}/decision`, { ...formFields(review.text), decision: 'approve' });
+    expect(
+      (
+        await t.control(`/payments/${payment.paymentId}/amend`, {
+          body: { instructedAmount: { currency: 'EUR', amount: '99.99' } },
+        })
+      ).status,
+    ).toBe(200);
+    const decided = await browser.post(`/sca/${payment.authorisationId}/decision`, {
+      ...formFields(review.text),
+      decision: 'approve',
+    });
     expect(decided.location).toMatch(new RegExp(`^${NOK_REDIRECT}\\?state=`));
-    const sca = await t.call({ path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}/authorisations/${payment.authorisationId}`, client: t.tpp });
+    const sca = await t.call({
+      path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}/authorisations/${payment.authorisationId}`,
+      client: t.tpp,
+    });
     expect(sca.json).toEqual({ scaStatus: 'failed' });
     expect(await transactionStatus(t, payment.paymentId)).toBe('RJCT');
   });
@@ -65,20 +85,29 @@ describe('portal payments', () => {
   }
 
   it('asks the payer to confirm a payee whose name does not match, and confirming sends it on (ACSP)', async () => {
-    const payment = await created(t, transfer(anna, { creditorAccount: { iban: juergen }, creditorName: 'Juergen Gross' }));
+    const payment = await created(
+      t,
+      transfer(anna, { creditorAccount: { iban: juergen }, creditorName: 'Juergen Gross' }),
+    );
     await customerActs(t, payment.authorisationId, 'anna');
     expect(await transactionStatus(t, payment.paymentId)).toBe('PDNG');
     const browser = await portal();
     const page = await browser.get('/portal');
     expect(page.text).toContain('Confirm the payee');
     expect(page.text).toContain('Juergen Gross');
-    const answer = await browser.post(`/portal/payments/${payment.paymentId}/payee`, { ...formFields(page.text), confirm: 'yes' });
+    const answer = await browser.post(`/portal/payments/${payment.paymentId}/payee`, {
+      ...formFields(page.text),
+      confirm: 'yes',
+    });
     expect(answer.location).toBe('/portal?done=payee-confirmed');
     expect(await transactionStatus(t, payment.paymentId)).toBe('ACSP');
   });
 
   it('refusing the payee rejects the payment (RJCT)', async () => {
-    const payment = await created(t, transfer(anna, { creditorAccount: { iban: juergen }, creditorName: 'Someone Else' }));
+    const payment = await created(
+      t,
+      transfer(anna, { creditorAccount: { iban: juergen }, creditorName: 'Someone Else' }),
+    );
     await customerActs(t, payment.authorisationId, 'anna');
     const browser = await portal();
     const page = await browser.get('/portal');

@@ -11,7 +11,9 @@ beforeAll(async () => {
 afterAll(() => t.sandbox.close());
 beforeEach(() => t.sandbox.reset());
 
-const statusOf = async (consentId: string) => ((await t.call({ path: `/v1/consents/${consentId}/status`, client: t.tpp })).json as { consentStatus: string }).consentStatus;
+const statusOf = async (consentId: string) =>
+  ((await t.call({ path: `/v1/consents/${consentId}/status`, client: t.tpp })).json as { consentStatus: string })
+    .consentStatus;
 
 async function loggedIn(psuId: string, password: string) {
   const browser = formClient(t.sandbox.portalUrl);

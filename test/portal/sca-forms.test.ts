@@ -14,23 +14,43 @@ afterAll(() => t.sandbox.close());
 beforeEach(() => t.sandbox.reset());
 
 async function newConsent(headers: Record<string, string> = {}) {
-  const created = await createConsent(t, { access: { balances: [{ iban: anna[0]! }], transactions: [{ iban: 'DE89370400440532013000' }] }, recurringIndicator: true }, { headers });
+  const created = await createConsent(
+    t,
+    {
+      access: { balances: [{ iban: anna[0]! }], transactions: [{ iban: 'DE89370400440532013000' }] },
+      recurringIndicator: true,
+    },
+    { headers },
+  );
   const link = new URL((created.answer.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href);
   return { ...created, link, state: link.searchParams.get('state')! };
 }
 
-const statusOf = async (consentId: string) => ((await t.call({ path: `/v1/consents/${consentId}/status`, client: t.tpp })).json as { consentStatus: string }).consentStatus;
+const statusOf = async (consentId: string) =>
+  ((await t.call({ path: `/v1/consents/${consentId}/status`, client: t.tpp })).json as { consentStatus: string })
+    .consentStatus;
 const scaStatusOf = async (consentId: string, authorisationId: string) =>
-  ((await t.call({ path: `/v1/consents/${consentId}/authorisations/${authorisationId}`, client: t.tpp })).json as { scaStatus: string }).scaStatus;
+  (
+    (await t.call({ path: `/v1/consents/${consentId}/authorisations/${authorisationId}`, client: t.tpp })).json as {
+      scaStatus: string;
+    }
+  ).scaStatus;
 
 /** Log in and enter the code: the browser ends on the review step. */
 async function throughCode(browser: ReturnType<typeof formClient>, consent: Awaited<ReturnType<typeof newConsent>>) {
   const login = await browser.get(consent.link.pathname + consent.link.search);
-  const loggedIn = await browser.post(`/sca/${consent.authorisationId}/login`, { ...formFields(login.text), psuId: 'anna', password: 'anna-1234' });
+  const loggedIn = await browser.post(`/sca/${consent.authorisationId}/login`, {
+    ...formFields(login.text),
+    psuId: 'anna',
+    password: 'anna-1234',
+  });
   expect(loggedIn.status).toBe(303);
   const codePage = await browser.get(loggedIn.location!);
   const code = /data-testid="sms-code">(\d{6})</.exec(codePage.text)![1]!;
-  const confirmed = await browser.post(`/sca/${consent.authorisationId}/code`, { ...formFields(codePage.text), otp: code });
+  const confirmed = await browser.post(`/sca/${consent.authorisationId}/code`, {
+    ...formFields(codePage.text),
+    otp: code,
+  });
   return browser.get(confirmed.location!);
 }
 
@@ -49,7 +69,10 @@ describe('SCA with plain form posts', () => {
     expect(review.text).not.toContain('DE89370400440532013000');
     expect(review.text).toContain('Balances');
     expect(await scaStatusOf(consent.consentId, consent.authorisationId)).toBe('psuAuthenticated');
-    const approved = await browser.post(`/sca/${consent.authorisationId}/decision`, { ...formFields(review.text), decision: 'approve' });
+    const approved = await browser.post(`/sca/${consent.authorisationId}/decision`, {
+      ...formFields(review.text),
+      decision: 'approve',
+    });
     expect(approved.status).toBe(302);
     expect(approved.location).toBe(`${REDIRECT}?state=${consent.state}`);
     expect(await statusOf(consent.consentId)).toBe('valid');
@@ -59,7 +82,10 @@ describe('SCA with plain form posts', () => {
     const consent = await newConsent({ 'TPP-NOK-Redirect-URI': NOK_REDIRECT });
     const browser = formClient(t.sandbox.portalUrl);
     const review = await throughCode(browser, consent);
-    const declined = await browser.post(`/sca/${consent.authorisationId}/decision`, { ...formFields(review.text), decision: 'decline' });
+    const declined = await browser.post(`/sca/${consent.authorisationId}/decision`, {
+      ...formFields(review.text),
+      decision: 'decline',
+    });
     expect(declined.location).toBe(`${NOK_REDIRECT}?state=${consent.state}`);
     expect(await statusOf(consent.consentId)).toBe('rejected');
   });
@@ -68,7 +94,11 @@ describe('SCA with plain form posts', () => {
     const consent = await newConsent();
     const browser = formClient(t.sandbox.portalUrl);
     const login = await browser.get(consent.link.pathname + consent.link.search);
-    const wrong = await browser.post(`/sca/${consent.authorisationId}/login`, { ...formFields(login.text), psuId: 'anna', password: 'nope' });
+    const wrong = await browser.post(`/sca/${consent.authorisationId}/login`, {
+      ...formFields(login.text),
+      psuId: 'anna',
+      password: 'nope',
+    });
     const again = await browser.get(wrong.location!);
     expect(again.text).toContain('The User ID or password is not right.');
     expect(await scaStatusOf(consent.consentId, consent.authorisationId)).toBe('received');
@@ -78,7 +108,11 @@ describe('SCA with plain form posts', () => {
     const consent = await newConsent();
     const browser = formClient(t.sandbox.portalUrl);
     await browser.get(consent.link.pathname + consent.link.search);
-    const forged = await browser.post(`/sca/${consent.authorisationId}/login`, { state: consent.state, psuId: 'anna', password: 'anna-1234' });
+    const forged = await browser.post(`/sca/${consent.authorisationId}/login`, {
+      state: consent.state,
+      psuId: 'anna',
+      password: 'anna-1234',
+    });
     expect(forged.status).toBe(403);
     expect(forged.text).toContain('Form not accepted');
     const altered = await browser.get(`/sca/${consent.authorisationId}?state=00000000-0000-4000-8000-000000000000`);
@@ -116,7 +150,11 @@ describe('SCA with plain form posts', () => {
     const expired = await browser.get(consent.link.pathname + consent.link.search);
     expect(expired.text).toContain('This authorisation has expired');
     expect(expired.text).not.toContain('<form');
-    const late = await browser.post(`/sca/${consent.authorisationId}/login`, { ...formFields(login.text), psuId: 'anna', password: 'anna-1234' });
+    const late = await browser.post(`/sca/${consent.authorisationId}/login`, {
+      ...formFields(login.text),
+      psuId: 'anna',
+      password: 'anna-1234',
+    });
     expect(late.status).toBe(409);
     expect(await scaStatusOf(consent.consentId, consent.authorisationId)).toBe('failed');
   });
@@ -125,7 +163,11 @@ describe('SCA with plain form posts', () => {
     const consent = await newConsent();
     const browser = formClient(t.sandbox.portalUrl);
     const login = await browser.get(consent.link.pathname + consent.link.search);
-    let step = await browser.post(`/sca/${consent.authorisationId}/login`, { ...formFields(login.text), psuId: 'anna', password: 'anna-1234' });
+    let step = await browser.post(`/sca/${consent.authorisationId}/login`, {
+      ...formFields(login.text),
+      psuId: 'anna',
+      password: 'anna-1234',
+    });
     for (let i = 0; i < 3; i += 1) {
       const page = await browser.get(step.location!);
       step = await browser.post(`/sca/${consent.authorisationId}/code`, { ...formFields(page.text), otp: 'xxxxxx' });

@@ -17,7 +17,10 @@ interface Raw {
 }
 
 /** A request with headers a browser would send and fetch would not let us set (Host, Sec-Fetch-*). */
-function raw(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Raw> {
+function raw(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: init.method ?? 'GET', headers: init.headers ?? {} }, (res) => {
       let text = '';
@@ -63,14 +66,20 @@ describe('the control API refuses cross-site use, with no token set', () => {
   ])('refuses POST /sandbox/reset with %s: 403 ORIGIN_NOT_ALLOWED and nothing is reset', async (_what, headers) => {
     await createConsent(t, { access: { balances: [{ iban: ibansOf(t, 'anna')[0] }] } });
     const before = await consentCount();
-    const refused = await raw(`${control}/reset`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: '{}' });
+    const refused = await raw(`${control}/reset`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual(envelope('ORIGIN_NOT_ALLOWED'));
     expect(await consentCount()).toBe(before);
   });
 
   it('refuses reading the one-time codes from another site', async () => {
-    const refused = await raw(`${control}/sms`, { headers: { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'cors' } });
+    const refused = await raw(`${control}/sms`, {
+      headers: { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'cors' },
+    });
     expect(refused.status).toBe(403);
     expect(refused.json).toEqual(envelope('ORIGIN_NOT_ALLOWED'));
     expect(refused.text).not.toMatch(/\d{6}/);
@@ -78,25 +87,45 @@ describe('the control API refuses cross-site use, with no token set', () => {
 
   it('serves the developer’s own tools: same-origin, same-site, no Origin at all', async () => {
     expect((await raw(`${control}/clock`)).status).toBe(200);
-    expect((await raw(`${control}/clock`, { headers: { Origin: portal, 'Sec-Fetch-Site': 'same-origin' } })).status).toBe(200);
-    expect((await raw(`${control}/clock`, { headers: { Origin: 'http://localhost:3000', 'Sec-Fetch-Site': 'same-site' } })).status).toBe(200);
+    expect(
+      (await raw(`${control}/clock`, { headers: { Origin: portal, 'Sec-Fetch-Site': 'same-origin' } })).status,
+    ).toBe(200);
+    expect(
+      (await raw(`${control}/clock`, { headers: { Origin: 'http://localhost:3000', 'Sec-Fetch-Site': 'same-site' } }))
+        .status,
+    ).toBe(200);
   });
 
   it.each([
     ['no Content-Type', {}],
     ['a form’s Content-Type', { 'Content-Type': 'application/x-www-form-urlencoded' }],
     ['text/plain, a simple cross-site request', { 'Content-Type': 'text/plain' }],
-  ])('requires Content-Type: application/json on state-changing calls: %s is 400 FORMAT_ERROR and nothing changes', async (_what, headers) => {
-    const before = (await t.control('/clock')).json as { now: string };
-    const body = headers['Content-Type' as keyof typeof headers] === undefined ? undefined : '{"advance":"P1D"}';
-    const refused = await raw(`${control}/clock`, { method: 'POST', headers, ...(body === undefined ? {} : { body }) });
-    expect(refused.status).toBe(400);
-    expect(refused.json).toEqual({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: 'State-changing control calls need Content-Type: application/json.' }] });
-    const after = (await t.control('/clock')).json as { now: string };
-    expect(Date.parse(after.now) - Date.parse(before.now)).toBeLessThan(60_000);
-    const deleted = await raw(`${control}/faults`, { method: 'DELETE' });
-    expect(deleted.status).toBe(400);
-  });
+  ])(
+    'requires Content-Type: application/json on state-changing calls: %s is 400 FORMAT_ERROR and nothing changes',
+    async (_what, headers) => {
+      const before = (await t.control('/clock')).json as { now: string };
+      const body = headers['Content-Type' as keyof typeof headers] === undefined ? undefined : '{"advance":"P1D"}';
+      const refused = await raw(`${control}/clock`, {
+        method: 'POST',
+        headers,
+        ...(body === undefined ? {} : { body }),
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.json).toEqual({
+        tppMessages: [
+          {
+            category: 'ERROR',
+            code: 'FORMAT_ERROR',
+            text: 'State-changing control calls need Content-Type: application/json.',
+          },
+        ],
+      });
+      const after = (await t.control('/clock')).json as { now: string };
+      expect(Date.parse(after.now) - Date.parse(before.now)).toBeLessThan(60_000);
+      const deleted = await raw(`${control}/faults`, { method: 'DELETE' });
+      expect(deleted.status).toBe(400);
+    },
+  );
 });
 
 describe('DNS rebinding: the Host must be this sandbox', () => {
@@ -112,7 +141,13 @@ describe('DNS rebinding: the Host must be this sandbox', () => {
 
   it('answers IP addresses, localhost and names under it', async () => {
     const port = new URL(portal).port;
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`, `app.localhost:${port}`, '10.0.0.7']) {
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `[::1]:${port}`,
+      `app.localhost:${port}`,
+      '10.0.0.7',
+    ]) {
       expect((await raw(`${control}/clock`, { headers: { Host: host } })).status, host).toBe(200);
     }
   });
@@ -120,7 +155,9 @@ describe('DNS rebinding: the Host must be this sandbox', () => {
   it('answers a name the user allowed with --allow-host, and no other', async () => {
     const allowing = await testSandbox(certs, { allowHosts: ['sandbox.test'] });
     try {
-      expect((await raw(`${allowing.sandbox.controlUrl}/clock`, { headers: { Host: 'sandbox.test:8080' } })).status).toBe(200);
+      expect(
+        (await raw(`${allowing.sandbox.controlUrl}/clock`, { headers: { Host: 'sandbox.test:8080' } })).status,
+      ).toBe(200);
       expect((await raw(`${allowing.sandbox.controlUrl}/clock`, { headers: { Host: 'other.test' } })).status).toBe(403);
     } finally {
       await allowing.sandbox.close();
@@ -132,19 +169,35 @@ describe('the bank’s pages', () => {
   it('open from a provider’s cross-site redirect: a top-level GET navigation is served', async () => {
     const created = await createConsent(t, { access: { balances: [{ iban: ibansOf(t, 'anna')[0] }] } });
     const href = (created.answer.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href;
-    const page = await raw(href, { headers: { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Dest': 'document', Referer: 'https://tpp.example/start' } });
+    const page = await raw(href, {
+      headers: {
+        'Sec-Fetch-Site': 'cross-site',
+        'Sec-Fetch-Mode': 'navigate',
+        'Sec-Fetch-Dest': 'document',
+        Referer: 'https://tpp.example/start',
+      },
+    });
     expect(page.status).toBe(200);
     expect(page.text).toContain('User ID');
   });
 
   it('refuse a form post from another site with a page, and nothing moves', async () => {
     const created = await createConsent(t, { access: { balances: [{ iban: ibansOf(t, 'anna')[0] }] } });
-    const state = new URL((created.answer.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href).searchParams.get('state')!;
+    const state = new URL(
+      (created.answer.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href,
+    ).searchParams.get('state')!;
     const body = new URLSearchParams({ psuId: 'anna', password: 'anna-1234', state, csrf: 'x' }).toString();
-    const posted = await raw(`${portal}/sca/${created.authorisationId}/login`, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+    const posted = await raw(`${portal}/sca/${created.authorisationId}/login`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     expect(posted.status).toBe(403);
     expect(posted.text).toContain('Form not accepted');
-    const sca = await t.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`, client: t.tpp });
+    const sca = await t.call({
+      path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`,
+      client: t.tpp,
+    });
     expect(sca.json).toEqual({ scaStatus: 'received' });
   });
 
@@ -170,7 +223,12 @@ describe('the bank’s pages', () => {
 
 describe('the XS2A API', () => {
   it('sends nosniff on success and error answers', async () => {
-    const ok = await t.call({ method: 'PUT', path: '/v1/revocation-callback', client: t.tpp, body: { url: 'https://tpp.example/revoked' } });
+    const ok = await t.call({
+      method: 'PUT',
+      path: '/v1/revocation-callback',
+      client: t.tpp,
+      body: { url: 'https://tpp.example/revoked' },
+    });
     const refused = await t.call({ path: '/v1/accounts', client: null });
     expect(ok.headers['x-content-type-options']).toBe('nosniff');
     expect(refused.headers['x-content-type-options']).toBe('nosniff');

@@ -28,14 +28,25 @@ const pay = (sandbox: Sandbox, amount: string) =>
     method: 'POST',
     headers: { 'TPP-Redirect-URI': REDIRECT },
     // ivo's account holds 80,000.00 EUR: funds never decide these.
-    body: JSON.stringify({ debtorAccount: { iban: ibanOf(sandbox, 'ivo') }, instructedAmount: { currency: 'EUR', amount }, creditorAccount: { iban: 'DE89370400440532013000' }, creditorName: 'Merchant GmbH' }),
+    body: JSON.stringify({
+      debtorAccount: { iban: ibanOf(sandbox, 'ivo') },
+      instructedAmount: { currency: 'EUR', amount },
+      creditorAccount: { iban: 'DE89370400440532013000' },
+      creditorName: 'Merchant GmbH',
+    }),
   });
 const outcome = async (answer: Response) => (answer.status === 201 ? 'initiated' : (await refusal(answer)).join(' '));
 
 describe('payment.maximum', () => {
   it('initiates up to the served maximum and refuses a cent more with PAYMENT_FAILED', async () => {
-    expect([await outcome(await pay(plain, '15000.00')), await outcome(await pay(plain, '15000.01'))]).toEqual(['initiated', '400 PAYMENT_FAILED']);
-    expect([await outcome(await pay(second, '1000.00')), await outcome(await pay(second, '1000.01'))]).toEqual(['initiated', `${SECOND['status.PAYMENT_FAILED']} PAYMENT_FAILED`]);
+    expect([await outcome(await pay(plain, '15000.00')), await outcome(await pay(plain, '15000.01'))]).toEqual([
+      'initiated',
+      '400 PAYMENT_FAILED',
+    ]);
+    expect([await outcome(await pay(second, '1000.00')), await outcome(await pay(second, '1000.01'))]).toEqual([
+      'initiated',
+      `${SECOND['status.PAYMENT_FAILED']} PAYMENT_FAILED`,
+    ]);
     expect(await outcome(await pay(third, '60000.00'))).toBe('initiated');
     expect(await outcome(await pay(third, '100000.01'))).toBe('400 PAYMENT_FAILED');
   });
@@ -54,16 +65,21 @@ describe('payment.dailyLimit', () => {
 });
 
 /** A callback receiver over the sandbox CA's localhost certificate; `handle` decides what it does with a request. */
-async function receiver(handle: (res: import('node:http').ServerResponse) => void): Promise<{ url: string; server: Server; sockets: Set<Socket>; arrived: () => Promise<void> }> {
+async function receiver(
+  handle: (res: import('node:http').ServerResponse) => void,
+): Promise<{ url: string; server: Server; sockets: Set<Socket>; arrived: () => Promise<void> }> {
   const sockets = new Set<Socket>();
   let notify: (() => void) | undefined;
   let count = 0;
-  const server = createServer({ key: readFileSync(`${certsDir}/server.key`), cert: readFileSync(`${certsDir}/server.crt`) }, (req, res) => {
-    req.resume();
-    count += 1;
-    notify?.();
-    handle(res);
-  });
+  const server = createServer(
+    { key: readFileSync(`${certsDir}/server.key`), cert: readFileSync(`${certsDir}/server.crt`) },
+    (req, res) => {
+      req.resume();
+      count += 1;
+      notify?.();
+      handle(res);
+    },
+  );
   server.on('secureConnection', (socket: Socket) => sockets.add(socket));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const arrived = () => (count > 0 ? Promise.resolve() : new Promise<void>((resolve) => (notify = resolve)));
@@ -71,10 +87,16 @@ async function receiver(handle: (res: import('node:http').ServerResponse) => voi
 }
 
 const deliveries = async (sandbox: Sandbox) =>
-  (await (await fetch(`${sandbox.controlUrl}/callbacks`)).json()) as { outcome: string; nextAttemptAt?: string; attempts: { at: string; status: number | null; error: string | null }[] }[];
+  (await (await fetch(`${sandbox.controlUrl}/callbacks`)).json()) as {
+    outcome: string;
+    nextAttemptAt?: string;
+    attempts: { at: string; status: number | null; error: string | null }[];
+  }[];
 
 async function revokedWithCallback(sandbox: Sandbox, url: string): Promise<void> {
-  expect((await sandbox.fetch('/v1/revocation-callback', { method: 'PUT', body: JSON.stringify({ url }) })).status).toBe(200);
+  expect(
+    (await sandbox.fetch('/v1/revocation-callback', { method: 'PUT', body: JSON.stringify({ url }) })).status,
+  ).toBe(200);
   const { consentId } = await consent(sandbox, allAccess(ibanOf(sandbox)));
   await sandbox.psu('anna').revoke(consentId);
 }
@@ -144,6 +166,8 @@ describe('callback.attemptTimeout', () => {
     expect((await deliveries(sandbox))[0]!.attempts).toEqual([]);
     vi.advanceTimersByTime(1);
     await sandbox.flushCallbacks();
-    expect((await deliveries(sandbox))[0]!.attempts).toEqual([expect.objectContaining({ status: null, error: `no complete answer within ${deadlineMs} ms` })]);
+    expect((await deliveries(sandbox))[0]!.attempts).toEqual([
+      expect.objectContaining({ status: null, error: `no complete answer within ${deadlineMs} ms` }),
+    ]);
   });
 });

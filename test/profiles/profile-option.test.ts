@@ -8,7 +8,15 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtInSettings, completeSettings, ProfileError, randomSettings, startSandbox, type ProfileOption, type Sandbox } from '../../src/index.js';
+import {
+  builtInSettings,
+  completeSettings,
+  ProfileError,
+  randomSettings,
+  startSandbox,
+  type ProfileOption,
+  type Sandbox,
+} from '../../src/index.js';
 import { certificateFolder } from '../helpers/sandbox.js';
 
 let certsDir: string;
@@ -21,7 +29,13 @@ beforeAll(async () => {
 afterAll(() => Promise.all(started.map((sandbox) => sandbox.close())));
 
 async function serving(profile: ProfileOption | undefined, seed?: number): Promise<Sandbox> {
-  const sandbox = await startSandbox({ certsDir, customers: 1, log: () => {}, ...(profile === undefined ? {} : { profile }), ...(seed === undefined ? {} : { seed }) });
+  const sandbox = await startSandbox({
+    certsDir,
+    customers: 1,
+    log: () => {},
+    ...(profile === undefined ? {} : { profile }),
+    ...(seed === undefined ? {} : { seed }),
+  });
   started.push(sandbox);
   return sandbox;
 }
@@ -66,9 +80,15 @@ describe('the profile a sandbox serves', () => {
   });
 
   it('is read from a profile file, unnamed settings at their defaults, and named by the file', async () => {
-    const path = file('bank.json', JSON.stringify({ settings: { 'transactions.order': 'oldest-first', 'status.CONSENT_INVALID': 403 } }));
+    const path = file(
+      'bank.json',
+      JSON.stringify({ settings: { 'transactions.order': 'oldest-first', 'status.CONSENT_INVALID': 403 } }),
+    );
     const sandbox = await serving(path);
-    expect(await served(sandbox)).toEqual({ profile: path, settings: completeSettings({ 'transactions.order': 'oldest-first', 'status.CONSENT_INVALID': 403 }) });
+    expect(await served(sandbox)).toEqual({
+      profile: path,
+      settings: completeSettings({ 'transactions.order': 'oldest-first', 'status.CONSENT_INVALID': 403 }),
+    });
   });
 
   it('is the { settings } object itself, named null', async () => {
@@ -77,7 +97,13 @@ describe('the profile a sandbox serves', () => {
   });
 
   it('is answered by GET /sandbox/profile behind the control token like the rest of the control API', async () => {
-    const sandbox = await startSandbox({ certsDir, customers: 1, controlToken: 'secret', profile: 'lenient', log: () => {} });
+    const sandbox = await startSandbox({
+      certsDir,
+      customers: 1,
+      controlToken: 'secret',
+      profile: 'lenient',
+      log: () => {},
+    });
     started.push(sandbox);
     expect((await fetch(`${sandbox.controlUrl}/profile`)).status).toBe(401);
     const answer = await fetch(`${sandbox.controlUrl}/profile`, { headers: { Authorization: 'Bearer secret' } });
@@ -88,11 +114,23 @@ describe('the profile a sandbox serves', () => {
 describe('a profile that cannot be served', () => {
   const bad: [string, () => unknown, RegExp][] = [
     ['an unknown setting', () => ({ settings: { 'consent.colour': 'blue' } }), /unknown setting "consent\.colour"/],
-    ['a value outside the setting', () => ({ settings: { 'status.CONSENT_INVALID': 404 } }), /setting "status\.CONSENT_INVALID" cannot be 404/],
-    ['a file with a value outside the setting', () => file('bad-value.json', JSON.stringify({ settings: { 'transactions.order': 'random' } })), /setting "transactions\.order" cannot be "random"/],
+    [
+      'a value outside the setting',
+      () => ({ settings: { 'status.CONSENT_INVALID': 404 } }),
+      /setting "status\.CONSENT_INVALID" cannot be 404/,
+    ],
+    [
+      'a file with a value outside the setting',
+      () => file('bad-value.json', JSON.stringify({ settings: { 'transactions.order': 'random' } })),
+      /setting "transactions\.order" cannot be "random"/,
+    ],
     ['a malformed file', () => file('broken.json', '{ "settings": '), /bank profile file .*broken\.json is not JSON/],
     ['a file that is not a profile', () => file('list.json', '[]'), /list\.json is not a bank profile/],
-    ['an unreadable file', () => join(files, 'missing.json'), /cannot read the bank profile file .*missing\.json: ENOENT/],
+    [
+      'an unreadable file',
+      () => join(files, 'missing.json'),
+      /cannot read the bank profile file .*missing\.json: ENOENT/,
+    ],
     ['an unknown built-in name', () => 'paranoid', /unknown bank profile "paranoid"/],
   ];
 
@@ -101,10 +139,20 @@ describe('a profile that cannot be served', () => {
     const port = Number(new URL(probe.apiUrl).port);
     const portalPort = Number(new URL(probe.portalUrl).port);
     await probe.close();
-    const attempt = startSandbox({ certsDir, customers: 0, port, portalPort, profile: option() as never, log: () => {} });
+    const attempt = startSandbox({
+      certsDir,
+      customers: 0,
+      port,
+      portalPort,
+      profile: option() as never,
+      log: () => {},
+    });
     await expect(attempt).rejects.toThrow(ProfileError);
     await expect(attempt).rejects.toThrow(message);
-    const text = await attempt.then(() => '', (caught: unknown) => (caught as Error).message);
+    const text = await attempt.then(
+      () => '',
+      (caught: unknown) => (caught as Error).message,
+    );
     expect(text).not.toContain('\n');
     expect(await refused(port)).toBe(true);
     expect(await refused(portalPort)).toBe(true);

@@ -40,7 +40,11 @@ describe('the build stamp', () => {
   });
 
   it('is what npm start runs first, and on a current build it says so and compiles nothing', () => {
-    const scripts = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
     expect(scripts.prestart).toBe('node scripts/build.mjs --if-stale');
     const base = project();
     mkdirSync(join(base, 'scripts'));
@@ -50,7 +54,11 @@ describe('the build stamp', () => {
     at(base, STAMP as string, 2_000);
     // There is no compiler in the copy: a build would fail, so exit 0 proves none ran.
     const run = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: base, encoding: 'utf8' });
-    expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({ status: 0, stdout: '', stderr: 'xs2a-kit: the build is current (dist/); not rebuilding.\n' });
+    expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+      status: 0,
+      stdout: '',
+      stderr: 'xs2a-kit: the build is current (dist/); not rebuilding.\n',
+    });
     expect(readFileSync(join(base, STAMP as string), 'utf8')).toBe('built\n');
   });
 });

@@ -14,7 +14,9 @@ const root = resolve(import.meta.dirname, '../..');
 const tracked = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
   .split('\n')
   .filter((file) => file !== '' && existsSync(join(root, file)));
-const textFiles = tracked.filter((file) => /\.(ts|tsx|mjs|js|json|md|yml|yaml|sh)$/.test(file) || file.startsWith('.ci/') || file.startsWith('bin/'));
+const textFiles = tracked.filter(
+  (file) => /\.(ts|tsx|mjs|js|json|md|yml|yaml|sh)$/.test(file) || file.startsWith('.ci/') || file.startsWith('bin/'),
+);
 const inside = (path: string) => !relative(root, path).startsWith('..');
 
 // This file names the patterns it forbids; it is the one place they may appear.
@@ -23,7 +25,9 @@ const self = relative(root, fileURLToPath(import.meta.url));
 describe('the repository is self-contained', () => {
   it('names no folder or document that lives beside the repository', () => {
     const outside = /\.\.\/shared\b|\bshared\/(spec|reference|notes|hooks)\b|\bDESIGN\.md\b/;
-    const offenders = textFiles.filter((file) => file !== self && !file.startsWith('reference/') && outside.test(readFileSync(join(root, file), 'utf8')));
+    const offenders = textFiles.filter(
+      (file) => file !== self && !file.startsWith('reference/') && outside.test(readFileSync(join(root, file), 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 

@@ -27,13 +27,25 @@ describe('the clock’s bounds', () => {
     const before = (await t.control('/clock')).json as { now: string };
     const refused = await t.control('/clock', { body: move });
     expect(refused.status).toBe(400);
-    expect(refused.json).toEqual({ tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: field, text: 'The clock cannot go past 9999-12-31T23:59:59.999Z.' }] });
+    expect(refused.json).toEqual({
+      tppMessages: [
+        {
+          category: 'ERROR',
+          code: 'FORMAT_ERROR',
+          path: field,
+          text: 'The clock cannot go past 9999-12-31T23:59:59.999Z.',
+        },
+      ],
+    });
     const after = (await t.control('/clock')).json as { now: string };
     expect(Date.parse(after.now) - Date.parse(before.now)).toBeLessThan(60_000);
   });
 
   it('refuses the same through the handle, and a clockStart past the bound before anything starts', async () => {
-    await expect(t.sandbox.clock.set('+010000-01-01T00:00:00.000Z')).rejects.toMatchObject({ code: 'FORMAT_ERROR', path: 'set' });
+    await expect(t.sandbox.clock.set('+010000-01-01T00:00:00.000Z')).rejects.toMatchObject({
+      code: 'FORMAT_ERROR',
+      path: 'set',
+    });
     await expect(testSandbox(certs, { clockStart: '+010000-01-01T00:00:00Z' })).rejects.toThrow(/clockStart/);
   });
 });
@@ -57,7 +69,12 @@ describe('at the latest instant the clock accepts', () => {
     // Capped at the clock's bound: a validUntil can never grow a fifth year digit.
     expect((consent.json as { validUntil: string }).validUntil).toBe('9999-12-31');
     const account = resourceIdOf(moved, girokonto!);
-    for (const path of ['/v1/accounts', `/v1/accounts/${account}`, `/v1/accounts/${account}/balances`, `/v1/accounts/${account}/transactions?bookingStatus=both`]) {
+    for (const path of [
+      '/v1/accounts',
+      `/v1/accounts/${account}`,
+      `/v1/accounts/${account}/balances`,
+      `/v1/accounts/${account}/transactions?bookingStatus=both`,
+    ]) {
       const answer = await moved.call({ path, client: moved.tpp, headers: { 'Consent-ID': consentId } });
       expect(answer.status, path).toBe(200);
     }
@@ -65,25 +82,54 @@ describe('at the latest instant the clock accepts', () => {
     for (const product of [STANDARD, INSTANT]) {
       const payment = await created(moved, transfer(girokonto!), { product });
       expect((await authorise(moved, payment.authorisationId, 'anna')).status).toBe(200);
-      const status = await moved.call({ path: `/v1/payments/${product}/${payment.paymentId}/status`, client: moved.tpp });
+      const status = await moved.call({
+        path: `/v1/payments/${product}/${payment.paymentId}/status`,
+        client: moved.tpp,
+      });
       expect(status.status).toBe(200);
       expect(['ACSP', 'ACSC']).toContain((status.json as { transactionStatus: string }).transactionStatus);
     }
 
-    const cof = await moved.call({ method: 'POST', path: '/v1/consents/confirmation-of-funds', client: moved.tpp, headers: { 'TPP-Redirect-URI': 'https://tpp.example/cb' }, body: { account: { iban: girokonto } } });
+    const cof = await moved.call({
+      method: 'POST',
+      path: '/v1/consents/confirmation-of-funds',
+      client: moved.tpp,
+      headers: { 'TPP-Redirect-URI': 'https://tpp.example/cb' },
+      body: { account: { iban: girokonto } },
+    });
     expect(cof.status).toBe(201);
     const cofId = (cof.json as { consentId: string }).consentId;
-    expect((await customerActs(moved, (cof.json as { authorisationId: string }).authorisationId, 'anna')).status).toBe(200);
+    expect((await customerActs(moved, (cof.json as { authorisationId: string }).authorisationId, 'anna')).status).toBe(
+      200,
+    );
     const cofRead = await moved.call({ path: `/v1/consents/confirmation-of-funds/${cofId}`, client: moved.tpp });
     expect((cofRead.json as { validUntil: string }).validUntil).toBe('9999-12-31');
-    const funds = await moved.call({ method: 'POST', path: '/v1/funds-confirmations', client: moved.tpp, headers: { 'Consent-ID': cofId }, body: { account: { iban: girokonto }, instructedAmount: { currency: 'EUR', amount: '1.00' } } });
+    const funds = await moved.call({
+      method: 'POST',
+      path: '/v1/funds-confirmations',
+      client: moved.tpp,
+      headers: { 'Consent-ID': cofId },
+      body: { account: { iban: girokonto }, instructedAmount: { currency: 'EUR', amount: '1.00' } },
+    });
     expect(funds.json).toEqual({ fundsAvailable: true });
 
     const pending = await createConsent(moved, { access: { balances: [{ iban: girokonto }] } });
     expect(pending.answer.status).toBe(201);
-    const sca = await moved.call({ path: `/v1/consents/${pending.consentId}/authorisations/${pending.authorisationId}`, client: moved.tpp });
+    const sca = await moved.call({
+      path: `/v1/consents/${pending.consentId}/authorisations/${pending.authorisationId}`,
+      client: moved.tpp,
+    });
     expect(sca.json).toEqual({ scaStatus: 'received' });
-    expect((await moved.call({ method: 'PUT', path: '/v1/revocation-callback', client: moved.tpp, body: { url: 'https://tpp.example/revoked' } })).status).toBe(200);
+    expect(
+      (
+        await moved.call({
+          method: 'PUT',
+          path: '/v1/revocation-callback',
+          client: moved.tpp,
+          body: { url: 'https://tpp.example/revoked' },
+        })
+      ).status,
+    ).toBe(200);
     expect(codeOf(await moved.control('/clock', { body: { advance: 'PT1M' } }))).toBe('FORMAT_ERROR');
   });
 });

@@ -19,7 +19,11 @@ afterAll(() => t.sandbox.close());
 async function together(n: number, request: () => RawRequest) {
   const client = keepAliveClient(t.sandbox.apiUrl, t.ca, t.tpp, n);
   try {
-    await Promise.all(Array.from({ length: n }, () => client.send({ method: 'GET', path: '/v1/revocation-callback', headers: { 'X-Request-ID': randomUUID() } })));
+    await Promise.all(
+      Array.from({ length: n }, () =>
+        client.send({ method: 'GET', path: '/v1/revocation-callback', headers: { 'X-Request-ID': randomUUID() } }),
+      ),
+    );
     return await Promise.all(Array.from({ length: n }, () => client.send(request())));
   } finally {
     client.close();
@@ -50,13 +54,21 @@ describe('concurrency', () => {
     const consentId = await validConsent(t, [iban]);
     const account = resourceIdOf(t, iban);
     for (const path of ['/v1/accounts', `/v1/accounts/${account}/balances`, `/v1/accounts/${account}/transactions`]) {
-      const answers = await together(20, () => ({ method: 'GET', path, headers: { 'X-Request-ID': randomUUID(), 'Consent-ID': consentId } }));
+      const answers = await together(20, () => ({
+        method: 'GET',
+        path,
+        headers: { 'X-Request-ID': randomUUID(), 'Consent-ID': consentId },
+      }));
       const statuses = answers.map((answer) => answer.status).sort();
       expect(statuses).toEqual([...Array(4).fill(200), ...Array(16).fill(429)]);
-      const remaining = answers.filter((answer) => answer.status === 200).map((answer) => answer.headers['x-ratelimit-remaining']);
+      const remaining = answers
+        .filter((answer) => answer.status === 200)
+        .map((answer) => answer.headers['x-ratelimit-remaining']);
       expect(remaining.sort()).toEqual(['0', '1', '2', '3']);
       for (const refused of answers.filter((answer) => answer.status === 429)) {
-        expect(JSON.parse(refused.text)).toMatchObject({ tppMessages: [{ category: 'ERROR', code: 'ACCESS_EXCEEDED' }] });
+        expect(JSON.parse(refused.text)).toMatchObject({
+          tppMessages: [{ category: 'ERROR', code: 'ACCESS_EXCEEDED' }],
+        });
         expect(refused.headers['x-ratelimit-remaining']).toBe('0');
         expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       }

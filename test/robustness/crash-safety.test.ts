@@ -26,7 +26,18 @@ afterAll(() => {
 
 /** `xs2a-kit serve --data FILE` on free ports; resolves with the URLs its ready banner prints. */
 function serve(data: string): Promise<{ child: ChildProcessWithoutNullStreams; apiUrl: string; controlUrl: string }> {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--portal-port', '0', '--certs', certs, '--data', data]);
+  const child = spawn(process.execPath, [
+    bin,
+    'serve',
+    '--port',
+    '0',
+    '--portal-port',
+    '0',
+    '--certs',
+    certs,
+    '--data',
+    data,
+  ]);
   running.add(child);
   child.on('exit', () => running.delete(child));
   return new Promise((resolve, reject) => {
@@ -47,7 +58,12 @@ function serve(data: string): Promise<{ child: ChildProcessWithoutNullStreams; a
  * Initiates payments four at a time until `kill` fires, then SIGKILLs the server with requests
  * in flight. Answers that arrived are kept; the in-flight ones fail with a connection error.
  */
-async function streamUntilKilled(apiUrl: string, child: ChildProcessWithoutNullStreams, debtorIban: string, killAfter: number): Promise<string[]> {
+async function streamUntilKilled(
+  apiUrl: string,
+  child: ChildProcessWithoutNullStreams,
+  debtorIban: string,
+  killAfter: number,
+): Promise<string[]> {
   const client = keepAliveClient(apiUrl, ca, tpp, 4);
   const confirmed: string[] = [];
   let killed = false;
@@ -84,11 +100,15 @@ describe('crash safety with --data', () => {
     const confirmed: string[] = [];
     for (const killAfter of [40, 25]) {
       const server = await serve(data);
-      const customers = (await (await fetch(`${server.controlUrl}/customers`)).json()) as { psuId: string; accounts: { iban: string }[] }[];
+      const customers = (await (await fetch(`${server.controlUrl}/customers`)).json()) as {
+        psuId: string;
+        accounts: { iban: string }[];
+      }[];
       const anna = customers.find((customer) => customer.psuId === 'anna')!.accounts[0]!.iban;
       confirmed.push(...(await streamUntilKilled(server.apiUrl, server.child, anna, killAfter)));
       const file = JSON.parse(readFileSync(data, 'utf8')) as { payments: Record<string, unknown> };
-      for (const paymentId of confirmed) expect(file.payments[paymentId], `payment ${paymentId} in the file`).toBeDefined();
+      for (const paymentId of confirmed)
+        expect(file.payments[paymentId], `payment ${paymentId} in the file`).toBeDefined();
     }
     expect(confirmed.length).toBeGreaterThanOrEqual(65);
 
@@ -96,7 +116,13 @@ describe('crash safety with --data', () => {
     const client = keepAliveClient(restarted.apiUrl, ca, tpp, 4);
     try {
       const reads = await Promise.all(
-        confirmed.map((paymentId) => client.send({ method: 'GET', path: `/v1/payments/${STANDARD}/${paymentId}/status`, headers: { 'X-Request-ID': randomUUID() } })),
+        confirmed.map((paymentId) =>
+          client.send({
+            method: 'GET',
+            path: `/v1/payments/${STANDARD}/${paymentId}/status`,
+            headers: { 'X-Request-ID': randomUUID() },
+          }),
+        ),
       );
       expect(reads.map((read) => read.status)).toEqual(confirmed.map(() => 200));
       expect(new Set(reads.map((read) => read.text))).toEqual(new Set(['{"transactionStatus":"RCVD"}']));

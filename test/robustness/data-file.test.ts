@@ -26,22 +26,35 @@ describe('a data file of the wrong shape', () => {
     ['an array', '[]', /\(root\): expected a JSON object, got an array/],
     ['another version', '{"version":2}', /version: expected 1, got 2/],
     ['collections of the wrong type', JSON.stringify({ version: 1, consents: [] }), /consents: /],
-    ['a record missing what the rules read', JSON.stringify({ version: 1, consents: { c1: { consentId: 'c1' } } }), /consents\.c1\.kind: /],
+    [
+      'a record missing what the rules read',
+      JSON.stringify({ version: 1, consents: { c1: { consentId: 'c1' } } }),
+      /consents\.c1\.kind: /,
+    ],
     ['a clock past the end of year 9999', JSON.stringify({ version: 1, clockOffsetMs: 9e15 }), /clockOffsetMs: /],
   ];
 
-  it.each(cases)('is refused at start when it holds %s: nothing starts and the file is untouched', async (_what, content, problem) => {
-    const file = fresh();
-    writeFileSync(file, content);
-    await expect(testSandbox(certs, { data: file })).rejects.toThrow(problem);
-    await expect(testSandbox(certs, { data: file })).rejects.toThrow(`The data file ${file} is not an xs2a-kit data file`);
-    expect(readFileSync(file, 'utf8')).toBe(content);
-  });
+  it.each(cases)(
+    'is refused at start when it holds %s: nothing starts and the file is untouched',
+    async (_what, content, problem) => {
+      const file = fresh();
+      writeFileSync(file, content);
+      await expect(testSandbox(certs, { data: file })).rejects.toThrow(problem);
+      await expect(testSandbox(certs, { data: file })).rejects.toThrow(
+        `The data file ${file} is not an xs2a-kit data file`,
+      );
+      expect(readFileSync(file, 'utf8')).toBe(content);
+    },
+  );
 
   it('stops `serve` with exit 1 and one line naming the file and the field', () => {
     const file = fresh();
     writeFileSync(file, JSON.stringify({ version: 1, usage: { 'c|balances|2026-03-01': 'four' } }));
-    const run = spawnSync(process.execPath, [bin, 'serve', '--port', '0', '--portal-port', '0', '--certs', certs, '--data', file], { encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(
+      process.execPath,
+      [bin, 'serve', '--port', '0', '--portal-port', '0', '--certs', certs, '--data', file],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
@@ -75,7 +88,10 @@ describe('the data file', () => {
     await first.sandbox.close();
     const second = await testSandbox(certs, { data: file });
     try {
-      const status = await second.call({ path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}/status`, client: second.tpp });
+      const status = await second.call({
+        path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}/status`,
+        client: second.tpp,
+      });
       expect(status.json).toEqual({ transactionStatus: 'ACSP' });
     } finally {
       await second.sandbox.close();
@@ -98,7 +114,9 @@ describe('a write that fails', () => {
       rmSync(folder, { recursive: true, force: true });
       const failed = await createConsent(t, body);
       expect(failed.answer.status).toBe(500);
-      expect(failed.answer.json).toEqual({ tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text: 'Internal server error.' }] });
+      expect(failed.answer.json).toEqual({
+        tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text: 'Internal server error.' }],
+      });
       expect(logs.join('\n')).toMatch(/store could not be written/);
       expect((await t.control('/consents')).json).toEqual(before);
 
@@ -123,18 +141,47 @@ describe('a write that fails', () => {
       const payment = await created(t, transfer(iban));
       const balances = async () => {
         const consentId = await validConsent(t, [iban]);
-        const account = t.sandbox.customers().flatMap((customer) => customer.accounts).find((a) => a.iban === iban)!.resourceId;
-        return (await t.call({ path: `/v1/accounts/${account}/balances`, client: t.tpp, headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.1' } })).json;
+        const account = t.sandbox
+          .customers()
+          .flatMap((customer) => customer.accounts)
+          .find((a) => a.iban === iban)!.resourceId;
+        return (
+          await t.call({
+            path: `/v1/accounts/${account}/balances`,
+            client: t.tpp,
+            headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.1' },
+          })
+        ).json;
       };
       const before = await balances();
       rmSync(folder, { recursive: true, force: true });
       const key = '6f1c4a9e-2b7d-4e8a-9c3f-5a6b7c8d9e0f';
-      expect((await t.call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', client: t.tpp, requestId: key, headers: { 'TPP-Redirect-URI': 'https://tpp.example/cb' }, body: transfer(iban) })).status).toBe(500);
+      expect(
+        (
+          await t.call({
+            method: 'POST',
+            path: '/v1/payments/sepa-credit-transfers',
+            client: t.tpp,
+            requestId: key,
+            headers: { 'TPP-Redirect-URI': 'https://tpp.example/cb' },
+            body: transfer(iban),
+          })
+        ).status,
+      ).toBe(500);
       expect((await authorise(t, payment.authorisationId, 'anna')).status).toBe(500);
       mkdirSync(folder);
       expect(await balances()).toEqual(before);
-      expect(((await t.control('/payments')).json as { paymentId: string }[]).map((row) => row.paymentId)).toEqual([payment.paymentId]);
-      const again = await t.call({ method: 'POST', path: '/v1/payments/sepa-credit-transfers', client: t.tpp, requestId: key, headers: { 'TPP-Redirect-URI': 'https://tpp.example/cb' }, body: transfer(iban, { remittanceInformationUnstructured: 'another body' }) });
+      expect(((await t.control('/payments')).json as { paymentId: string }[]).map((row) => row.paymentId)).toEqual([
+        payment.paymentId,
+      ]);
+      const again = await t.call({
+        method: 'POST',
+        path: '/v1/payments/sepa-credit-transfers',
+        client: t.tpp,
+        requestId: key,
+        headers: { 'TPP-Redirect-URI': 'https://tpp.example/cb' },
+        body: transfer(iban, { remittanceInformationUnstructured: 'another body' }),
+      });
       // The failed initiation bound no key: another body under it is a new payment, not a conflict.
       expect(again.status).toBe(201);
     } finally {

@@ -11,7 +11,10 @@ let client: ReturnType<typeof keepAliveClient>;
 const internal: string[] = [];
 
 beforeAll(async () => {
-  t = await testSandbox(await certificateFolder(), { clockStart: '2026-03-02T10:00:00Z', log: (line) => internal.push(line) });
+  t = await testSandbox(await certificateFolder(), {
+    clockStart: '2026-03-02T10:00:00Z',
+    log: (line) => internal.push(line),
+  });
   w = await buildWorld(t);
   client = keepAliveClient(t.sandbox.apiUrl, t.ca, t.tpp);
 });
@@ -23,7 +26,8 @@ afterAll(async () => {
 /** What every refusal must look like; undefined when it does. */
 function problem(hostile: Hostile, answer: RawAnswer): string | undefined {
   if (answer.status < 400 || answer.status > 499) return `status ${answer.status}`;
-  if (!String(answer.headers['content-type']).startsWith('application/json')) return `content-type ${String(answer.headers['content-type'])}`;
+  if (!String(answer.headers['content-type']).startsWith('application/json'))
+    return `content-type ${String(answer.headers['content-type'])}`;
   let body: unknown;
   try {
     body = JSON.parse(answer.text);
@@ -32,13 +36,21 @@ function problem(hostile: Hostile, answer: RawAnswer): string | undefined {
   }
   const messages = (body as { tppMessages?: unknown }).tppMessages;
   const first = Array.isArray(messages) ? (messages[0] as Record<string, unknown> | undefined) : undefined;
-  if (!first || first.category !== 'ERROR' || typeof first.code !== 'string' || !/^[A-Z_]+$/.test(first.code)) return `not the envelope: ${answer.text.slice(0, 200)}`;
+  if (!first || first.category !== 'ERROR' || typeof first.code !== 'string' || !/^[A-Z_]+$/.test(first.code))
+    return `not the envelope: ${answer.text.slice(0, 200)}`;
   // Echoed when it can be byte for byte (printable ASCII; HTTP trims the spaces and tabs around it,
   // and node joins a repeated header with ", ").
   const sent = hostile.request.headers['X-Request-ID'];
-  const trimmed = sent === undefined ? undefined : [sent].flat().map((v) => v.replace(/^[ \t]+|[ \t]+$/g, '')).join(', ');
+  const trimmed =
+    sent === undefined
+      ? undefined
+      : [sent]
+          .flat()
+          .map((v) => v.replace(/^[ \t]+|[ \t]+$/g, ''))
+          .join(', ');
   const echo = trimmed !== undefined && /^[\x20-\x7e]*$/.test(trimmed) ? trimmed : undefined;
-  if (!hostile.oversized && answer.headers['x-request-id'] !== echo) return `X-Request-ID ${JSON.stringify(answer.headers['x-request-id'])} for ${JSON.stringify(sent)}`;
+  if (!hostile.oversized && answer.headers['x-request-id'] !== echo)
+    return `X-Request-ID ${JSON.stringify(answer.headers['x-request-id'])} for ${JSON.stringify(sent)}`;
   return undefined;
 }
 

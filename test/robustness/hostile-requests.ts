@@ -80,15 +80,41 @@ const notString = hostileValue.filter((value) => typeof value !== 'string');
 const notObject = hostileValue.filter((value) => typeof value !== 'object' || value === null || Array.isArray(value));
 
 const validIban = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{4,30}$/;
-const badIban = fc.oneof(notString, hostileString.filter((s) => !validIban.test(s)), fc.constant('DE89370400440532013001'));
+const badIban = fc.oneof(
+  notString,
+  hostileString.filter((s) => !validIban.test(s)),
+  fc.constant('DE89370400440532013001'),
+);
 const badAmount = fc.oneof(
   notString,
-  fc.constantFrom('0', '0.00', '-1.00', '1.234', '1,00', '1 000.00', '+5', '.5', '5.', '1e3', '０１', 'NaN', '99999999999999999999999999999.99'),
+  fc.constantFrom(
+    '0',
+    '0.00',
+    '-1.00',
+    '1.234',
+    '1,00',
+    '1 000.00',
+    '+5',
+    '.5',
+    '5.',
+    '1e3',
+    '０１',
+    'NaN',
+    '99999999999999999999999999999.99',
+  ),
   hostileString.filter((s) => !/^[0-9]+(\.[0-9]{1,2})?$/.test(s)),
 );
 const badUrl = fc.oneof(
   notString,
-  fc.constantFrom('http://tpp.example/cb', 'https://tpp.example/cb#frag', '/relative', 'ftp://tpp.example', 'https://', 'javascript:alert(1)', 'HTTPS://'),
+  fc.constantFrom(
+    'http://tpp.example/cb',
+    'https://tpp.example/cb#frag',
+    '/relative',
+    'ftp://tpp.example',
+    'https://',
+    'javascript:alert(1)',
+    'HTTPS://',
+  ),
   hostileString.filter((s) => !s.startsWith('https://')),
 );
 
@@ -120,7 +146,19 @@ function brokenBody(base: Record<string, unknown>, defects: Defect[]): fc.Arbitr
 
 /** A body that is not acceptable JSON at all. */
 const badJson = fc.oneof(
-  fc.constantFrom('{', '{"access":', '[1,2', 'null', '"text"', '42', 'true', '{"a":1}}', "{'a':1}", '{"a":NaN}', '{"a":"\\x00"}'),
+  fc.constantFrom(
+    '{',
+    '{"access":',
+    '[1,2',
+    'null',
+    '"text"',
+    '42',
+    'true',
+    '{"a":1}}',
+    "{'a':1}",
+    '{"a":NaN}',
+    '{"a":"\\x00"}',
+  ),
   fc.integer({ min: 33, max: 3_000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)),
   fc.integer({ min: 33, max: 1_000 }).map((depth) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)),
   fc.constant(JSON.stringify({ filler: 'x'.repeat(70 * 1024) })),
@@ -137,7 +175,10 @@ const badJson = fc.oneof(
 );
 
 /** UTF-8 bytes as latin1 characters, so odd unicode reaches the server raw in a header. */
-const headerSafe = (s: string) => Buffer.from(s, 'utf8').toString('latin1').replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '?');
+const headerSafe = (s: string) =>
+  Buffer.from(s, 'utf8')
+    .toString('latin1')
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '?');
 const hostileHeader = hostileString.map(headerSafe);
 const badRequestId = fc.oneof(
   fc.constant(undefined),
@@ -149,8 +190,22 @@ const badRequestId = fc.oneof(
 
 /** Every byte percent-encoded, plus escapes that do not decode. */
 const hostileSegment = fc.oneof(
-  hostileString.filter((s) => s.length > 0).map((s) => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
-  fc.constantFrom('%', '%zz', '%E0%A4', '%C0%AF', '..%2F..%2F', '%2e%2e%2f', 'x'.repeat(3_000), randomUUID(), 'null', 'undefined', '0'),
+  hostileString
+    .filter((s) => s.length > 0)
+    .map((s) => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
+  fc.constantFrom(
+    '%',
+    '%zz',
+    '%E0%A4',
+    '%C0%AF',
+    '..%2F..%2F',
+    '%2e%2e%2f',
+    'x'.repeat(3_000),
+    randomUUID(),
+    'null',
+    'undefined',
+    '0',
+  ),
 );
 
 interface Endpoint {
@@ -165,13 +220,27 @@ interface Endpoint {
   query?: boolean;
 }
 
-const badIp = fc.oneof(hostileHeader.filter((s) => !/^[0-9a.:]+$/i.test(s.trim()) || s.trim() === ''), fc.constantFrom('999.1.1.1', '1.2.3', '::g', '1.2.3.4, 5.6.7.8'));
-const badRedirect = fc.oneof(fc.constant(undefined), badUrl.filter((u): u is string => typeof u === 'string').map(headerSafe));
-const badConsentHeader = fc.oneof(fc.constant(undefined), hostileHeader.filter((s) => s.trim() !== ''), fc.constant(randomUUID()));
+const badIp = fc.oneof(
+  hostileHeader.filter((s) => !/^[0-9a.:]+$/i.test(s.trim()) || s.trim() === ''),
+  fc.constantFrom('999.1.1.1', '1.2.3', '::g', '1.2.3.4, 5.6.7.8'),
+);
+const badRedirect = fc.oneof(
+  fc.constant(undefined),
+  badUrl.filter((u): u is string => typeof u === 'string').map(headerSafe),
+);
+const badConsentHeader = fc.oneof(
+  fc.constant(undefined),
+  hostileHeader.filter((s) => s.trim() !== ''),
+  fc.constant(randomUUID()),
+);
 
 export function endpoints(w: World): Endpoint[] {
   const refs = [{ iban: w.iban }];
-  const consent = { access: { accounts: refs, balances: refs, transactions: refs }, recurringIndicator: true, frequencyPerDay: 4 };
+  const consent = {
+    access: { accounts: refs, balances: refs, transactions: refs },
+    recurringIndicator: true,
+    frequencyPerDay: 4,
+  };
   const consentDefects: Defect[] = [
     [['access'], notObject],
     [['access', 'accounts', '0', 'iban'], badIban],
@@ -207,7 +276,14 @@ export function endpoints(w: World): Endpoint[] {
   const ais = { 'Consent-ID': w.aisConsentId };
   const pay = '/v1/payments/:product/:paymentId';
   return [
-    { method: 'POST', path: '/v1/consents', headers: creation, body: consent, bodyDefects: consentDefects, headerDefects: { 'TPP-Redirect-URI': badRedirect } },
+    {
+      method: 'POST',
+      path: '/v1/consents',
+      headers: creation,
+      body: consent,
+      bodyDefects: consentDefects,
+      headerDefects: { 'TPP-Redirect-URI': badRedirect },
+    },
     { method: 'GET', path: '/v1/consents/:aisConsentId', headers: {} },
     { method: 'DELETE', path: '/v1/consents/:aisConsentId', headers: {} },
     { method: 'GET', path: '/v1/consents/:aisConsentId/status', headers: {} },
@@ -218,24 +294,62 @@ export function endpoints(w: World): Endpoint[] {
       path: '/v1/consents/confirmation-of-funds',
       headers: creation,
       body: { account: { iban: w.iban } },
-      bodyDefects: [[['account'], notObject], [['account', 'iban'], badIban], [['validUntil'], hostileValue.filter((v) => typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v))]],
+      bodyDefects: [
+        [['account'], notObject],
+        [['account', 'iban'], badIban],
+        [['validUntil'], hostileValue.filter((v) => typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v))],
+      ],
       headerDefects: { 'TPP-Redirect-URI': badRedirect },
     },
     { method: 'GET', path: '/v1/consents/confirmation-of-funds/:cofConsentId', headers: {} },
     { method: 'DELETE', path: '/v1/consents/confirmation-of-funds/:cofConsentId', headers: {} },
     { method: 'GET', path: '/v1/consents/confirmation-of-funds/:cofConsentId/status', headers: {} },
-    { method: 'GET', path: '/v1/accounts', headers: ais, headerDefects: { 'Consent-ID': badConsentHeader, 'PSU-IP-Address': badIp } },
-    { method: 'GET', path: '/v1/accounts/:resourceId', headers: ais, headerDefects: { 'Consent-ID': badConsentHeader, 'PSU-IP-Address': badIp } },
-    { method: 'GET', path: '/v1/accounts/:resourceId/balances', headers: ais, headerDefects: { 'Consent-ID': badConsentHeader, 'PSU-IP-Address': badIp } },
-    { method: 'GET', path: '/v1/accounts/:resourceId/transactions', headers: ais, query: true, headerDefects: { 'Consent-ID': badConsentHeader, 'PSU-IP-Address': badIp } },
-    { method: 'POST', path: '/v1/payments/:product', headers: creation, body: payment, bodyDefects: paymentDefects, headerDefects: { 'TPP-Redirect-URI': badRedirect, 'PSU-IP-Address': badIp } },
+    {
+      method: 'GET',
+      path: '/v1/accounts',
+      headers: ais,
+      headerDefects: { 'Consent-ID': badConsentHeader, 'PSU-IP-Address': badIp },
+    },
+    {
+      method: 'GET',
+      path: '/v1/accounts/:resourceId',
+      headers: ais,
+      headerDefects: { 'Consent-ID': badConsentHeader, 'PSU-IP-Address': badIp },
+    },
+    {
+      method: 'GET',
+      path: '/v1/accounts/:resourceId/balances',
+      headers: ais,
+      headerDefects: { 'Consent-ID': badConsentHeader, 'PSU-IP-Address': badIp },
+    },
+    {
+      method: 'GET',
+      path: '/v1/accounts/:resourceId/transactions',
+      headers: ais,
+      query: true,
+      headerDefects: { 'Consent-ID': badConsentHeader, 'PSU-IP-Address': badIp },
+    },
+    {
+      method: 'POST',
+      path: '/v1/payments/:product',
+      headers: creation,
+      body: payment,
+      bodyDefects: paymentDefects,
+      headerDefects: { 'TPP-Redirect-URI': badRedirect, 'PSU-IP-Address': badIp },
+    },
     { method: 'GET', path: pay, headers: {} },
     { method: 'DELETE', path: pay, headers: {} },
     { method: 'GET', path: `${pay}/status`, headers: {} },
     { method: 'GET', path: `${pay}/authorisations`, headers: {} },
     { method: 'GET', path: `${pay}/authorisations/:paymentAuthorisationId`, headers: {} },
     { method: 'GET', path: '/v1/revocation-callback', headers: {} },
-    { method: 'PUT', path: '/v1/revocation-callback', headers: { 'Content-Type': 'application/json' }, body: { url: 'https://tpp.example/revocations' }, bodyDefects: [[['url'], badUrl]] },
+    {
+      method: 'PUT',
+      path: '/v1/revocation-callback',
+      headers: { 'Content-Type': 'application/json' },
+      body: { url: 'https://tpp.example/revocations' },
+      bodyDefects: [[['url'], badUrl]],
+    },
     { method: 'DELETE', path: '/v1/revocation-callback', headers: {} },
     {
       method: 'POST',
@@ -262,7 +376,9 @@ const badQuery = fc.oneof(
   fc.constantFrom('2026-02-30', '2026-13-01', '26-01-01', '2026-1-1', '20260101').map((s) => ({ dateTo: s })),
   hostileString.filter((s) => !/^e[0-9a-z]{8}$/.test(s)).map((s) => ({ entryReferenceFrom: s })),
   fc.constant({ dateFrom: '2026-03-01', dateTo: '2026-01-01' }),
-  fc.constantFrom('bookingStatus', 'dateFrom', 'dateTo', 'entryReferenceFrom').map((name) => ({ [name]: ['booked', 'both'] })),
+  fc
+    .constantFrom('bookingStatus', 'dateFrom', 'dateTo', 'entryReferenceFrom')
+    .map((name) => ({ [name]: ['booked', 'both'] })),
 );
 
 function queryString(query: Record<string, string | string[]>): string {
@@ -289,15 +405,22 @@ export function hostileRequest(w: World): fc.Arbitrary<Hostile> {
         return { request, oversized: false };
       }),
       // A body that is not JSON, too deep, too large, or not an object; on any endpoint (bodies are read first).
-      badJson.map((body) => ({ request: base({ body, headers: { 'Content-Type': 'application/json' } }), oversized: false })),
-      // A JSON body in another content type.
-      fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data').map((type) => ({
-        request: base({ body: JSON.stringify(endpoint.body ?? { a: 1 }), headers: { 'Content-Type': type } }),
+      badJson.map((body) => ({
+        request: base({ body, headers: { 'Content-Type': 'application/json' } }),
         oversized: false,
       })),
+      // A JSON body in another content type.
+      fc
+        .constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data')
+        .map((type) => ({
+          request: base({ body: JSON.stringify(endpoint.body ?? { a: 1 }), headers: { 'Content-Type': type } }),
+          oversized: false,
+        })),
     ];
     if (endpoint.body && endpoint.bodyDefects) {
-      defects.push(brokenBody(endpoint.body, endpoint.bodyDefects).map((body) => ({ request: base({ body }), oversized: false })));
+      defects.push(
+        brokenBody(endpoint.body, endpoint.bodyDefects).map((body) => ({ request: base({ body }), oversized: false })),
+      );
     }
     for (const [name, arb] of Object.entries(endpoint.headerDefects ?? {})) {
       defects.push(
@@ -312,10 +435,13 @@ export function hostileRequest(w: World): fc.Arbitrary<Hostile> {
     const ids = [...endpoint.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
     if (ids.length > 0) {
       defects.push(
-        fc.tuple(fc.constantFrom(...ids), hostileSegment).map(([name, value]) => ({ request: base({ replace: { name, value } }), oversized: false })),
+        fc
+          .tuple(fc.constantFrom(...ids), hostileSegment)
+          .map(([name, value]) => ({ request: base({ replace: { name, value } }), oversized: false })),
       );
     }
-    if (endpoint.query) defects.push(badQuery.map((query) => ({ request: base({ path: queryString(query) }), oversized: false })));
+    if (endpoint.query)
+      defects.push(badQuery.map((query) => ({ request: base({ path: queryString(query) }), oversized: false })));
     // Headers past node's 16 KiB limit: refused by the HTTP parser, still with the envelope.
     defects.push(fc.constant({ request: base({ headers: { 'X-Padding': 'p'.repeat(20_000) } }), oversized: true }));
     return fc.oneof(...defects);

@@ -18,14 +18,25 @@ let payment: { paymentId: string; authorisationId: string };
 
 beforeAll(async () => {
   t = await testSandbox(await certificateFolder(), { clockStart: '2026-03-02T10:00:00Z' });
-  other = issueQwac({ ca: { cert: t.ca, key: t.caKey }, name: 'Intruder TPP', organizationIdentifier: 'PSDDE-BAFIN-999999', roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'] });
+  other = issueQwac({
+    ca: { cert: t.ca, key: t.caKey },
+    name: 'Intruder TPP',
+    organizationIdentifier: 'PSDDE-BAFIN-999999',
+    roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'],
+  });
   owner = keepAliveClient(t.sandbox.apiUrl, t.ca, t.tpp, 2);
   intruder = keepAliveClient(t.sandbox.apiUrl, t.ca, other, 2);
   iban = ibansOf(t, 'anna')[0]!;
   const consentId = await validConsent(t, [iban]);
   const auths = await t.call({ path: `/v1/consents/${consentId}/authorisations`, client: t.tpp });
   ais = { consentId, authorisationId: (auths.json as { authorisationIds: string[] }).authorisationIds[0]! };
-  const cofAnswer = await t.call({ method: 'POST', path: '/v1/consents/confirmation-of-funds', client: t.tpp, headers: { 'TPP-Redirect-URI': REDIRECT }, body: { account: { iban } } });
+  const cofAnswer = await t.call({
+    method: 'POST',
+    path: '/v1/consents/confirmation-of-funds',
+    client: t.tpp,
+    headers: { 'TPP-Redirect-URI': REDIRECT },
+    body: { account: { iban } },
+  });
   cof = cofAnswer.json as { consentId: string; authorisationId: string };
   await customerActs(t, cof.authorisationId, 'anna');
   payment = await created(t, transfer(iban));
@@ -46,7 +57,11 @@ async function intrude(method: string, path: string, extra: Record<string, strin
   return intruder.send({
     method,
     path,
-    headers: { 'X-Request-ID': randomUUID(), ...extra, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      'X-Request-ID': randomUUID(),
+      ...extra,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -82,14 +97,23 @@ describe('isolation between providers', () => {
     }
     for (const consentId of [ais.consentId, cof.consentId]) {
       const kind = consentId === cof.consentId ? 'confirmation-of-funds/' : '';
-      const status = await owner.send({ method: 'GET', path: `/v1/consents/${kind}${consentId}/status`, headers: { 'X-Request-ID': randomUUID() } });
+      const status = await owner.send({
+        method: 'GET',
+        path: `/v1/consents/${kind}${consentId}/status`,
+        headers: { 'X-Request-ID': randomUUID() },
+      });
       expect(JSON.parse(status.text)).toEqual({ consentStatus: 'valid' });
     }
   });
 
   it('answers account data and funds confirmations under another provider’s consent exactly like under an unknown one, spending nothing', async () => {
     const account = resourceIdOf(t, iban);
-    for (const path of ['/v1/accounts', `/v1/accounts/${account}`, `/v1/accounts/${account}/balances`, `/v1/accounts/${account}/transactions`]) {
+    for (const path of [
+      '/v1/accounts',
+      `/v1/accounts/${account}`,
+      `/v1/accounts/${account}/balances`,
+      `/v1/accounts/${account}/transactions`,
+    ]) {
       const foreign = await intrude('GET', path, { 'Consent-ID': ais.consentId });
       const missing = await intrude('GET', path, { 'Consent-ID': unknown() });
       expect(foreign.status).toBe(403);
@@ -124,7 +148,11 @@ describe('isolation between providers', () => {
       expect(foreign.status).toBe(404);
       expect(comparable(foreign)).toEqual(comparable(missing));
     }
-    const status = await owner.send({ method: 'GET', path: `${base(payment.paymentId)}/status`, headers: { 'X-Request-ID': randomUUID() } });
+    const status = await owner.send({
+      method: 'GET',
+      path: `${base(payment.paymentId)}/status`,
+      headers: { 'X-Request-ID': randomUUID() },
+    });
     expect(JSON.parse(status.text)).toEqual({ transactionStatus: 'RCVD' });
   });
 });

@@ -25,7 +25,12 @@ export async function buildWorld(t: TestSandbox): Promise<World> {
   const { consentId: cofConsentId, authorisationId } = cof.json as { consentId: string; authorisationId: string };
   await customerActs(t, authorisationId, 'anna');
   const payment = await created(t, transfer(iban));
-  const callback = await t.call({ method: 'PUT', path: '/v1/revocation-callback', client: t.tpp, body: { url: 'https://tpp.example/revocations' } });
+  const callback = await t.call({
+    method: 'PUT',
+    path: '/v1/revocation-callback',
+    client: t.tpp,
+    body: { url: 'https://tpp.example/revocations' },
+  });
   if (callback.status !== 200 || codeOf(cof) !== undefined) throw new Error('world set-up failed');
   return {
     iban,
@@ -44,9 +49,16 @@ export async function buildWorld(t: TestSandbox): Promise<World> {
  * them (an attended read spends nothing).
  */
 export async function snapshot(t: TestSandbox, client: ReturnType<typeof keepAliveClient>, w: World): Promise<unknown> {
-  const views = await Promise.all(['/consents', '/payments', '/providers', '/callbacks', '/sms'].map(async (path) => (await t.control(path)).json));
+  const views = await Promise.all(
+    ['/consents', '/payments', '/providers', '/callbacks', '/sms'].map(async (path) => (await t.control(path)).json),
+  );
   const read = async (path: string, headers: Record<string, string> = {}, method = 'GET', body?: string) => {
-    const answer = await client.send({ method, path, headers: { 'X-Request-ID': randomUUID(), ...headers }, ...(body ? { body } : {}) });
+    const answer = await client.send({
+      method,
+      path,
+      headers: { 'X-Request-ID': randomUUID(), ...headers },
+      ...(body ? { body } : {}),
+    });
     return { path, status: answer.status, body: answer.text, remaining: answer.headers['x-ratelimit-remaining'] };
   };
   const attended = { 'Consent-ID': w.aisConsentId, 'PSU-IP-Address': '192.0.2.1' };

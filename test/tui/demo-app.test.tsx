@@ -39,7 +39,8 @@ async function frameWith(text: string | RegExp, timeout = 10_000): Promise<strin
   return vi.waitFor(
     () => {
       const frame = app.lastFrame() ?? '';
-      if (typeof text === 'string' ? !frame.includes(text) : !text.test(frame)) throw new Error(`waiting for ${String(text)} in:\n${frame}`);
+      if (typeof text === 'string' ? !frame.includes(text) : !text.test(frame))
+        throw new Error(`waiting for ${String(text)} in:\n${frame}`);
       return frame;
     },
     { timeout, interval: 20 },
@@ -86,7 +87,11 @@ it('walks through every guided step, one per key press, each explained and answe
     const frame = await frameWith(result);
     fitsTerminal(frame);
     const next = GUIDED_STEPS[index + 1];
-    await frameWith(next ? `Guided ${index + 2}/${GUIDED_STEPS.length}: ${next.explain}` : 'Guided: done. Press g to leave the walk-through.');
+    await frameWith(
+      next
+        ? `Guided ${index + 2}/${GUIDED_STEPS.length}: ${next.explain}`
+        : 'Guided: done. Press g to leave the walk-through.',
+    );
   }
   const frame = app.lastFrame()!;
   // Revoked: it reads nothing any more, so it shows no budgets.
@@ -95,13 +100,19 @@ it('walks through every guided step, one per key press, each explained and answe
   expect(frame).toMatch(/[0-9a-f]{8} CANC +12\.30 Merchant GmbH/);
   expect(frame).toMatch(/Test TPP GET +\/accounts\/[0-9a-f]{8}\/balances +429 ACCESS_EXCEEDED/);
   const callbacks = (await t.control('/callbacks')).json as { outcome: string; attempts: { status: number }[] }[];
-  expect(callbacks.map((delivery) => [delivery.outcome, delivery.attempts.map((attempt) => attempt.status)])).toEqual([['delivered', [204]]]);
+  expect(callbacks.map((delivery) => [delivery.outcome, delivery.attempts.map((attempt) => attempt.status)])).toEqual([
+    ['delivered', [204]],
+  ]);
   press('g');
   await frameWith('Press g for the guided walk-through');
 });
 
 it('approves the oldest pending authorisation as the customer who holds the accounts', async () => {
-  const consent = await createConsent(t, { access: { balances: [{ iban: 'DE02123456780000300001' }] }, recurringIndicator: true, frequencyPerDay: 4 });
+  const consent = await createConsent(t, {
+    access: { balances: [{ iban: 'DE02123456780000300001' }] },
+    recurringIndicator: true,
+    frequencyPerDay: 4,
+  });
   expect(consent.answer.status).toBe(201);
   const waiting = await frameWith(`SCA: consent ${consent.consentId.slice(0, 8)} for clara (a/d)`);
   fitsTerminal(waiting);
@@ -119,7 +130,13 @@ it('declines as the customer, and confirms a payee the customer was asked about'
   expect(await consentStatus(declined.consentId)).toBe('rejected');
 
   // Payee check (README "Fixture customers", juergen): a name other than the holder's waits in PDNG.
-  const payment = await created(t, transfer('DE12123456780000100001', { creditorAccount: { iban: 'DE64123456780001000001' }, creditorName: 'Juergen Gross' }));
+  const payment = await created(
+    t,
+    transfer('DE12123456780000100001', {
+      creditorAccount: { iban: 'DE64123456780001000001' },
+      creditorName: 'Juergen Gross',
+    }),
+  );
   expect((await authorise(t, payment.authorisationId, 'anna')).status).toBe(200);
   fitsTerminal(await frameWith(`payee check ${payment.paymentId.slice(0, 8)} "Juergen Gross" (y/n)`));
   press('y');
@@ -127,7 +144,13 @@ it('declines as the customer, and confirms a payee the customer was asked about'
   const payments = (await t.control('/payments')).json as { paymentId: string; transactionStatus: string }[];
   expect(payments.find((row) => row.paymentId === payment.paymentId)?.transactionStatus).toBe('ACSP');
 
-  const refused = await created(t, transfer('DE12123456780000100001', { creditorAccount: { iban: 'DE64123456780001000001' }, creditorName: 'J. Gross' }));
+  const refused = await created(
+    t,
+    transfer('DE12123456780000100001', {
+      creditorAccount: { iban: 'DE64123456780001000001' },
+      creditorName: 'J. Gross',
+    }),
+  );
   expect((await authorise(t, refused.authorisationId, 'anna')).status).toBe(200);
   await frameWith(`payee check ${refused.paymentId.slice(0, 8)} "J. Gross" (y/n)`);
   press('n');
@@ -196,9 +219,19 @@ it('quits, stopping what it started', async () => {
 
 it('quits on Ctrl+C too', async () => {
   const stopped = vi.fn();
-  const second = render(<DemoApp sandbox={t.sandbox} color={false} startConformance={conformanceRunner(async () => ({ scenarios: [], rules: [] }))} onExit={stopped} />);
+  const second = render(
+    <DemoApp
+      sandbox={t.sandbox}
+      color={false}
+      startConformance={conformanceRunner(async () => ({ scenarios: [], rules: [] }))}
+      onExit={stopped}
+    />,
+  );
   try {
-    await vi.waitFor(() => expect(second.lastFrame()).toContain('── Requests (paths under /v1)'), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(second.lastFrame()).toContain('── Requests (paths under /v1)'), {
+      timeout: 10_000,
+      interval: 20,
+    });
     second.stdin.write('\u0003');
     await vi.waitFor(() => expect(stopped).toHaveBeenCalledOnce(), { timeout: 10_000, interval: 20 });
   } finally {

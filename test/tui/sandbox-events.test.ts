@@ -20,23 +20,47 @@ beforeAll(async () => {
 afterAll(() => t.sandbox.close());
 
 it('tells a consent through creation, approval, a spent budget and revocation, with its authorisation', async () => {
-  const consent = await createConsent(t, { access: { balances: [{ iban: ANNA }] }, recurringIndicator: true, frequencyPerDay: 4 });
+  const consent = await createConsent(t, {
+    access: { balances: [{ iban: ANNA }] },
+    recurringIndicator: true,
+    frequencyPerDay: 4,
+  });
   expect(consent.answer.status).toBe(201);
   const mine = () => consents.filter((event) => event.consentId === consent.consentId);
-  expect(mine()[0]).toMatchObject({ consentStatus: 'received', due: null, psuId: null, budgets: ['accounts', 'balances'], used: { accounts: 0, balances: 0 }, ibans: [ANNA], frequencyPerDay: 4, day: '2026-03-02' });
+  expect(mine()[0]).toMatchObject({
+    consentStatus: 'received',
+    due: null,
+    psuId: null,
+    budgets: ['accounts', 'balances'],
+    used: { accounts: 0, balances: 0 },
+    ibans: [ANNA],
+    frequencyPerDay: 4,
+    day: '2026-03-02',
+  });
   const authorisation = authorisations.find((event) => event.authorisationId === consent.authorisationId);
-  expect(authorisation).toMatchObject({ parent: { kind: 'consent', id: consent.consentId }, scaStatus: 'received', due: { status: 'failed' }, ibans: [ANNA] });
+  expect(authorisation).toMatchObject({
+    parent: { kind: 'consent', id: consent.consentId },
+    scaStatus: 'received',
+    due: { status: 'failed' },
+    ibans: [ANNA],
+  });
   // Spec "Limits": an authorisation lives 15 minutes.
   expect(Date.parse(authorisation!.due!.at) - Date.parse(authorisation!.createdAt)).toBe(15 * 60_000);
 
   expect((await customerActs(t, consent.authorisationId, 'anna')).status).toBe(200);
-  expect(authorisations.filter((event) => event.authorisationId === consent.authorisationId).map((event) => event.scaStatus)).toEqual(['received', 'started', 'psuAuthenticated', 'finalised']);
+  expect(
+    authorisations.filter((event) => event.authorisationId === consent.authorisationId).map((event) => event.scaStatus),
+  ).toEqual(['received', 'started', 'psuAuthenticated', 'finalised']);
   const approved = mine().at(-1)!;
   expect(approved).toMatchObject({ consentStatus: 'valid', psuId: 'anna', due: { status: 'expired' } });
   // Spec "Limits": 180 days from authentication (seconds after the clock's start).
   expect(approved.due!.at.slice(0, 16)).toBe('2026-08-29T10:00');
 
-  const read = await t.call({ path: `/v1/accounts/${resourceIdOf(t, ANNA)}/balances`, client: t.tpp, headers: { 'Consent-ID': consent.consentId } });
+  const read = await t.call({
+    path: `/v1/accounts/${resourceIdOf(t, ANNA)}/balances`,
+    client: t.tpp,
+    headers: { 'Consent-ID': consent.consentId },
+  });
   expect(read.status).toBe(200);
   expect(mine().at(-1)).toMatchObject({ consentStatus: 'valid', used: { accounts: 0, balances: 1 } });
 
@@ -45,21 +69,56 @@ it('tells a consent through creation, approval, a spent budget and revocation, w
 });
 
 it('draws the budgets each consent spends from: account details always, each data type it names, funds for CoF', async () => {
-  const transactions = await createConsent(t, { access: { transactions: [{ iban: ANNA }] }, recurringIndicator: true, frequencyPerDay: 4 });
-  expect(consents.filter((event) => event.consentId === transactions.consentId)[0]).toMatchObject({ budgets: ['accounts', 'transactions'], used: { accounts: 0, transactions: 0 } });
-  const accounts = await createConsent(t, { access: { accounts: [{ iban: ANNA }] }, recurringIndicator: true, frequencyPerDay: 4 });
-  expect(consents.filter((event) => event.consentId === accounts.consentId)[0]).toMatchObject({ budgets: ['accounts'], used: { accounts: 0 } });
-  const cof = await t.call({ method: 'POST', path: '/v1/consents/confirmation-of-funds', client: t.tpp, headers: { 'TPP-Redirect-URI': REDIRECT }, body: { account: { iban: ANNA } } });
+  const transactions = await createConsent(t, {
+    access: { transactions: [{ iban: ANNA }] },
+    recurringIndicator: true,
+    frequencyPerDay: 4,
+  });
+  expect(consents.filter((event) => event.consentId === transactions.consentId)[0]).toMatchObject({
+    budgets: ['accounts', 'transactions'],
+    used: { accounts: 0, transactions: 0 },
+  });
+  const accounts = await createConsent(t, {
+    access: { accounts: [{ iban: ANNA }] },
+    recurringIndicator: true,
+    frequencyPerDay: 4,
+  });
+  expect(consents.filter((event) => event.consentId === accounts.consentId)[0]).toMatchObject({
+    budgets: ['accounts'],
+    used: { accounts: 0 },
+  });
+  const cof = await t.call({
+    method: 'POST',
+    path: '/v1/consents/confirmation-of-funds',
+    client: t.tpp,
+    headers: { 'TPP-Redirect-URI': REDIRECT },
+    body: { account: { iban: ANNA } },
+  });
   expect(cof.status).toBe(201);
   const cofId = (cof.json as { consentId: string }).consentId;
-  expect(consents.filter((event) => event.consentId === cofId)[0]).toMatchObject({ kind: 'cof', budgets: ['funds'], used: { funds: 0 }, ibans: [ANNA] });
+  expect(consents.filter((event) => event.consentId === cofId)[0]).toMatchObject({
+    kind: 'cof',
+    budgets: ['funds'],
+    used: { funds: 0 },
+    ibans: [ANNA],
+  });
 });
 
 it('tells a payment from initiation through authorisation to settlement when the clock moves', async () => {
   const payment = await created(t, transfer(ANNA), { product: INSTANT });
   const mine = () => payments.filter((event) => event.paymentId === payment.paymentId);
-  expect(mine()[0]).toMatchObject({ transactionStatus: 'RCVD', due: null, amount: '12.30', debtorIban: ANNA, creditorName: 'Merchant GmbH', psuId: null });
-  expect(authorisations.find((event) => event.authorisationId === payment.authorisationId)).toMatchObject({ parent: { kind: 'payment', id: payment.paymentId }, ibans: [ANNA] });
+  expect(mine()[0]).toMatchObject({
+    transactionStatus: 'RCVD',
+    due: null,
+    amount: '12.30',
+    debtorIban: ANNA,
+    creditorName: 'Merchant GmbH',
+    psuId: null,
+  });
+  expect(authorisations.find((event) => event.authorisationId === payment.authorisationId)).toMatchObject({
+    parent: { kind: 'payment', id: payment.paymentId },
+    ibans: [ANNA],
+  });
 
   expect((await authorise(t, payment.authorisationId, 'anna')).status).toBe(200);
   const accepted = mine().at(-1)!;

@@ -15,20 +15,38 @@ export function berlinGroupClient(baseUrl: string, fetch: MutualTlsFetch, redire
   return {
     async createConsent(iban: string) {
       const { data, error, response } = await client.POST('/v1/consents', {
-        params: { header: { 'X-Request-ID': requestId(), 'PSU-IP-Address': '192.0.2.10', 'TPP-Redirect-URI': redirectUri } },
-        body: { access: { accounts: [{ iban }], balances: [{ iban }] }, recurringIndicator: true, validUntil: '2099-12-31', frequencyPerDay: 4, combinedServiceIndicator: false },
+        params: {
+          header: { 'X-Request-ID': requestId(), 'PSU-IP-Address': '192.0.2.10', 'TPP-Redirect-URI': redirectUri },
+        },
+        body: {
+          access: { accounts: [{ iban }], balances: [{ iban }] },
+          recurringIndicator: true,
+          validUntil: '2099-12-31',
+          frequencyPerDay: 4,
+          combinedServiceIndicator: false,
+        },
       });
       if (!data) throw new Error(`consent refused: ${response.status} ${JSON.stringify(error)}`);
       // The customer is sent to _links.scaRedirect; the authorisation's id is read from the standard sub-resource.
-      const authorisations = await client.GET('/v1/consents/{consentId}/authorisations', { params: { path: { consentId: data.consentId }, header: { 'X-Request-ID': requestId() } } });
-      return { consentId: data.consentId, scaRedirect: data._links.scaRedirect?.href, authorisationId: authorisations.data?.authorisationIds?.[0] };
+      const authorisations = await client.GET('/v1/consents/{consentId}/authorisations', {
+        params: { path: { consentId: data.consentId }, header: { 'X-Request-ID': requestId() } },
+      });
+      return {
+        consentId: data.consentId,
+        scaRedirect: data._links.scaRedirect?.href,
+        authorisationId: authorisations.data?.authorisationIds?.[0],
+      };
     },
     async consentStatus(consentId: string) {
-      const { data } = await client.GET('/v1/consents/{consentId}/status', { params: { path: { consentId }, header: { 'X-Request-ID': requestId() } } });
+      const { data } = await client.GET('/v1/consents/{consentId}/status', {
+        params: { path: { consentId }, header: { 'X-Request-ID': requestId() } },
+      });
       return data?.consentStatus;
     },
     async accounts(consentId: string) {
-      const { data } = await client.GET('/v1/accounts', { params: { header: { 'X-Request-ID': requestId(), 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.10' } } });
+      const { data } = await client.GET('/v1/accounts', {
+        params: { header: { 'X-Request-ID': requestId(), 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.10' } },
+      });
       return data?.accounts ?? [];
     },
     async payment(debtorIban: string, creditorIban: string, amount: string) {
@@ -37,7 +55,12 @@ export function berlinGroupClient(baseUrl: string, fetch: MutualTlsFetch, redire
           path: { 'payment-service': 'payments', 'payment-product': 'sepa-credit-transfers' },
           header: { 'X-Request-ID': requestId(), 'PSU-IP-Address': '192.0.2.10', 'TPP-Redirect-URI': redirectUri },
         },
-        body: { debtorAccount: { iban: debtorIban }, instructedAmount: { currency: 'EUR', amount }, creditorAccount: { iban: creditorIban }, creditorName: 'Merchant GmbH' },
+        body: {
+          debtorAccount: { iban: debtorIban },
+          instructedAmount: { currency: 'EUR', amount },
+          creditorAccount: { iban: creditorIban },
+          creditorName: 'Merchant GmbH',
+        },
       });
       if (!data) throw new Error(`payment refused: ${response.status} ${JSON.stringify(error)}`);
       return data;

@@ -24,11 +24,28 @@ export function bankClient(fetch: Fetch, redirectUri: string) {
   return {
     /** A recurring consent to read the balances of one account; the customer approves at `scaRedirect`. */
     async askForBalances(iban: string): Promise<{ consentId: string; authorisationId: string; scaRedirect: string }> {
-      const body = JSON.stringify({ access: { balances: [{ iban }] }, recurringIndicator: true, validUntil: '2099-12-31', frequencyPerDay: 4 });
-      const created = await answer<{ consentId: string; authorisationId: string; _links: { scaRedirect: { href: string } } }>(
-        await fetch('/v1/consents', { method: 'POST', headers: { 'TPP-Redirect-URI': redirectUri, 'PSU-IP-Address': '192.0.2.10' }, body }),
+      const body = JSON.stringify({
+        access: { balances: [{ iban }] },
+        recurringIndicator: true,
+        validUntil: '2099-12-31',
+        frequencyPerDay: 4,
+      });
+      const created = await answer<{
+        consentId: string;
+        authorisationId: string;
+        _links: { scaRedirect: { href: string } };
+      }>(
+        await fetch('/v1/consents', {
+          method: 'POST',
+          headers: { 'TPP-Redirect-URI': redirectUri, 'PSU-IP-Address': '192.0.2.10' },
+          body,
+        }),
       );
-      return { consentId: created.consentId, authorisationId: created.authorisationId, scaRedirect: created._links.scaRedirect.href };
+      return {
+        consentId: created.consentId,
+        authorisationId: created.authorisationId,
+        scaRedirect: created._links.scaRedirect.href,
+      };
     },
     async consentStatus(consentId: string): Promise<string> {
       return (await answer<{ consentStatus: string }>(await fetch(`/v1/consents/${consentId}/status`))).consentStatus;
@@ -36,7 +53,9 @@ export function bankClient(fetch: Fetch, redirectUri: string) {
     /** The booked balance of an account the consent grants, in cents. */
     async bookedBalanceCents(consentId: string, accountId: string): Promise<number> {
       const { balances } = await answer<{ balances: { balanceType: string; balanceAmount: { amount: string } }[] }>(
-        await fetch(`/v1/accounts/${accountId}/balances`, { headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.10' } }),
+        await fetch(`/v1/accounts/${accountId}/balances`, {
+          headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.10' },
+        }),
       );
       const booked = balances.find((balance) => balance.balanceType === 'closingBooked');
       if (!booked) throw new Error('no closingBooked balance');

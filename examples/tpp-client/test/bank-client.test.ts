@@ -21,7 +21,10 @@ describe('the bank client', () => {
     const { consentId, authorisationId } = await bank.askForBalances(anna().iban);
     await sandbox.psu('anna').decline(authorisationId);
     expect(await bank.consentStatus(consentId)).toBe('rejected');
-    await expect(bank.bookedBalanceCents(consentId, anna().resourceId)).rejects.toMatchObject({ status: 401, code: 'CONSENT_INVALID' });
+    await expect(bank.bookedBalanceCents(consentId, anna().resourceId)).rejects.toMatchObject({
+      status: 401,
+      code: 'CONSENT_INVALID',
+    });
   });
 
   it('surfaces the bank being down as a BankError with the status', async () => {

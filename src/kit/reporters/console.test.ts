@@ -14,7 +14,12 @@ const target: Target = {
     redirectUri: 'https://tpp.example/ok',
     nokRedirectUri: 'https://tpp.example/nok',
     psu: { id: 'p', password: 'x' },
-    ibans: { main: 'DE12123456780000100001', second: 'DE82123456780000100002', notHeld: 'DE89370400440532013000', creditor: 'DE89370400440532013000' },
+    ibans: {
+      main: 'DE12123456780000100001',
+      second: 'DE82123456780000100002',
+      notHeld: 'DE89370400440532013000',
+      creditor: 'DE89370400440532013000',
+    },
     amounts: { small: '1.00', beyondBalance: '9999.00' },
   },
   capabilities: new Set(),
@@ -22,18 +27,50 @@ const target: Target = {
 };
 
 const scenarios = [
-  scenario({ id: 'T-PASS-001', title: 'passes', spec: 'Paging rules 1', rules: [], area: 'paging', expect: {}, run: async (ctx) => ctx.observe('page size (not shown)', { size: 250, secret: 'hush' }) }),
-  scenario({ id: 'T-CLOCK-001', title: 'needs the clock', spec: 'Limits 2', rules: [], area: 'limits', needs: ['clock'], expect: {}, run: async () => {} }),
-  scenario({ id: 'T-FAIL-001', title: 'fails', spec: 'Limits 1', rules: ['LIMIT-1'], area: 'limits', expect: {}, run: async () => fail('status: expected 429, got 200') }),
+  scenario({
+    id: 'T-PASS-001',
+    title: 'passes',
+    spec: 'Paging rules 1',
+    rules: [],
+    area: 'paging',
+    expect: {},
+    run: async (ctx) => ctx.observe('page size (not shown)', { size: 250, secret: 'hush' }),
+  }),
+  scenario({
+    id: 'T-CLOCK-001',
+    title: 'needs the clock',
+    spec: 'Limits 2',
+    rules: [],
+    area: 'limits',
+    needs: ['clock'],
+    expect: {},
+    run: async () => {},
+  }),
+  scenario({
+    id: 'T-FAIL-001',
+    title: 'fails',
+    spec: 'Limits 1',
+    rules: ['LIMIT-1'],
+    area: 'limits',
+    expect: {},
+    run: async () => fail('status: expected 429, got 200'),
+  }),
 ];
 
-const RULES = [{ id: 'LIMIT-1', section: 'Limits', statement: 'The fifth unattended access of a data type in a day is refused.' }];
+const RULES = [
+  { id: 'LIMIT-1', section: 'Limits', statement: 'The fifth unattended access of a data type in a day is refused.' },
+];
 const BROKEN = 'breaks LIMIT-1 (Limits): The fifth unattended access of a data type in a day is refused.';
 
 /** A stream like process.stdout: every write kept apart, so the order of rewrites can be checked. */
 async function writes(isTTY: boolean, columns?: number): Promise<string[]> {
   const chunks: string[] = [];
-  await runScenarios({ target, scenarios, rules: RULES, reporters: [consoleReporter({ write: (text) => void chunks.push(text), isTTY, columns })] });
+  await runScenarios({
+    target,
+    scenarios,
+    rules: RULES,
+    reporters: [consoleReporter({ write: (text) => void chunks.push(text), isTTY, columns })],
+  });
   return chunks;
 }
 

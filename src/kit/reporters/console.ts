@@ -34,13 +34,19 @@ export function failureLines(result: ScenarioResult): string[] {
   if (!failure) return [];
   const lines: string[] = [];
   if (failure.kind === 'expectation') {
-    for (const rule of result.rules) lines.push(`breaks ${rule.id}${rule.section ? ` (${rule.section})` : ''}${rule.statement ? `: ${rule.statement}` : ''}`);
+    for (const rule of result.rules)
+      lines.push(
+        `breaks ${rule.id}${rule.section ? ` (${rule.section})` : ''}${rule.statement ? `: ${rule.statement}` : ''}`,
+      );
     if (result.rules.length === 0) lines.push(`spec: ${result.spec}`);
     lines.push(failure.message);
   } else {
     lines.push(`error: ${failure.message}`);
   }
-  if (failure.exchange) lines.push(`exchange: ${failure.exchange.request} → ${failure.exchange.status}${failure.exchange.body === undefined ? '' : ` ${show(failure.exchange.body)}`}`);
+  if (failure.exchange)
+    lines.push(
+      `exchange: ${failure.exchange.request} → ${failure.exchange.status}${failure.exchange.body === undefined ? '' : ` ${show(failure.exchange.body)}`}`,
+    );
   return lines;
 }
 
@@ -55,7 +61,10 @@ export function consoleReporter(sink: ConsoleSink): Reporter {
           sink.write(`Target ${event.target}: ${event.total} scenarios\n`);
           return;
         case 'scenario-started':
-          if (sink.isTTY) sink.write(`\r\x1b[2K${fitTo(`[${done + 1}/${total}] ${event.scenario.id} ${event.scenario.title}`, sink.columns)}…`);
+          if (sink.isTTY)
+            sink.write(
+              `\r\x1b[2K${fitTo(`[${done + 1}/${total}] ${event.scenario.id} ${event.scenario.title}`, sink.columns)}…`,
+            );
           return;
         case 'observation':
           return;
@@ -67,8 +76,12 @@ export function consoleReporter(sink: ConsoleSink): Reporter {
           const prefix = sink.isTTY ? '\r\x1b[2K' : '';
           let line = `${prefix}${MARK[result.status]} ${result.id} ${result.title}`;
           if (result.status === 'skipped') line += ` — skipped: ${result.reason}`;
-          if (result.failure) line += `\n${failureLines(result).map((text) => `     ${text}`).join('\n')}`;
-          for (const observation of result.observations) line += `\n     observed ${observation.point}: ${show(observation.value)}`;
+          if (result.failure)
+            line += `\n${failureLines(result)
+              .map((text) => `     ${text}`)
+              .join('\n')}`;
+          for (const observation of result.observations)
+            line += `\n     observed ${observation.point}: ${show(observation.value)}`;
           for (const { check, reason } of result.unchecked) line += `\n     not checked: ${check} (${reason})`;
           sink.write(`${line}\n`);
           return;

@@ -36,7 +36,12 @@ const target: Target = {
     redirectUri: 'https://tpp.example/ok',
     nokRedirectUri: 'https://tpp.example/nok',
     psu: { id: 'anna', password: 'anna-1234' },
-    ibans: { main: 'DE12123456780000100001', second: 'DE82123456780000100002', notHeld: 'DE89370400440532013000', creditor: 'DE89370400440532013000' },
+    ibans: {
+      main: 'DE12123456780000100001',
+      second: 'DE82123456780000100002',
+      notHeld: 'DE89370400440532013000',
+      creditor: 'DE89370400440532013000',
+    },
     amounts: { small: '1.00', beyondBalance: '9999.00' },
   },
   capabilities: new Set(['sca']),
@@ -48,7 +53,8 @@ const scenarios = [
   scenario({
     id: 'T-SCA-001',
     title: 'approves',
-    spec: 'Authorisation hand-over 2', rules: [],
+    spec: 'Authorisation hand-over 2',
+    rules: [],
     area: 'sca',
     approvals: 1,
     expect: {},
@@ -57,18 +63,32 @@ const scenarios = [
       ctx.observe('certificate seen', { pem: PEM, key: 'raw-key' });
     },
   }),
-  scenario({ id: 'T-CLOCK-001', title: 'moves the clock', spec: 'Limits 1', rules: [], area: 'limits', needs: ['clock'], expect: {}, run: async () => {} }),
+  scenario({
+    id: 'T-CLOCK-001',
+    title: 'moves the clock',
+    spec: 'Limits 1',
+    rules: [],
+    area: 'limits',
+    needs: ['clock'],
+    expect: {},
+    run: async () => {},
+  }),
   scenario({
     id: 'T-CB-001',
     title: 'registers a callback',
-    spec: 'Callbacks 2', rules: [],
+    spec: 'Callbacks 2',
+    rules: [],
     area: 'callbacks',
     expect: { status: 201 },
-    run: async (_ctx, e) => fail(`status: expected ${e.status}, got 200`, { expected: e.status, actual: { status: 200, secret: SECRET } }),
+    run: async (_ctx, e) =>
+      fail(`status: expected ${e.status}, got 200`, { expected: e.status, actual: { status: 200, secret: SECRET } }),
   }),
 ];
 
-async function report(): Promise<{ text: string; json: Record<string, unknown> & { results: Record<string, unknown>[] } }> {
+async function report(): Promise<{
+  text: string;
+  json: Record<string, unknown> & { results: Record<string, unknown>[] };
+}> {
   let text = '';
   const reporter = jsonReporter(async (written) => {
     text += written;
@@ -82,7 +102,14 @@ describe('JSON reporter', () => {
   it('writes one document with the target, the counts and every scenario in run order once the run is closed', async () => {
     const { text, json } = await report();
     expect(text.endsWith('}\n')).toBe(true);
-    expect(json).toMatchObject({ tool: 'xs2a-kit conformance', target: 'fake bank', passed: 1, failed: 1, skipped: 1, durationMs: expect.any(Number) });
+    expect(json).toMatchObject({
+      tool: 'xs2a-kit conformance',
+      target: 'fake bank',
+      passed: 1,
+      failed: 1,
+      skipped: 1,
+      durationMs: expect.any(Number),
+    });
     expect(json.results.map((result) => [result.id, result.status])).toEqual([
       ['T-SCA-001', 'passed'],
       ['T-CLOCK-001', 'skipped'],
@@ -93,8 +120,21 @@ describe('JSON reporter', () => {
   it('keeps the skip reason, the failure with expected and actual, the spec section and the observations', async () => {
     const { json } = await report();
     const [passed, skipped, failed] = json.results;
-    expect(skipped).toMatchObject({ spec: 'Limits 1', area: 'limits', reason: 'the target lacks control of the target clock (clock)', exchanges: [] });
-    expect(failed).toMatchObject({ spec: 'Callbacks 2', failure: { kind: 'expectation', message: 'status: expected 201, got 200', expected: 201, actual: { status: 200, secret: '***' } } });
+    expect(skipped).toMatchObject({
+      spec: 'Limits 1',
+      area: 'limits',
+      reason: 'the target lacks control of the target clock (clock)',
+      exchanges: [],
+    });
+    expect(failed).toMatchObject({
+      spec: 'Callbacks 2',
+      failure: {
+        kind: 'expectation',
+        message: 'status: expected 201, got 200',
+        expected: 201,
+        actual: { status: 200, secret: '***' },
+      },
+    });
     expect(passed!.observations).toEqual([{ point: 'certificate seen', value: { pem: '[PEM masked]', key: '***' } }]);
   });
 
@@ -113,6 +153,7 @@ describe('JSON reporter', () => {
         durationMs: 3,
       },
     ]);
-    for (const leak of ['anna-1234', SECRET, 'let-me-in', 'BEGIN PRIVATE KEY', 'raw-key', 'xs2a_sca=proof']) expect(text).not.toContain(leak);
+    for (const leak of ['anna-1234', SECRET, 'let-me-in', 'BEGIN PRIVATE KEY', 'raw-key', 'xs2a_sca=proof'])
+      expect(text).not.toContain(leak);
   });
 });

@@ -15,7 +15,14 @@ const result = (overrides: Partial<ScenarioResult>): ScenarioResult => ({
   durationMs: 12,
   ...overrides,
 });
-const summary = (results: ScenarioResult[]): RunSummary => ({ target: 'sim', results, passed: 0, failed: 0, skipped: results.filter((r) => r.status === 'skipped').length, durationMs: 40 });
+const summary = (results: ScenarioResult[]): RunSummary => ({
+  target: 'sim',
+  results,
+  passed: 0,
+  failed: 0,
+  skipped: results.filter((r) => r.status === 'skipped').length,
+  durationMs: 40,
+});
 
 describe('JUnit reporter', () => {
   it('escapes the five XML specials and drops characters XML cannot carry', () => {
@@ -31,7 +38,11 @@ describe('JUnit reporter', () => {
   it('writes a failure with its message and the spec section, and an error apart from a failure', () => {
     const xml = junitXml(
       summary([
-        result({ id: 'A-1', status: 'failed', failure: { kind: 'expectation', message: 'status: expected 429, got <200>' } }),
+        result({
+          id: 'A-1',
+          status: 'failed',
+          failure: { kind: 'expectation', message: 'status: expected 429, got <200>' },
+        }),
         result({ id: 'A-2', status: 'failed', failure: { kind: 'error', message: 'socket hang up' } }),
       ]),
     );

@@ -33,11 +33,15 @@ export function junitXml(raw: RunSummary): string {
         ...result.unchecked.map((u) => `not checked: ${u.check} (${u.reason})`),
       ];
       const props = `\n      <system-out>${escapeXml(out.join('\n'))}</system-out>`;
-      if (result.status === 'skipped') return `${open}\n      <skipped message="${escapeXml(result.reason ?? '')}"/>${props}\n    </testcase>`;
+      if (result.status === 'skipped')
+        return `${open}\n      <skipped message="${escapeXml(result.reason ?? '')}"/>${props}\n    </testcase>`;
       if (result.failure) {
         const tag = result.failure.kind === 'error' ? 'error' : 'failure';
         // The message leads with the rule broken, as CI systems show the message first.
-        const lead = result.failure.kind === 'expectation' && result.rules.length > 0 ? `breaks ${result.rules.map((rule) => rule.id).join(', ')}: ${result.failure.message}` : result.failure.message;
+        const lead =
+          result.failure.kind === 'expectation' && result.rules.length > 0
+            ? `breaks ${result.rules.map((rule) => rule.id).join(', ')}: ${result.failure.message}`
+            : result.failure.message;
         return `${open}\n      <${tag} message="${escapeXml(lead)}" type="${result.failure.kind}">${escapeXml(failureLines(result).join('\n'))}</${tag}>${props}\n    </testcase>`;
       }
       return `${open}${props}\n    </testcase>`;
@@ -55,7 +59,9 @@ export function junitXml(raw: RunSummary): string {
     );
   }
   const failures = summary.results.filter((result) => result.failure?.kind === 'expectation').length;
-  const errors = summary.results.filter((result) => result.failure?.kind === 'error').length + (summary.aborted === undefined ? 0 : 1);
+  const errors =
+    summary.results.filter((result) => result.failure?.kind === 'error').length +
+    (summary.aborted === undefined ? 0 : 1);
   const tests = summary.results.length + (summary.aborted === undefined ? 0 : 1);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="xs2a-kit conformance (${escapeXml(summary.target)})" tests="${tests}" failures="${failures}" errors="${errors}" skipped="${summary.skipped}" time="${(summary.durationMs / 1000).toFixed(3)}">\n${suites.join('\n')}\n</testsuites>\n`;
 }

@@ -22,7 +22,10 @@ export function maskResult(result: ScenarioResult): ScenarioResult {
   return {
     ...result,
     ...(result.failure ? { failure: maskValue(result.failure) as ScenarioResult['failure'] } : {}),
-    observations: result.observations.map((observation) => ({ point: observation.point, value: maskValue(observation.value) })),
+    observations: result.observations.map((observation) => ({
+      point: observation.point,
+      value: maskValue(observation.value),
+    })),
     exchanges: result.exchanges.map(maskExchange),
   };
 }

@@ -17,7 +17,9 @@ describe('reporter registry', () => {
     const reporter = createReporter(`junit:${file}`, { stdout: stdout().sink });
     reporter.onEvent({ type: 'run-finished', summary });
     await reporter.close?.();
-    expect(readFileSync(file, 'utf8')).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="xs2a-kit conformance \(sim\)" tests="0"/);
+    expect(readFileSync(file, 'utf8')).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="xs2a-kit conformance \(sim\)" tests="0"/,
+    );
   });
 
   it('writes a report without a file to stdout', async () => {
@@ -29,7 +31,9 @@ describe('reporter registry', () => {
   });
 
   it('refuses an unknown name and a colon without a file', () => {
-    expect(() => createReporter('tap', { stdout: stdout().sink })).toThrow(new UnknownReporter('unknown reporter "tap" (known: console, junit, json)'));
+    expect(() => createReporter('tap', { stdout: stdout().sink })).toThrow(
+      new UnknownReporter('unknown reporter "tap" (known: console, junit, json)'),
+    );
     expect(() => createReporter('junit:', { stdout: stdout().sink })).toThrow('reporter "junit:" names no file');
   });
 });

@@ -39,7 +39,8 @@ export function createReporter(spec: string, out: ReporterOutput): Reporter {
   const index = spec.indexOf(':');
   const name = index === -1 ? spec : spec.slice(0, index);
   const file = index === -1 ? undefined : spec.slice(index + 1);
-  if (!(name in REPORTERS)) throw new UnknownReporter(`unknown reporter "${name}" (known: ${REPORTER_NAMES.join(', ')})`);
+  if (!(name in REPORTERS))
+    throw new UnknownReporter(`unknown reporter "${name}" (known: ${REPORTER_NAMES.join(', ')})`);
   if (file === '') throw new UnknownReporter(`reporter "${name}:" names no file`);
   return REPORTERS[name as keyof typeof REPORTERS](file, out);
 }

@@ -16,9 +16,12 @@ export interface RecordOptions {
 }
 
 export function maskPosted(body: string, contentType: string, secrets: readonly string[]): unknown {
-  const hide = (text: string) => secrets.filter((secret) => secret.length >= 3).reduce((out, secret) => out.split(secret).join(MASK), text);
+  const hide = (text: string) =>
+    secrets.filter((secret) => secret.length >= 3).reduce((out, secret) => out.split(secret).join(MASK), text);
   if (contentType.includes('application/x-www-form-urlencoded')) {
-    return Object.fromEntries([...new URLSearchParams(body)].map(([key, value]) => [key, SECRET_FIELD.test(key) ? MASK : hide(value)]));
+    return Object.fromEntries(
+      [...new URLSearchParams(body)].map(([key, value]) => [key, SECRET_FIELD.test(key) ? MASK : hide(value)]),
+    );
   }
   return maskBody(hide(body));
 }
@@ -36,7 +39,8 @@ export function recordNavigations(page: Page, record: Recorder, options: RecordO
       method: request.method(),
       url: url.pathname + url.search,
       requestHeaders: maskHeaders(requestHeaders),
-      requestBody: posted === null ? undefined : maskPosted(posted, requestHeaders['content-type'] ?? '', options.secrets()),
+      requestBody:
+        posted === null ? undefined : maskPosted(posted, requestHeaders['content-type'] ?? '', options.secrets()),
       status: response.status(),
       headers: maskHeaders(response.headers()),
       body: `[${response.headers()['content-type'] ?? 'untyped'} page]`,

@@ -8,14 +8,17 @@ import { z } from 'zod';
 
 const Selector = z.string().min(1);
 const StepTimeout = z.number().int().positive().max(600_000).optional();
-const Pattern = z.string().min(1).refine((text) => {
-  try {
-    new RegExp(text);
-    return true;
-  } catch {
-    return false;
-  }
-}, 'not a valid regular expression');
+const Pattern = z
+  .string()
+  .min(1)
+  .refine((text) => {
+    try {
+      new RegExp(text);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'not a valid regular expression');
 
 export const BrowserStepSchema = z.union([
   z.strictObject({ fill: Selector, with: z.string(), timeoutMs: StepTimeout }),
@@ -23,7 +26,12 @@ export const BrowserStepSchema = z.union([
   z.strictObject({ check: Selector, timeoutMs: StepTimeout }),
   z.strictObject({ waitFor: Selector, timeoutMs: StepTimeout }),
   /** Reads an element's text into a variable; `pattern` (a regular expression) keeps its first match. */
-  z.strictObject({ read: Selector, into: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/), pattern: Pattern.optional(), timeoutMs: StepTimeout }),
+  z.strictObject({
+    read: Selector,
+    into: z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/),
+    pattern: Pattern.optional(),
+    timeoutMs: StepTimeout,
+  }),
 ]);
 export type BrowserStep = z.infer<typeof BrowserStepSchema>;
 
@@ -62,7 +70,8 @@ export function stepSelector(step: BrowserStep): string {
 export function expand(template: string, variables: ReadonlyMap<string, string>): string {
   return template.replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, (_, name: string) => {
     const value = variables.get(name);
-    if (value === undefined) throw new Error(`{${name}} has no value: no earlier "read" step stored it and the config gives none`);
+    if (value === undefined)
+      throw new Error(`{${name}} has no value: no earlier "read" step stored it and the config gives none`);
     return value;
   });
 }

@@ -5,7 +5,12 @@ import { expand, stepSelector, type BrowserStep } from './browser-script.js';
 /** A step that could not be done, told in the script's terms (the selector, the wait). */
 export class StepFailed extends Error {}
 
-export async function runStep(page: Page, step: BrowserStep, variables: Map<string, string>, timeoutMs: number): Promise<void> {
+export async function runStep(
+  page: Page,
+  step: BrowserStep,
+  variables: Map<string, string>,
+  timeoutMs: number,
+): Promise<void> {
   const selector = stepSelector(step);
   const element = page.locator(selector).first();
   try {
@@ -16,11 +21,13 @@ export async function runStep(page: Page, step: BrowserStep, variables: Map<stri
     else {
       const text = ((await element.textContent({ timeout: timeoutMs })) ?? '').trim();
       const value = step.pattern === undefined ? text : new RegExp(step.pattern).exec(text)?.[0];
-      if (value === undefined) throw new StepFailed(`the text of "${selector}" ("${text.slice(0, 80)}") has no match of /${step.pattern}/`);
+      if (value === undefined)
+        throw new StepFailed(`the text of "${selector}" ("${text.slice(0, 80)}") has no match of /${step.pattern}/`);
       variables.set(step.into, value);
     }
   } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') throw new StepFailed(`"${selector}" did not appear within ${timeoutMs} ms`);
+    if (error instanceof Error && error.name === 'TimeoutError')
+      throw new StepFailed(`"${selector}" did not appear within ${timeoutMs} ms`);
     throw error;
   }
 }

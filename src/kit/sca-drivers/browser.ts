@@ -17,7 +17,14 @@ import { runStep, StepFailed } from './browser-step.js';
 import { findChromium, playwrightChromiumPath } from './find-chromium.js';
 
 /** The flags of a quiet, headless, throw-away Chromium (no first-run, no background traffic). */
-export const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] as const;
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
 
 export interface BrowserDriverOptions {
   /** The provider's redirect URIs (OK and NOK): reaching one, whatever its query, ends the ceremony. */
@@ -47,12 +54,20 @@ async function launch(options: BrowserDriverOptions, profile: string): Promise<B
   } catch {
     throw new Error('the browser SCA driver needs the playwright-core package (npm install playwright-core)');
   }
-  const executablePath = options.executablePath ?? findChromium({ env: options.env ?? {}, playwrightPath: await playwrightChromiumPath() });
+  const executablePath =
+    options.executablePath ?? findChromium({ env: options.env ?? {}, playwrightPath: await playwrightChromiumPath() });
   try {
-    return await chromium.launchPersistentContext(profile, { executablePath, headless: true, args: [...CHROMIUM_FLAGS, ...(options.args ?? [])] });
+    return await chromium.launchPersistentContext(profile, {
+      executablePath,
+      headless: true,
+      args: [...CHROMIUM_FLAGS, ...(options.args ?? [])],
+    });
   } catch (error) {
     const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-    throw new Error(`the browser SCA driver could not start Chromium at ${executablePath} (set sca.browser.executablePath): ${reason}`, { cause: error });
+    throw new Error(
+      `the browser SCA driver could not start Chromium at ${executablePath} (set sca.browser.executablePath): ${reason}`,
+      { cause: error },
+    );
   }
 }
 
@@ -73,12 +88,22 @@ export function browserScaDriver(options: BrowserDriverOptions): ScaDriver {
         await context.route(isReturn, async (route) => {
           returned ??= route.request().url();
           signal(returned);
-          await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Back at the provider</title>' });
+          await route.fulfill({
+            status: 200,
+            contentType: 'text/html',
+            body: '<!doctype html><title>Back at the provider</title>',
+          });
         });
         const page = context.pages()[0] ?? (await context.newPage());
-        const variables = new Map<string, string>([['psuId', request.psu.id], ['password', request.psu.password]]);
+        const variables = new Map<string, string>([
+          ['psuId', request.psu.id],
+          ['password', request.psu.password],
+        ]);
         if (options.otp !== undefined) variables.set('otp', options.otp);
-        recordNavigations(page, request.record, { isReturn, secrets: () => [...variables.values()].filter((value) => value !== request.psu.id) });
+        recordNavigations(page, request.record, {
+          isReturn,
+          secrets: () => [...variables.values()].filter((value) => value !== request.psu.id),
+        });
         try {
           await Promise.race([page.goto(request.scaRedirect, { timeout: timeoutMs }), back]);
         } catch (error) {
@@ -92,12 +117,17 @@ export function browserScaDriver(options: BrowserDriverOptions): ScaDriver {
             await Promise.race([runStep(page, step, variables, step.timeoutMs ?? timeoutMs), back]);
           } catch (error) {
             const where = `SCA browser script (${request.decision}), step ${index + 1} of ${steps.length} ${JSON.stringify(step)}`;
-            throw new Error(`${where}: ${error instanceof StepFailed ? error.message : firstLine(error)} ${await pageNote(page)}`, { cause: error });
+            throw new Error(
+              `${where}: ${error instanceof StepFailed ? error.message : firstLine(error)} ${await pageNote(page)}`,
+              { cause: error },
+            );
           }
         }
         const location = returned ?? (await Promise.race([back, expired(timeoutMs)]));
         if (location === null) {
-          throw new Error(`SCA browser script (${request.decision}) ran to its end, but the bank did not send the browser to ${options.returnUris.join(' or ')} within ${timeoutMs} ms ${await pageNote(page)}`);
+          throw new Error(
+            `SCA browser script (${request.decision}) ran to its end, but the bank did not send the browser to ${options.returnUris.join(' or ')} within ${timeoutMs} ms ${await pageNote(page)}`,
+          );
         }
         return { location };
       } finally {

@@ -29,19 +29,41 @@ export interface ChromiumSearch {
 
 /** Layouts of Playwright's browser folders, old and new, per platform (relative to `chromium-NNNN/`). */
 const PLAYWRIGHT_LAYOUTS: Record<string, string[][]> = {
-  linux: [['chrome-linux64', 'chrome'], ['chrome-linux-arm64', 'chrome'], ['chrome-linux', 'chrome'], ['chrome-headless-shell-linux64', 'chrome-headless-shell'], ['chrome-linux', 'headless_shell']],
+  linux: [
+    ['chrome-linux64', 'chrome'],
+    ['chrome-linux-arm64', 'chrome'],
+    ['chrome-linux', 'chrome'],
+    ['chrome-headless-shell-linux64', 'chrome-headless-shell'],
+    ['chrome-linux', 'headless_shell'],
+  ],
   darwin: [
     ['chrome-mac-arm64', 'Google Chrome for Testing.app', 'Contents', 'MacOS', 'Google Chrome for Testing'],
     ['chrome-mac-x64', 'Google Chrome for Testing.app', 'Contents', 'MacOS', 'Google Chrome for Testing'],
     ['chrome-mac', 'Chromium.app', 'Contents', 'MacOS', 'Chromium'],
   ],
-  win32: [['chrome-win64', 'chrome.exe'], ['chrome-win', 'chrome.exe']],
+  win32: [
+    ['chrome-win64', 'chrome.exe'],
+    ['chrome-win', 'chrome.exe'],
+  ],
 };
 
 const SYSTEM_PATHS: Record<string, string[]> = {
-  linux: ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/snap/bin/chromium', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable', '/opt/google/chrome/chrome'],
-  darwin: ['/Applications/Chromium.app/Contents/MacOS/Chromium', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'],
-  win32: ['C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe', 'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe'],
+  linux: [
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/snap/bin/chromium',
+    '/usr/bin/google-chrome',
+    '/usr/bin/google-chrome-stable',
+    '/opt/google/chrome/chrome',
+  ],
+  darwin: [
+    '/Applications/Chromium.app/Contents/MacOS/Chromium',
+    '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  ],
+  win32: [
+    'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+    'C:\\Program Files (x86)\\Google\\Chrome\\Application\\chrome.exe',
+  ],
 };
 
 function playwrightCache(search: Required<Pick<ChromiumSearch, 'env' | 'platform' | 'home'>>): string {
@@ -65,7 +87,8 @@ export function chromiumCandidates(search: ChromiumSearch): string[] {
   const folders = list(cache)
     .filter((name) => /^chromium(_headless_shell)?-\d+$/.test(name))
     .sort((a, b) => Number(b.split('-').pop()) - Number(a.split('-').pop()));
-  for (const folder of folders) for (const layout of PLAYWRIGHT_LAYOUTS[platform] ?? []) candidates.push(join(cache, folder, ...layout));
+  for (const folder of folders)
+    for (const layout of PLAYWRIGHT_LAYOUTS[platform] ?? []) candidates.push(join(cache, folder, ...layout));
   candidates.push(...(SYSTEM_PATHS[platform] ?? []));
   return candidates;
 }

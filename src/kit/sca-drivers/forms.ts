@@ -26,7 +26,12 @@ function browser(record: Recorder) {
     const started = performance.now();
     const headers: Record<string, string> = { cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') };
     if (init.fields) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const res = await fetch(url, { method: init.method, redirect: 'manual', headers, ...(init.fields ? { body: new URLSearchParams(init.fields).toString() } : {}) });
+    const res = await fetch(url, {
+      method: init.method,
+      redirect: 'manual',
+      headers,
+      ...(init.fields ? { body: new URLSearchParams(init.fields).toString() } : {}),
+    });
     for (const cookie of res.headers.getSetCookie()) {
       const pair = cookie.split(';')[0] ?? '';
       const index = pair.indexOf('=');
@@ -40,7 +45,11 @@ function browser(record: Recorder) {
       url: url.pathname + url.search,
       requestHeaders: maskHeaders(headers),
       // The customer's password, code and form token are secrets of the page, never reported.
-      requestBody: init.fields ? Object.fromEntries(Object.keys(init.fields).map((key) => [key, /password|otp|csrf/i.test(key) ? '***' : init.fields![key]])) : undefined,
+      requestBody: init.fields
+        ? Object.fromEntries(
+            Object.keys(init.fields).map((key) => [key, /password|otp|csrf/i.test(key) ? '***' : init.fields![key]]),
+          )
+        : undefined,
       status: res.status,
       headers: maskHeaders(Object.fromEntries(res.headers)),
       body: `[HTML page, ${text.length} characters]`,
@@ -50,7 +59,8 @@ function browser(record: Recorder) {
   };
   return {
     get: (url: URL) => send(url, { method: 'GET' }),
-    submit: (page: Page, form: HtmlForm, fields: Record<string, string>) => send(new URL(form.action, page.url), { method: 'POST', fields: { ...form.hidden, ...fields } }),
+    submit: (page: Page, form: HtmlForm, fields: Record<string, string>) =>
+      send(new URL(form.action, page.url), { method: 'POST', fields: { ...form.hidden, ...fields } }),
   };
 }
 
@@ -80,7 +90,10 @@ export function formsScaDriver(): ScaDriver {
       const user = loginForm.byLabel['User ID'];
       const password = loginForm.byLabel['Password'];
       if (!user || !password) fail('SCA page: no "User ID" and "Password" fields on the login step');
-      const codePage = await follow(await b.submit(login, loginForm, { [user]: request.psu.id, [password]: request.psu.password }), 'login');
+      const codePage = await follow(
+        await b.submit(login, loginForm, { [user]: request.psu.id, [password]: request.psu.password }),
+        'login',
+      );
       const code = /data-testid="sms-code"[^>]*>\s*(\d{6})\s*</.exec(codePage.text)?.[1];
       if (!code) fail('SCA page: no six-digit code on the test phone (data-testid="sms-code") after login');
       const codeForm = formOf(codePage, 'code');

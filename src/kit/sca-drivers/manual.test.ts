@@ -29,7 +29,9 @@ describe('manual SCA driver', () => {
     const driver = manualScaDriver({ say: (text) => said.push(text), pollMs: 2_000, timeoutMs: 60_000, ...time });
     const { req, calls } = request(['received', 'received', 'received', 'valid'], 'decline');
     await expect(driver.authorise(req)).resolves.toEqual({ location: null });
-    expect(said).toEqual(['\nOpen this address as customer anna and decline there (waiting up to 60 s):\n  https://bank.example/sca/42?state=5f0c\n']);
+    expect(said).toEqual([
+      '\nOpen this address as customer anna and decline there (waiting up to 60 s):\n  https://bank.example/sca/42?state=5f0c\n',
+    ]);
     expect(calls()).toBe(4);
     expect(time.waits).toEqual([2_000, 2_000, 2_000]);
   });
@@ -40,7 +42,9 @@ describe('manual SCA driver', () => {
     const driver = manualScaDriver({ say: (text) => said.push(text), ...time });
     const early = driver.authorise(request(['valid']).req);
     await expect(early).rejects.toBeInstanceOf(ExpectationFailed);
-    await expect(early).rejects.toThrow('the status was already valid before the customer acted on https://bank.example/sca/42?state=5f0c: no approval can be counted');
+    await expect(early).rejects.toThrow(
+      'the status was already valid before the customer acted on https://bank.example/sca/42?state=5f0c: no approval can be counted',
+    );
     expect(said).toEqual([]);
     await expect(driver.authorise(request(['RCVD', 'RCVD', 'ACSP']).req)).resolves.toEqual({ location: null });
     expect(time.waits).toEqual([2_000, 2_000]);
@@ -52,7 +56,9 @@ describe('manual SCA driver', () => {
     const { req, calls } = request(['received']);
     const outcome = driver.authorise(req);
     await expect(outcome).rejects.toBeInstanceOf(ExpectationFailed);
-    await expect(outcome).rejects.toThrow('the customer did not act on https://bank.example/sca/42?state=5f0c within 20 s (status still received)');
+    await expect(outcome).rejects.toThrow(
+      'the customer did not act on https://bank.example/sca/42?state=5f0c within 20 s (status still received)',
+    );
     expect(time.waits).toEqual([5_000, 5_000, 5_000, 5_000]);
     expect(calls()).toBe(5);
   });

@@ -27,13 +27,22 @@ export function manualScaDriver(options: ManualDriverOptions): ScaDriver {
       // An approval is counted only when the customer moved the status: one that is already past its
       // initial value before anybody acted proves nothing (and a target must not authorise by itself).
       const before = await request.status();
-      if (!INITIAL.has(before)) fail(`the status was already ${before} before the customer acted on ${request.scaRedirect}: no approval can be counted`, { expected: [...INITIAL], actual: before });
+      if (!INITIAL.has(before))
+        fail(
+          `the status was already ${before} before the customer acted on ${request.scaRedirect}: no approval can be counted`,
+          { expected: [...INITIAL], actual: before },
+        );
       // Starts on a fresh line: a progress line of the console reporter may be open on the terminal.
-      options.say(`\nOpen this address as customer ${request.psu.id} and ${request.decision} there (waiting up to ${Math.round(timeoutMs / 1000)} s):\n  ${request.scaRedirect}\n`);
+      options.say(
+        `\nOpen this address as customer ${request.psu.id} and ${request.decision} there (waiting up to ${Math.round(timeoutMs / 1000)} s):\n  ${request.scaRedirect}\n`,
+      );
       const deadline = now() + timeoutMs;
       let status = before;
       while (INITIAL.has(status)) {
-        if (now() >= deadline) fail(`the customer did not act on ${request.scaRedirect} within ${Math.round(timeoutMs / 1000)} s (status still ${status})`);
+        if (now() >= deadline)
+          fail(
+            `the customer did not act on ${request.scaRedirect} within ${Math.round(timeoutMs / 1000)} s (status still ${status})`,
+          );
         await wait(options.pollMs ?? 2_000);
         status = await request.status();
       }

@@ -30,7 +30,12 @@ export const BrowserSettingsSchema = z.strictObject({
 export const ScaConfigSchema = z.strictObject({
   driver: z.enum(SCA_DRIVERS),
   browser: BrowserSettingsSchema.optional(),
-  manual: z.strictObject({ timeoutSeconds: z.number().int().positive().max(86_400).default(300), pollSeconds: z.number().positive().max(60).default(2) }).optional(),
+  manual: z
+    .strictObject({
+      timeoutSeconds: z.number().int().positive().max(86_400).default(300),
+      pollSeconds: z.number().positive().max(60).default(2),
+    })
+    .optional(),
 });
 export type ScaConfig = z.infer<typeof ScaConfigSchema>;
 
@@ -64,7 +69,11 @@ export function createScaDriver(config: ScaConfig, context: ScaDriverContext): S
     }
     case 'manual': {
       const manual = config.manual ?? { timeoutSeconds: 300, pollSeconds: 2 };
-      return manualScaDriver({ say: context.say, timeoutMs: manual.timeoutSeconds * 1000, pollMs: manual.pollSeconds * 1000 });
+      return manualScaDriver({
+        say: context.say,
+        timeoutMs: manual.timeoutSeconds * 1000,
+        pollMs: manual.pollSeconds * 1000,
+      });
     }
     case 'none':
       return undefined;

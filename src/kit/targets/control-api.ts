@@ -9,7 +9,10 @@ export function controlApi(controlUrl: string, token?: string) {
   const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const res = await fetch(`${controlUrl}${path}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
@@ -21,11 +24,16 @@ export function controlApi(controlUrl: string, token?: string) {
     advance: async (by) => void (await call('POST', '/clock', { advance: by })),
   };
   const control: TargetControl = {
-    revokeConsent: async (consentId) => void (await call('POST', `/consents/${encodeURIComponent(consentId)}/revoke`, {})),
-    bookTransaction: async (iban, amount) => void (await call('POST', '/transactions', { iban, amount, counterpartyName: 'xs2a-kit conformance' })),
-    setAuthorised: async (organizationIdentifier, authorised) => void (await call('POST', `/register/${encodeURIComponent(organizationIdentifier)}`, { authorised })),
-    amendPayment: async (paymentId, change) => void (await call('POST', `/payments/${encodeURIComponent(paymentId)}/amend`, change)),
-    answerPayee: async (paymentId, confirm) => void (await call('POST', `/payments/${encodeURIComponent(paymentId)}/payee`, { confirm })),
+    revokeConsent: async (consentId) =>
+      void (await call('POST', `/consents/${encodeURIComponent(consentId)}/revoke`, {})),
+    bookTransaction: async (iban, amount) =>
+      void (await call('POST', '/transactions', { iban, amount, counterpartyName: 'xs2a-kit conformance' })),
+    setAuthorised: async (organizationIdentifier, authorised) =>
+      void (await call('POST', `/register/${encodeURIComponent(organizationIdentifier)}`, { authorised })),
+    amendPayment: async (paymentId, change) =>
+      void (await call('POST', `/payments/${encodeURIComponent(paymentId)}/amend`, change)),
+    answerPayee: async (paymentId, confirm) =>
+      void (await call('POST', `/payments/${encodeURIComponent(paymentId)}/payee`, { confirm })),
   };
   return { clock, control };
 }

@@ -18,56 +18,65 @@ const CertificateFiles = z.strictObject({ cert: z.string().min(1), key: z.string
 const Credentials = z.strictObject({ id: z.string().min(1), password: z.string().min(1) });
 const Amount = z.string().regex(/^[0-9]+(\.[0-9]{1,2})?$/);
 
-export const RemoteConfigSchema = z.strictObject({
-  baseUrl: Https.optional(),
-  /** CA bundle (PEM file) the target's server certificate chains to. */
-  ca: z.string().min(1),
-  provider: CertificateFiles,
-  secondProvider: CertificateFiles.optional(),
-  providerWithoutCof: CertificateFiles.optional(),
-  /**
-   * Certificates the bank must refuse, any of them: one of another CA, expired, not yet valid, without
-   * organizationIdentifier, without PSD2 roles, with only an unknown PSD2 role, and one of a provider
-   * its register lists as withdrawn.
-   */
-  refusedCertificates: z
-    .strictObject({
-      untrusted: CertificateFiles.optional(),
-      expired: CertificateFiles.optional(),
-      notYetValid: CertificateFiles.optional(),
-      withoutOrganizationId: CertificateFiles.optional(),
-      withoutRoles: CertificateFiles.optional(),
-      unknownRoles: CertificateFiles.optional(),
-      withdrawn: CertificateFiles.optional(),
-    })
-    .optional(),
-  redirectUri: Https,
-  nokRedirectUri: Https,
-  psu: Credentials,
-  otherPsu: Credentials.optional(),
-  ibans: z.strictObject({ main: IbanSchema, second: IbanSchema, notHeld: IbanSchema, creditor: IbanSchema, closed: IbanSchema.optional(), held: IbanSchema.optional() }),
-  amounts: z.strictObject({ small: Amount, beyondBalance: Amount }),
-  /** Who acts as the customer on the bank's SCA page: a person (`manual`) unless the config says otherwise. */
-  sca: ScaConfigSchema.default({ driver: 'manual' }),
-  /** A control API like the sandbox's (`…/sandbox`), if the target has one. */
-  controlUrl: z.url().optional(),
-  controlToken: z.string().min(1).optional(),
-  /**
-   * What the control API offers (`clock`: move the target's clock; `control`: revoke as the customer,
-   * book a transaction). Everything else follows from the config itself: an SCA driver, a second
-   * provider, a provider without PSP_IC, a second customer, a closed and a held account.
-   */
-  capabilities: z.array(z.enum(['clock', 'control'])).default([]),
-  /**
-   * Whether the target offers the revocation-callback endpoints (it should: spec "Revocation callback
-   * endpoints"). False skips their scenarios with the reason, and the reachability check then needs
-   * only a TLS handshake and any HTTP answer.
-   */
-  revocationCallback: z.boolean().default(true),
-}).refine((config) => config.capabilities.length === 0 || config.controlUrl !== undefined, {
-  path: ['capabilities'],
-  message: 'clock and control are offered through a control API: give "controlUrl" too',
-});
+export const RemoteConfigSchema = z
+  .strictObject({
+    baseUrl: Https.optional(),
+    /** CA bundle (PEM file) the target's server certificate chains to. */
+    ca: z.string().min(1),
+    provider: CertificateFiles,
+    secondProvider: CertificateFiles.optional(),
+    providerWithoutCof: CertificateFiles.optional(),
+    /**
+     * Certificates the bank must refuse, any of them: one of another CA, expired, not yet valid, without
+     * organizationIdentifier, without PSD2 roles, with only an unknown PSD2 role, and one of a provider
+     * its register lists as withdrawn.
+     */
+    refusedCertificates: z
+      .strictObject({
+        untrusted: CertificateFiles.optional(),
+        expired: CertificateFiles.optional(),
+        notYetValid: CertificateFiles.optional(),
+        withoutOrganizationId: CertificateFiles.optional(),
+        withoutRoles: CertificateFiles.optional(),
+        unknownRoles: CertificateFiles.optional(),
+        withdrawn: CertificateFiles.optional(),
+      })
+      .optional(),
+    redirectUri: Https,
+    nokRedirectUri: Https,
+    psu: Credentials,
+    otherPsu: Credentials.optional(),
+    ibans: z.strictObject({
+      main: IbanSchema,
+      second: IbanSchema,
+      notHeld: IbanSchema,
+      creditor: IbanSchema,
+      closed: IbanSchema.optional(),
+      held: IbanSchema.optional(),
+    }),
+    amounts: z.strictObject({ small: Amount, beyondBalance: Amount }),
+    /** Who acts as the customer on the bank's SCA page: a person (`manual`) unless the config says otherwise. */
+    sca: ScaConfigSchema.default({ driver: 'manual' }),
+    /** A control API like the sandbox's (`…/sandbox`), if the target has one. */
+    controlUrl: z.url().optional(),
+    controlToken: z.string().min(1).optional(),
+    /**
+     * What the control API offers (`clock`: move the target's clock; `control`: revoke as the customer,
+     * book a transaction). Everything else follows from the config itself: an SCA driver, a second
+     * provider, a provider without PSP_IC, a second customer, a closed and a held account.
+     */
+    capabilities: z.array(z.enum(['clock', 'control'])).default([]),
+    /**
+     * Whether the target offers the revocation-callback endpoints (it should: spec "Revocation callback
+     * endpoints"). False skips their scenarios with the reason, and the reachability check then needs
+     * only a TLS handshake and any HTTP answer.
+     */
+    revocationCallback: z.boolean().default(true),
+  })
+  .refine((config) => config.capabilities.length === 0 || config.controlUrl !== undefined, {
+    path: ['capabilities'],
+    message: 'clock and control are offered through a control API: give "controlUrl" too',
+  });
 export type RemoteConfig = z.infer<typeof RemoteConfigSchema>;
 
 /** A bad or unreadable config: the CLI answers exit code 2. */
@@ -125,7 +134,10 @@ async function refusedPairs(
   files: RemoteConfig['refusedCertificates'],
   pair: (files: { cert: string; key: string } | undefined) => Promise<ClientCertificate | undefined>,
 ): Promise<Partial<Record<RefusedCertificate, ClientCertificate>> | undefined> {
-  const entries = Object.entries(files ?? {}).filter(([, given]) => given !== undefined) as [RefusedCertificate, { cert: string; key: string }][];
+  const entries = Object.entries(files ?? {}).filter(([, given]) => given !== undefined) as [
+    RefusedCertificate,
+    { cert: string; key: string },
+  ][];
   if (entries.length === 0) return undefined;
   const read: Partial<Record<RefusedCertificate, ClientCertificate>> = {};
   for (const [kind, given] of entries) read[kind] = await pair(given);
@@ -136,7 +148,8 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
   const config = options.config ?? parseRemoteConfig(await readConfigFile(options.configFile), options.configFile);
   const sca = withScaDriver(config.sca, options.scaDriver)!;
   const baseUrl = options.baseUrl ?? config.baseUrl;
-  if (!baseUrl || !Https.safeParse(baseUrl).success) throw new ConfigError('a remote target needs an https base URL (--target or "baseUrl")');
+  if (!baseUrl || !Https.safeParse(baseUrl).success)
+    throw new ConfigError('a remote target needs an https base URL (--target or "baseUrl")');
   // Paths in the config are relative to the config file, so a config and its certificates travel together.
   const base = dirname(resolve(options.configFile));
   const read = async (file: string) => {
@@ -146,8 +159,13 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
       throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
-  const pair = async (files: { cert: string; key: string } | undefined) => (files ? { cert: await read(files.cert), key: await read(files.key) } : undefined);
-  const driver = createScaDriver(sca, { say: options.say, returnUris: [config.redirectUri, config.nokRedirectUri], ...(options.env ? { env: options.env } : {}) });
+  const pair = async (files: { cert: string; key: string } | undefined) =>
+    files ? { cert: await read(files.cert), key: await read(files.key) } : undefined;
+  const driver = createScaDriver(sca, {
+    say: options.say,
+    returnUris: [config.redirectUri, config.nokRedirectUri],
+    ...(options.env ? { env: options.env } : {}),
+  });
   const control = config.controlUrl ? controlApi(config.controlUrl, config.controlToken) : undefined;
   // A callback receiver the target can reach needs a public address: not offered by this version.
   const capabilities = new Set<Capability>(config.capabilities);
@@ -171,7 +189,14 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
     secondProvider: await pair(config.secondProvider),
     providerWithoutCof: await pair(config.providerWithoutCof),
     refusedCertificates: await refusedPairs(config.refusedCertificates, pair),
-    fixtures: { redirectUri: config.redirectUri, nokRedirectUri: config.nokRedirectUri, psu: config.psu, otherPsu: config.otherPsu, ibans: config.ibans, amounts: config.amounts },
+    fixtures: {
+      redirectUri: config.redirectUri,
+      nokRedirectUri: config.nokRedirectUri,
+      psu: config.psu,
+      otherPsu: config.otherPsu,
+      ibans: config.ibans,
+      amounts: config.amounts,
+    },
     capabilities,
     sca: driver,
     clock: control?.clock,

@@ -42,28 +42,58 @@ export interface KitCertificates {
  * All but the withdrawn one and the one without organizationIdentifier name the default provider,
  * so a target that served them would act for that provider (and a scenario can see it).
  */
-export async function issueRefusedCertificates(ca: PemPair, provider: ClientCertificate): Promise<Record<RefusedCertificate, ClientCertificate>> {
+export async function issueRefusedCertificates(
+  ca: PemPair,
+  provider: ClientCertificate,
+): Promise<Record<RefusedCertificate, ClientCertificate>> {
   const organizationIdentifier = readQwacPem(provider.cert).organizationIdentifier!;
   const now = Date.now();
-  const base = { name: 'Conformance Refused TPP', organizationIdentifier, roles: ALL_TPP_ROLES, keyType: 'ec' as const };
+  const base = {
+    name: 'Conformance Refused TPP',
+    organizationIdentifier,
+    roles: ALL_TPP_ROLES,
+    keyType: 'ec' as const,
+  };
   const otherCa = await createCa();
   return {
     untrusted: issueQwac({ ...base, ca: otherCa }),
     expired: issueQwac({ ...base, ca, notBefore: new Date(now - 400 * DAY_MS), notAfter: new Date(now - DAY_MS) }),
-    notYetValid: issueQwac({ ...base, ca, notBefore: new Date(now + 30 * DAY_MS), notAfter: new Date(now + 400 * DAY_MS) }),
+    notYetValid: issueQwac({
+      ...base,
+      ca,
+      notBefore: new Date(now + 30 * DAY_MS),
+      notAfter: new Date(now + 400 * DAY_MS),
+    }),
     withoutOrganizationId: issueQwac({ ...base, ca, withOrganizationIdentifier: false }),
     withoutRoles: issueQwac({ ...base, ca, withPsd2Statement: false }),
     // The statement is there, but its one role is no PSD2 role (an OID beside ETSI's four).
     unknownRoles: issueQwac({ ...base, ca, statementRoles: [{ oid: '0.4.0.19495.1.9', name: 'PSP_XX' }] }),
-    withdrawn: issueQwac({ ...base, ca, name: 'Withdrawn Test TPP', organizationIdentifier: WITHDRAWN_ORGANIZATION_ID }),
+    withdrawn: issueQwac({
+      ...base,
+      ca,
+      name: 'Withdrawn Test TPP',
+      organizationIdentifier: WITHDRAWN_ORGANIZATION_ID,
+    }),
   };
 }
 
 export async function issueKitCertificates(ca: PemPair, provider: ClientCertificate): Promise<KitCertificates> {
   // EC keys: quick to make, and a second provider differs from the first only by its identity.
   return {
-    secondProvider: issueQwac({ ca, name: 'Conformance Second TPP', organizationIdentifier: 'PSDDE-BAFIN-654321', roles: ALL_TPP_ROLES, keyType: 'ec' }),
-    providerWithoutCof: issueQwac({ ca, name: 'Conformance AIS PIS TPP', organizationIdentifier: 'PSDDE-BAFIN-654322', roles: ['PSP_AI', 'PSP_PI'], keyType: 'ec' }),
+    secondProvider: issueQwac({
+      ca,
+      name: 'Conformance Second TPP',
+      organizationIdentifier: 'PSDDE-BAFIN-654321',
+      roles: ALL_TPP_ROLES,
+      keyType: 'ec',
+    }),
+    providerWithoutCof: issueQwac({
+      ca,
+      name: 'Conformance AIS PIS TPP',
+      organizationIdentifier: 'PSDDE-BAFIN-654322',
+      roles: ['PSP_AI', 'PSP_PI'],
+      keyType: 'ec',
+    }),
     refusedCertificates: await issueRefusedCertificates(ca, provider),
   };
 }
@@ -76,7 +106,14 @@ const keptFile = z
     provider: z.string(),
     secondProvider: pair,
     providerWithoutCof: pair,
-    refusedCertificates: z.object(Object.fromEntries(Object.keys(REFUSED_CERTIFICATES).map((kind) => [kind, pair])) as Record<RefusedCertificate, typeof pair>).strict(),
+    refusedCertificates: z
+      .object(
+        Object.fromEntries(Object.keys(REFUSED_CERTIFICATES).map((kind) => [kind, pair])) as Record<
+          RefusedCertificate,
+          typeof pair
+        >,
+      )
+      .strict(),
   })
   .strict();
 
@@ -98,7 +135,12 @@ function stillFit(kept: KitCertificates, now: number): boolean {
   );
 }
 
-async function readKept(file: string, ca: PemPair, provider: ClientCertificate, now: number): Promise<KitCertificates | undefined> {
+async function readKept(
+  file: string,
+  ca: PemPair,
+  provider: ClientCertificate,
+  now: number,
+): Promise<KitCertificates | undefined> {
   try {
     const parsed = keptFile.safeParse(JSON.parse(await readFile(file, 'utf8')));
     if (!parsed.success || parsed.data.ca !== ca.cert || parsed.data.provider !== provider.cert) return undefined;
@@ -112,7 +154,11 @@ async function readKept(file: string, ca: PemPair, provider: ClientCertificate, 
 }
 
 /** The kit's certificates for the folder `dir`: those kept there when they still fit, else new ones, kept for next time. */
-export async function keptKitCertificates(dir: string, ca: PemPair, provider: ClientCertificate): Promise<KitCertificates> {
+export async function keptKitCertificates(
+  dir: string,
+  ca: PemPair,
+  provider: ClientCertificate,
+): Promise<KitCertificates> {
   const file = join(dir, KIT_CERTIFICATES_FILE);
   const kept = await readKept(file, ca, provider, Date.now());
   if (kept) return kept;

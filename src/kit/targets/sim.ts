@@ -59,14 +59,40 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
   const provider = { cert: await read(paths.tppCert), key: await read(paths.tppKey) };
   // Before anything listens: a folder the kit cannot write to leaves no server running.
   const { secondProvider, providerWithoutCof, refusedCertificates } = await keptKitCertificates(certsDir, ca, provider);
-  const sandbox = await (options.startSandbox ?? startSandbox)({ port: 0, portalPort: 0, certsDir, callbackCa: [paths.caCert], ...(options.clockStart ? { clockStart: options.clockStart } : {}), ...(options.profile === undefined ? {} : { profile: options.profile }), ...(options.seed === undefined ? {} : { seed: options.seed }), log: () => {} });
+  const sandbox = await (options.startSandbox ?? startSandbox)({
+    port: 0,
+    portalPort: 0,
+    certsDir,
+    callbackCa: [paths.caCert],
+    ...(options.clockStart ? { clockStart: options.clockStart } : {}),
+    ...(options.profile === undefined ? {} : { profile: options.profile }),
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    log: () => {},
+  });
   let secret: string | undefined;
   // The receiver presents the sandbox's own server certificate (localhost), which chains to the CA
   // the sandbox was told to trust for callbacks; it judges `t` against the sandbox clock.
-  const receiver = await startCallbackReceiver({ key: await read(paths.serverKey), cert: await read(paths.serverCert), secret: () => secret, now: () => sandbox.clock.now() });
+  const receiver = await startCallbackReceiver({
+    key: await read(paths.serverKey),
+    cert: await read(paths.serverCert),
+    secret: () => secret,
+    now: () => sandbox.clock.now(),
+  });
   const { clock, control } = controlApi(sandbox.controlUrl);
   const sca = options.sca ?? formsScaDriver();
-  const capabilities = new Set<Capability>(['sca', 'clock', 'control', 'second-provider', 'provider-without-cof', 'callback-receiver', 'second-psu', 'closed-account', 'held-account', 'callback-endpoint', 'refused-certificates']);
+  const capabilities = new Set<Capability>([
+    'sca',
+    'clock',
+    'control',
+    'second-provider',
+    'provider-without-cof',
+    'callback-receiver',
+    'second-psu',
+    'closed-account',
+    'held-account',
+    'callback-endpoint',
+    'refused-certificates',
+  ]);
   if (sca.wrongCodes) capabilities.add('sca-wrong-code');
   return {
     name: `sim (${sandbox.apiUrl})`,

@@ -5,7 +5,14 @@
 import { HEADERS } from '../../contract/index.js';
 import { readConsentId, readPsuIpAddress } from '../../contract/request-headers.js';
 import { readTransactionsQuery } from '../../contract/transactions-query.js';
-import { listAccounts, readAccount, readBalances, readTransactions, type AccessInput, type Answer } from '../services/accounts.js';
+import {
+  listAccounts,
+  readAccount,
+  readBalances,
+  readTransactions,
+  type AccessInput,
+  type Answer,
+} from '../services/accounts.js';
 import { ok, type Call, type OperationTable } from './call.js';
 
 /** PSU-IP-Address, then Consent-ID; a request with PSU-IP-Address is attended (spec "Limits"). */

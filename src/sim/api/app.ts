@@ -101,21 +101,33 @@ class RequestCall<B> implements Call<B> {
   }
 }
 
-export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute[] = apiRoutes()): (req: IncomingMessage, res: ServerResponse) => void {
+export function createApiListener(
+  ctx: SandboxContext,
+  routes: readonly ApiRoute[] = apiRoutes(),
+): (req: IncomingMessage, res: ServerResponse) => void {
   const authenticate = authenticateProvider(ctx);
   const recordProvider = providerRecorder(ctx);
   const readJsonBody = jsonBodyReader(ctx.behaviour.bodyLimitBytes);
   const route = createRouter(routes);
 
   /** One request through the checks and its route; sets what the log and the writer need on `seen`. */
-  async function handle(req: IncomingMessage, url: string, requestId: string | undefined, seen: { identity?: ProviderIdentity; holdMs?: number }): Promise<Outcome | 'drop'> {
+  async function handle(
+    req: IncomingMessage,
+    url: string,
+    requestId: string | undefined,
+    seen: { identity?: ProviderIdentity; holdMs?: number },
+  ): Promise<Outcome | 'drop'> {
     const method = req.method ?? 'GET';
     const target = splitTarget(url);
     const identity = authenticate(req.socket as TLSSocket);
     seen.identity = identity;
     // Faults answer after the certificate is read (a rule may name the provider) and before
     // anything registers, reads a body or changes state.
-    const fault = requestFault(ctx.faults, { method, path: withoutQuery(url), provider: identity.organizationIdentifier });
+    const fault = requestFault(ctx.faults, {
+      method,
+      path: withoutQuery(url),
+      provider: identity.organizationIdentifier,
+    });
     if (fault?.kind === 'drop') return 'drop';
     if (fault?.kind === 'answer') return fromFault(fault);
     if (fault?.kind === 'hold') seen.holdMs = fault.delayMs;
@@ -131,7 +143,17 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
     const settling = ctx.bank.catchUp();
     if (settling) await settling;
     const { route: found, params } = route(method, target.pathname);
-    const call = new RequestCall<never>(req, method, target, found.row, params, body, identity, requestId ?? '', ctx.clock);
+    const call = new RequestCall<never>(
+      req,
+      method,
+      target,
+      found.row,
+      params,
+      body,
+      identity,
+      requestId ?? '',
+      ctx.clock,
+    );
     found.guard?.(call);
     return fromAnswer(await found.operation(call, ctx));
   }
@@ -148,13 +170,23 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
         res.destroy();
         return outcome;
       }
-      return deliver(req, res, fromAnswer(errorAnswer(xs, xs.fixedStatus ?? ctx.behaviour.statusOf(xs.code) ?? xs.status), xs.code), echo);
+      return deliver(
+        req,
+        res,
+        fromAnswer(errorAnswer(xs, xs.fixedStatus ?? ctx.behaviour.statusOf(xs.code) ?? xs.status), xs.code),
+        echo,
+      );
     }
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
-    const start: RequestStart = { atMs: ctx.clock.nowMs(), started: process.hrtime.bigint(), method: req.method ?? 'GET', path: withoutQuery(url) };
+    const start: RequestStart = {
+      atMs: ctx.clock.nowMs(),
+      started: process.hrtime.bigint(),
+      method: req.method ?? 'GET',
+      path: withoutQuery(url),
+    };
     // Decided before anything else, so even a refusal echoes the ID a generating profile made up.
     const requestId = servedRequestId(req.headers, ctx.behaviour.requestIdMissing);
     const echo = requestIdEcho(requestId);
@@ -177,7 +209,11 @@ export function createApiListener(ctx: SandboxContext, routes: readonly ApiRoute
     if (!req.complete) res.shouldKeepAlive = false;
     const write = () => {
       const written = deliver(req, res, answer, echo);
-      logRequest(ctx, start, { provider: seen.identity?.organizationIdentifier, status: written.status, code: written.code });
+      logRequest(ctx, start, {
+        provider: seen.identity?.organizationIdentifier,
+        status: written.status,
+        code: written.code,
+      });
     };
     // A slow fault holds back whatever the request is answered with, errors included.
     if (seen.holdMs === undefined) write();

@@ -43,7 +43,8 @@ export interface Answer {
 export type Guard = (call: Pick<Call, 'identity'>) => void;
 
 /** The typed body of an operation, as its row names it; undefined for an operation without one. */
-export type BodyOf<K extends OperationId> = RequestBodyNameOf<K> extends RequestBodyName ? RequestBodyOf<RequestBodyNameOf<K>> : undefined;
+export type BodyOf<K extends OperationId> =
+  RequestBodyNameOf<K> extends RequestBodyName ? RequestBodyOf<RequestBodyNameOf<K>> : undefined;
 
 /** The simulator's side of one row of the endpoint table: a call and the sandbox in, an answer out. */
 export type Operation<K extends OperationId> = (call: Call<BodyOf<K>>, ctx: SandboxContext) => Answer | Promise<Answer>;
@@ -57,10 +58,14 @@ export type AnyOperation = (call: Call<never>, ctx: SandboxContext) => Answer | 
 /** Some operations by their operationId (each area of the API holds one such table). */
 export type OperationTable = { [K in OperationId]?: Operation<K> };
 
-export const ok = (body: unknown, headers?: Readonly<Record<string, string>>): Answer => (headers ? { status: 200, body, headers } : { status: 200, body });
+export const ok = (body: unknown, headers?: Readonly<Record<string, string>>): Answer =>
+  headers ? { status: 200, body, headers } : { status: 200, body };
 
 /** 201 with the new resource's address in Location. */
-export const created = (body: { _links: { self: { href: string } } }, headers: Readonly<Record<string, string>> = {}): Answer => ({
+export const created = (
+  body: { _links: { self: { href: string } } },
+  headers: Readonly<Record<string, string>> = {},
+): Answer => ({
   status: 201,
   body,
   headers: { ...headers, Location: body._links.self.href },

@@ -2,7 +2,13 @@
 import { HEADERS } from '../../contract/index.js';
 import { readConsentId, readPsuIpAddress, readRedirectUri } from '../../contract/request-headers.js';
 import { confirmFunds, createCofConsent } from '../services/cof.js';
-import { consentAuthorisation, consentAuthorisations, consentStatus, deleteConsent, readConsent } from '../services/consents.js';
+import {
+  consentAuthorisation,
+  consentAuthorisations,
+  consentStatus,
+  deleteConsent,
+  readConsent,
+} from '../services/consents.js';
 import { created, noContent, ok, type Call, type OperationTable } from './call.js';
 
 const tpp = (call: Call) => call.identity.organizationIdentifier;
@@ -22,7 +28,8 @@ export const cofOperations = {
     return noContent();
   },
   getFundsConfirmationConsentStatus: (call, ctx) => ok(consentStatus(ctx, tpp(call), consentId(call), 'cof')),
-  getFundsConfirmationConsentAuthorisations: (call, ctx) => ok(consentAuthorisations(ctx, tpp(call), consentId(call), 'cof')),
+  getFundsConfirmationConsentAuthorisations: (call, ctx) =>
+    ok(consentAuthorisations(ctx, tpp(call), consentId(call), 'cof')),
   getFundsConfirmationConsentScaStatus: (call, ctx) =>
     ok(consentAuthorisation(ctx, tpp(call), consentId(call), call.params.authorisation_id ?? '', 'cof')),
   checkAvailabilityOfFunds: async (call, ctx) => {

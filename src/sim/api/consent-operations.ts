@@ -5,7 +5,14 @@
 import { refuseOmittedDefaults } from '../../contract/consent-request.js';
 import { HEADERS } from '../../contract/index.js';
 import { readNokRedirectUri, readPsuIpAddress, readRedirectUri } from '../../contract/request-headers.js';
-import { consentAuthorisation, consentAuthorisations, consentStatus, createConsent, deleteConsent, readConsent } from '../services/consents.js';
+import {
+  consentAuthorisation,
+  consentAuthorisations,
+  consentStatus,
+  createConsent,
+  deleteConsent,
+  readConsent,
+} from '../services/consents.js';
 import { created, noContent, ok, type Call, type OperationTable } from './call.js';
 
 const tpp = (call: Call) => call.identity.organizationIdentifier;
@@ -21,7 +28,10 @@ export const consentOperations = {
     const request = call.body();
     // The fields whose default the spec leaves open, where the bank profile requires them.
     const { recurringIndicatorDefault, validUntilDefault } = ctx.behaviour;
-    refuseOmittedDefaults(request, { recurringIndicator: recurringIndicatorDefault === 'required', validUntil: validUntilDefault === 'required' });
+    refuseOmittedDefaults(request, {
+      recurringIndicator: recurringIndicatorDefault === 'required',
+      validUntil: validUntilDefault === 'required',
+    });
     return created(await createConsent(ctx, tpp(call), { redirectUri, nokRedirectUri, request }));
   },
   getConsent: (call, ctx) => ok(readConsent(ctx, tpp(call), consentId(call))),
@@ -31,5 +41,6 @@ export const consentOperations = {
   },
   getConsentStatus: (call, ctx) => ok(consentStatus(ctx, tpp(call), consentId(call))),
   getConsentAuthorisations: (call, ctx) => ok(consentAuthorisations(ctx, tpp(call), consentId(call))),
-  getConsentScaStatus: (call, ctx) => ok(consentAuthorisation(ctx, tpp(call), consentId(call), call.params.authorisation_id ?? '')),
+  getConsentScaStatus: (call, ctx) =>
+    ok(consentAuthorisation(ctx, tpp(call), consentId(call), call.params.authorisation_id ?? '')),
 } satisfies OperationTable;

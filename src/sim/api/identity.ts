@@ -18,7 +18,8 @@ function peerOf(socket: TLSSocket): PeerCertificate {
   return {
     present: der !== undefined,
     authorized: socket.authorized,
-    authorizationError: reason === null || reason === undefined ? undefined : String((reason as { code?: string }).code ?? reason),
+    authorizationError:
+      reason === null || reason === undefined ? undefined : String((reason as { code?: string }).code ?? reason),
     der,
   };
 }
@@ -54,7 +55,9 @@ export function authenticateProvider(ctx: SandboxContext): (socket: TLSSocket) =
 export function requireRole(role: PspRole): Guard {
   return (call) => {
     if (!call.identity.roles.includes(role)) {
-      throw new XsError('ROLE_INVALID', { text: `This service needs the role ${role} in the certificate's PSD2 statement.` });
+      throw new XsError('ROLE_INVALID', {
+        text: `This service needs the role ${role} in the certificate's PSD2 statement.`,
+      });
     }
   };
 }

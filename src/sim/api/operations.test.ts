@@ -11,7 +11,10 @@ describe('the operations seam', () => {
   it('routes each path to the same operation whatever order the routes are declared in', () => {
     // Every parameter filled with a value another row has as a literal, and with a plain one.
     const paths = ENDPOINTS.flatMap((row) =>
-      ['x1', 'status', 'confirmation-of-funds', 'authorisations'].map((value) => ({ method: row.method.toUpperCase(), path: row.path.replace(/\{[a-z_]+\}/g, value) })),
+      ['x1', 'status', 'confirmation-of-funds', 'authorisations'].map((value) => ({
+        method: row.method.toUpperCase(),
+        path: row.path.replace(/\{[a-z_]+\}/g, value),
+      })),
     );
     const routed = (routes: ReturnType<typeof apiRoutes>) => {
       const route = createRouter(routes);
@@ -25,14 +28,28 @@ describe('the operations seam', () => {
     };
     const forward = routed(apiRoutes());
     expect(forward.filter((seen) => seen === 'METHOD_NOT_ALLOWED').length).toBeGreaterThan(0);
-    expect(forward.slice(0, 4)).toEqual(['createFundsConfirmationConsent', 'createFundsConfirmationConsent', 'createFundsConfirmationConsent', 'createFundsConfirmationConsent']);
+    expect(forward.slice(0, 4)).toEqual([
+      'createFundsConfirmationConsent',
+      'createFundsConfirmationConsent',
+      'createFundsConfirmationConsent',
+      'createFundsConfirmationConsent',
+    ]);
     expect(routed(apiRoutes([...ENDPOINTS].reverse()))).toEqual(forward);
     expect(routed(apiRoutes([...ENDPOINTS.slice(13), ...ENDPOINTS.slice(0, 13)]))).toEqual(forward);
   });
 
   it('guards each row by its requirement, and the revocation callback by none', () => {
     const identity = { organizationIdentifier: 'PSDXX-NCA-1', name: 'x', roles: ['PSP_AI' as const], nca: undefined };
-    const call = { method: 'GET', path: '/', params: {}, query: {}, get: () => undefined, body: undefined, identity, requestId: '5d2f7c1a-3b4e-4f6a-8c9d-0e1f2a3b4c5d' };
+    const call = {
+      method: 'GET',
+      path: '/',
+      params: {},
+      query: {},
+      get: () => undefined,
+      body: undefined,
+      identity,
+      requestId: '5d2f7c1a-3b4e-4f6a-8c9d-0e1f2a3b4c5d',
+    };
     for (const route of apiRoutes()) {
       if (route.row.requires === 'registered') expect(route.guard).toBeUndefined();
       else if (route.row.requires === 'PSP_AI') expect(() => route.guard?.(call)).not.toThrow();

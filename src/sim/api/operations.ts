@@ -39,6 +39,15 @@ const GUARDS: Record<Requirement, Guard | undefined> = {
 };
 
 /** The API's routes: one per row, in whatever order the rows come (the router does not depend on it). */
-export function apiRoutes(rows: readonly EndpointEntry[] = ENDPOINTS, operations: { readonly [K in OperationId]: AnyOperation } = OPERATIONS): ApiRoute[] {
-  return rows.map((row) => ({ method: row.method, path: row.path, row, guard: GUARDS[row.requires], operation: operations[row.operationId] }));
+export function apiRoutes(
+  rows: readonly EndpointEntry[] = ENDPOINTS,
+  operations: { readonly [K in OperationId]: AnyOperation } = OPERATIONS,
+): ApiRoute[] {
+  return rows.map((row) => ({
+    method: row.method,
+    path: row.path,
+    row,
+    guard: GUARDS[row.requires],
+    operation: operations[row.operationId],
+  }));
 }

@@ -5,7 +5,14 @@
 import { HEADERS } from '../../contract/index.js';
 import { readPaymentProduct } from '../../contract/payment-request.js';
 import { readNokRedirectUri, readPsuIpAddress, readRedirectUri } from '../../contract/request-headers.js';
-import { cancelPayment, initiatePayment, paymentAuthorisation, paymentAuthorisations, paymentStatus, readPayment } from '../services/payments.js';
+import {
+  cancelPayment,
+  initiatePayment,
+  paymentAuthorisation,
+  paymentAuthorisations,
+  paymentStatus,
+  readPayment,
+} from '../services/payments.js';
 import { created, ok, type Call, type OperationTable } from './call.js';
 
 const tpp = (call: Call) => call.identity.organizationIdentifier;
@@ -36,6 +43,8 @@ export const paymentOperations = {
   getPaymentInformation: (call, ctx) => ok(readPayment(ctx, tpp(call), product(call), paymentId(call))),
   cancelPayment: async (call, ctx) => ok(await cancelPayment(ctx, tpp(call), product(call), paymentId(call))),
   getPaymentInitiationStatus: (call, ctx) => ok(paymentStatus(ctx, tpp(call), product(call), paymentId(call))),
-  getPaymentInitiationAuthorisations: (call, ctx) => ok(paymentAuthorisations(ctx, tpp(call), product(call), paymentId(call))),
-  getPaymentInitiationScaStatus: (call, ctx) => ok(paymentAuthorisation(ctx, tpp(call), product(call), paymentId(call), call.params.authorisation_id ?? '')),
+  getPaymentInitiationAuthorisations: (call, ctx) =>
+    ok(paymentAuthorisations(ctx, tpp(call), product(call), paymentId(call))),
+  getPaymentInitiationScaStatus: (call, ctx) =>
+    ok(paymentAuthorisation(ctx, tpp(call), product(call), paymentId(call), call.params.authorisation_id ?? '')),
 } satisfies OperationTable;

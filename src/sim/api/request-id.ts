@@ -38,9 +38,12 @@ export function requestIdEcho(id: string | undefined): string | undefined {
  * one value sent either, so an accepting profile refuses it too.
  */
 export function requireRequestId(id: string | undefined, notUuid: 'refuse' | 'accept', repeated = false): void {
-  if (id === undefined) throw new XsError('FORMAT_ERROR', { text: 'X-Request-ID is required on every request (a UUID).' });
+  if (id === undefined)
+    throw new XsError('FORMAT_ERROR', { text: 'X-Request-ID is required on every request (a UUID).' });
   if (RequestIdSchema.safeParse(id).success) return;
   if (notUuid === 'accept' && repeated) throw new XsError('FORMAT_ERROR', { text: 'X-Request-ID must be sent once.' });
   if (notUuid === 'accept' && id.length > 0 && echoable(id)) return;
-  throw new XsError('FORMAT_ERROR', { text: notUuid === 'accept' ? 'X-Request-ID must be printable ASCII and not empty.' : 'X-Request-ID must be a UUID.' });
+  throw new XsError('FORMAT_ERROR', {
+    text: notUuid === 'accept' ? 'X-Request-ID must be printable ASCII and not empty.' : 'X-Request-ID must be a UUID.',
+  });
 }

@@ -14,7 +14,11 @@ export interface RequestStart {
   path: string;
 }
 
-export function logRequest(ctx: SandboxContext, start: RequestStart, answered: { provider: string | undefined; status: number; code: string | undefined }): void {
+export function logRequest(
+  ctx: SandboxContext,
+  start: RequestStart,
+  answered: { provider: string | undefined; status: number; code: string | undefined },
+): void {
   if (!ctx.events.has('request')) return;
   ctx.events.emit('request', {
     at: new Date(start.atMs).toISOString(),

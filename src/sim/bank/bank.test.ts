@@ -60,7 +60,11 @@ describe('the bank', () => {
 
   it('writes nothing for a unit of work that changed nothing', async () => {
     let writes = 0;
-    const bank = createBank({ store: memoryStore(async () => void (writes += 1)), ledgers: () => recordingLedgers().index, log: () => {} });
+    const bank = createBank({
+      store: memoryStore(async () => void (writes += 1)),
+      ledgers: () => recordingLedgers().index,
+      log: () => {},
+    });
     await bank.transact(() => 'read only');
     expect(writes).toBe(0);
   });
@@ -187,7 +191,12 @@ describe('the bank', () => {
   it('undoes what fell due together with a work that throws', async () => {
     const store = memoryStore();
     let due = true;
-    const bank = createBank({ store, ledgers: () => recordingLedgers().index, log: () => {}, due: { any: () => due, apply: (uow) => void (due && uow.put('registerDecisions', 'due', decision)) } });
+    const bank = createBank({
+      store,
+      ledgers: () => recordingLedgers().index,
+      log: () => {},
+      due: { any: () => due, apply: (uow) => void (due && uow.put('registerDecisions', 'due', decision)) },
+    });
     await expect(
       bank.transact(() => {
         throw new Error('refused');

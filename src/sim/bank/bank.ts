@@ -29,7 +29,12 @@ export interface DueWork {
 /** The store could not be written; the request answers 500 and nothing of it stays. */
 export class StoreWriteError extends Error {}
 
-export function createBank(deps: { store: Store; ledgers: () => LedgerIndex; log: (message: string) => void; due?: DueWork }): Bank {
+export function createBank(deps: {
+  store: Store;
+  ledgers: () => LedgerIndex;
+  log: (message: string) => void;
+  due?: DueWork;
+}): Bank {
   let tail: Promise<unknown> = Promise.resolve();
 
   async function run<T>(work: (uow: UnitOfWork) => T): Promise<T> {
@@ -48,11 +53,15 @@ export function createBank(deps: { store: Store; ledgers: () => LedgerIndex; log
         await deps.store.write();
       } catch (error) {
         uow.rollback();
-        throw new StoreWriteError(`The store could not be written: ${error instanceof Error ? error.message : String(error)}`);
+        throw new StoreWriteError(
+          `The store could not be written: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     }
     // The change is written; a failing listener must not turn it into a failed request.
-    uow.runEffects((error) => deps.log(`after a change: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+    uow.runEffects((error) =>
+      deps.log(`after a change: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+    );
     return result;
   }
 

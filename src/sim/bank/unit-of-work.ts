@@ -7,7 +7,16 @@
 import type { BookingRecord, StoreData } from '../store/data.js';
 
 /** Collections keyed by id. */
-export type RecordCollection = 'providers' | 'registerDecisions' | 'consents' | 'authorisations' | 'usage' | 'callbacks' | 'payments' | 'paymentKeys' | 'paymentsDue';
+export type RecordCollection =
+  | 'providers'
+  | 'registerDecisions'
+  | 'consents'
+  | 'authorisations'
+  | 'usage'
+  | 'callbacks'
+  | 'payments'
+  | 'paymentKeys'
+  | 'paymentsDue';
 /** Collections kept in order. */
 export type ListCollection = 'sms' | 'deliveries';
 

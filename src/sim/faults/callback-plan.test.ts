@@ -16,8 +16,10 @@ const delivery = (eventId: string, tpp = 'PSDDE-BAFIN-123456'): DeliveryRecord =
   nextAttemptAt: new Date(NOW).toISOString(),
   outcome: 'pending',
 });
-const injector = (rules: FaultRuleInput[]) => createFaultInjector({ seed: 42, start: { profile: null, rules: FaultRulesSchema.parse(rules) } });
-const plan = (faults: ReturnType<typeof injector>, due: DeliveryRecord[], now = NOW) => planDeliveries(faults, due, now).map((p) => `${p.delivery.eventId}x${p.copies}`);
+const injector = (rules: FaultRuleInput[]) =>
+  createFaultInjector({ seed: 42, start: { profile: null, rules: FaultRulesSchema.parse(rules) } });
+const plan = (faults: ReturnType<typeof injector>, due: DeliveryRecord[], now = NOW) =>
+  planDeliveries(faults, due, now).map((p) => `${p.delivery.eventId}x${p.copies}`);
 
 describe('callback faults in a dispatch round', () => {
   it('send every due delivery once when no rule is active', () => {
@@ -25,7 +27,10 @@ describe('callback faults in a dispatch round', () => {
   });
 
   it('send a duplicated delivery twice', () => {
-    expect(plan(injector([{ kind: 'callback-duplicate', count: 1 }]), [delivery('a'), delivery('b')])).toEqual(['ax2', 'bx1']);
+    expect(plan(injector([{ kind: 'callback-duplicate', count: 1 }]), [delivery('a'), delivery('b')])).toEqual([
+      'ax2',
+      'bx1',
+    ]);
   });
 
   it('hold a reordered delivery until one to the same provider has gone out, then send it once', () => {

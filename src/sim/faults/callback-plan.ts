@@ -13,7 +13,11 @@ export interface PlannedDelivery {
   copies: 1 | 2;
 }
 
-export function planDeliveries(faults: FaultInjector, due: readonly DeliveryRecord[], nowMs: number): PlannedDelivery[] {
+export function planDeliveries(
+  faults: FaultInjector,
+  due: readonly DeliveryRecord[],
+  nowMs: number,
+): PlannedDelivery[] {
   const planned: PlannedDelivery[] = [];
   for (const delivery of due) {
     if (faults.holds.isHeld(delivery.eventId, nowMs)) continue;

@@ -38,12 +38,19 @@ export function createFaultInjector(options: { seed: number; start: ResolvedFaul
     for (const rule of rules) {
       const id = `fault-${nextId++}`;
       // Each rule has its own stream, so adding a rule never changes the draws of another.
-      faults.push(activate(rule, id, rule.seed === undefined ? seedFor(options.seed, 'fault', id) : seedFor(rule.seed, 'fault')));
+      faults.push(
+        activate(rule, id, rule.seed === undefined ? seedFor(options.seed, 'fault', id) : seedFor(rule.seed, 'fault')),
+      );
     }
   };
   const view = (): FaultsView => ({
     profile: options.start.profile,
-    rules: faults.map(({ id, rule, applied, remaining }) => ({ id, ...rule, applied, ...(remaining === undefined ? {} : { remaining }) })),
+    rules: faults.map(({ id, rule, applied, remaining }) => ({
+      id,
+      ...rule,
+      applied,
+      ...(remaining === undefined ? {} : { remaining }),
+    })),
   });
   const reset = () => {
     faults = [];

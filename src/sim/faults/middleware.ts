@@ -33,7 +33,10 @@ export type RequestFault =
   /** The connection is closed without an answer. */
   | { kind: 'drop' };
 
-export function requestFault(faults: FaultInjector, target: Omit<Extract<FaultTarget, { family: 'request' }>, 'family'>): RequestFault | undefined {
+export function requestFault(
+  faults: FaultInjector,
+  target: Omit<Extract<FaultTarget, { family: 'request' }>, 'family'>,
+): RequestFault | undefined {
   const fault = faults.pick({ family: 'request', ...target });
   if (!fault) return undefined;
   const { rule } = fault;
@@ -42,9 +45,18 @@ export function requestFault(faults: FaultInjector, target: Omit<Extract<FaultTa
       // The application's own failure: the envelope with X-Request-ID (spec "Errors" rule 3).
       throw new XsError('INTERNAL_SERVER_ERROR');
     case 'bad-gateway-html':
-      return { kind: 'answer', status: 502, headers: {}, page: { type: 'text/html; charset=utf-8', text: BAD_GATEWAY_PAGE } };
+      return {
+        kind: 'answer',
+        status: 502,
+        headers: {},
+        page: { type: 'text/html; charset=utf-8', text: BAD_GATEWAY_PAGE },
+      };
     case 'unavailable-empty':
-      return { kind: 'answer', status: 503, headers: rule.retryAfter === undefined ? {} : { 'Retry-After': String(rule.retryAfter) } };
+      return {
+        kind: 'answer',
+        status: 503,
+        headers: rule.retryAfter === undefined ? {} : { 'Retry-After': String(rule.retryAfter) },
+      };
     case 'slow':
       return { kind: 'hold', delayMs: rule.delayMs };
     case 'drop':

@@ -26,24 +26,38 @@ describe('fault profiles', () => {
 
   it('read a JSON file holding an array of rules or {"rules": [...]}', () => {
     const list = file('list.json', '[{"kind":"drop","count":1,"match":{"provider":"PSDDE-BAFIN-123456"}}]');
-    expect(resolveFaults(list)).toEqual({ profile: list, rules: [{ kind: 'drop', count: 1, match: { provider: 'PSDDE-BAFIN-123456' } }] });
+    expect(resolveFaults(list)).toEqual({
+      profile: list,
+      rules: [{ kind: 'drop', count: 1, match: { provider: 'PSDDE-BAFIN-123456' } }],
+    });
     const wrapped = file('wrapped.json', '{"rules":[{"kind":"slow","rate":0.5,"delayMs":20}]}');
     expect(resolveFaults(wrapped).rules).toEqual([{ kind: 'slow', rate: 0.5, delayMs: 20, match: {} }]);
   });
 
   it('refuse an unknown name, naming the built-ins', () => {
-    expect(() => resolveFaults('flakey')).toThrow(new FaultProfileError('unknown fault profile "flakey": the built-in profiles are flaky, slow, chaos, callbacks; or give the path of a JSON file of rules.'));
+    expect(() => resolveFaults('flakey')).toThrow(
+      new FaultProfileError(
+        'unknown fault profile "flakey": the built-in profiles are flaky, slow, chaos, callbacks; or give the path of a JSON file of rules.',
+      ),
+    );
   });
 
   it('refuse a missing file, a file that is not JSON, and a rule that is not valid, saying where', () => {
-    expect(() => resolveFaults('/nonexistent/faults.json')).toThrow('cannot read the fault profile file /nonexistent/faults.json: ENOENT.');
+    expect(() => resolveFaults('/nonexistent/faults.json')).toThrow(
+      'cannot read the fault profile file /nonexistent/faults.json: ENOENT.',
+    );
     const broken = file('broken.json', '[{');
     expect(() => resolveFaults(broken)).toThrow(`the fault profile file ${broken} is not JSON.`);
     const invalid = file('invalid.json', '[{"kind":"drop","count":1},{"kind":"slow","count":1,"delayMs":0}]');
-    expect(() => resolveFaults(invalid)).toThrow(`the fault profile file ${invalid} is not a list of fault rules: 1.delayMs:`);
+    expect(() => resolveFaults(invalid)).toThrow(
+      `the fault profile file ${invalid} is not a list of fault rules: 1.delayMs:`,
+    );
   });
 
   it('take rules given directly, without a profile name', () => {
-    expect(resolveFaults([{ kind: 'error-500', count: 2 }])).toEqual({ profile: null, rules: [{ kind: 'error-500', count: 2, match: {} }] });
+    expect(resolveFaults([{ kind: 'error-500', count: 2 }])).toEqual({
+      profile: null,
+      rules: [{ kind: 'error-500', count: 2, match: {} }],
+    });
   });
 });

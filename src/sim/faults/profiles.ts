@@ -51,7 +51,9 @@ function readProfileFile(file: string): FaultRule[] {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new FaultProfileError(`cannot read the fault profile file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+    throw new FaultProfileError(
+      `cannot read the fault profile file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+    );
   }
   let json: unknown;
   try {
@@ -62,7 +64,9 @@ function readProfileFile(file: string): FaultRule[] {
   const result = (Array.isArray(json) ? FaultRulesSchema : ProfileObject).safeParse(json);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new FaultProfileError(`the fault profile file ${file} is not a list of fault rules: ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? 'invalid'}.`);
+    throw new FaultProfileError(
+      `the fault profile file ${file} is not a list of fault rules: ${issue?.path.join('.') || '(top)'}: ${issue?.message ?? 'invalid'}.`,
+    );
   }
   return result.data;
 }
@@ -73,5 +77,7 @@ export function resolveFaults(option: FaultsOption | undefined): ResolvedFaults 
   if (typeof option !== 'string') return { profile: null, rules: FaultRulesSchema.parse(option) };
   if (isBuiltIn(option)) return { profile: option, rules: FaultRulesSchema.parse(BUILT_IN_PROFILES[option]) };
   if (/[/\\]/.test(option) || option.endsWith('.json')) return { profile: option, rules: readProfileFile(option) };
-  throw new FaultProfileError(`unknown fault profile "${option}": the built-in profiles are ${Object.keys(BUILT_IN_PROFILES).join(', ')}; or give the path of a JSON file of rules.`);
+  throw new FaultProfileError(
+    `unknown fault profile "${option}": the built-in profiles are ${Object.keys(BUILT_IN_PROFILES).join(', ')}; or give the path of a JSON file of rules.`,
+  );
 }

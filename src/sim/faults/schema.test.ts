@@ -9,12 +9,23 @@ const firstIssue = (input: unknown) => {
 
 describe('fault rules', () => {
   it('read a rule with an empty match by default', () => {
-    expect(FaultRuleSchema.parse({ kind: 'unavailable-empty', count: 3, retryAfter: 2 })).toEqual({ kind: 'unavailable-empty', count: 3, retryAfter: 2, match: {} });
+    expect(FaultRuleSchema.parse({ kind: 'unavailable-empty', count: 3, retryAfter: 2 })).toEqual({
+      kind: 'unavailable-empty',
+      count: 3,
+      retryAfter: 2,
+      match: {},
+    });
   });
 
   it('need count or rate, never both', () => {
-    expect(firstIssue({ kind: 'error-500' })).toEqual({ path: 'count', message: 'give count (the next N matching requests) or rate (a probability from 0 to 1)' });
-    expect(firstIssue({ kind: 'error-500', count: 1, rate: 0.5 })).toEqual({ path: 'rate', message: 'give count or rate, not both' });
+    expect(firstIssue({ kind: 'error-500' })).toEqual({
+      path: 'count',
+      message: 'give count (the next N matching requests) or rate (a probability from 0 to 1)',
+    });
+    expect(firstIssue({ kind: 'error-500', count: 1, rate: 0.5 })).toEqual({
+      path: 'rate',
+      message: 'give count or rate, not both',
+    });
   });
 
   it('name the field at fault', () => {
@@ -23,13 +34,18 @@ describe('fault rules', () => {
     expect(firstIssue({ kind: 'error-500', count: 0 }).path).toBe('count');
     expect(firstIssue({ kind: 'slow', count: 1 }).path).toBe('delayMs');
     expect(firstIssue({ kind: 'slow', count: 1, delayMs: 30_001 }).path).toBe('delayMs');
-    expect(firstIssue({ kind: 'error-500', count: 1, match: { path: 'v1/accounts' } })).toEqual({ path: 'match.path', message: 'a path pattern starts with /' });
+    expect(firstIssue({ kind: 'error-500', count: 1, match: { path: 'v1/accounts' } })).toEqual({
+      path: 'match.path',
+      message: 'a path pattern starts with /',
+    });
     expect(firstIssue({ kind: 'error-500', count: 1, match: { method: 'PATCH' } }).path).toBe('match.method');
     expect(firstIssue({ kind: 'error-500', count: 1, delayMs: 5 }).path).toBe('');
   });
 
   it('let callback rules match a provider only', () => {
-    expect(FaultRuleSchema.parse({ kind: 'callback-reorder', count: 1, match: { provider: 'PSDDE-BAFIN-123456' } }).match).toEqual({ provider: 'PSDDE-BAFIN-123456' });
+    expect(
+      FaultRuleSchema.parse({ kind: 'callback-reorder', count: 1, match: { provider: 'PSDDE-BAFIN-123456' } }).match,
+    ).toEqual({ provider: 'PSDDE-BAFIN-123456' });
     expect(firstIssue({ kind: 'callback-duplicate', count: 1, match: { path: '/v1/consents' } }).path).toBe('match');
   });
 });

@@ -23,7 +23,11 @@ const Provider = z.string().min(1).max(128);
 const Method = z.enum(['GET', 'POST', 'PUT', 'DELETE']);
 
 /** Which API requests a rule applies to; every field given must match, none given matches all. */
-const RequestMatch = z.strictObject({ method: Method.optional(), path: PathPatternSchema.optional(), provider: Provider.optional() });
+const RequestMatch = z.strictObject({
+  method: Method.optional(),
+  path: PathPatternSchema.optional(),
+  provider: Provider.optional(),
+});
 /** Callbacks have no endpoint of ours: they are told apart by the provider they go to. */
 const CallbackMatch = z.strictObject({ provider: Provider.optional() });
 
@@ -50,7 +54,11 @@ export const FaultRuleSchema = z
   ])
   .superRefine((rule, issues) => {
     if (rule.count === undefined && rule.rate === undefined) {
-      issues.addIssue({ code: 'custom', path: ['count'], message: 'give count (the next N matching requests) or rate (a probability from 0 to 1)' });
+      issues.addIssue({
+        code: 'custom',
+        path: ['count'],
+        message: 'give count (the next N matching requests) or rate (a probability from 0 to 1)',
+      });
     } else if (rule.count !== undefined && rule.rate !== undefined) {
       issues.addIssue({ code: 'custom', path: ['rate'], message: 'give count or rate, not both' });
     }
@@ -67,14 +75,16 @@ export type FaultsOption = string | FaultRuleInput[];
 /** Checked here so a bad rule is named by its place (`faults.0.delayMs`); read by resolveFaults. */
 export const FaultsOptionSchema = z.custom<FaultsOption>().superRefine((value, issues) => {
   const result = typeof value === 'string' ? z.string().min(1).safeParse(value) : FaultRulesSchema.safeParse(value);
-  for (const issue of result.error?.issues ?? []) issues.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  for (const issue of result.error?.issues ?? [])
+    issues.addIssue({ code: 'custom', path: issue.path, message: issue.message });
 });
 
 export function isCallbackKind(kind: FaultKind): kind is CallbackFaultKind {
   return (CALLBACK_FAULT_KINDS as readonly string[]).includes(kind);
 }
 
-const HINT = 'Send a rule such as {"kind":"unavailable-empty","count":2,"retryAfter":1,"match":{"method":"GET","path":"/v1/accounts/{account_id}/balances"}}, or an array of rules.';
+const HINT =
+  'Send a rule such as {"kind":"unavailable-empty","count":2,"retryAfter":1,"match":{"method":"GET","path":"/v1/accounts/{account_id}/balances"}}, or an array of rules.';
 
 /**
  * One rule as an object, or several as an array (the control API's body, the library's argument).
@@ -87,5 +97,8 @@ export function parseFaultRules(body: unknown): FaultRule[] {
   const issue = result.error.issues[0];
   const at = issue ? [...issue.path, ...(issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [])] : [];
   const path = fieldPath(at);
-  throw new XsError('FORMAT_ERROR', { ...(path ? { path } : {}), text: `${path ? `${path}: ` : ''}${issue?.message ?? 'not a fault rule'}. ${HINT}` });
+  throw new XsError('FORMAT_ERROR', {
+    ...(path ? { path } : {}),
+    text: `${path ? `${path}: ` : ''}${issue?.message ?? 'not a fault rule'}. ${HINT}`,
+  });
 }

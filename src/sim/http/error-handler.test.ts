@@ -34,7 +34,9 @@ describe('error middleware', () => {
       const res = await fetch(`${base}${path}`);
       expect(res.status).toBe(500);
       const text = await res.text();
-      expect(JSON.parse(text)).toEqual({ tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text: 'Internal server error.' }] });
+      expect(JSON.parse(text)).toEqual({
+        tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text: 'Internal server error.' }],
+      });
       expect(text).not.toMatch(/hunter2|undefined|at /);
     }
     expect(logged.join('\n')).toContain('hunter2');

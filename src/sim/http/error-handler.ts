@@ -42,7 +42,8 @@ export function toXsError(error: unknown, log: (message: string) => void): XsErr
   const status = http.status ?? http.statusCode;
   // body-parser and the router raise 4xx errors for unreadable input (bad JSON, bad encoding, a
   // malformed percent-escape in the path): the client's fault, answered as FORMAT_ERROR.
-  if (typeof status === 'number' && status >= 400 && status < 500) return new XsError('FORMAT_ERROR', { text: bodyProblem(http.type, http.limit) });
+  if (typeof status === 'number' && status >= 400 && status < 500)
+    return new XsError('FORMAT_ERROR', { text: bodyProblem(http.type, http.limit) });
   log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return new XsError('INTERNAL_SERVER_ERROR');
 }
@@ -51,8 +52,15 @@ export function toXsError(error: unknown, log: (message: string) => void): XsErr
  * The envelope an error answers with: the catalog's status unless the caller serves another (the
  * XS2A API answers a bank profile's `status.<CODE>`), the error's own headers (Retry-After, Allow).
  */
-export function errorAnswer(xs: XsError, status: number = xs.status): { status: number; headers: Record<string, string>; body: TppMessagesBody } {
-  return { status, headers: xs.headers, body: errorBody(xs.code, { ...(xs.path === undefined ? {} : { path: xs.path }), text: xs.message }) };
+export function errorAnswer(
+  xs: XsError,
+  status: number = xs.status,
+): { status: number; headers: Record<string, string>; body: TppMessagesBody } {
+  return {
+    status,
+    headers: xs.headers,
+    body: errorBody(xs.code, { ...(xs.path === undefined ? {} : { path: xs.path }), text: xs.message }),
+  };
 }
 
 export function errorHandler(log: (message: string) => void): ErrorRequestHandler {

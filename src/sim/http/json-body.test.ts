@@ -26,7 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const post = (body: string) => fetch(`${base}/walk`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+const post = (body: string) =>
+  fetch(`${base}/walk`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
 describe('JSON body depth', () => {
   it('counts depth without recursion, so 30,000 levels are judged rather than overflowing the stack', () => {
@@ -40,7 +41,9 @@ describe('JSON body depth', () => {
     const res = await post(nested(30_000));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
-      tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', text: `The body is nested deeper than ${BODY_DEPTH_LIMIT} levels.` }],
+      tppMessages: [
+        { category: 'ERROR', code: 'FORMAT_ERROR', text: `The body is nested deeper than ${BODY_DEPTH_LIMIT} levels.` },
+      ],
     });
   });
 
@@ -53,14 +56,20 @@ describe('JSON body depth', () => {
 
 describe('the API body reader (raw-body, no express)', () => {
   const request = (text: string, headers: Record<string, string>) =>
-    Object.assign(Readable.from([Buffer.from(text)]), { headers: { 'content-length': String(Buffer.byteLength(text)), ...headers } }) as unknown as IncomingMessage;
+    Object.assign(Readable.from([Buffer.from(text)]), {
+      headers: { 'content-length': String(Buffer.byteLength(text)), ...headers },
+    }) as unknown as IncomingMessage;
   const read = jsonBodyReader();
   const json = { 'content-type': 'application/json' };
   const failure = async (text: string, headers: Record<string, string>) => {
     try {
       await read(request(text, headers));
     } catch (error) {
-      return { status: (error as { status?: number }).status, type: (error as { type?: string }).type, code: (error as { code?: string }).code };
+      return {
+        status: (error as { status?: number }).status,
+        type: (error as { type?: string }).type,
+        code: (error as { code?: string }).code,
+      };
     }
     return 'read';
   };
@@ -75,10 +84,29 @@ describe('the API body reader (raw-body, no express)', () => {
     expect(await failure('\n', json)).toEqual({ status: 400, type: 'entity.parse.failed', code: undefined });
     expect(await failure('1', json)).toEqual({ status: 400, type: 'entity.parse.failed', code: undefined });
     expect(await failure('{"a":', json)).toEqual({ status: 400, type: 'entity.parse.failed', code: undefined });
-    expect(await failure('x'.repeat(BODY_LIMIT_BYTES + 1), json)).toMatchObject({ status: 413, type: 'entity.too.large' });
-    expect(await failure('{}', { ...json, 'content-encoding': 'gzip' })).toEqual({ status: 415, type: 'encoding.unsupported', code: undefined });
-    expect(await failure('{}', { 'content-type': 'application/json; charset=latin1' })).toEqual({ status: 415, type: 'charset.unsupported', code: undefined });
-    expect(await failure('{}', { 'content-type': 'text/plain' })).toEqual({ status: 400, type: undefined, code: 'FORMAT_ERROR' });
-    expect(await failure('['.repeat(BODY_DEPTH_LIMIT + 1) + ']'.repeat(BODY_DEPTH_LIMIT + 1), json)).toEqual({ status: 400, type: undefined, code: 'FORMAT_ERROR' });
+    expect(await failure('x'.repeat(BODY_LIMIT_BYTES + 1), json)).toMatchObject({
+      status: 413,
+      type: 'entity.too.large',
+    });
+    expect(await failure('{}', { ...json, 'content-encoding': 'gzip' })).toEqual({
+      status: 415,
+      type: 'encoding.unsupported',
+      code: undefined,
+    });
+    expect(await failure('{}', { 'content-type': 'application/json; charset=latin1' })).toEqual({
+      status: 415,
+      type: 'charset.unsupported',
+      code: undefined,
+    });
+    expect(await failure('{}', { 'content-type': 'text/plain' })).toEqual({
+      status: 400,
+      type: undefined,
+      code: 'FORMAT_ERROR',
+    });
+    expect(await failure('['.repeat(BODY_DEPTH_LIMIT + 1) + ']'.repeat(BODY_DEPTH_LIMIT + 1), json)).toEqual({
+      status: 400,
+      type: undefined,
+      code: 'FORMAT_ERROR',
+    });
   });
 });

@@ -17,7 +17,10 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 export const BODY_DEPTH_LIMIT = 32;
 
 function hasBody(headers: IncomingMessage['headers']): boolean {
-  return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+  return (
+    headers['transfer-encoding'] !== undefined ||
+    (headers['content-length'] !== undefined && headers['content-length'] !== '0')
+  );
 }
 
 /** type-is, the content-type judge express uses too, so the API and the customer surface judge alike. */
@@ -96,18 +99,34 @@ function parseStrictJson(text: string): unknown {
  * a request without a body, with no promise to wait for, and otherwise a promise of the body.
  * Bodies are not compressed: a Content-Encoding other than identity is refused.
  */
-export function jsonBodyReader(limitBytes: number = BODY_LIMIT_BYTES): (req: IncomingMessage) => Promise<unknown> | undefined {
+export function jsonBodyReader(
+  limitBytes: number = BODY_LIMIT_BYTES,
+): (req: IncomingMessage) => Promise<unknown> | undefined {
   return (req) => {
     if (!hasBody(req.headers)) return undefined;
     requireJson(req);
     const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-    if (encoding !== 'identity') return Promise.reject(Object.assign(new Error(`Unsupported content encoding "${encoding}".`), { status: 415, type: 'encoding.unsupported' }));
+    if (encoding !== 'identity')
+      return Promise.reject(
+        Object.assign(new Error(`Unsupported content encoding "${encoding}".`), {
+          status: 415,
+          type: 'encoding.unsupported',
+        }),
+      );
     const charset = charsetOf(req);
-    if (!charset.startsWith('utf-')) return Promise.reject(Object.assign(new Error(`Unsupported charset "${charset.toUpperCase()}".`), { status: 415, type: 'charset.unsupported' }));
-    return getRawBody(req, { limit: limitBytes, length: req.headers['content-length'], encoding: charset }).then((text) => {
-      const body = parseStrictJson(text);
-      limitDepth(body);
-      return body;
-    });
+    if (!charset.startsWith('utf-'))
+      return Promise.reject(
+        Object.assign(new Error(`Unsupported charset "${charset.toUpperCase()}".`), {
+          status: 415,
+          type: 'charset.unsupported',
+        }),
+      );
+    return getRawBody(req, { limit: limitBytes, length: req.headers['content-length'], encoding: charset }).then(
+      (text) => {
+        const body = parseStrictJson(text);
+        limitDepth(body);
+        return body;
+      },
+    );
   };
 }

@@ -3,7 +3,10 @@ import { splitTarget } from './request-target.js';
 
 describe('request targets', () => {
   it('split at the first question mark, keeping escapes as sent', () => {
-    expect(splitTarget('/v1/accounts/a%20b/transactions?bookingStatus=both&x=?')).toEqual({ pathname: '/v1/accounts/a%20b/transactions', query: 'bookingStatus=both&x=?' });
+    expect(splitTarget('/v1/accounts/a%20b/transactions?bookingStatus=both&x=?')).toEqual({
+      pathname: '/v1/accounts/a%20b/transactions',
+      query: 'bookingStatus=both&x=?',
+    });
     expect(splitTarget('/v1/accounts')).toEqual({ pathname: '/v1/accounts', query: null });
     expect(splitTarget('/v1/accounts?')).toEqual({ pathname: '/v1/accounts', query: '' });
   });

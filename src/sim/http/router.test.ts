@@ -65,7 +65,12 @@ beforeAll(async () => {
   const app = express();
   app.use(
     '/v1',
-    routeTable(TABLE.map((route, index) => ({ ...route, handler: (req, res) => void res.json({ route: index, params: { ...req.params } }) }))),
+    routeTable(
+      TABLE.map((route, index) => ({
+        ...route,
+        handler: (req, res) => void res.json({ route: index, params: { ...req.params } }),
+      })),
+    ),
   );
   app.use(notFound);
   app.use(errorHandler(() => {}));
@@ -89,7 +94,11 @@ function viaRouter(method: string, path: string): Seen {
     return { status: 200, allow: null, json: method === 'HEAD' ? undefined : { route: TABLE.indexOf(found), params } };
   } catch (error) {
     const answer = errorAnswer(toXsError(error, () => {}));
-    return { status: answer.status, allow: answer.headers.Allow ?? null, json: method === 'HEAD' ? undefined : answer.body };
+    return {
+      status: answer.status,
+      allow: answer.headers.Allow ?? null,
+      json: method === 'HEAD' ? undefined : answer.body,
+    };
   }
 }
 

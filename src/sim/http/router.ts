@@ -30,7 +30,10 @@ function decodeParam(value: string): string {
  * Builds the matcher for a table. It answers the route and its decoded parameters, or throws the
  * 404 or 405 (a parameter with a malformed escape throws a 400).
  */
-export function createRouter<R extends RoutePattern>(routes: readonly R[], prefix = ''): (method: string, path: string) => RouteMatch<R> {
+export function createRouter<R extends RoutePattern>(
+  routes: readonly R[],
+  prefix = '',
+): (method: string, path: string) => RouteMatch<R> {
   const find = createPathRouter(routes, prefix);
   return (method, path) => {
     const found = find(path);

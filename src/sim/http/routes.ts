@@ -33,7 +33,6 @@ export function routeTable(routes: readonly Route[]): Router {
   return router;
 }
 
-
 export function unknownResource(method: string, path: string): XsError {
   return new XsError('RESOURCE_UNKNOWN', { text: `No resource at ${method} ${path}.` });
 }

@@ -14,7 +14,13 @@ export interface Payload {
   text: string;
 }
 
-export function writeAnswer(res: ServerResponse, head: boolean, status: number, headers: OutgoingHttpHeaders, payload: Payload | undefined): void {
+export function writeAnswer(
+  res: ServerResponse,
+  head: boolean,
+  status: number,
+  headers: OutgoingHttpHeaders,
+  payload: Payload | undefined,
+): void {
   if (status === 204 || status === 304) {
     res.writeHead(status, headers);
     res.end();

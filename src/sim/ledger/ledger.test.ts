@@ -13,8 +13,23 @@ const fixture = parseCustomersFixture({
       name: 'Pia Pending',
       about: 'Booked and pending rows.',
       accounts: [
-        { accountNumber: '0000900001', name: 'Girokonto', product: 'Girokonto', cashAccountType: 'CACC', balance: '1000.00', history: 40, pending: 3 },
-        { accountNumber: '0000900002', name: 'Tagesgeld', product: 'Tagesgeld', cashAccountType: 'SVGS', balance: '50.00', history: 5 },
+        {
+          accountNumber: '0000900001',
+          name: 'Girokonto',
+          product: 'Girokonto',
+          cashAccountType: 'CACC',
+          balance: '1000.00',
+          history: 40,
+          pending: 3,
+        },
+        {
+          accountNumber: '0000900002',
+          name: 'Tagesgeld',
+          product: 'Tagesgeld',
+          cashAccountType: 'SVGS',
+          balance: '50.00',
+          history: 5,
+        },
       ],
     },
   ],
@@ -54,7 +69,11 @@ describe('ledgers', () => {
 
   it('prepares a booked record for the next seq, dated the UTC day of now, without changing the ledger', () => {
     const ledgers = createLedgers(seed, () => []);
-    const record = ledgers.prepareBooking(account, { amountCents: 1234, status: 'booked', debtorName: 'Sandbox Sender' }, new Date('2026-03-01T23:30:00-02:00'));
+    const record = ledgers.prepareBooking(
+      account,
+      { amountCents: 1234, status: 'booked', debtorName: 'Sandbox Sender' },
+      new Date('2026-03-01T23:30:00-02:00'),
+    );
     expect(record).toMatchObject({
       iban: account.iban,
       seq: 44,
@@ -78,7 +97,11 @@ describe('ledgers', () => {
   });
 
   it('keeps a given remittance text', () => {
-    const record = createLedgers(seed, () => []).prepareBooking(account, { amountCents: 1, status: 'booked', remittanceInformationUnstructured: 'Rechnung 42' }, now);
+    const record = createLedgers(seed, () => []).prepareBooking(
+      account,
+      { amountCents: 1, status: 'booked', remittanceInformationUnstructured: 'Rechnung 42' },
+      now,
+    );
     expect(record.remittanceInformationUnstructured).toBe('Rechnung 42');
   });
 
@@ -127,7 +150,15 @@ describe('ledgers', () => {
   it('includes the stored bookings of the account when it is first built (restart)', () => {
     const before = createLedgers(seed, () => []);
     const first = before.prepareBooking(account, { amountCents: 10_000, status: 'booked' }, now);
-    const second = { ...first, seq: 45, transactionId: 'second', amountCents: -2_000, status: 'pending' as const, bookingDate: undefined, createdAt: '2026-03-01T11:00:00.000Z' };
+    const second = {
+      ...first,
+      seq: 45,
+      transactionId: 'second',
+      amountCents: -2_000,
+      status: 'pending' as const,
+      bookingDate: undefined,
+      createdAt: '2026-03-01T11:00:00.000Z',
+    };
     const other = before.prepareBooking(savings, { amountCents: 99, status: 'booked' }, now);
     // Stored out of seq order on purpose: the build must not depend on store order.
     const restarted = createLedgers(seed, () => [second, other, first]).ledger(account);
@@ -159,16 +190,28 @@ describe('ledgers', () => {
 
   it('never dates a booking before the last one of its array, so dates stay sorted for paging', () => {
     const ledgers = createLedgers(seed, () => []);
-    const late = ledgers.prepareBooking(account, { amountCents: 1, status: 'booked' }, new Date('2026-03-05T00:00:00Z'));
+    const late = ledgers.prepareBooking(
+      account,
+      { amountCents: 1, status: 'booked' },
+      new Date('2026-03-05T00:00:00Z'),
+    );
     ledgers.add(late);
-    const early = ledgers.prepareBooking(account, { amountCents: 1, status: 'booked' }, new Date('2026-03-03T00:00:00Z'));
+    const early = ledgers.prepareBooking(
+      account,
+      { amountCents: 1, status: 'booked' },
+      new Date('2026-03-03T00:00:00Z'),
+    );
     expect(early.bookingDate).toBe('2026-03-05');
   });
 
   it('settles a pending entry: it leaves the pending array and the same transaction is booked at a new seq', () => {
     const stored: BookingRecord[] = [];
     const ledgers = createLedgers(seed, () => stored);
-    const pending = ledgers.prepareBooking(account, { amountCents: -2_000, status: 'pending', creditorName: 'Payee' }, now);
+    const pending = ledgers.prepareBooking(
+      account,
+      { amountCents: -2_000, status: 'pending', creditorName: 'Payee' },
+      now,
+    );
     stored.push(pending);
     ledgers.add(pending);
     const at = new Date('2026-03-02T06:00:00Z');
@@ -178,7 +221,14 @@ describe('ledgers', () => {
     ledgers.remove(pending);
     ledgers.add(booked);
     const ledger = ledgers.ledger(account);
-    expect(booked).toMatchObject({ seq: 45, transactionId: pending.transactionId, status: 'booked', bookingDate: '2026-03-02', creditorName: 'Payee', amountCents: -2_000 });
+    expect(booked).toMatchObject({
+      seq: 45,
+      transactionId: pending.transactionId,
+      status: 'booked',
+      bookingDate: '2026-03-02',
+      creditorName: 'Payee',
+      amountCents: -2_000,
+    });
     expect(ledger.pending.map((entry) => entry.seq)).toEqual([41, 42, 43]);
     expect(ledger.booked.at(-1)!.seq).toBe(45);
     expect(ledger.bookedBalanceCents).toBe(100_000 - 2_000);
@@ -225,7 +275,11 @@ describe('ledgers', () => {
     stored.push(booked);
     live.remove(settle);
     live.add(booked);
-    const cancelled = live.prepareBooking(account, { amountCents: -50, status: 'pending' }, new Date('2026-03-02T07:00:00Z'));
+    const cancelled = live.prepareBooking(
+      account,
+      { amountCents: -50, status: 'pending' },
+      new Date('2026-03-02T07:00:00Z'),
+    );
     stored.push(cancelled);
     live.add(cancelled);
     cancelled.removedAt = '2026-03-02T08:00:00.000Z';
@@ -246,16 +300,26 @@ describe('ledgers', () => {
   it('never moves the change time back when a settlement is booked at an earlier due instant', () => {
     const stored: BookingRecord[] = [];
     const ledgers = createLedgers(seed, () => stored);
-    const later = ledgers.prepareBooking(account, { amountCents: 100, status: 'booked' }, new Date('2026-03-01T12:00:00Z'));
+    const later = ledgers.prepareBooking(
+      account,
+      { amountCents: 100, status: 'booked' },
+      new Date('2026-03-01T12:00:00Z'),
+    );
     stored.push(later);
     ledgers.add(later);
-    const earlier = ledgers.prepareBooking(account, { amountCents: 100, status: 'booked' }, new Date('2026-03-01T11:00:00Z'));
+    const earlier = ledgers.prepareBooking(
+      account,
+      { amountCents: 100, status: 'booked' },
+      new Date('2026-03-01T11:00:00Z'),
+    );
     stored.push(earlier);
     ledgers.add(earlier);
     expect(ledgers.ledger(account).lastChangeAt).toBe('2026-03-01T12:00:00.000Z');
   });
 
   it('refuses an amount that is not a whole number of cents', () => {
-    expect(() => createLedgers(seed, () => []).prepareBooking(account, { amountCents: 1.5, status: 'booked' }, now)).toThrow(RangeError);
+    expect(() =>
+      createLedgers(seed, () => []).prepareBooking(account, { amountCents: 1.5, status: 'booked' }, now),
+    ).toThrow(RangeError);
   });
 });

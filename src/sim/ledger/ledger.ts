@@ -93,7 +93,9 @@ function toEntry(record: BookingRecord): LedgerEntry {
 /** Applies a run-time booking; seqs only grow, which keeps both arrays sorted without a sort. */
 function apply(state: LedgerState, record: BookingRecord): void {
   if (record.seq <= state.lastSeq) {
-    throw new RangeError(`Booking seq ${record.seq} on ${record.iban} is not after the account's last seq ${state.lastSeq}.`);
+    throw new RangeError(
+      `Booking seq ${record.seq} on ${record.iban} is not after the account's last seq ${state.lastSeq}.`,
+    );
   }
   const entry = toEntry(record);
   if (entry.status === 'booked') {
@@ -120,7 +122,12 @@ function touch(state: LedgerState, at: string): void {
 function drop(state: LedgerState, record: BookingRecord): void {
   const index = state.pending.findIndex((entry) => entry.seq === record.seq);
   const entry = state.pending[index];
-  if (record.status !== 'pending' || record.removedAt === undefined || !entry || entry.transactionId !== record.transactionId) {
+  if (
+    record.status !== 'pending' ||
+    record.removedAt === undefined ||
+    !entry ||
+    entry.transactionId !== record.transactionId
+  ) {
     throw new RangeError(`Seq ${record.seq} on ${record.iban} is not a pending entry marked removed.`);
   }
   state.pending.splice(index, 1);
@@ -176,7 +183,8 @@ export function createLedgers(seed: Seed, bookings: () => readonly BookingRecord
   }
 
   function prepareBooking(account: SeedAccount, booking: NewBooking, now: Date): BookingRecord {
-    if (!Number.isSafeInteger(booking.amountCents)) throw new RangeError(`Not an amount in cents: ${booking.amountCents}`);
+    if (!Number.isSafeInteger(booking.amountCents))
+      throw new RangeError(`Not an amount in cents: ${booking.amountCents}`);
     const state = stateOf(account);
     const entries = booking.status === 'booked' ? state.booked : state.pending;
     const last = entries.at(-1);

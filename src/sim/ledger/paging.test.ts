@@ -27,7 +27,15 @@ function bookedLedger(count: number, perDay = 3): AccountLedger {
   const days = Array.from({ length: Math.ceil(count / perDay) }, (_, n) => day(n));
   const booked: LedgerEntry[] = [];
   for (let i = 0; i < count; i += 1) booked.push(entry(i + 1, 'booked', days[Math.floor(i / perDay)]!));
-  return { iban: 'DE00TEST', booked, pending: [], lastSeq: count, bookedBalanceCents: 0, pendingCents: 0, lastChangeAt: undefined };
+  return {
+    iban: 'DE00TEST',
+    booked,
+    pending: [],
+    lastSeq: count,
+    bookedBalanceCents: 0,
+    pendingCents: 0,
+    lastChangeAt: undefined,
+  };
 }
 
 /** Every fourth seq pending, the rest booked; one day per 10 seqs for both. */
@@ -39,7 +47,15 @@ function mixedLedger(count: number): AccountLedger {
     if (seq % 4 === 0) pending.push(entry(seq, 'pending', date));
     else booked.push(entry(seq, 'booked', date));
   }
-  return { iban: 'DE00TEST', booked, pending, lastSeq: count, bookedBalanceCents: 0, pendingCents: 0, lastChangeAt: undefined };
+  return {
+    iban: 'DE00TEST',
+    booked,
+    pending,
+    lastSeq: count,
+    bookedBalanceCents: 0,
+    pendingCents: 0,
+    lastChangeAt: undefined,
+  };
 }
 
 function traverse(ledger: AccountLedger, query: PageQuery): Page[] {
@@ -93,17 +109,25 @@ describe('pageTransactions', () => {
 
   it('includes both dateFrom and dateTo', () => {
     const ledger = bookedLedger(300);
-    const rows = traverse(ledger, { bookingStatus: 'booked', dateFrom: day(10), dateTo: day(20), limit: 7 }).flatMap((page) => page.booked);
+    const rows = traverse(ledger, { bookingStatus: 'booked', dateFrom: day(10), dateTo: day(20), limit: 7 }).flatMap(
+      (page) => page.booked,
+    );
     expect(rows.map((row) => row.bookingDate)).toContain(day(10));
     expect(rows.map((row) => row.bookingDate)).toContain(day(20));
-    expect(seqs(rows)).toEqual(seqs(ledger.booked.filter((row) => row.bookingDate! >= day(10) && row.bookingDate! <= day(20)).reverse()));
+    expect(seqs(rows)).toEqual(
+      seqs(ledger.booked.filter((row) => row.bookingDate! >= day(10) && row.bookingDate! <= day(20)).reverse()),
+    );
     expect(rows).toHaveLength(33);
   });
 
   it('filters with dateFrom alone and dateTo alone', () => {
     const ledger = bookedLedger(300);
-    expect(seqs(pageTransactions(ledger, { bookingStatus: 'booked', dateFrom: day(95) }).booked)).toEqual(descending(300, 286));
-    expect(seqs(pageTransactions(ledger, { bookingStatus: 'booked', dateTo: day(4) }).booked)).toEqual(descending(15, 1));
+    expect(seqs(pageTransactions(ledger, { bookingStatus: 'booked', dateFrom: day(95) }).booked)).toEqual(
+      descending(300, 286),
+    );
+    expect(seqs(pageTransactions(ledger, { bookingStatus: 'booked', dateTo: day(4) }).booked)).toEqual(
+      descending(15, 1),
+    );
   });
 
   it('returns nothing for a date range outside the history', () => {
@@ -153,7 +177,11 @@ describe('pageTransactions', () => {
  * not grow with the history. A page may read its rows, one look-ahead row and, per array, the
  * entries of two binary searches (the cursor and a date bound).
  */
-function counting(ledger: AccountLedger): { ledger: AccountLedger; reads: () => number; bound: (rows: number) => number } {
+function counting(ledger: AccountLedger): {
+  ledger: AccountLedger;
+  reads: () => number;
+  bound: (rows: number) => number;
+} {
   let reads = 0;
   const wrap = (entries: readonly LedgerEntry[]) =>
     new Proxy(entries, {
@@ -189,7 +217,12 @@ describe('pageTransactions on a million entries', () => {
     expect(page.booked[0]!.seq).toBe(701_000);
     expect(first.reads()).toBeLessThanOrEqual(first.bound(250));
     const lastCounted = counting(ledger);
-    const last = pageTransactions(lastCounted.ledger, { bookingStatus: 'booked', dateFrom: day(700), dateTo: day(700), before: 700_251 });
+    const last = pageTransactions(lastCounted.ledger, {
+      bookingStatus: 'booked',
+      dateFrom: day(700),
+      dateTo: day(700),
+      before: 700_251,
+    });
     expect(seqs(last.booked)).toEqual(descending(700_250, 700_001));
     expect(last.next).toBeUndefined();
     expect(lastCounted.reads()).toBeLessThanOrEqual(lastCounted.bound(250));
@@ -215,7 +248,17 @@ describe('paging while transactions are booked', () => {
         password: 'paul-1234',
         name: 'Paul Paging',
         about: 'Three pages of history.',
-        accounts: [{ accountNumber: '0000900003', name: 'Girokonto', product: 'Girokonto', cashAccountType: 'CACC', balance: '10.00', history: 600, pending: 3 }],
+        accounts: [
+          {
+            accountNumber: '0000900003',
+            name: 'Girokonto',
+            product: 'Girokonto',
+            cashAccountType: 'CACC',
+            balance: '10.00',
+            history: 600,
+            pending: 3,
+          },
+        ],
       },
     ],
   });
@@ -225,11 +268,17 @@ describe('paging while transactions are booked', () => {
   it('neither repeats nor skips a row when a booking arrives mid-traversal, and shows it on a fresh first page', () => {
     const stored: BookingRecord[] = [];
     const ledgers = createLedgers(seed, () => stored);
-    const original = traverse(ledgers.ledger(account), { bookingStatus: 'booked' }).flatMap((page) => page.booked.map((row) => row.transactionId));
+    const original = traverse(ledgers.ledger(account), { bookingStatus: 'booked' }).flatMap((page) =>
+      page.booked.map((row) => row.transactionId),
+    );
     expect(original).toHaveLength(600);
 
     const first = pageTransactions(ledgers.ledger(account), { bookingStatus: 'booked' });
-    const record = ledgers.prepareBooking(account, { amountCents: 1_234, status: 'booked', debtorName: 'Mid Traversal GmbH' }, new Date('2026-03-01T10:00:00Z'));
+    const record = ledgers.prepareBooking(
+      account,
+      { amountCents: 1_234, status: 'booked', debtorName: 'Mid Traversal GmbH' },
+      new Date('2026-03-01T10:00:00Z'),
+    );
     stored.push(record);
     ledgers.add(record);
     const rest = traverse(ledgers.ledger(account), { bookingStatus: 'booked', before: first.next! });
@@ -277,16 +326,31 @@ describe('pageTransactions oldest first (bank profile transactions.order)', () =
   it('pages deep inside a million entries while looking at no more than a page and its look-ahead', () => {
     const ledger = bookedLedger(1_000_000, 1_000);
     const deepCounted = counting(ledger);
-    const deep = pageTransactions(deepCounted.ledger, { bookingStatus: 'booked', order: 'oldest-first', after: 500_000 });
+    const deep = pageTransactions(deepCounted.ledger, {
+      bookingStatus: 'booked',
+      order: 'oldest-first',
+      after: 500_000,
+    });
     expect(seqs(deep.booked)).toEqual(ascending(500_001, 500_250));
     expect(deep.next).toBe(500_250);
     expect(deepCounted.reads()).toBeLessThanOrEqual(deepCounted.bound(250));
     const datedCounted = counting(ledger);
-    const dated = pageTransactions(datedCounted.ledger, { bookingStatus: 'booked', order: 'oldest-first', dateFrom: day(700), dateTo: day(700) });
+    const dated = pageTransactions(datedCounted.ledger, {
+      bookingStatus: 'booked',
+      order: 'oldest-first',
+      dateFrom: day(700),
+      dateTo: day(700),
+    });
     expect(dated.booked[0]!.seq).toBe(700_001);
     expect(datedCounted.reads()).toBeLessThanOrEqual(datedCounted.bound(250));
     const lastCounted = counting(ledger);
-    const last = pageTransactions(lastCounted.ledger, { bookingStatus: 'booked', order: 'oldest-first', dateFrom: day(700), dateTo: day(700), after: 700_750 });
+    const last = pageTransactions(lastCounted.ledger, {
+      bookingStatus: 'booked',
+      order: 'oldest-first',
+      dateFrom: day(700),
+      dateTo: day(700),
+      after: 700_750,
+    });
     expect(seqs(last.booked)).toEqual(ascending(700_751, 701_000));
     expect(last.next).toBeUndefined();
     expect(lastCounted.reads()).toBeLessThanOrEqual(lastCounted.bound(250));
@@ -298,7 +362,13 @@ describe('pageTransactions with an exclusive dateTo (bank profile transactions.d
     const ledger = bookedLedger(30, 3);
     for (const order of ['newest-first', 'oldest-first'] as const) {
       const inclusive = pageTransactions(ledger, { bookingStatus: 'booked', order, dateFrom: day(2), dateTo: day(4) });
-      const exclusive = pageTransactions(ledger, { bookingStatus: 'booked', order, dateFrom: day(2), dateTo: day(4), dateToExclusive: true });
+      const exclusive = pageTransactions(ledger, {
+        bookingStatus: 'booked',
+        order,
+        dateFrom: day(2),
+        dateTo: day(4),
+        dateToExclusive: true,
+      });
       expect(inclusive.booked.map((row) => row.bookingDate)).toContain(day(4));
       expect(seqs(exclusive.booked).sort((a, b) => a - b)).toEqual([7, 8, 9, 10, 11, 12]);
     }

@@ -56,12 +56,14 @@ interface Cursor {
 
 export function pageTransactions(ledger: AccountLedger, query: PageQuery): Page {
   const limit = query.limit ?? PAGE_SIZE;
-  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE) throw new RangeError(`A page holds 1 to ${PAGE_SIZE} rows, not ${limit}.`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_SIZE)
+    throw new RangeError(`A page holds 1 to ${PAGE_SIZE} rows, not ${limit}.`);
   const { dateFrom, dateTo, before, after } = query;
   const ascending = query.order === 'oldest-first';
   const step = ascending ? 1 : -1;
   const page: Page = { booked: [], pending: [], next: undefined };
-  const withinDateTo = (entry: LedgerEntry) => dateTo === undefined || (query.dateToExclusive ? entryDate(entry) < dateTo : entryDate(entry) <= dateTo);
+  const withinDateTo = (entry: LedgerEntry) =>
+    dateTo === undefined || (query.dateToExclusive ? entryDate(entry) < dateTo : entryDate(entry) <= dateTo);
   const withinDateFrom = (entry: LedgerEntry) => dateFrom === undefined || entryDate(entry) >= dateFrom;
 
   const load = (cursor: Cursor): void => {
@@ -76,13 +78,25 @@ export function pageTransactions(ledger: AccountLedger, query: PageQuery): Page 
     if (ascending) {
       // Start at the oldest entry that is both after the cursor and on or after dateFrom.
       let start = 0;
-      if (after !== undefined) start = Math.max(start, countWhile(entries, (entry) => entry.seq <= after));
-      if (dateFrom !== undefined) start = Math.max(start, countWhile(entries, (entry) => entryDate(entry) < dateFrom));
+      if (after !== undefined)
+        start = Math.max(
+          start,
+          countWhile(entries, (entry) => entry.seq <= after),
+        );
+      if (dateFrom !== undefined)
+        start = Math.max(
+          start,
+          countWhile(entries, (entry) => entryDate(entry) < dateFrom),
+        );
       index = start;
     } else {
       // Start at the newest entry that is both before the cursor and within dateTo.
       let end = entries.length;
-      if (before !== undefined) end = Math.min(end, countWhile(entries, (entry) => entry.seq < before));
+      if (before !== undefined)
+        end = Math.min(
+          end,
+          countWhile(entries, (entry) => entry.seq < before),
+        );
       if (dateTo !== undefined) end = Math.min(end, countWhile(entries, withinDateTo));
       index = end - 1;
     }

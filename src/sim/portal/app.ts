@@ -23,18 +23,23 @@ import { allowedHost, controlGuard, crossSite, hostName, type SiteGuardOptions }
 const PAGE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
-  'Content-Security-Policy': "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'",
   // The SCA page's address (with its state) is not sent on to the provider; same-origin posts keep their Origin.
   'Referrer-Policy': 'same-origin',
 };
 
 const isControl = (path: string) => path === '/sandbox' || path.startsWith('/sandbox/');
 
-export function createPortalApp(ctx: SandboxContext, options: { controlToken: string | undefined; apiUrl: () => string } & SiteGuardOptions): Express {
+export function createPortalApp(
+  ctx: SandboxContext,
+  options: { controlToken: string | undefined; apiUrl: () => string } & SiteGuardOptions,
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  const refusePage = (res: express.Response, title: string, text: string) => res.status(403).type('html').send(problemView(title, text));
+  const refusePage = (res: express.Response, title: string, text: string) =>
+    res.status(403).type('html').send(problemView(title, text));
 
   const headers: RequestHandler = (req, res, next) => {
     res.set(isControl(req.path) ? { 'X-Content-Type-Options': 'nosniff' } : PAGE_HEADERS);
@@ -56,9 +61,17 @@ export function createPortalApp(ctx: SandboxContext, options: { controlToken: st
   };
 
   app.use(headers, host);
-  app.use('/sandbox', controlGuard(options), controlAuth(options.controlToken), ...jsonBody(), routeTable(controlRoutes(ctx)));
+  app.use(
+    '/sandbox',
+    controlGuard(options),
+    controlAuth(options.controlToken),
+    ...jsonBody(),
+    routeTable(controlRoutes(ctx)),
+  );
   const guard = createBrowserGuard();
-  app.get('/assets/style.css', (_req, res) => res.type('css').set('Cache-Control', 'public, max-age=3600').send(STYLESHEET));
+  app.get('/assets/style.css', (_req, res) =>
+    res.type('css').set('Cache-Control', 'public, max-age=3600').send(STYLESHEET),
+  );
   app.get('/openapi.json', openApiRoute(options.apiUrl));
   app.use(forms, scaRoutes(ctx, guard), portalRoutes(ctx, guard));
   app.use(notFound);

@@ -15,7 +15,9 @@ export function controlAuth(token: string | undefined): RequestHandler {
   return (req, _res, next) => {
     const given = req.headers.authorization ?? '';
     if (!timingSafeEqual(digest(given), expected)) {
-      throw new XsError('TOKEN_INVALID', { headers: { 'WWW-Authenticate': 'Bearer realm="xs2a-kit sandbox control"' } });
+      throw new XsError('TOKEN_INVALID', {
+        headers: { 'WWW-Authenticate': 'Bearer realm="xs2a-kit sandbox control"' },
+      });
     }
     next();
   };

@@ -10,7 +10,14 @@ import { consentsView, revokeConsent } from '../services/consents.js';
 import { amendPayment, paymentsView } from '../services/payment-control.js';
 import { confirmPayee } from '../services/payments.js';
 import { actAsCustomer } from '../services/sca.js';
-import { clockView, customersView, decideRegistration, moveClock, providersView, resetSandbox } from '../services/control.js';
+import {
+  clockView,
+  customersView,
+  decideRegistration,
+  moveClock,
+  providersView,
+  resetSandbox,
+} from '../services/control.js';
 
 const CustomerActs = z.strictObject({
   psuId: z.string().min(1),
@@ -23,7 +30,8 @@ const RegisterBody = z.strictObject({ authorised: z.boolean() });
 const PayeeBody = z.strictObject({ confirm: z.boolean() });
 const OrganizationIdentifier = z.string().min(1).max(128);
 
-const parseBody = <T>(schema: z.ZodType<T>, body: unknown, hint: string): T => parseOrFormatError(schema, body ?? {}, hint);
+const parseBody = <T>(schema: z.ZodType<T>, body: unknown, hint: string): T =>
+  parseOrFormatError(schema, body ?? {}, hint);
 
 export function controlRoutes(ctx: SandboxContext): Route[] {
   return [
@@ -31,12 +39,20 @@ export function controlRoutes(ctx: SandboxContext): Route[] {
     { method: 'get', path: '/providers', handler: (_req, res) => res.json(providersView(ctx)) },
     { method: 'get', path: '/clock', handler: (_req, res) => res.json(clockView(ctx)) },
     // The bank profile served, fixed at start: a TPP's test can print it next to a failure.
-    { method: 'get', path: '/profile', handler: (_req, res) => res.json({ profile: ctx.profile.profile, settings: ctx.profile.settings }) },
+    {
+      method: 'get',
+      path: '/profile',
+      handler: (_req, res) => res.json({ profile: ctx.profile.profile, settings: ctx.profile.settings }),
+    },
     {
       method: 'post',
       path: '/clock',
       handler: async (req, res) => {
-        const move = parseBody(ClockMoveBody, req.body, 'Send {"advance":"PT1H"} (an ISO 8601 duration) or {"set":"2026-06-01T00:00:00Z"}.');
+        const move = parseBody(
+          ClockMoveBody,
+          req.body,
+          'Send {"advance":"PT1H"} (an ISO 8601 duration) or {"set":"2026-06-01T00:00:00Z"}.',
+        );
         res.json(await moveClock(ctx, move));
       },
     },
@@ -44,8 +60,16 @@ export function controlRoutes(ctx: SandboxContext): Route[] {
       method: 'post',
       path: '/register/:organizationIdentifier',
       handler: async (req, res) => {
-        const id = parseBody(OrganizationIdentifier, param(req, 'organizationIdentifier'), 'An organizationIdentifier such as PSDDE-BAFIN-123456.');
-        const { authorised } = parseBody(RegisterBody, req.body, 'Send {"authorised":false} to withdraw or {"authorised":true} to restore.');
+        const id = parseBody(
+          OrganizationIdentifier,
+          param(req, 'organizationIdentifier'),
+          'An organizationIdentifier such as PSDDE-BAFIN-123456.',
+        );
+        const { authorised } = parseBody(
+          RegisterBody,
+          req.body,
+          'Send {"authorised":false} to withdraw or {"authorised":true} to restore.',
+        );
         res.json(await decideRegistration(ctx, id, authorised));
       },
     },
@@ -53,7 +77,11 @@ export function controlRoutes(ctx: SandboxContext): Route[] {
       method: 'post',
       path: '/authorisations/:authorisationId',
       handler: async (req, res) => {
-        const acts = parseBody(CustomerActs, req.body, 'Send {"psuId":"anna","decision":"approve"|"decline","otp"?:"123456"}.');
+        const acts = parseBody(
+          CustomerActs,
+          req.body,
+          'Send {"psuId":"anna","decision":"approve"|"decline","otp"?:"123456"}.',
+        );
         res.json(await actAsCustomer(ctx, param(req, 'authorisationId'), acts));
       },
     },
@@ -70,16 +98,28 @@ export function controlRoutes(ctx: SandboxContext): Route[] {
     },
     { method: 'get', path: '/callbacks', handler: (_req, res) => res.json(deliveriesView(ctx)) },
     { method: 'get', path: '/payments', handler: (_req, res) => res.json(paymentsView(ctx)) },
-    { method: 'post', path: '/payments/:paymentId/amend', handler: async (req, res) => res.json(await amendPayment(ctx, param(req, 'paymentId'), req.body)) },
+    {
+      method: 'post',
+      path: '/payments/:paymentId/amend',
+      handler: async (req, res) => res.json(await amendPayment(ctx, param(req, 'paymentId'), req.body)),
+    },
     {
       method: 'post',
       path: '/payments/:paymentId/payee',
       handler: async (req, res) => {
-        const { confirm } = parseBody(PayeeBody, req.body, 'Send {"confirm":true} to confirm the payee or {"confirm":false} to refuse.');
+        const { confirm } = parseBody(
+          PayeeBody,
+          req.body,
+          'Send {"confirm":true} to confirm the payee or {"confirm":false} to refuse.',
+        );
         res.json(await confirmPayee(ctx, param(req, 'paymentId'), confirm));
       },
     },
-    { method: 'post', path: '/transactions', handler: async (req, res) => res.status(201).json(await bookTransaction(ctx, req.body)) },
+    {
+      method: 'post',
+      path: '/transactions',
+      handler: async (req, res) => res.status(201).json(await bookTransaction(ctx, req.body)),
+    },
     { method: 'post', path: '/reset', handler: async (_req, res) => res.json(await resetSandbox(ctx)) },
     ...faultRoutes(ctx),
   ];

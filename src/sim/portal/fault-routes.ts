@@ -23,7 +23,8 @@ export function faultRoutes(ctx: SandboxContext): Route[] {
       method: 'delete',
       path: '/faults/:faultId',
       handler: (req, res) => {
-        if (!ctx.faults.remove(param(req, 'faultId'))) throw new XsError('RESOURCE_UNKNOWN', { text: 'No active fault rule has this id.' });
+        if (!ctx.faults.remove(param(req, 'faultId')))
+          throw new XsError('RESOURCE_UNKNOWN', { text: 'No active fault rule has this id.' });
         res.json(ctx.faults.view());
       },
     },

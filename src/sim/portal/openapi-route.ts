@@ -10,7 +10,8 @@ export function openApiRoute(apiUrl: () => string): RequestHandler {
   let cached: { url: string; body: string } | undefined;
   return (_req, res) => {
     const url = apiUrl();
-    if (cached?.url !== url) cached = { url, body: JSON.stringify(buildOpenApiDocument(url ? { sandboxUrl: url } : {}), null, 2) };
+    if (cached?.url !== url)
+      cached = { url, body: JSON.stringify(buildOpenApiDocument(url ? { sandboxUrl: url } : {}), null, 2) };
     res.type('json').send(cached.body);
   };
 }

@@ -17,7 +17,11 @@ describe('unattended budget', () => {
   });
 
   it('lets attended requests through without consuming, reporting what is left', () => {
-    expect(judgeBudget({ limit: 4, used: 4, attended: true, now: NOW })).toMatchObject({ allowed: true, consumes: false, remaining: 0 });
+    expect(judgeBudget({ limit: 4, used: 4, attended: true, now: NOW })).toMatchObject({
+      allowed: true,
+      consumes: false,
+      remaining: 0,
+    });
     expect(judgeBudget({ limit: 4, used: 1, attended: true, now: NOW })).toMatchObject({ remaining: 3 });
   });
 

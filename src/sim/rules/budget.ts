@@ -39,6 +39,7 @@ export function rateLimitHeaders(verdict: BudgetVerdict, now: Date): Record<stri
     [HEADERS.rateLimitRemaining]: String(verdict.remaining),
     [HEADERS.rateLimitReset]: String(Math.floor(verdict.resetAt.getTime() / 1000)),
   };
-  if (!verdict.allowed) headers[HEADERS.retryAfter] = String(Math.max(1, Math.ceil((verdict.resetAt.getTime() - now.getTime()) / 1000)));
+  if (!verdict.allowed)
+    headers[HEADERS.retryAfter] = String(Math.max(1, Math.ceil((verdict.resetAt.getTime() - now.getTime()) / 1000)));
   return headers;
 }

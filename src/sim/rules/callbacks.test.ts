@@ -4,7 +4,16 @@ import { afterAttempt, deriveSecret } from './callbacks.js';
 
 const KEY = '11'.repeat(32);
 const registration = { url: 'https://tpp.example/hook', registrationId: 'r1', registeredAt: '2026-03-01T10:00:00Z' };
-const fresh: DeliveryRecord = { eventId: 'e1', tpp: 't', consentId: 'c', url: registration.url, body: '{}', attempts: [], nextAttemptAt: '2026-03-01T10:00:00Z', outcome: 'pending' };
+const fresh: DeliveryRecord = {
+  eventId: 'e1',
+  tpp: 't',
+  consentId: 'c',
+  url: registration.url,
+  body: '{}',
+  attempts: [],
+  nextAttemptAt: '2026-03-01T10:00:00Z',
+  outcome: 'pending',
+};
 const T0 = Date.parse('2026-03-01T10:00:00Z');
 
 describe('callback rules', () => {
@@ -32,6 +41,8 @@ describe('callback rules', () => {
   it('stop at the first 2xx, and retry a connection failure like a non-2xx', () => {
     const failed = afterAttempt(fresh, { at: new Date(T0), status: null, error: 'ECONNREFUSED' }, '30s-doubling');
     expect(failed.outcome).toBe('pending');
-    expect(afterAttempt(failed, { at: new Date(T0 + 30_000), status: 204, error: null }, '30s-doubling')).toMatchObject({ outcome: 'delivered', nextAttemptAt: undefined });
+    expect(afterAttempt(failed, { at: new Date(T0 + 30_000), status: 204, error: null }, '30s-doubling')).toMatchObject(
+      { outcome: 'delivered', nextAttemptAt: undefined },
+    );
   });
 });

@@ -21,10 +21,22 @@ export function deriveSecret(callbackKey: string, tpp: string, registration: Cal
  * until the fifth attempt (the spec does not show the intervals; `callback.backoff`: by default
  * 30 s, 1, 2 and 4 minutes of sandbox time).
  */
-export function afterAttempt(delivery: DeliveryRecord, attempt: { at: Date; status: number | null; error: string | null }, backoff: SettingValue): DeliveryRecord {
-  const attempts = [...delivery.attempts, { at: attempt.at.toISOString(), status: attempt.status, error: attempt.error }];
+export function afterAttempt(
+  delivery: DeliveryRecord,
+  attempt: { at: Date; status: number | null; error: string | null },
+  backoff: SettingValue,
+): DeliveryRecord {
+  const attempts = [
+    ...delivery.attempts,
+    { at: attempt.at.toISOString(), status: attempt.status, error: attempt.error },
+  ];
   const ok = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
   if (ok) return { ...delivery, attempts, outcome: 'delivered', nextAttemptAt: undefined };
   if (attempts.length >= MAX_ATTEMPTS) return { ...delivery, attempts, outcome: 'failed', nextAttemptAt: undefined };
-  return { ...delivery, attempts, outcome: 'pending', nextAttemptAt: new Date(attempt.at.getTime() + callbackBackoffMs(backoff, attempts.length)).toISOString() };
+  return {
+    ...delivery,
+    attempts,
+    outcome: 'pending',
+    nextAttemptAt: new Date(attempt.at.getTime() + callbackBackoffMs(backoff, attempts.length)).toISOString(),
+  };
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { approve, consentView, effectiveStatus, newConsent, requireUsable, supersededBy, used, withStatus } from './consents.js';
+import {
+  approve,
+  consentView,
+  effectiveStatus,
+  newConsent,
+  requireUsable,
+  supersededBy,
+  used,
+  withStatus,
+} from './consents.js';
 
 const T0 = new Date('2026-03-01T10:00:00Z');
 const HOUR = 3_600_000;
@@ -8,12 +17,21 @@ const A = 'DE12123456780000100001';
 const B = 'DE82123456780000100002';
 const FOREIGN = 'DE89370400440532013000';
 
-const make = (over: Partial<Parameters<typeof newConsent>[0]['request']> = {}, id = 'c1', tpp = 'PSDDE-BAFIN-1', now = T0) =>
+const make = (
+  over: Partial<Parameters<typeof newConsent>[0]['request']> = {},
+  id = 'c1',
+  tpp = 'PSDDE-BAFIN-1',
+  now = T0,
+) =>
   newConsent({
     consentId: id,
     authorisationId: `a-${id}`,
     tpp,
-    request: { access: { balances: [{ iban: A }], accounts: [{ iban: B }, { iban: FOREIGN }] }, recurringIndicator: true, ...over },
+    request: {
+      access: { balances: [{ iban: A }], accounts: [{ iban: B }, { iban: FOREIGN }] },
+      recurringIndicator: true,
+      ...over,
+    },
     redirectUri: 'https://tpp.example/cb',
     nokRedirectUri: undefined,
     now,
@@ -27,7 +45,15 @@ describe('consent creation', () => {
 
   it('forces frequencyPerDay 1 on one-off consents and reads an omitted recurringIndicator as one-off', () => {
     expect(make({ recurringIndicator: false, frequencyPerDay: 4 }).frequencyPerDay).toBe(1);
-    const omitted = newConsent({ consentId: 'x', authorisationId: 'y', tpp: 't', request: { access: { accounts: [{ iban: A }] } }, redirectUri: 'https://a.example', nokRedirectUri: undefined, now: T0 });
+    const omitted = newConsent({
+      consentId: 'x',
+      authorisationId: 'y',
+      tpp: 't',
+      request: { access: { accounts: [{ iban: A }] } },
+      redirectUri: 'https://a.example',
+      nokRedirectUri: undefined,
+      now: T0,
+    });
     expect(omitted).toMatchObject({ recurringIndicator: false, frequencyPerDay: 1 });
   });
 });
@@ -36,7 +62,10 @@ describe('approval', () => {
   it('grants only the requested IBANs the customer holds', () => {
     const consent = approve(make(), 'anna', new Set([A, B]), T0);
     expect(consent.granted).toEqual({ accounts: [B], balances: [A], transactions: [] });
-    expect((consentView(consent, T0) as { access?: unknown }).access).toEqual({ accounts: [{ iban: B }], balances: [{ iban: A }] });
+    expect((consentView(consent, T0) as { access?: unknown }).access).toEqual({
+      accounts: [{ iban: B }],
+      balances: [{ iban: A }],
+    });
   });
 
   it('caps validUntil silently at 180 days from authentication and honours an earlier one', () => {
@@ -54,7 +83,9 @@ describe('expiry', () => {
     const consent = approve(make({ validUntil: '2026-03-10' }), 'anna', new Set([A]), T0);
     expect(effectiveStatus(consent, new Date('2026-03-10T23:59:59Z'))).toBe('valid');
     expect(effectiveStatus(consent, new Date('2026-03-11T00:00:00Z'))).toBe('expired');
-    expect(() => requireUsable(consent, new Date('2026-03-11T00:00:00Z'))).toThrow(expect.objectContaining({ code: 'CONSENT_EXPIRED' }));
+    expect(() => requireUsable(consent, new Date('2026-03-11T00:00:00Z'))).toThrow(
+      expect.objectContaining({ code: 'CONSENT_EXPIRED' }),
+    );
   });
 
   it('expires a one-off consent one idle hour after its last use, and not before a first use', () => {
@@ -74,15 +105,31 @@ describe('expiry', () => {
 describe('supersession', () => {
   const held = new Set([A, B]);
   const LATER = new Date(T0.getTime() + 1000);
-  const valid = (id: string, over = {}, tpp = 'PSDDE-BAFIN-1', createdAt = T0) => approve(make(over, id, tpp, createdAt), 'anna', held, LATER);
+  const valid = (id: string, over = {}, tpp = 'PSDDE-BAFIN-1', createdAt = T0) =>
+    approve(make(over, id, tpp, createdAt), 'anna', held, LATER);
 
   it('terminates the same provider’s earlier recurring consents for the same accounts only', () => {
     const older = valid('old');
     const otherTpp = valid('foreign', {}, 'PSDDE-BAFIN-2');
-    const otherAccounts = approve(newConsent({ consentId: 'narrow', authorisationId: 'n', tpp: 'PSDDE-BAFIN-1', request: { access: { accounts: [{ iban: A }] }, recurringIndicator: true }, redirectUri: 'https://a.example', nokRedirectUri: undefined, now: T0 }), 'anna', held, T0);
+    const otherAccounts = approve(
+      newConsent({
+        consentId: 'narrow',
+        authorisationId: 'n',
+        tpp: 'PSDDE-BAFIN-1',
+        request: { access: { accounts: [{ iban: A }] }, recurringIndicator: true },
+        redirectUri: 'https://a.example',
+        nokRedirectUri: undefined,
+        now: T0,
+      }),
+      'anna',
+      held,
+      T0,
+    );
     const oneOff = valid('once', { recurringIndicator: false });
     const newer = valid('new', {}, 'PSDDE-BAFIN-1', LATER);
-    expect(supersededBy(newer, [older, otherTpp, otherAccounts, oneOff, newer], LATER).map((c) => c.consentId)).toEqual(['old']);
+    expect(supersededBy(newer, [older, otherTpp, otherAccounts, oneOff, newer], LATER).map((c) => c.consentId)).toEqual(
+      ['old'],
+    );
   });
 
   it('ends only consents created earlier: authorising the older of two leaves the newer valid', () => {
@@ -104,7 +151,9 @@ describe('unusable consents', () => {
   it('refuse revoked, terminated, rejected and unauthorised consents with CONSENT_INVALID', () => {
     const base = approve(make(), 'anna', new Set([A]), T0);
     for (const status of ['revokedByPsu', 'terminatedByTpp', 'rejected'] as const) {
-      expect(() => requireUsable(withStatus(base, status, T0), T0)).toThrow(expect.objectContaining({ code: 'CONSENT_INVALID' }));
+      expect(() => requireUsable(withStatus(base, status, T0), T0)).toThrow(
+        expect.objectContaining({ code: 'CONSENT_INVALID' }),
+      );
     }
     expect(() => requireUsable(make(), T0)).toThrow(expect.objectContaining({ code: 'CONSENT_INVALID' }));
   });

@@ -41,7 +41,10 @@ export function newConsent(input: NewConsentInput): ConsentRecord {
   // Spec leaves the default of recurringIndicator open; omitted means one-off (the narrower grant)
   // unless the bank profile says otherwise.
   const recurring = request.recurringIndicator ?? input.recurringDefault ?? false;
-  const validityDays = request.validUntil === undefined && input.validityDays !== undefined && input.validityDays < CONSENT_CEILING_DAYS ? input.validityDays : undefined;
+  const validityDays =
+    request.validUntil === undefined && input.validityDays !== undefined && input.validityDays < CONSENT_CEILING_DAYS
+      ? input.validityDays
+      : undefined;
   const currencies: Record<string, string> = {};
   for (const list of [request.access.accounts, request.access.balances, request.access.transactions]) {
     for (const reference of list ?? []) if (reference.currency) currencies[reference.iban] = reference.currency;
@@ -77,7 +80,8 @@ export function newConsent(input: NewConsentInput): ConsentRecord {
  */
 export function consentEndsAt(consent: ConsentRecord): number {
   const byDate = consent.expiresAt ? Date.parse(consent.expiresAt) : Infinity;
-  const byIdle = !consent.recurringIndicator && consent.lastUsedAt ? Date.parse(consent.lastUsedAt) + ONE_OFF_IDLE_MS : Infinity;
+  const byIdle =
+    !consent.recurringIndicator && consent.lastUsedAt ? Date.parse(consent.lastUsedAt) + ONE_OFF_IDLE_MS : Infinity;
   return Math.min(byDate, byIdle);
 }
 

@@ -7,7 +7,9 @@ const binding = { paymentId: 'p1', bodyDigest: bodyDigest({ a: 1 }), boundAt: T0
 
 describe('idempotency keys', () => {
   it('write the same canonical JSON whatever the key order, at every depth', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 'x' }], c: null } })).toBe('{"a":{"c":null,"d":[2,{"y":"x","z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 'x' }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[2,{"y":"x","z":1}]},"b":1}',
+    );
     expect(bodyDigest({ x: { b: '1', a: '2' }, y: true })).toBe(bodyDigest({ y: true, x: { a: '2', b: '1' } }));
     expect(bodyDigest({ amount: '12.5' })).not.toBe(bodyDigest({ amount: '12.50' }));
   });
@@ -22,11 +24,19 @@ describe('idempotency keys', () => {
 
   it('replay the payment for the same body, at any time', () => {
     expect(judgeKey(binding, bodyDigest({ a: 1 }), T0)).toEqual({ kind: 'replay', paymentId: 'p1' });
-    expect(judgeKey(binding, bodyDigest({ a: 1 }), new Date(T0.getTime() + 1000 * HOUR))).toEqual({ kind: 'replay', paymentId: 'p1' });
+    expect(judgeKey(binding, bodyDigest({ a: 1 }), new Date(T0.getTime() + 1000 * HOUR))).toEqual({
+      kind: 'replay',
+      paymentId: 'p1',
+    });
   });
 
   it('refuse a different body for 48 hours, then resolve any body to the original payment', () => {
-    expect(judgeKey(binding, bodyDigest({ a: 2 }), new Date(T0.getTime() + 48 * HOUR - 1))).toEqual({ kind: 'conflict' });
-    expect(judgeKey(binding, bodyDigest({ a: 2 }), new Date(T0.getTime() + 48 * HOUR))).toEqual({ kind: 'replay', paymentId: 'p1' });
+    expect(judgeKey(binding, bodyDigest({ a: 2 }), new Date(T0.getTime() + 48 * HOUR - 1))).toEqual({
+      kind: 'conflict',
+    });
+    expect(judgeKey(binding, bodyDigest({ a: 2 }), new Date(T0.getTime() + 48 * HOUR))).toEqual({
+      kind: 'replay',
+      paymentId: 'p1',
+    });
   });
 });

@@ -37,7 +37,8 @@ function refusalText(error: string | undefined): string {
   ]);
   if (error === 'CERT_HAS_EXPIRED') return 'The client certificate has expired.';
   if (error === 'CERT_NOT_YET_VALID') return 'The client certificate is not valid yet.';
-  if (error && untrusted.has(error)) return 'The client certificate was not issued by a certificate authority this service trusts.';
+  if (error && untrusted.has(error))
+    return 'The client certificate was not issued by a certificate authority this service trusts.';
   return `The client certificate was not accepted (${error ?? 'unverified'}).`;
 }
 
@@ -52,7 +53,9 @@ export function identify(peer: PeerCertificate): ProviderIdentity {
   try {
     qwac = readQwac(peer.der);
   } catch {
-    throw new XsError('CERTIFICATE_MISSING', { text: 'The client certificate cannot be read as an X.509 certificate.' });
+    throw new XsError('CERTIFICATE_MISSING', {
+      text: 'The client certificate cannot be read as an X.509 certificate.',
+    });
   }
   if (!qwac.organizationIdentifier) {
     throw new XsError('CERTIFICATE_MISSING', {

@@ -22,8 +22,43 @@ export interface PaymentLimits {
  * an IBAN format of its own. Overseas territories use their parent country's IBANs.
  */
 export const SEPA_COUNTRIES: ReadonlySet<string> = new Set([
-  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
-  'IS', 'LI', 'NO', 'CH', 'GB', 'MC', 'SM', 'AD', 'VA', 'GI',
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+  'IS',
+  'LI',
+  'NO',
+  'CH',
+  'GB',
+  'MC',
+  'SM',
+  'AD',
+  'VA',
+  'GI',
 ]);
 
 export type RefusalCause =
@@ -85,7 +120,8 @@ export function initiationRefusal(facts: InitiationFacts, limits: PaymentLimits)
   }
   if (facts.creditorIban === facts.debtorIban) return 'same-account';
   if (facts.amountCents > limits.perPaymentCents) return 'over-payment-limit';
-  if (limits.dailyCents !== undefined && facts.initiatedTodayCents + facts.amountCents > limits.dailyCents) return 'over-daily-limit';
+  if (limits.dailyCents !== undefined && facts.initiatedTodayCents + facts.amountCents > limits.dailyCents)
+    return 'over-daily-limit';
   if (facts.amountCents > facts.availableCents) return 'insufficient-funds';
   return undefined;
 }

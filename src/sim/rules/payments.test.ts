@@ -16,7 +16,10 @@ import { finished, newAuthorisation } from './sca.js';
 const T0 = new Date('2026-03-02T10:00:00Z');
 const HOUR = 3_600_000;
 const at = (ms: number) => new Date(T0.getTime() + ms);
-const make = (over: Record<string, unknown> = {}, product: 'sepa-credit-transfers' | 'instant-sepa-credit-transfers' = 'sepa-credit-transfers') =>
+const make = (
+  over: Record<string, unknown> = {},
+  product: 'sepa-credit-transfers' | 'instant-sepa-credit-transfers' = 'sepa-credit-transfers',
+) =>
   newPayment({
     paymentId: 'p1',
     product,
@@ -33,7 +36,13 @@ const make = (over: Record<string, unknown> = {}, product: 'sepa-credit-transfer
     authorisationId: 'a1',
     now: T0,
   });
-const authorisation = newAuthorisation({ authorisationId: 'a1', parent: { kind: 'payment', id: 'p1' }, tpp: 'PSDDE-BAFIN-1', state: 's', now: T0 });
+const authorisation = newAuthorisation({
+  authorisationId: 'a1',
+  parent: { kind: 'payment', id: 'p1' },
+  tpp: 'PSDDE-BAFIN-1',
+  state: 's',
+  now: T0,
+});
 
 describe('payment status', () => {
   it('starts RCVD and stays so while the ceremony is open', () => {
@@ -64,22 +73,40 @@ describe('payment status', () => {
 
 describe('settlement timing', () => {
   it('settles instant payments 10 seconds after acceptance, on any day', () => {
-    expect(settlementPlan('instant-sepa-credit-transfers', undefined, new Date('2026-03-07T23:59:55Z'))).toEqual({ settleAt: '2026-03-08T00:00:05.000Z', futureDated: false });
+    expect(settlementPlan('instant-sepa-credit-transfers', undefined, new Date('2026-03-07T23:59:55Z'))).toEqual({
+      settleAt: '2026-03-08T00:00:05.000Z',
+      futureDated: false,
+    });
   });
 
   it('settles standard payments at 06:00 UTC on the next TARGET2 business day', () => {
-    expect(settlementPlan('sepa-credit-transfers', undefined, new Date('2026-03-03T03:00:00Z')).settleAt).toBe('2026-03-04T06:00:00.000Z');
-    expect(settlementPlan('sepa-credit-transfers', undefined, new Date('2026-03-06T10:00:00Z')).settleAt).toBe('2026-03-09T06:00:00.000Z');
-    expect(settlementPlan('sepa-credit-transfers', undefined, new Date('2026-04-02T10:00:00Z')).settleAt).toBe('2026-04-07T06:00:00.000Z');
+    expect(settlementPlan('sepa-credit-transfers', undefined, new Date('2026-03-03T03:00:00Z')).settleAt).toBe(
+      '2026-03-04T06:00:00.000Z',
+    );
+    expect(settlementPlan('sepa-credit-transfers', undefined, new Date('2026-03-06T10:00:00Z')).settleAt).toBe(
+      '2026-03-09T06:00:00.000Z',
+    );
+    expect(settlementPlan('sepa-credit-transfers', undefined, new Date('2026-04-02T10:00:00Z')).settleAt).toBe(
+      '2026-04-07T06:00:00.000Z',
+    );
   });
 
   it('executes future-dated payments at 06:00 UTC on the requested date, standard ones on a business day', () => {
-    expect(settlementPlan('sepa-credit-transfers', '2026-03-07', T0)).toEqual({ settleAt: '2026-03-09T06:00:00.000Z', futureDated: true });
-    expect(settlementPlan('instant-sepa-credit-transfers', '2026-03-07', T0)).toEqual({ settleAt: '2026-03-07T06:00:00.000Z', futureDated: true });
+    expect(settlementPlan('sepa-credit-transfers', '2026-03-07', T0)).toEqual({
+      settleAt: '2026-03-09T06:00:00.000Z',
+      futureDated: true,
+    });
+    expect(settlementPlan('instant-sepa-credit-transfers', '2026-03-07', T0)).toEqual({
+      settleAt: '2026-03-07T06:00:00.000Z',
+      futureDated: true,
+    });
   });
 
   it('treats a requested date of today as not future-dated', () => {
-    expect(settlementPlan('sepa-credit-transfers', '2026-03-02', T0)).toEqual({ settleAt: '2026-03-03T06:00:00.000Z', futureDated: false });
+    expect(settlementPlan('sepa-credit-transfers', '2026-03-02', T0)).toEqual({
+      settleAt: '2026-03-03T06:00:00.000Z',
+      futureDated: false,
+    });
   });
 });
 
@@ -118,7 +145,12 @@ describe('cancellation', () => {
 
 describe('payment view', () => {
   it('shows the accounts, the amount as sent and the neutral remittance when none was given', () => {
-    expect(paymentView(make({ creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR', bic: 'DEUTDEFF500' } }), 'RCVD')).toEqual({
+    expect(
+      paymentView(
+        make({ creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR', bic: 'DEUTDEFF500' } }),
+        'RCVD',
+      ),
+    ).toEqual({
       transactionStatus: 'RCVD',
       debtorAccount: { iban: 'DE12123456780000100001' },
       creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },

@@ -5,7 +5,13 @@
  * answer within 24 hours is CANC, an ACSP payment past its settlement instant is ACSC.
  */
 import { createHash } from 'node:crypto';
-import { formatCents, toCents, type PaymentInitiationRequest, type PaymentProduct, type TransactionStatus } from '../../contract/index.js';
+import {
+  formatCents,
+  toCents,
+  type PaymentInitiationRequest,
+  type PaymentProduct,
+  type TransactionStatus,
+} from '../../contract/index.js';
 import type { AuthorisationRecord, PaymentRecord } from '../store/data.js';
 import { effectiveScaStatus } from './sca.js';
 import { businessDayAfter, businessDayOnOrAfter } from './target2.js';
@@ -69,19 +75,32 @@ export function remittanceOf(payment: Pick<PaymentRecord, 'remittanceInformation
  * Dynamic linking (spec "Behaviour notes: Payments" 1): a digest of what the customer is shown
  * and approves. The amount is normalised ("12.5" and "12.50" are the same money).
  */
-export function paymentBinding(payment: Pick<PaymentRecord, 'amount' | 'creditorIban' | 'creditorName' | 'debtorIban'>): string {
-  const shown = [formatCents(amountCentsOf(payment)), 'EUR', payment.creditorIban, payment.creditorName ?? null, payment.debtorIban];
+export function paymentBinding(
+  payment: Pick<PaymentRecord, 'amount' | 'creditorIban' | 'creditorName' | 'debtorIban'>,
+): string {
+  const shown = [
+    formatCents(amountCentsOf(payment)),
+    'EUR',
+    payment.creditorIban,
+    payment.creditorName ?? null,
+    payment.debtorIban,
+  ];
   return createHash('sha256').update(JSON.stringify(shown)).digest('hex');
 }
 
 /** When time alone moves the payment on (and money with it), if it does. */
 export function dueAt(payment: PaymentRecord): string | undefined {
-  if (payment.status === 'PDNG' && payment.pendingSince) return new Date(Date.parse(payment.pendingSince) + PAYEE_ANSWER_MS).toISOString();
+  if (payment.status === 'PDNG' && payment.pendingSince)
+    return new Date(Date.parse(payment.pendingSince) + PAYEE_ANSWER_MS).toISOString();
   if (payment.status === 'ACSP') return payment.settleAt;
   return undefined;
 }
 
-export function effectivePaymentStatus(payment: PaymentRecord, authorisation: AuthorisationRecord | undefined, now: Date): TransactionStatus {
+export function effectivePaymentStatus(
+  payment: PaymentRecord,
+  authorisation: AuthorisationRecord | undefined,
+  now: Date,
+): TransactionStatus {
   if (payment.status === 'RCVD') {
     // The ceremony failed (declined, three wrong codes, 15 minutes passed): nothing can authorise it any more.
     return authorisation && effectiveScaStatus(authorisation, now) === 'failed' ? 'RJCT' : 'RCVD';
@@ -97,7 +116,11 @@ export function effectivePaymentStatus(payment: PaymentRecord, authorisation: Au
  * (a requested date after the day of acceptance): 06:00 UTC on that date, for standard the first
  * business day on or after it.
  */
-export function settlementPlan(product: PaymentProduct, requestedExecutionDate: string | undefined, acceptedAt: Date): { settleAt: string; futureDated: boolean } {
+export function settlementPlan(
+  product: PaymentProduct,
+  requestedExecutionDate: string | undefined,
+  acceptedAt: Date,
+): { settleAt: string; futureDated: boolean } {
   const today = isoDate(acceptedAt);
   const futureDated = requestedExecutionDate !== undefined && requestedExecutionDate > today;
   const instant = product === 'instant-sepa-credit-transfers';
@@ -126,13 +149,20 @@ export function isCancellable(payment: PaymentRecord, status: TransactionStatus)
   return status === 'RCVD' || status === 'PDNG' || (status === 'ACSP' && payment.futureDated === true);
 }
 
-export function withPaymentStatus(payment: PaymentRecord, status: PaymentRecord['status'], at: Date | string): PaymentRecord {
+export function withPaymentStatus(
+  payment: PaymentRecord,
+  status: PaymentRecord['status'],
+  at: Date | string,
+): PaymentRecord {
   return { ...payment, status, statusChangedAt: typeof at === 'string' ? at : at.toISOString() };
 }
 
 /** RCVD → ACSP: accepted for settlement, at the instant settlementPlan gives. */
 export function accepted(payment: PaymentRecord, now: Date): PaymentRecord {
-  return { ...withPaymentStatus(payment, 'ACSP', now), ...settlementPlan(payment.product, payment.requestedExecutionDate, now) };
+  return {
+    ...withPaymentStatus(payment, 'ACSP', now),
+    ...settlementPlan(payment.product, payment.requestedExecutionDate, now),
+  };
 }
 
 /** RCVD → PDNG: the payee's name did not match; the customer's answer is awaited for 24 hours. */

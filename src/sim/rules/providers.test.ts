@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { registration } from './providers.js';
 import { isAuthorised } from './register.js';
 
-const identity = { organizationIdentifier: 'PSDDE-BAFIN-1', name: 'TPP One', roles: ['PSP_PI', 'PSP_AI'] as ('PSP_PI' | 'PSP_AI')[], nca: { name: 'BaFin', id: 'DE-BAFIN' } };
+const identity = {
+  organizationIdentifier: 'PSDDE-BAFIN-1',
+  name: 'TPP One',
+  roles: ['PSP_PI', 'PSP_AI'] as ('PSP_PI' | 'PSP_AI')[],
+  nca: { name: 'BaFin', id: 'DE-BAFIN' },
+};
 const t0 = new Date('2026-03-01T10:00:00Z');
 const t1 = new Date('2026-03-02T10:00:00Z');
 
@@ -39,6 +44,8 @@ describe('regulator register', () => {
   it('lets a recorded decision override the fixture either way', () => {
     const at = t0.toISOString();
     expect(isAuthorised(fixture, { 'PSDDE-BAFIN-9': { authorised: true, decidedAt: at } }, 'PSDDE-BAFIN-9')).toBe(true);
-    expect(isAuthorised(fixture, { 'PSDDE-BAFIN-1': { authorised: false, decidedAt: at } }, 'PSDDE-BAFIN-1')).toBe(false);
+    expect(isAuthorised(fixture, { 'PSDDE-BAFIN-1': { authorised: false, decidedAt: at } }, 'PSDDE-BAFIN-1')).toBe(
+      false,
+    );
   });
 });

@@ -6,7 +6,11 @@ import type { ProviderRecord } from '../store/data.js';
 import type { ProviderIdentity } from './identity.js';
 
 /** The record to store, or undefined when the stored one already says the same. */
-export function registration(existing: ProviderRecord | undefined, identity: ProviderIdentity, now: Date): ProviderRecord | undefined {
+export function registration(
+  existing: ProviderRecord | undefined,
+  identity: ProviderIdentity,
+  now: Date,
+): ProviderRecord | undefined {
   const roles = [...identity.roles].sort();
   if (
     existing &&

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { effectiveScaStatus, finished, isOpen, newAuthorisation, otpRejected, started } from './sca.js';
 
 const T0 = new Date('2026-03-01T10:00:00Z');
-const fresh = () => newAuthorisation({ authorisationId: 'a1', parent: { kind: 'consent', id: 'c1' }, tpp: 't', state: 's', now: T0 });
+const fresh = () =>
+  newAuthorisation({ authorisationId: 'a1', parent: { kind: 'consent', id: 'c1' }, tpp: 't', state: 's', now: T0 });
 
 describe('authorisation', () => {
   it('lives 15 minutes, then reads failed and cannot be acted on', () => {
@@ -13,7 +14,9 @@ describe('authorisation', () => {
   });
 
   it('keeps a finalised status after the 15 minutes', () => {
-    expect(effectiveScaStatus(finished(fresh(), 'finalised', T0), new Date(T0.getTime() + 3_600_000))).toBe('finalised');
+    expect(effectiveScaStatus(finished(fresh(), 'finalised', T0), new Date(T0.getTime() + 3_600_000))).toBe(
+      'finalised',
+    );
   });
 
   it('fails on the third wrong one-time code', () => {

@@ -45,7 +45,11 @@ export function effectiveScaStatus(authorisation: AuthorisationRecord, now: Date
  * either way (isOpen is false, the payment or consent outcome is the same); what it reads is the
  * bank profile's `sca.statusAfterExpiry`: `failed`, or `unchanged`, the status it had when time ran out.
  */
-export function servedScaStatus(authorisation: AuthorisationRecord, now: Date, afterExpiry: 'failed' | 'unchanged'): ScaStatus {
+export function servedScaStatus(
+  authorisation: AuthorisationRecord,
+  now: Date,
+  afterExpiry: 'failed' | 'unchanged',
+): ScaStatus {
   return afterExpiry === 'unchanged' ? authorisation.scaStatus : effectiveScaStatus(authorisation, now);
 }
 
@@ -69,6 +73,10 @@ export function otpRejected(authorisation: AuthorisationRecord, now: Date): Auth
     : { ...authorisation, otpFailures };
 }
 
-export function finished(authorisation: AuthorisationRecord, outcome: 'finalised' | 'failed', now: Date): AuthorisationRecord {
+export function finished(
+  authorisation: AuthorisationRecord,
+  outcome: 'finalised' | 'failed',
+  now: Date,
+): AuthorisationRecord {
   return { ...authorisation, scaStatus: outcome, finishedAt: now.toISOString() };
 }

@@ -13,7 +13,16 @@ describe('TARGET2 calendar', () => {
   });
 
   it('closes on weekends and the six holidays, and is open on an ordinary weekday', () => {
-    for (const closed of ['2026-03-07', '2026-03-08', '2026-01-01', '2026-04-03', '2026-04-06', '2026-05-01', '2026-12-25', '2026-12-26']) {
+    for (const closed of [
+      '2026-03-07',
+      '2026-03-08',
+      '2026-01-01',
+      '2026-04-03',
+      '2026-04-06',
+      '2026-05-01',
+      '2026-12-25',
+      '2026-12-26',
+    ]) {
       expect(isTarget2BusinessDay(closed), closed).toBe(false);
     }
     for (const open of ['2026-03-06', '2026-03-09', '2026-04-02', '2026-04-07', '2026-12-24', '2026-12-31']) {

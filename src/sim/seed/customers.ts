@@ -40,7 +40,11 @@ function asciiHandle(text: string): string {
     .toLowerCase();
 }
 
-function generatedCustomer(f: Faker, index: number, bankCode: string): Omit<SeedCustomer, 'psuId'> & { handle: string } {
+function generatedCustomer(
+  f: Faker,
+  index: number,
+  bankCode: string,
+): Omit<SeedCustomer, 'psuId'> & { handle: string } {
   const firstName = f.person.firstName();
   const lastName = f.person.lastName();
   const name = `${firstName} ${lastName}`;

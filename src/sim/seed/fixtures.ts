@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { packageRoot } from '../../package-root.js';
 
-
 const FixtureAccount = z.object({
   accountNumber: z.string().regex(/^\d{10}$/),
   name: z.string(),

@@ -35,7 +35,9 @@ function bookedRows(request: HistoryRequest, anchorMs: number): SeedTransaction[
       const credit = f.number.float() < 0.2;
       const cents = credit ? f.number.int({ min: 5_000, max: 300_000 }) : -f.number.int({ min: 150, max: 40_000 });
       const counterparty = credit ? f.person.fullName() : f.company.name();
-      const text = credit ? `Gutschrift ${f.string.numeric(6)}` : `Kartenzahlung ${f.string.alphanumeric({ length: 8, casing: 'upper' })}`;
+      const text = credit
+        ? `Gutschrift ${f.string.numeric(6)}`
+        : `Kartenzahlung ${f.string.alphanumeric({ length: 8, casing: 'upper' })}`;
       return { daysAgo, cents, counterparty, text, credit };
     });
     // Oldest first; ties keep generation order, so the result is fully determined by the seed.

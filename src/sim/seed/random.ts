@@ -9,7 +9,10 @@ import { faker } from '@faker-js/faker/locale/de';
 export type Faker = typeof faker;
 
 export function seedFor(seed: number, ...parts: (string | number)[]): number {
-  return createHash('sha256').update([seed, ...parts].join('\u0000')).digest().readUInt32BE(0);
+  return createHash('sha256')
+    .update([seed, ...parts].join('\u0000'))
+    .digest()
+    .readUInt32BE(0);
 }
 
 export function withFaker<T>(seed: number, parts: (string | number)[], run: (f: Faker) => T): T {

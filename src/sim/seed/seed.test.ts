@@ -19,7 +19,15 @@ const account = (overrides: Record<string, unknown> = {}) => ({
 const inlineFixture = (overrides: Record<string, unknown> = {}) =>
   parseCustomersFixture({
     bankCode: '12345678',
-    customers: [{ psuId: 'pia', password: 'pia-1234', name: 'Pia Pending', about: 'Pending card payments.', accounts: [account(overrides)] }],
+    customers: [
+      {
+        psuId: 'pia',
+        password: 'pia-1234',
+        name: 'Pia Pending',
+        about: 'Pending card payments.',
+        accounts: [account(overrides)],
+      },
+    ],
   });
 const pia = (seed: number, overrides: Record<string, unknown> = { pending: 4 }) => {
   const built = buildSeed({ seed, customers: 0, anchor: '2026-03-01', fixture: inlineFixture(overrides) });
@@ -55,7 +63,9 @@ describe('seed', () => {
   it('issues valid, unique German IBANs of the sandbox bank and opaque resource ids', () => {
     const seed = build(42, 200);
     const accounts = seed.customers.flatMap((customer) => customer.accounts);
-    expect(accounts.every((account) => ibanProblem(account.iban) === undefined && account.iban.slice(4, 12) === '12345678')).toBe(true);
+    expect(
+      accounts.every((account) => ibanProblem(account.iban) === undefined && account.iban.slice(4, 12) === '12345678'),
+    ).toBe(true);
     expect(new Set(accounts.map((account) => account.iban)).size).toBe(accounts.length);
     expect(accounts.every((account) => !account.resourceId.includes(account.iban.slice(4)))).toBe(true);
     expect(seed.accountByResourceId(accounts[0]!.resourceId)).toBe(accounts[0]);
@@ -76,7 +86,10 @@ describe('seed', () => {
   it('adds the pending rows after the booked ones, continuing the seq', () => {
     const { seed, account } = pia(42);
     const history = seed.history(account);
-    expect(history.map((row) => row.status)).toEqual([...Array<string>(30).fill('booked'), ...Array<string>(4).fill('pending')]);
+    expect(history.map((row) => row.status)).toEqual([
+      ...Array<string>(30).fill('booked'),
+      ...Array<string>(4).fill('pending'),
+    ]);
     expect(history.map((row) => row.seq)).toEqual(Array.from({ length: 34 }, (_, i) => i + 1));
     expect(new Set(history.map((row) => row.transactionId)).size).toBe(34);
   });
@@ -103,13 +116,20 @@ describe('seed', () => {
     const a = pia(42);
     const b = pia(42);
     const c = pia(7);
-    const pendingOf = (x: ReturnType<typeof pia>) => x.seed.history(x.account).filter((row) => row.status === 'pending');
+    const pendingOf = (x: ReturnType<typeof pia>) =>
+      x.seed.history(x.account).filter((row) => row.status === 'pending');
     expect(pendingOf(b)).toEqual(pendingOf(a));
     expect(pendingOf(c).map((row) => row.amountCents)).not.toEqual(pendingOf(a).map((row) => row.amountCents));
   });
 
   it('leaves the booked rows exactly as they were without pending rows', () => {
-    const request = { seed: 42, iban: 'DE12123456780000900001', ownerName: 'Pia Pending', size: 30, anchor: '2026-03-01' };
+    const request = {
+      seed: 42,
+      iban: 'DE12123456780000900001',
+      ownerName: 'Pia Pending',
+      size: 30,
+      anchor: '2026-03-01',
+    };
     const without = buildHistory({ ...request, pending: 0 });
     const withPending = buildHistory({ ...request, pending: 5 });
     expect(without).toHaveLength(30);
@@ -123,7 +143,11 @@ describe('seed', () => {
 
   it('reads a fixture account without pending as having none, and refuses a negative or fractional count', () => {
     expect(inlineFixture({}).customers[0]!.accounts[0]!.pending).toBe(0);
-    expect(pia(42, {}).seed.history(pia(42, {}).account).every((row) => row.status === 'booked')).toBe(true);
+    expect(
+      pia(42, {})
+        .seed.history(pia(42, {}).account)
+        .every((row) => row.status === 'booked'),
+    ).toBe(true);
     expect(() => inlineFixture({ pending: -1 })).toThrow();
     expect(() => inlineFixture({ pending: 1.5 })).toThrow();
   });

@@ -20,7 +20,14 @@ export interface Answer<T> {
  * Judges the budget, then records the access: called inside the unit of work of the read, after
  * every other check, so a refused request consumes nothing.
  */
-export function spend<T>(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRecord, budget: BudgetName, isAttended: boolean, body: T): Answer<T> {
+export function spend<T>(
+  ctx: SandboxContext,
+  uow: UnitOfWork,
+  consent: ConsentRecord,
+  budget: BudgetName,
+  isAttended: boolean,
+  body: T,
+): Answer<T> {
   const now = ctx.clock.now();
   // One budget per consent, data type and UTC day (spec "Limits").
   const key = usageKey(consent.consentId, budget, now);

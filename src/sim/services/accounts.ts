@@ -6,7 +6,14 @@
  */
 import { formatCents, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
-import { encodeEntryReference, pageTransactions, PAGE_SIZE, type AccountLedger, type LedgerEntry, type PageQuery } from '../ledger/index.js';
+import {
+  encodeEntryReference,
+  pageTransactions,
+  PAGE_SIZE,
+  type AccountLedger,
+  type LedgerEntry,
+  type PageQuery,
+} from '../ledger/index.js';
 import { covers, coveredIbans, requireUsable, type DataType } from '../rules/consents.js';
 import type { TransactionsQuery } from '../../contract/transactions-query.js';
 import type { SeedAccount } from '../seed/customers.js';
@@ -37,11 +44,18 @@ function usableConsent(ctx: SandboxContext, input: AccessInput): ConsentRecord {
 
 /** The one refusal of an account outside the consent, in the form the bank profile gives it (`consent.accountOutside`). */
 function outsideConsent(ctx: SandboxContext): XsError {
-  return ctx.behaviour.accountOutside === 'RESOURCE_UNKNOWN' ? new XsError('RESOURCE_UNKNOWN', { status: 403, text: 'No such account.' }) : new XsError('CONSENT_INVALID', { text: 'The consent does not cover this account.' });
+  return ctx.behaviour.accountOutside === 'RESOURCE_UNKNOWN'
+    ? new XsError('RESOURCE_UNKNOWN', { status: 403, text: 'No such account.' })
+    : new XsError('CONSENT_INVALID', { text: 'The consent does not cover this account.' });
 }
 
 /** An account the consent covers; unknown ids (an IBAN included) answer the same as uncovered ones. */
-function coveredAccount(ctx: SandboxContext, consent: ConsentRecord, resourceId: string, dataType: DataType): SeedAccount {
+function coveredAccount(
+  ctx: SandboxContext,
+  consent: ConsentRecord,
+  resourceId: string,
+  dataType: DataType,
+): SeedAccount {
   const account = ctx.seed.accountByResourceId(resourceId);
   const granted = consent.granted;
   if (!account || !granted || !covers(granted, account.iban)) throw outsideConsent(ctx);
@@ -94,8 +108,16 @@ export function readBalances(ctx: SandboxContext, input: AccessInput, resourceId
     return spend(ctx, uow, consent, 'balances', input.attended, {
       account: reference(account),
       balances: [
-        { balanceType: 'closingBooked', balanceAmount: amountOf(ledger.bookedBalanceCents), lastChangeDateTime: changedAt },
-        { balanceType: 'interimAvailable', balanceAmount: amountOf(ledger.bookedBalanceCents + ledger.pendingCents), lastChangeDateTime: changedAt },
+        {
+          balanceType: 'closingBooked',
+          balanceAmount: amountOf(ledger.bookedBalanceCents),
+          lastChangeDateTime: changedAt,
+        },
+        {
+          balanceType: 'interimAvailable',
+          balanceAmount: amountOf(ledger.bookedBalanceCents + ledger.pendingCents),
+          lastChangeDateTime: changedAt,
+        },
       ],
     });
   });
@@ -122,7 +144,10 @@ interface Listing {
 
 function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuery, listing: Listing) {
   if (query.from !== undefined && query.from > ledger.lastSeq) {
-    throw new XsError('FORMAT_ERROR', { path: 'entryReferenceFrom', text: 'entryReferenceFrom names no transaction of this account.' });
+    throw new XsError('FORMAT_ERROR', {
+      path: 'entryReferenceFrom',
+      text: 'entryReferenceFrom names no transaction of this account.',
+    });
   }
   const filters: PageQuery = {
     bookingStatus: query.bookingStatus,
@@ -131,12 +156,16 @@ function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuer
     ...(query.dateTo ? { dateTo: query.dateTo, dateToExclusive: listing.dateTo === 'exclusive' } : {}),
   };
   // entryReferenceFrom leads away from the first page: to older rows newest-first, to newer ones oldest-first.
-  const from = query.from === undefined ? {} : listing.order === 'oldest-first' ? { after: query.from } : { before: query.from };
+  const from =
+    query.from === undefined ? {} : listing.order === 'oldest-first' ? { after: query.from } : { before: query.from };
   const result = pageTransactions(ledger, { ...filters, ...from, limit: PAGE_SIZE });
   // Spec "Paging rules" 2-4: next continues after the last row of the page (before it, newest
   // first), so no row is repeated or skipped; it carries every original filter, and is omitted at the end.
   const cursor = result.next;
-  const next = cursor === undefined ? undefined : `/v1/accounts/${resourceId}/transactions?${new URLSearchParams({ ...query.given, entryReferenceFrom: encodeEntryReference(cursor) }).toString()}`;
+  const next =
+    cursor === undefined
+      ? undefined
+      : `/v1/accounts/${resourceId}/transactions?${new URLSearchParams({ ...query.given, entryReferenceFrom: encodeEntryReference(cursor) }).toString()}`;
   return {
     ...(query.bookingStatus !== 'pending' ? { booked: result.booked.map(transaction) } : {}),
     ...(query.bookingStatus !== 'booked' ? { pending: result.pending.map(transaction) } : {}),
@@ -145,11 +174,19 @@ function page(ledger: AccountLedger, resourceId: string, query: TransactionsQuer
   };
 }
 
-export function readTransactions(ctx: SandboxContext, input: AccessInput, resourceId: string, query: TransactionsQuery) {
+export function readTransactions(
+  ctx: SandboxContext,
+  input: AccessInput,
+  resourceId: string,
+  query: TransactionsQuery,
+) {
   return ctx.bank.transact((uow) => {
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'transactions');
-    const transactions = page(ctx.ledgers.ledger(account), resourceId, query, { order: ctx.behaviour.transactionsOrder, dateTo: ctx.behaviour.dateTo });
+    const transactions = page(ctx.ledgers.ledger(account), resourceId, query, {
+      order: ctx.behaviour.transactionsOrder,
+      dateTo: ctx.behaviour.dateTo,
+    });
     return spend(ctx, uow, consent, 'transactions', input.attended, { account: reference(account), transactions });
   });
 }

@@ -11,7 +11,10 @@ import { encodeEntryReference } from '../ledger/index.js';
 
 export const BookingBody = z.strictObject({
   iban: z.string(),
-  amount: z.string().regex(SIGNED_AMOUNT_PATTERN).refine((value) => /[1-9]/.test(value), 'The amount must not be zero.'),
+  amount: z
+    .string()
+    .regex(SIGNED_AMOUNT_PATTERN)
+    .refine((value) => /[1-9]/.test(value), 'The amount must not be zero.'),
   counterpartyName: z.string().min(1).max(70).optional(),
   remittanceInformationUnstructured: z.string().min(1).max(140).optional(),
   pending: z.boolean().optional(),
@@ -24,7 +27,11 @@ export function bookTransaction(ctx: SandboxContext, body: unknown) {
 function book(ctx: SandboxContext, uow: UnitOfWork, body: unknown) {
   const input = parseOrFormatError(BookingBody, body ?? {});
   const account = ctx.seed.accountByIban(input.iban);
-  if (!account) throw new XsError('FORMAT_ERROR', { path: 'iban', text: 'Not an IBAN of a seeded account; GET /sandbox/customers lists them.' });
+  if (!account)
+    throw new XsError('FORMAT_ERROR', {
+      path: 'iban',
+      text: 'Not an IBAN of a seeded account; GET /sandbox/customers lists them.',
+    });
   const amountCents = toCents(input.amount);
   const counterparty = input.counterpartyName ?? (amountCents > 0 ? 'Sandbox Sender' : 'Sandbox Recipient');
   const record = ctx.ledgers.prepareBooking(
@@ -33,8 +40,12 @@ function book(ctx: SandboxContext, uow: UnitOfWork, body: unknown) {
       amountCents,
       status: input.pending ? 'pending' : 'booked',
       // The sign is the direction: a credit names the debtor, a debit the creditor.
-      ...(amountCents > 0 ? { debtorName: counterparty, creditorName: account.ownerName } : { creditorName: counterparty, debtorName: account.ownerName }),
-      ...(input.remittanceInformationUnstructured ? { remittanceInformationUnstructured: input.remittanceInformationUnstructured } : {}),
+      ...(amountCents > 0
+        ? { debtorName: counterparty, creditorName: account.ownerName }
+        : { creditorName: counterparty, debtorName: account.ownerName }),
+      ...(input.remittanceInformationUnstructured
+        ? { remittanceInformationUnstructured: input.remittanceInformationUnstructured }
+        : {}),
     },
     ctx.clock.now(),
   );

@@ -65,11 +65,25 @@ describe('one callback attempt', () => {
     const outcome = await attempt;
     expect(outcome).toEqual({ status: null, error: 'no complete answer within 10000 ms' });
     // A cut attempt is retried as usual: the next one falls due after the first backoff.
-    const delivery = { eventId: 'e', tpp: 't', consentId: 'c', url: `${base}/drip`, body: '{}', attempts: [], outcome: 'pending' as const };
-    expect(afterAttempt(delivery, { at: new Date('2026-03-01T10:00:00Z'), ...outcome }, '30s-doubling')).toMatchObject({ outcome: 'pending', nextAttemptAt: '2026-03-01T10:00:30.000Z' });
+    const delivery = {
+      eventId: 'e',
+      tpp: 't',
+      consentId: 'c',
+      url: `${base}/drip`,
+      body: '{}',
+      attempts: [],
+      outcome: 'pending' as const,
+    };
+    expect(afterAttempt(delivery, { at: new Date('2026-03-01T10:00:00Z'), ...outcome }, '30s-doubling')).toMatchObject({
+      outcome: 'pending',
+      nextAttemptAt: '2026-03-01T10:00:30.000Z',
+    });
   });
 
   it('never calls an http:// URL', async () => {
-    expect(await postCallback('http://localhost:1/x', '{}', {}, [], 10_000)).toEqual({ status: null, error: 'not an https URL: never called' });
+    expect(await postCallback('http://localhost:1/x', '{}', {}, [], 10_000)).toEqual({
+      status: null,
+      error: 'not an https URL: never called',
+    });
   });
 });

@@ -13,7 +13,13 @@ export interface AttemptOutcome {
   error: string | null;
 }
 
-export function postCallback(url: string, body: string, headers: Record<string, string>, extraCa: readonly string[], deadlineMs: number): Promise<AttemptOutcome> {
+export function postCallback(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  extraCa: readonly string[],
+  deadlineMs: number,
+): Promise<AttemptOutcome> {
   if (!url.startsWith('https://')) return Promise.resolve({ status: null, error: 'not an https URL: never called' });
   return new Promise((resolve) => {
     let settled = false;

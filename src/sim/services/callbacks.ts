@@ -47,7 +47,12 @@ export function removeCallback(ctx: SandboxContext, tpp: string): Promise<void> 
     const at = ctx.clock.now().toISOString();
     uow.data.deliveries.forEach((delivery, index) => {
       if (delivery.tpp !== tpp || delivery.outcome !== 'pending') return;
-      uow.replaceAt('deliveries', index, { ...delivery, outcome: 'failed', nextAttemptAt: undefined, attempts: [...delivery.attempts, { at, status: null, error: 'callback deregistered' }] });
+      uow.replaceAt('deliveries', index, {
+        ...delivery,
+        outcome: 'failed',
+        nextAttemptAt: undefined,
+        attempts: [...delivery.attempts, { at, status: null, error: 'callback deregistered' }],
+      });
     });
   });
 }
@@ -58,9 +63,25 @@ export function notifyRevocation(ctx: SandboxContext, uow: UnitOfWork, consent: 
   // Spec "Revocation callback endpoints" 5: until a callback is registered, nothing is sent.
   if (!registration) return;
   const eventId = randomUUID();
-  const body = JSON.stringify({ eventId, consentId: consent.consentId, consentStatus: 'revokedByPsu', revokedAt: revokedAt.toISOString() });
-  uow.add('deliveries', { eventId, tpp: consent.tpp, consentId: consent.consentId, url: registration.url, body, attempts: [], nextAttemptAt: revokedAt.toISOString(), outcome: 'pending' });
-  uow.afterCommit(() => void dispatchDue(ctx).catch((error: unknown) => ctx.log(`callback dispatch: ${String(error)}`)));
+  const body = JSON.stringify({
+    eventId,
+    consentId: consent.consentId,
+    consentStatus: 'revokedByPsu',
+    revokedAt: revokedAt.toISOString(),
+  });
+  uow.add('deliveries', {
+    eventId,
+    tpp: consent.tpp,
+    consentId: consent.consentId,
+    url: registration.url,
+    body,
+    attempts: [],
+    nextAttemptAt: revokedAt.toISOString(),
+    outcome: 'pending',
+  });
+  uow.afterCommit(
+    () => void dispatchDue(ctx).catch((error: unknown) => ctx.log(`callback dispatch: ${String(error)}`)),
+  );
 }
 
 function save(uow: UnitOfWork, next: DeliveryRecord): void {
@@ -72,32 +93,68 @@ function save(uow: UnitOfWork, next: DeliveryRecord): void {
 }
 
 /** One attempt over the network; answers the delivery as it is after the attempt (recorded by the caller). */
-async function attempt(ctx: SandboxContext, delivery: DeliveryRecord, copies: number): Promise<{ next: DeliveryRecord; outcome: { status: number | null; error: string | null } }> {
+async function attempt(
+  ctx: SandboxContext,
+  delivery: DeliveryRecord,
+  copies: number,
+): Promise<{ next: DeliveryRecord; outcome: { status: number | null; error: string | null } }> {
   const registration = ctx.store.data.callbacks[delivery.tpp];
   const at = ctx.clock.now();
   if (!registration) {
     // The provider deleted its callback: notifications stop.
     const outcome = { status: null, error: 'callback deregistered' };
-    return { next: { ...delivery, outcome: 'failed', nextAttemptAt: undefined, attempts: [...delivery.attempts, { at: at.toISOString(), ...outcome }] }, outcome };
+    return {
+      next: {
+        ...delivery,
+        outcome: 'failed',
+        nextAttemptAt: undefined,
+        attempts: [...delivery.attempts, { at: at.toISOString(), ...outcome }],
+      },
+      outcome,
+    };
   }
   // Each attempt is signed afresh over the exact bytes sent, the same body with the same eventId
   // every time; t is sandbox time in unix seconds (spec "Events" 3-5).
   const t = Math.floor(at.getTime() / 1000);
   // The attempt's deadline and the wait before the next one are the bank profile's (`callback.*`).
   const deadlineMs = ctx.behaviour.callbackAttemptTimeoutMs;
-  const signature = signCallback(delivery.body, deriveSecret(ctx.store.data.callbackKey, delivery.tpp, registration), t);
-  const outcome = await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, deadlineMs);
+  const signature = signCallback(
+    delivery.body,
+    deriveSecret(ctx.store.data.callbackKey, delivery.tpp, registration),
+    t,
+  );
+  const outcome = await postCallback(
+    registration.url,
+    delivery.body,
+    { [HEADERS.serviceSignature]: signature },
+    ctx.callbackCa,
+    deadlineMs,
+  );
   // A duplicated delivery (fault injection): the same signed bytes once more; it is not a retry,
   // so the attempt's outcome stays the first one's.
-  for (let copy = 1; copy < copies; copy++) await postCallback(registration.url, delivery.body, { [HEADERS.serviceSignature]: signature }, ctx.callbackCa, deadlineMs);
-  return { next: afterAttempt({ ...delivery, url: registration.url }, { at, ...outcome }, ctx.behaviour.callbackBackoff), outcome };
+  for (let copy = 1; copy < copies; copy++)
+    await postCallback(
+      registration.url,
+      delivery.body,
+      { [HEADERS.serviceSignature]: signature },
+      ctx.callbackCa,
+      deadlineMs,
+    );
+  return {
+    next: afterAttempt({ ...delivery, url: registration.url }, { at, ...outcome }, ctx.behaviour.callbackBackoff),
+    outcome,
+  };
 }
 
 /** Sends every attempt that is due by the sandbox clock; called on revocation, when the clock moves, and on a tick. */
 export async function dispatchDue(ctx: SandboxContext): Promise<void> {
   const now = ctx.clock.nowMs();
   const due = ctx.store.data.deliveries.filter(
-    (delivery) => delivery.outcome === 'pending' && delivery.nextAttemptAt !== undefined && Date.parse(delivery.nextAttemptAt) <= now && !ctx.deliveriesInFlight.has(delivery.eventId),
+    (delivery) =>
+      delivery.outcome === 'pending' &&
+      delivery.nextAttemptAt !== undefined &&
+      Date.parse(delivery.nextAttemptAt) <= now &&
+      !ctx.deliveriesInFlight.has(delivery.eventId),
   );
   const planned = planDeliveries(ctx.faults, due, now);
   if (planned.length === 0) return;
@@ -108,7 +165,14 @@ export async function dispatchDue(ctx: SandboxContext): Promise<void> {
       await ctx.bank.transact((uow) => {
         save(uow, next);
         uow.afterCommit(() =>
-          ctx.events.emit('callback-attempt', { eventId: next.eventId, consentId: next.consentId, attempt: next.attempts.length, status: outcome.status, error: outcome.error, outcome: next.outcome }),
+          ctx.events.emit('callback-attempt', {
+            eventId: next.eventId,
+            consentId: next.consentId,
+            attempt: next.attempts.length,
+            status: outcome.status,
+            error: outcome.error,
+            outcome: next.outcome,
+          }),
         );
       });
     })();
@@ -138,5 +202,7 @@ export async function flushDue(ctx: SandboxContext): Promise<void> {
 }
 
 export function deliveriesView(ctx: SandboxContext) {
-  return [...ctx.store.data.deliveries].reverse().map(({ body: _body, ...delivery }) => ({ ...delivery, event: JSON.parse(_body) as unknown }));
+  return [...ctx.store.data.deliveries]
+    .reverse()
+    .map(({ body: _body, ...delivery }) => ({ ...delivery, event: JSON.parse(_body) as unknown }));
 }

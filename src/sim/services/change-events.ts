@@ -64,7 +64,10 @@ export function emitPayment(ctx: SandboxContext, payment: PaymentRecord): void {
     tpp: payment.tpp,
     product: payment.product,
     transactionStatus: status,
-    due: due !== undefined && status === payment.status ? { status: payment.status === 'PDNG' ? 'CANC' : 'ACSC', at: due } : null,
+    due:
+      due !== undefined && status === payment.status
+        ? { status: payment.status === 'PDNG' ? 'CANC' : 'ACSC', at: due }
+        : null,
     authorisationId: payment.authorisationId,
     psuId: payment.psuId ?? null,
     debtorIban: payment.debtorIban,

@@ -1,5 +1,10 @@
 /** Confirmation of funds: its consents and `POST /v1/funds-confirmations` (spec "Funds confirmation"). */
-import { toCents, XsError, type FundsConfirmationConsentRequest, type FundsConfirmationRequest } from '../../contract/index.js';
+import {
+  toCents,
+  XsError,
+  type FundsConfirmationConsentRequest,
+  type FundsConfirmationRequest,
+} from '../../contract/index.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { SandboxContext } from '../context.js';
 import { newCofConsent } from '../rules/cof.js';
@@ -8,11 +13,17 @@ import { spend } from './access.js';
 import { ownConsent, storeNewConsent } from './consents.js';
 
 /** The header and body as the API's edge read them (contract/request-headers.ts, cof-request.ts). */
-export function createCofConsent(ctx: SandboxContext, tpp: string, input: { redirectUri: string; request: FundsConfirmationConsentRequest }) {
+export function createCofConsent(
+  ctx: SandboxContext,
+  tpp: string,
+  input: { redirectUri: string; request: FundsConfirmationConsentRequest },
+) {
   const { redirectUri, request } = input;
   return ctx.bank.transact((uow) => {
     const now = ctx.clock.now();
-    return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) => newCofConsent({ consentId, authorisationId, tpp, request, redirectUri, now }));
+    return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) =>
+      newCofConsent({ consentId, authorisationId, tpp, request, redirectUri, now }),
+    );
   });
 }
 

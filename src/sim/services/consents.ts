@@ -30,12 +30,20 @@ export function createConsent(ctx: SandboxContext, tpp: string, input: ConsentCr
       ...(typeof recurringIndicatorDefault === 'boolean' ? { recurringDefault: recurringIndicatorDefault } : {}),
       ...(validUntilDefault === '90-days' ? { validityDays: 90 } : {}),
     };
-    return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) => newConsent({ consentId, authorisationId, tpp, request, redirectUri, nokRedirectUri, now, ...defaults }));
+    return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) =>
+      newConsent({ consentId, authorisationId, tpp, request, redirectUri, nokRedirectUri, now, ...defaults }),
+    );
   });
 }
 
 /** Stores a consent with its authorisation (implicit start, spec "Behaviour notes: Consents" 1) and answers the creation. */
-export function storeNewConsent(ctx: SandboxContext, uow: UnitOfWork, tpp: string, now: Date, make: (consentId: string, authorisationId: string) => ConsentRecord) {
+export function storeNewConsent(
+  ctx: SandboxContext,
+  uow: UnitOfWork,
+  tpp: string,
+  now: Date,
+  make: (consentId: string, authorisationId: string) => ConsentRecord,
+) {
   const consentId = randomUUID();
   const authorisation = newAuthorisation({
     authorisationId: randomUUID(),
@@ -71,7 +79,12 @@ export function storeNewConsent(ctx: SandboxContext, uow: UnitOfWork, tpp: strin
  * The caller's own consent of the kind the endpoint serves, or CONSENT_UNKNOWN for anything else:
  * unknown, another provider's, or the other kind (spec "Behaviour notes: Consents" 2-3).
  */
-export function ownConsent(ctx: SandboxContext, tpp: string, consentId: string | undefined, kind: ConsentRecord['kind'] = 'ais'): ConsentRecord {
+export function ownConsent(
+  ctx: SandboxContext,
+  tpp: string,
+  consentId: string | undefined,
+  kind: ConsentRecord['kind'] = 'ais',
+): ConsentRecord {
   const consent = consentId === undefined ? undefined : ctx.store.data.consents[consentId];
   if (!consent || consent.tpp !== tpp || consent.kind !== kind) throw unknownConsent();
   return consent;
@@ -81,16 +94,32 @@ export function readConsent(ctx: SandboxContext, tpp: string, consentId: string,
   return consentView(ownConsent(ctx, tpp, consentId, kind), ctx.clock.now());
 }
 
-export function consentStatus(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais') {
+export function consentStatus(
+  ctx: SandboxContext,
+  tpp: string,
+  consentId: string,
+  kind: ConsentRecord['kind'] = 'ais',
+) {
   return { consentStatus: effectiveStatus(ownConsent(ctx, tpp, consentId, kind), ctx.clock.now()) };
 }
 
-export function consentAuthorisations(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais') {
+export function consentAuthorisations(
+  ctx: SandboxContext,
+  tpp: string,
+  consentId: string,
+  kind: ConsentRecord['kind'] = 'ais',
+) {
   const consent = ownConsent(ctx, tpp, consentId, kind);
   return { authorisationIds: [consent.authorisationId] };
 }
 
-export function consentAuthorisation(ctx: SandboxContext, tpp: string, consentId: string, authorisationId: string, kind: ConsentRecord['kind'] = 'ais') {
+export function consentAuthorisation(
+  ctx: SandboxContext,
+  tpp: string,
+  consentId: string,
+  authorisationId: string,
+  kind: ConsentRecord['kind'] = 'ais',
+) {
   const consent = ownConsent(ctx, tpp, consentId, kind);
   const authorisation: AuthorisationRecord | undefined = ctx.store.data.authorisations[authorisationId];
   if (consent.authorisationId !== authorisationId || !authorisation) {
@@ -106,13 +135,19 @@ export function consentAuthorisation(ctx: SandboxContext, tpp: string, consentId
  * it is, and the call still answers 204 (the provider's intent holds). That is the default of the
  * bank profile's `consent.deleteNotValid` (received-too); valid-only refuses all but valid.
  */
-export function deleteConsent(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais'): Promise<void> {
+export function deleteConsent(
+  ctx: SandboxContext,
+  tpp: string,
+  consentId: string,
+  kind: ConsentRecord['kind'] = 'ais',
+): Promise<void> {
   return ctx.bank.transact((uow) => {
     const consent = ownConsent(ctx, tpp, consentId, kind);
     const now = ctx.clock.now();
     const status = effectiveStatus(consent, now);
     // A bank that accepts DELETE only on a valid consent (profile `consent.deleteNotValid`) changes nothing else.
-    if (status !== 'valid' && ctx.behaviour.deleteNotValid === 'valid-only') throw new XsError('CONSENT_INVALID', { text: `Only a valid consent can be deleted; this one is ${status}.` });
+    if (status !== 'valid' && ctx.behaviour.deleteNotValid === 'valid-only')
+      throw new XsError('CONSENT_INVALID', { text: `Only a valid consent can be deleted; this one is ${status}.` });
     if (status !== 'valid' && status !== 'received') return;
     const terminated = withStatus(consent, 'terminatedByTpp', now);
     uow.put('consents', consentId, terminated);
@@ -131,16 +166,24 @@ export function deleteConsent(ctx: SandboxContext, tpp: string, consentId: strin
  * valid → revokedByPsu at once, the same for both causes (spec consent table), then a callback if
  * the provider registered one. The consent stops working whatever happens to the delivery.
  */
-export function revokeConsent(ctx: SandboxContext, consentId: string): Promise<{ consentId: string; consentStatus: 'revokedByPsu' }> {
+export function revokeConsent(
+  ctx: SandboxContext,
+  consentId: string,
+): Promise<{ consentId: string; consentStatus: 'revokedByPsu' }> {
   return ctx.bank.transact((uow) => revoke(ctx, uow, consentId));
 }
 
-function revoke(ctx: SandboxContext, uow: UnitOfWork, consentId: string): { consentId: string; consentStatus: 'revokedByPsu' } {
+function revoke(
+  ctx: SandboxContext,
+  uow: UnitOfWork,
+  consentId: string,
+): { consentId: string; consentStatus: 'revokedByPsu' } {
   const consent = uow.data.consents[consentId];
   if (!consent) throw new XsError('RESOURCE_UNKNOWN', { text: 'No such consent.' });
   const now = ctx.clock.now();
   const status = effectiveStatus(consent, now);
-  if (status !== 'valid') throw new XsError('FORMAT_ERROR', { text: `Only a valid consent can be revoked; this one is ${status}.` });
+  if (status !== 'valid')
+    throw new XsError('FORMAT_ERROR', { text: `Only a valid consent can be revoked; this one is ${status}.` });
   const revoked = withStatus(consent, 'revokedByPsu', now);
   uow.put('consents', consentId, revoked);
   uow.afterCommit(() => emitConsent(ctx, revoked));
@@ -177,7 +220,10 @@ export function consentsOfCustomer(ctx: SandboxContext, psuId: string) {
       return {
         consentId: consent.consentId,
         providerName: ctx.store.data.providers[consent.tpp]?.name ?? consent.tpp,
-        accounts: [...coveredIbans(granted)].map((iban) => ({ iban, types: DATA_TYPES.filter((type) => granted[type].includes(iban)) })),
+        accounts: [...coveredIbans(granted)].map((iban) => ({
+          iban,
+          types: DATA_TYPES.filter((type) => granted[type].includes(iban)),
+        })),
         recurring: consent.recurringIndicator,
         validUntil: consent.validUntil ?? null,
         status,
@@ -189,7 +235,8 @@ export function consentsOfCustomer(ctx: SandboxContext, psuId: string) {
 /** The portal's revoke: only the customer who approved a consent can revoke it. */
 export function revokeByCustomer(ctx: SandboxContext, psuId: string, consentId: string) {
   return ctx.bank.transact((uow) => {
-    if (uow.data.consents[consentId]?.psuId !== psuId) throw new XsError('RESOURCE_UNKNOWN', { text: 'No such consent.' });
+    if (uow.data.consents[consentId]?.psuId !== psuId)
+      throw new XsError('RESOURCE_UNKNOWN', { text: 'No such consent.' });
     return revoke(ctx, uow, consentId);
   });
 }

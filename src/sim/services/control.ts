@@ -32,13 +32,22 @@ export function moveClock(ctx: SandboxContext, move: ClockMove): Promise<ClockVi
       if ('advance' in move) {
         const ms = typeof move.advance === 'number' ? move.advance : parseDuration(move.advance);
         if (ms === undefined) {
-          throw new ClockError('advance is an ISO 8601 duration in weeks, days, hours, minutes or seconds, e.g. "PT1H" or "P181D".');
+          throw new ClockError(
+            'advance is an ISO 8601 duration in weeks, days, hours, minutes or seconds, e.g. "PT1H" or "P181D".',
+          );
         }
-        uow.change(() => ctx.clock.advance(ms), () => ctx.clock.restore(before.offsetMs));
+        uow.change(
+          () => ctx.clock.advance(ms),
+          () => ctx.clock.restore(before.offsetMs),
+        );
       } else {
         const at = move.set instanceof Date ? move.set : new Date(move.set);
-        if (typeof move.set === 'string' && Number.isNaN(Date.parse(move.set))) throw new ClockError('set is an ISO 8601 date-time.');
-        uow.change(() => ctx.clock.set(at), () => ctx.clock.restore(before.offsetMs));
+        if (typeof move.set === 'string' && Number.isNaN(Date.parse(move.set)))
+          throw new ClockError('set is an ISO 8601 date-time.');
+        uow.change(
+          () => ctx.clock.set(at),
+          () => ctx.clock.restore(before.offsetMs),
+        );
       }
     } catch (error) {
       if (error instanceof ClockError) throw new XsError('FORMAT_ERROR', { path: field, text: error.message });
@@ -106,7 +115,12 @@ export function resetSandbox(ctx: SandboxContext): Promise<ClockView> {
         fresh.clockOffsetMs = ctx.clock.offsetMs;
         ctx.store.replace(fresh);
         if (anchor !== ctx.seed.anchor) {
-          ctx.seed = buildSeed({ seed: ctx.seedNumber, customers: ctx.customerCount, anchor, fixture: ctx.customersFixture });
+          ctx.seed = buildSeed({
+            seed: ctx.seedNumber,
+            customers: ctx.customerCount,
+            anchor,
+            fixture: ctx.customersFixture,
+          });
         }
         // Run-time bookings are gone; the indexes over them are rebuilt on first use.
         ctx.ledgers = createLedgers(ctx.seed, () => ctx.store.data.bookings);

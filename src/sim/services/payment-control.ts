@@ -17,7 +17,10 @@ export const AmendBody = z
     instructedAmount: AmountSchema.optional(),
     creditorName: z.string().min(1).max(CREDITOR_NAME_MAX).optional(),
   })
-  .refine((body) => body.instructedAmount !== undefined || body.creditorName !== undefined, 'Send instructedAmount, creditorName or both.');
+  .refine(
+    (body) => body.instructedAmount !== undefined || body.creditorName !== undefined,
+    'Send instructedAmount, creditorName or both.',
+  );
 
 /** Every payment, newest first. */
 export function paymentsView(ctx: SandboxContext) {
@@ -44,9 +47,14 @@ export function amendPayment(ctx: SandboxContext, paymentId: string, body: unkno
 
 function amend(ctx: SandboxContext, uow: UnitOfWork, paymentId: string, body: unknown) {
   const payment = paymentById(ctx, paymentId);
-  const change = parseOrFormatError(AmendBody, body ?? {}, 'Send {"instructedAmount"?:{"currency":"EUR","amount":"12.30"},"creditorName"?:"…"}.');
+  const change = parseOrFormatError(
+    AmendBody,
+    body ?? {},
+    'Send {"instructedAmount"?:{"currency":"EUR","amount":"12.30"},"creditorName"?:"…"}.',
+  );
   const status = statusOf(ctx, payment, ctx.clock.now());
-  if (status !== 'RCVD') throw new XsError('FORMAT_ERROR', { text: `Only a received payment can be amended; this one is ${status}.` });
+  if (status !== 'RCVD')
+    throw new XsError('FORMAT_ERROR', { text: `Only a received payment can be amended; this one is ${status}.` });
   const amended = {
     ...payment,
     ...(change.instructedAmount ? { amount: change.instructedAmount.amount } : {}),

@@ -12,7 +12,15 @@ import { openStore } from '../store/store.js';
 import { amendPayment } from './payment-control.js';
 import { isoDate } from '../../contract/dates.js';
 import { readPaymentRequest } from '../../contract/payment-request.js';
-import { authorisePayment, cancelByCustomer, cancellablePaymentsOf, initiatePayment, paymentReview, pendingPayeeChecksOf, rejectPayment } from './payments.js';
+import {
+  authorisePayment,
+  cancelByCustomer,
+  cancellablePaymentsOf,
+  initiatePayment,
+  paymentReview,
+  pendingPayeeChecksOf,
+  rejectPayment,
+} from './payments.js';
 
 const START = Date.parse('2026-03-02T10:00:00Z');
 
@@ -43,15 +51,22 @@ async function sandboxContext(): Promise<SandboxContext> {
 }
 
 /** What the SCA decision does, as its own unit of work. */
-const authorise = (ctx: SandboxContext, paymentId: string, psuId: string) => ctx.bank.transact((uow) => authorisePayment(ctx, uow, paymentId, psuId, ctx.clock.now()));
-const reject = (ctx: SandboxContext, paymentId: string) => ctx.bank.transact((uow) => rejectPayment(ctx, uow, paymentId, ctx.clock.now()));
+const authorise = (ctx: SandboxContext, paymentId: string, psuId: string) =>
+  ctx.bank.transact((uow) => authorisePayment(ctx, uow, paymentId, psuId, ctx.clock.now()));
+const reject = (ctx: SandboxContext, paymentId: string) =>
+  ctx.bank.transact((uow) => rejectPayment(ctx, uow, paymentId, ctx.clock.now()));
 
 const iban = (ctx: SandboxContext, psuId: string) => ctx.seed.customer(psuId)!.accounts[0]!.iban;
 let keys = 0;
 
 async function pay(ctx: SandboxContext, debtor: string, over: Record<string, unknown> = {}) {
   keys += 1;
-  const body = { debtorAccount: { iban: debtor }, instructedAmount: { currency: 'EUR', amount: '12.3' }, creditorAccount: { iban: 'DE89370400440532013000' }, ...over };
+  const body = {
+    debtorAccount: { iban: debtor },
+    instructedAmount: { currency: 'EUR', amount: '12.3' },
+    creditorAccount: { iban: 'DE89370400440532013000' },
+    ...over,
+  };
   const answer = await initiatePayment(ctx, 'PSDDE-BAFIN-1', {
     product: 'sepa-credit-transfers',
     requestId: `00000000-0000-4000-8000-${String(keys).padStart(12, '0')}`,
@@ -95,7 +110,9 @@ describe('authorisation hooks', () => {
   it('let only the holder of the debtor account authorise, and only a received payment', async () => {
     const ctx = await sandboxContext();
     const paymentId = await pay(ctx, iban(ctx, 'anna'));
-    await expect(authorise(ctx, paymentId, 'clara')).rejects.toThrow(expect.objectContaining({ code: 'FORMAT_ERROR', path: 'psuId' }));
+    await expect(authorise(ctx, paymentId, 'clara')).rejects.toThrow(
+      expect.objectContaining({ code: 'FORMAT_ERROR', path: 'psuId' }),
+    );
     await authorise(ctx, paymentId, 'anna');
     expect(paymentReview(ctx, paymentId).transactionStatus).toBe('ACSP');
     await expect(authorise(ctx, paymentId, 'anna')).rejects.toThrow(expect.objectContaining({ code: 'FORMAT_ERROR' }));
@@ -118,7 +135,10 @@ describe('the portal’s lists and cancellation', () => {
     const ctx = await sandboxContext();
     const anna = iban(ctx, 'anna');
     const received = await pay(ctx, anna);
-    const payee = await pay(ctx, anna, { creditorAccount: { iban: iban(ctx, 'juergen') }, creditorName: 'Juergen Gross' });
+    const payee = await pay(ctx, anna, {
+      creditorAccount: { iban: iban(ctx, 'juergen') },
+      creditorName: 'Juergen Gross',
+    });
     const future = await pay(ctx, anna, { requestedExecutionDate: '2026-03-20' });
     const settling = await pay(ctx, anna, { remittanceInformationUnstructured: 'settling' });
     await pay(ctx, iban(ctx, 'clara'));
@@ -129,7 +149,14 @@ describe('the portal’s lists and cancellation', () => {
       [payee, 'PDNG'],
       [received, 'RCVD'],
     ]);
-    expect(listed[2]).toEqual({ paymentId: received, amount: '12.30', creditorName: undefined, creditorIban: 'DE89370400440532013000', status: 'RCVD', createdAt: expect.any(String) });
+    expect(listed[2]).toEqual({
+      paymentId: received,
+      amount: '12.30',
+      creditorName: undefined,
+      creditorIban: 'DE89370400440532013000',
+      status: 'RCVD',
+      createdAt: expect.any(String),
+    });
     expect(pendingPayeeChecksOf(ctx, 'anna').map((row) => row.paymentId)).toEqual([payee]);
     expect(pendingPayeeChecksOf(ctx, 'clara')).toEqual([]);
   });

@@ -6,7 +6,16 @@
  */
 import { formatCents, XsError, type PaymentProduct, type TransactionStatus } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
-import { accepted, amountCentsOf, awaitingPayee, isCancellable, paymentBinding, payeeMatches, remittanceOf, withPaymentStatus } from '../rules/payments.js';
+import {
+  accepted,
+  amountCentsOf,
+  awaitingPayee,
+  isCancellable,
+  paymentBinding,
+  payeeMatches,
+  remittanceOf,
+  withPaymentStatus,
+} from '../rules/payments.js';
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { PaymentRecord } from '../store/data.js';
 import { availableCents, debtorAccountOf, releaseDebit, reserveDebit } from './payment-money.js';
@@ -55,12 +64,23 @@ export function paymentReview(ctx: SandboxContext, paymentId: string): PaymentRe
  * again, since other payments may have been authorised since initiation: short → RJCT, nothing
  * reserved. Mutates the store's data; the caller writes it.
  */
-export function authorisePayment(ctx: SandboxContext, uow: UnitOfWork, paymentId: string, psuId: string, now: Date): void {
+export function authorisePayment(
+  ctx: SandboxContext,
+  uow: UnitOfWork,
+  paymentId: string,
+  psuId: string,
+  now: Date,
+): void {
   const payment = paymentById(ctx, paymentId);
   const status = statusOf(ctx, payment, now);
-  if (status !== 'RCVD') throw new XsError('FORMAT_ERROR', { text: `The payment is ${status}; only a received payment can be authorised.` });
+  if (status !== 'RCVD')
+    throw new XsError('FORMAT_ERROR', { text: `The payment is ${status}; only a received payment can be authorised.` });
   const debtor = debtorAccountOf(ctx, payment);
-  if (debtor.ownerPsuId !== psuId) throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Only the holder of the debtor account can authorise this payment.' });
+  if (debtor.ownerPsuId !== psuId)
+    throw new XsError('FORMAT_ERROR', {
+      path: 'psuId',
+      text: 'Only the holder of the debtor account can authorise this payment.',
+    });
   const authorised = { ...payment, psuId, authorisedAt: now.toISOString() };
   if (availableCents(ctx, debtor) < amountCentsOf(payment)) {
     savePayment(ctx, uow, withPaymentStatus(authorised, 'RJCT', now));
@@ -68,7 +88,13 @@ export function authorisePayment(ctx: SandboxContext, uow: UnitOfWork, paymentId
   }
   const reserved = { ...authorised, debitSeq: reserveDebit(ctx, uow, payment, now) };
   const creditor = ctx.seed.accountByIban(payment.creditorIban);
-  savePayment(ctx, uow, creditor && !payeeMatches(payment.creditorName, creditor.ownerName) ? awaitingPayee(reserved, now) : accepted(reserved, now));
+  savePayment(
+    ctx,
+    uow,
+    creditor && !payeeMatches(payment.creditorName, creditor.ownerName)
+      ? awaitingPayee(reserved, now)
+      : accepted(reserved, now),
+  );
 }
 
 /** The customer declined or the ceremony failed: RCVD → RJCT (nothing was reserved). */
@@ -78,12 +104,19 @@ export function rejectPayment(ctx: SandboxContext, uow: UnitOfWork, paymentId: s
 }
 
 /** The customer answers the payee check: confirm → ACSP, refuse → RJCT with the reservation released. Only in PDNG. */
-export function confirmPayee(ctx: SandboxContext, paymentId: string, confirm: boolean): Promise<{ transactionStatus: TransactionStatus }> {
+export function confirmPayee(
+  ctx: SandboxContext,
+  paymentId: string,
+  confirm: boolean,
+): Promise<{ transactionStatus: TransactionStatus }> {
   return ctx.bank.transact((uow) => {
     const now = ctx.clock.now();
     const payment = paymentById(ctx, paymentId);
     const status = statusOf(ctx, payment, now);
-    if (status !== 'PDNG') throw new XsError('FORMAT_ERROR', { text: `The payment is ${status}; only a payment waiting for the payee check (PDNG) takes an answer.` });
+    if (status !== 'PDNG')
+      throw new XsError('FORMAT_ERROR', {
+        text: `The payment is ${status}; only a payment waiting for the payee check (PDNG) takes an answer.`,
+      });
     if (confirm) savePayment(ctx, uow, accepted(payment, now));
     else {
       releaseDebit(ctx, uow, payment, now.toISOString());
@@ -114,19 +147,27 @@ function listed(ctx: SandboxContext, payments: PaymentRecord[], now: Date) {
 export function cancellablePaymentsOf(ctx: SandboxContext, psuId: string) {
   const now = ctx.clock.now();
   const mine = holds(ctx, psuId);
-  const payments = Object.values(ctx.store.data.payments).filter((payment) => mine.has(payment.debtorIban) && isCancellable(payment, statusOf(ctx, payment, now)));
+  const payments = Object.values(ctx.store.data.payments).filter(
+    (payment) => mine.has(payment.debtorIban) && isCancellable(payment, statusOf(ctx, payment, now)),
+  );
   return listed(ctx, payments, now);
 }
 
 /** The portal's open payee checks: payments the customer authorised that wait in PDNG for an answer. */
 export function pendingPayeeChecksOf(ctx: SandboxContext, psuId: string) {
   const now = ctx.clock.now();
-  const payments = Object.values(ctx.store.data.payments).filter((payment) => payment.psuId === psuId && statusOf(ctx, payment, now) === 'PDNG');
+  const payments = Object.values(ctx.store.data.payments).filter(
+    (payment) => payment.psuId === psuId && statusOf(ctx, payment, now) === 'PDNG',
+  );
   return listed(ctx, payments, now);
 }
 
 /** The customer cancels in the portal: the same rule and effect as the provider's DELETE. */
-export function cancelByCustomer(ctx: SandboxContext, psuId: string, paymentId: string): Promise<{ transactionStatus: 'CANC' }> {
+export function cancelByCustomer(
+  ctx: SandboxContext,
+  psuId: string,
+  paymentId: string,
+): Promise<{ transactionStatus: 'CANC' }> {
   return ctx.bank.transact((uow) => {
     const now = ctx.clock.now();
     const payment = uow.data.payments[paymentId];

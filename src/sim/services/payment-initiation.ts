@@ -62,16 +62,19 @@ function initiatedToday(ctx: SandboxContext, debtorIban: string, now: Date): num
 /** Spec "Behaviour notes: Payments" 3-4: every cause is the same PAYMENT_FAILED, one fixed sentence, no path. */
 function refuseUnpayable(ctx: SandboxContext, request: PaymentInitiationRequest, now: Date): void {
   const debtor = ctx.seed.accountByIban(request.debtorAccount.iban);
-  const cause = initiationRefusal({
-    debtorIban: request.debtorAccount.iban,
-    creditorIban: request.creditorAccount.iban,
-    amountCents: toCents(request.instructedAmount.amount),
-    debtor,
-    creditor: ctx.seed.accountByIban(request.creditorAccount.iban),
-    bankCode: ctx.customersFixture.bankCode,
-    availableCents: debtor ? availableCents(ctx, debtor) : 0,
-    initiatedTodayCents: debtor ? initiatedToday(ctx, debtor.iban, now) : 0,
-  }, { perPaymentCents: ctx.behaviour.paymentMaximumCents, dailyCents: ctx.behaviour.dailyLimitCents });
+  const cause = initiationRefusal(
+    {
+      debtorIban: request.debtorAccount.iban,
+      creditorIban: request.creditorAccount.iban,
+      amountCents: toCents(request.instructedAmount.amount),
+      debtor,
+      creditor: ctx.seed.accountByIban(request.creditorAccount.iban),
+      bankCode: ctx.customersFixture.bankCode,
+      availableCents: debtor ? availableCents(ctx, debtor) : 0,
+      initiatedTodayCents: debtor ? initiatedToday(ctx, debtor.iban, now) : 0,
+    },
+    { perPaymentCents: ctx.behaviour.paymentMaximumCents, dailyCents: ctx.behaviour.dailyLimitCents },
+  );
   if (cause) throw new XsError('PAYMENT_FAILED');
 }
 
@@ -96,7 +99,13 @@ function initiate(ctx: SandboxContext, uow: UnitOfWork, tpp: string, input: Paym
   const paymentId = randomUUID();
   const authorisationId = randomUUID();
   const payment = newPayment({ paymentId, product, tpp, request, redirectUri, nokRedirectUri, authorisationId, now });
-  const authorisation = newAuthorisation({ authorisationId, parent: { kind: 'payment', id: paymentId }, tpp, state: randomUUID(), now });
+  const authorisation = newAuthorisation({
+    authorisationId,
+    parent: { kind: 'payment', id: paymentId },
+    tpp,
+    state: randomUUID(),
+    now,
+  });
   savePayment(ctx, uow, payment);
   const bound = { ...authorisation, binding: paymentBinding(payment) };
   uow.put('authorisations', authorisationId, bound);

@@ -51,7 +51,9 @@ export function reserveDebit(ctx: SandboxContext, uow: UnitOfWork, payment: Paym
 
 function pendingDebit(ctx: SandboxContext, payment: PaymentRecord): BookingRecord | undefined {
   if (payment.debitSeq === undefined) return undefined;
-  return ctx.store.data.bookings.find((record) => record.iban === payment.debtorIban && record.seq === payment.debitSeq && record.removedAt === undefined);
+  return ctx.store.data.bookings.find(
+    (record) => record.iban === payment.debtorIban && record.seq === payment.debitSeq && record.removedAt === undefined,
+  );
 }
 
 /** Rejected or cancelled after authorisation: the reservation disappears. */
@@ -75,7 +77,13 @@ export function settleMoney(ctx: SandboxContext, uow: UnitOfWork, payment: Payme
   uow.book(
     ctx.ledgers.prepareBooking(
       creditor,
-      { amountCents: amountCentsOf(payment), status: 'booked', debtorName: debtor.ownerName, creditorName: creditor.ownerName, remittanceInformationUnstructured: remittanceOf(payment) },
+      {
+        amountCents: amountCentsOf(payment),
+        status: 'booked',
+        debtorName: debtor.ownerName,
+        creditorName: creditor.ownerName,
+        remittanceInformationUnstructured: remittanceOf(payment),
+      },
       when,
     ),
   );

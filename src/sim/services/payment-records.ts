@@ -30,7 +30,12 @@ export function statusOf(ctx: SandboxContext, payment: PaymentRecord, now: Date)
  * received payment's open ceremony fails; an authorised one's reserved money is released.
  * Inside the caller's unit of work.
  */
-export function cancel(ctx: SandboxContext, uow: UnitOfWork, payment: PaymentRecord, now: Date): { transactionStatus: 'CANC' } {
+export function cancel(
+  ctx: SandboxContext,
+  uow: UnitOfWork,
+  payment: PaymentRecord,
+  now: Date,
+): { transactionStatus: 'CANC' } {
   const status = statusOf(ctx, payment, now);
   if (!isCancellable(payment, status)) {
     throw new XsError('CANCELLATION_INVALID', { text: `The payment is ${status} and can no longer be cancelled.` });

@@ -46,7 +46,13 @@ export function paymentAuthorisations(ctx: SandboxContext, tpp: string, product:
   return { authorisationIds: [ownPayment(ctx, tpp, product, paymentId).authorisationId] };
 }
 
-export function paymentAuthorisation(ctx: SandboxContext, tpp: string, product: string, paymentId: string, authorisationId: string) {
+export function paymentAuthorisation(
+  ctx: SandboxContext,
+  tpp: string,
+  product: string,
+  paymentId: string,
+  authorisationId: string,
+) {
   const payment = ownPayment(ctx, tpp, product, paymentId);
   const authorisation = ctx.store.data.authorisations[authorisationId];
   if (payment.authorisationId !== authorisationId || !authorisation) {

@@ -26,7 +26,13 @@ export function recordProvider(ctx: SandboxContext, identity: ProviderIdentity):
     if (!record) return;
     uow.put('providers', record.organizationIdentifier, record);
     if (!existing) {
-      uow.afterCommit(() => ctx.events.emit('provider-registered', { organizationIdentifier: record.organizationIdentifier, name: record.name, roles: record.roles }));
+      uow.afterCommit(() =>
+        ctx.events.emit('provider-registered', {
+          organizationIdentifier: record.organizationIdentifier,
+          name: record.name,
+          roles: record.roles,
+        }),
+      );
     }
   });
 }

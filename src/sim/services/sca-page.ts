@@ -56,7 +56,10 @@ function providerName(ctx: SandboxContext, tpp: string): string {
   return ctx.store.data.providers[tpp]?.name ?? tpp;
 }
 
-function consentReview(ctx: SandboxContext, authorisation: AuthorisationRecord): { review: ConsentReview; returnTo: string; tpp: string } {
+function consentReview(
+  ctx: SandboxContext,
+  authorisation: AuthorisationRecord,
+): { review: ConsentReview; returnTo: string; tpp: string } {
   const consent = ctx.store.data.consents[authorisation.parent.id];
   if (!consent) throw new XsError('INTERNAL_SERVER_ERROR');
   const customer = authorisation.psuId ? ctx.seed.customer(authorisation.psuId) : undefined;
@@ -84,7 +87,10 @@ function consentReview(ctx: SandboxContext, authorisation: AuthorisationRecord):
   };
 }
 
-function paymentPageReview(ctx: SandboxContext, authorisation: AuthorisationRecord): { review: PaymentPageReview; returnTo: string; tpp: string } {
+function paymentPageReview(
+  ctx: SandboxContext,
+  authorisation: AuthorisationRecord,
+): { review: PaymentPageReview; returnTo: string; tpp: string } {
   const payment = paymentReview(ctx, authorisation.parent.id);
   const record = ctx.store.data.payments[authorisation.parent.id];
   return {
@@ -113,7 +119,8 @@ export function scaPage(ctx: SandboxContext, authorisationId: string): ScaPage {
     authorisationId,
     state: authorisation.state,
     scaStatus: effectiveScaStatus(authorisation, now),
-    expired: isExpired(authorisation, now) && authorisation.scaStatus !== 'finalised' && authorisation.scaStatus !== 'failed',
+    expired:
+      isExpired(authorisation, now) && authorisation.scaStatus !== 'finalised' && authorisation.scaStatus !== 'failed',
     kind: authorisation.parent.kind,
     providerName: providerName(ctx, parent.tpp),
     psuId: authorisation.psuId,

@@ -46,7 +46,9 @@ function outcomeOf(ctx: SandboxContext, authorisation: AuthorisationRecord): Sca
 /** Only an open authorisation can be acted on: expired, finished or replayed attempts change nothing. */
 function requireOpen(ctx: SandboxContext, authorisation: AuthorisationRecord): void {
   if (!isOpen(authorisation, ctx.clock.now())) {
-    throw new XsError('FORMAT_ERROR', { text: `The authorisation is ${effectiveScaStatus(authorisation, ctx.clock.now())}; nothing more can be done with it.` });
+    throw new XsError('FORMAT_ERROR', {
+      text: `The authorisation is ${effectiveScaStatus(authorisation, ctx.clock.now())}; nothing more can be done with it.`,
+    });
   }
 }
 
@@ -57,8 +59,14 @@ function subjectAccount(ctx: SandboxContext, authorisation: AuthorisationRecord)
 }
 
 /** Where the customer returns: the provider's redirect URI on approval, its NOK URI (or the redirect URI) otherwise. */
-function returnAddresses(ctx: SandboxContext, authorisation: AuthorisationRecord): { approved: string; declined: string } {
-  const parent = authorisation.parent.kind === 'payment' ? paymentReview(ctx, authorisation.parent.id) : parentConsent(ctx, authorisation);
+function returnAddresses(
+  ctx: SandboxContext,
+  authorisation: AuthorisationRecord,
+): { approved: string; declined: string } {
+  const parent =
+    authorisation.parent.kind === 'payment'
+      ? paymentReview(ctx, authorisation.parent.id)
+      : parentConsent(ctx, authorisation);
   return {
     approved: withState(parent.redirectUri, authorisation.state),
     declined: withState(parent.nokRedirectUri ?? parent.redirectUri, authorisation.state),
@@ -66,15 +74,27 @@ function returnAddresses(ctx: SandboxContext, authorisation: AuthorisationRecord
 }
 
 /** Login with User ID and password; on success a new one-time code is sent. */
-export function logIn(ctx: SandboxContext, authorisationId: string, psuId: string, password: string): Promise<AuthorisationRecord> {
+export function logIn(
+  ctx: SandboxContext,
+  authorisationId: string,
+  psuId: string,
+  password: string,
+): Promise<AuthorisationRecord> {
   return ctx.bank.transact((uow) => logInNow(ctx, uow, authorisationId, psuId, password));
 }
 
-function logInNow(ctx: SandboxContext, uow: UnitOfWork, authorisationId: string, psuId: string, password: string): AuthorisationRecord {
+function logInNow(
+  ctx: SandboxContext,
+  uow: UnitOfWork,
+  authorisationId: string,
+  psuId: string,
+  password: string,
+): AuthorisationRecord {
   const authorisation = findAuthorisation(ctx, authorisationId);
   requireOpen(ctx, authorisation);
   const customer = ctx.seed.customer(psuId);
-  if (!customer || customer.password !== password) throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Unknown User ID or wrong password.' });
+  if (!customer || customer.password !== password)
+    throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Unknown User ID or wrong password.' });
   if (authorisation.psuId && authorisation.psuId !== psuId) {
     throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Another customer is already authorising this request.' });
   }
@@ -83,7 +103,11 @@ function logInNow(ctx: SandboxContext, uow: UnitOfWork, authorisationId: string,
     throw new XsError('FORMAT_ERROR', { path: 'account', text: 'This request is about an account you do not hold.' });
   }
   const now = ctx.clock.now();
-  uow.add('sms', { psuId, code: String(randomInt(0, 1_000_000)).padStart(6, '0'), authorisationId, sentAt: now.toISOString() }, 'first');
+  uow.add(
+    'sms',
+    { psuId, code: String(randomInt(0, 1_000_000)).padStart(6, '0'), authorisationId, sentAt: now.toISOString() },
+    'first',
+  );
   return save(ctx, uow, started(authorisation, psuId));
 }
 
@@ -102,9 +126,14 @@ export function enterCode(ctx: SandboxContext, authorisationId: string, code: st
   return ctx.bank.transact((uow) => {
     const authorisation = findAuthorisation(ctx, authorisationId);
     requireOpen(ctx, authorisation);
-    if (authorisation.scaStatus !== 'started') throw new XsError('FORMAT_ERROR', { text: 'Log in before entering the one-time code.' });
+    if (authorisation.scaStatus !== 'started')
+      throw new XsError('FORMAT_ERROR', { text: 'Log in before entering the one-time code.' });
     const expected = currentCode(ctx, authorisationId);
-    return save(ctx, uow, expected && sameCode(code, expected) ? authenticated(authorisation) : otpRejected(authorisation, ctx.clock.now()));
+    return save(
+      ctx,
+      uow,
+      expected && sameCode(code, expected) ? authenticated(authorisation) : otpRejected(authorisation, ctx.clock.now()),
+    );
   });
 }
 
@@ -128,7 +157,14 @@ function approveConsent(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRe
  * to what the customer was shown; if the persisted payment changed since, the authorisation fails
  * and the payment is rejected.
  */
-function decidePayment(ctx: SandboxContext, uow: UnitOfWork, authorisation: AuthorisationRecord, psuId: string, decision: Decision, now: Date): ScaOutcome {
+function decidePayment(
+  ctx: SandboxContext,
+  uow: UnitOfWork,
+  authorisation: AuthorisationRecord,
+  psuId: string,
+  decision: Decision,
+  now: Date,
+): ScaOutcome {
   const review = paymentReview(ctx, authorisation.parent.id);
   const back = returnAddresses(ctx, authorisation);
   const intact = review.transactionStatus === 'RCVD' && authorisation.binding === review.binding;
@@ -151,14 +187,19 @@ export function decide(ctx: SandboxContext, authorisationId: string, decision: D
 function decideNow(ctx: SandboxContext, uow: UnitOfWork, authorisationId: string, decision: Decision): ScaOutcome {
   const authorisation = findAuthorisation(ctx, authorisationId);
   requireOpen(ctx, authorisation);
-  if (authorisation.scaStatus !== 'psuAuthenticated' || !authorisation.psuId) throw new XsError('FORMAT_ERROR', { text: 'Authenticate before deciding.' });
+  if (authorisation.scaStatus !== 'psuAuthenticated' || !authorisation.psuId)
+    throw new XsError('FORMAT_ERROR', { text: 'Authenticate before deciding.' });
   const now = ctx.clock.now();
-  if (authorisation.parent.kind === 'payment') return decidePayment(ctx, uow, authorisation, authorisation.psuId, decision, now);
+  if (authorisation.parent.kind === 'payment')
+    return decidePayment(ctx, uow, authorisation, authorisation.psuId, decision, now);
   const consent = parentConsent(ctx, authorisation);
   if (consent.status !== 'received') {
     // The provider deleted the consent meanwhile: the ceremony can no longer succeed.
     save(ctx, uow, finished(authorisation, 'failed', now));
-    return { scaStatus: 'failed', redirect: withState(consent.nokRedirectUri ?? consent.redirectUri, authorisation.state) };
+    return {
+      scaStatus: 'failed',
+      redirect: withState(consent.nokRedirectUri ?? consent.redirectUri, authorisation.state),
+    };
   }
   if (decision === 'approve') {
     approveConsent(ctx, uow, consent, authorisation.psuId, now);
@@ -172,7 +213,10 @@ function decideNow(ctx: SandboxContext, uow: UnitOfWork, authorisationId: string
   // A declining customer returns to TPP-NOK-Redirect-URI when one was given (spec "Request
   // headers"); either way the return carries the state of the scaRedirect (spec "Authorisation hand-over" 2).
   const target = decision === 'approve' ? consent.redirectUri : (consent.nokRedirectUri ?? consent.redirectUri);
-  return { scaStatus: decision === 'approve' ? 'finalised' : 'failed', redirect: withState(target, authorisation.state) };
+  return {
+    scaStatus: decision === 'approve' ? 'finalised' : 'failed',
+    redirect: withState(target, authorisation.state),
+  };
 }
 
 /**
@@ -189,12 +233,19 @@ export async function actAsCustomer(
   const authorisation = findAuthorisation(ctx, authorisationId);
   if (!isOpen(authorisation, ctx.clock.now())) return outcomeOf(ctx, authorisation);
   const customer = ctx.seed.customer(input.psuId);
-  if (!customer) throw new XsError('FORMAT_ERROR', { path: 'psuId', text: `No test customer ${input.psuId}; GET /sandbox/customers lists them.` });
+  if (!customer)
+    throw new XsError('FORMAT_ERROR', {
+      path: 'psuId',
+      text: `No test customer ${input.psuId}; GET /sandbox/customers lists them.`,
+    });
   if (authorisation.psuId && authorisation.psuId !== customer.psuId) {
     throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Another customer is already authorising this request.' });
   }
   const script = customer.outcome;
-  let current = authorisation.scaStatus === 'received' ? await logIn(ctx, authorisationId, customer.psuId, customer.password) : authorisation;
+  let current =
+    authorisation.scaStatus === 'received'
+      ? await logIn(ctx, authorisationId, customer.psuId, customer.password)
+      : authorisation;
   if (script === 'abandons') return outcomeOf(ctx, current);
   if (current.scaStatus === 'started') {
     if (script === 'wrong-otp') {

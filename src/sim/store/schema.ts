@@ -9,9 +9,19 @@ import { z } from 'zod';
 /** An instant as the simulator writes it; one due after the clock's last instant carries a six-digit year. */
 const Instant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'an ISO 8601 date-time');
 const Day = z.iso.date();
-const Lists = z.looseObject({ accounts: z.array(z.string()), balances: z.array(z.string()), transactions: z.array(z.string()) });
+const Lists = z.looseObject({
+  accounts: z.array(z.string()),
+  balances: z.array(z.string()),
+  transactions: z.array(z.string()),
+});
 
-const Provider = z.looseObject({ organizationIdentifier: z.string(), name: z.string(), roles: z.array(z.string()), registeredAt: Instant, updatedAt: Instant });
+const Provider = z.looseObject({
+  organizationIdentifier: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()),
+  registeredAt: Instant,
+  updatedAt: Instant,
+});
 const Decision = z.looseObject({ authorised: z.boolean(), decidedAt: Instant });
 
 const Consent = z.looseObject({
@@ -106,7 +116,8 @@ export const StoreDataSchema = z.strictObject({
 
 /** The first problem of a file's content, as `field: what is wrong`, or undefined when it has the shape. */
 export function storeDataProblem(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `(root): expected a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`;
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return `(root): expected a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}`;
   const result = StoreDataSchema.safeParse(value);
   if (result.success) return undefined;
   const issue = result.error.issues[0];

@@ -36,12 +36,23 @@ export function createGuidedSession(sandbox: GuidedSandbox): GuidedSession {
   const memory: GuidedMemory = {};
   let receiver: Promise<CallbackReceiver> | undefined;
   return {
-    tpp: createClient({ baseUrl: sandbox.apiUrl, ca: read(c.caCert), certificate: { cert: read(c.tppCert), key: read(c.tppKey) }, label: 'guided', record: () => {} }),
+    tpp: createClient({
+      baseUrl: sandbox.apiUrl,
+      ca: read(c.caCert),
+      certificate: { cert: read(c.tppCert), key: read(c.tppKey) },
+      label: 'guided',
+      record: () => {},
+    }),
     control: createControlClient(sandbox.controlUrl),
     memory,
     receiver() {
       // The signature's `t` is sandbox time: judge it against the sandbox clock (spec "Events" 5).
-      receiver ??= startCallbackReceiver({ key: read(c.serverKey), cert: read(c.serverCert), secret: () => memory.secret, now: () => sandbox.clock.now() });
+      receiver ??= startCallbackReceiver({
+        key: read(c.serverKey),
+        cert: read(c.serverCert),
+        secret: () => memory.secret,
+        now: () => sandbox.clock.now(),
+      });
       return receiver;
     },
     async close() {

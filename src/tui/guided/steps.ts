@@ -29,7 +29,10 @@ function expectStatus(reply: { status: number; text: string }, status: number, w
 
 async function balancesRead(session: GuidedSession) {
   const { consentId, resourceId } = session.memory;
-  return session.tpp.call({ path: `/v1/accounts/${need(resourceId, 'the account')}/balances`, headers: { 'Consent-ID': need(consentId, 'the consent') } });
+  return session.tpp.call({
+    path: `/v1/accounts/${need(resourceId, 'the account')}/balances`,
+    headers: { 'Consent-ID': need(consentId, 'the consent') },
+  });
 }
 
 export const GUIDED_STEPS: readonly GuidedStep[] = [
@@ -37,7 +40,11 @@ export const GUIDED_STEPS: readonly GuidedStep[] = [
     title: 'Create a consent',
     explain: "The TPP asks for a consent on Anna's account: POST /v1/consents.",
     async run(session) {
-      const body = { access: { balances: [{ iban: ANNA.iban }], transactions: [{ iban: ANNA.iban }] }, recurringIndicator: true, frequencyPerDay: 4 };
+      const body = {
+        access: { balances: [{ iban: ANNA.iban }], transactions: [{ iban: ANNA.iban }] },
+        recurringIndicator: true,
+        frequencyPerDay: 4,
+      };
       const reply = await session.tpp.call({ method: 'POST', path: '/v1/consents', headers: REDIRECT, body });
       expectStatus(reply, 201, 'POST /v1/consents');
       const json = reply.json as { consentId: string; consentStatus: string; authorisationId: string };
@@ -59,10 +66,16 @@ export const GUIDED_STEPS: readonly GuidedStep[] = [
     title: 'Read balances',
     explain: 'An unattended read (no PSU-IP-Address) spends 1 of 4 a day.',
     async run(session) {
-      const list = await session.tpp.call({ path: '/v1/accounts', headers: { 'Consent-ID': need(session.memory.consentId, 'the consent') } });
+      const list = await session.tpp.call({
+        path: '/v1/accounts',
+        headers: { 'Consent-ID': need(session.memory.consentId, 'the consent') },
+      });
       expectStatus(list, 200, 'GET /v1/accounts');
       const accounts = (list.json as { accounts: { iban: string; resourceId: string }[] }).accounts;
-      session.memory.resourceId = need(accounts.find((account) => account.iban === ANNA.iban)?.resourceId, "Anna's account");
+      session.memory.resourceId = need(
+        accounts.find((account) => account.iban === ANNA.iban)?.resourceId,
+        "Anna's account",
+      );
       const reply = await balancesRead(session);
       expectStatus(reply, 200, 'GET balances');
       const first = (reply.json as { balances: { balanceAmount: { amount: string; currency: string } }[] }).balances[0];
@@ -90,7 +103,11 @@ export const GUIDED_STEPS: readonly GuidedStep[] = [
     explain: 'The TPP registers an HTTPS URL for revocation callbacks.',
     async run(session) {
       const receiver = await session.receiver();
-      const reply = await session.tpp.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url } });
+      const reply = await session.tpp.call({
+        method: 'PUT',
+        path: '/v1/revocation-callback',
+        body: { url: receiver.url },
+      });
       expectStatus(reply, 200, 'PUT /v1/revocation-callback');
       session.memory.secret = (reply.json as { secret: string }).secret;
       return `200: ${receiver.url}, secret of ${session.memory.secret.length} hex digits`;
@@ -112,8 +129,18 @@ export const GUIDED_STEPS: readonly GuidedStep[] = [
     title: 'Initiate a payment',
     explain: 'The TPP starts a 12.30 EUR instant transfer from Anna: RCVD.',
     async run(session) {
-      const body = { debtorAccount: { iban: ANNA.iban }, instructedAmount: { currency: 'EUR', amount: '12.30' }, creditorAccount: { iban: PAYEE.iban }, creditorName: PAYEE.name };
-      const reply = await session.tpp.call({ method: 'POST', path: `/v1/payments/${PRODUCT}`, headers: REDIRECT, body });
+      const body = {
+        debtorAccount: { iban: ANNA.iban },
+        instructedAmount: { currency: 'EUR', amount: '12.30' },
+        creditorAccount: { iban: PAYEE.iban },
+        creditorName: PAYEE.name,
+      };
+      const reply = await session.tpp.call({
+        method: 'POST',
+        path: `/v1/payments/${PRODUCT}`,
+        headers: REDIRECT,
+        body,
+      });
       expectStatus(reply, 201, `POST /v1/payments/${PRODUCT}`);
       const json = reply.json as { paymentId: string; transactionStatus: string; authorisationId: string };
       Object.assign(session.memory, { paymentId: json.paymentId, paymentAuthorisationId: json.authorisationId });
@@ -124,7 +151,10 @@ export const GUIDED_STEPS: readonly GuidedStep[] = [
     title: 'Cancel the payment',
     explain: 'Before Anna authorises, the TPP cancels it with DELETE: CANC.',
     async run(session) {
-      const reply = await session.tpp.call({ method: 'DELETE', path: `/v1/payments/${PRODUCT}/${need(session.memory.paymentId, 'the payment')}` });
+      const reply = await session.tpp.call({
+        method: 'DELETE',
+        path: `/v1/payments/${PRODUCT}/${need(session.memory.paymentId, 'the payment')}`,
+      });
       expectStatus(reply, 200, 'DELETE the payment');
       return `200 ${(reply.json as { transactionStatus: string }).transactionStatus}: cancelled, no SCA needed; nothing moves`;
     },

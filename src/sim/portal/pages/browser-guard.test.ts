@@ -26,7 +26,9 @@ describe('browser guard', () => {
   it('accepts a form token only from the same browser and for the same purpose', () => {
     const token = guard.formToken(browser, 'sca:1');
     expect(guard.formIsGenuine(fakeExchange(`xs2a_browser=${browser}`, { csrf: token }).req, 'sca:1')).toBe(true);
-    expect(guard.formIsGenuine(fakeExchange(`xs2a_browser=${'b'.repeat(32)}`, { csrf: token }).req, 'sca:1')).toBe(false);
+    expect(guard.formIsGenuine(fakeExchange(`xs2a_browser=${'b'.repeat(32)}`, { csrf: token }).req, 'sca:1')).toBe(
+      false,
+    );
     expect(guard.formIsGenuine(fakeExchange(`xs2a_browser=${browser}`, { csrf: token }).req, 'sca:2')).toBe(false);
     expect(guard.formIsGenuine(fakeExchange(`xs2a_browser=${browser}`, {}).req, 'sca:1')).toBe(false);
     expect(guard.formIsGenuine(fakeExchange(undefined, { csrf: token }).req, 'sca:1')).toBe(false);
@@ -37,7 +39,9 @@ describe('browser guard', () => {
     guard.markScaLogin(login.res, browser, 'auth-1', 'anna');
     const cookie = login.set[0]!.split(';')[0]!;
     expect(guard.isScaBrowser(fakeExchange(`xs2a_browser=${browser}; ${cookie}`).req, 'auth-1', 'anna')).toBe(true);
-    expect(guard.isScaBrowser(fakeExchange(`xs2a_browser=${'c'.repeat(32)}; ${cookie}`).req, 'auth-1', 'anna')).toBe(false);
+    expect(guard.isScaBrowser(fakeExchange(`xs2a_browser=${'c'.repeat(32)}; ${cookie}`).req, 'auth-1', 'anna')).toBe(
+      false,
+    );
     expect(guard.isScaBrowser(fakeExchange(`xs2a_browser=${browser}; ${cookie}`).req, 'auth-1', 'ben')).toBe(false);
   });
 

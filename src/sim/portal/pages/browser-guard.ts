@@ -58,19 +58,31 @@ export function createBrowserGuard(secret: Buffer = randomBytes(32)): BrowserGua
     formIsGenuine(req, purpose) {
       const browserId = cookies(req)[BROWSER];
       const given = (req.body as Record<string, unknown> | undefined)?.csrf;
-      return typeof browserId === 'string' && typeof given === 'string' && same(given, guard.formToken(browserId, purpose));
+      return (
+        typeof browserId === 'string' && typeof given === 'string' && same(given, guard.formToken(browserId, purpose))
+      );
     },
     markScaLogin(res, browserId, authorisationId, psuId) {
-      appendCookie(res, `${scaCookie(authorisationId)}=${mac(`sca|${authorisationId}|${psuId}|${browserId}`)}; ${COOKIE}`);
+      appendCookie(
+        res,
+        `${scaCookie(authorisationId)}=${mac(`sca|${authorisationId}|${psuId}|${browserId}`)}; ${COOKIE}`,
+      );
     },
     isScaBrowser(req, authorisationId, psuId) {
       const jar = cookies(req);
       const browserId = jar[BROWSER];
       const proof = jar[scaCookie(authorisationId)];
-      return typeof browserId === 'string' && typeof proof === 'string' && same(proof, mac(`sca|${authorisationId}|${psuId}|${browserId}`));
+      return (
+        typeof browserId === 'string' &&
+        typeof proof === 'string' &&
+        same(proof, mac(`sca|${authorisationId}|${psuId}|${browserId}`))
+      );
     },
     portalLogin(res, browserId, psuId) {
-      appendCookie(res, `${PORTAL}=${encodeURIComponent(`${psuId}.${mac(`portal|${psuId}|${browserId}`)}`)}; ${COOKIE}`);
+      appendCookie(
+        res,
+        `${PORTAL}=${encodeURIComponent(`${psuId}.${mac(`portal|${psuId}|${browserId}`)}`)}; ${COOKIE}`,
+      );
     },
     portalCustomer(req) {
       const jar = cookies(req);

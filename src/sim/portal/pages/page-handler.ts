@@ -13,7 +13,10 @@ export class PageProblem extends Error {
   }
 }
 
-export function pageHandler(handle: (req: Request, res: Response) => Promise<void> | void, log: (message: string) => void): RequestHandler {
+export function pageHandler(
+  handle: (req: Request, res: Response) => Promise<void> | void,
+  log: (message: string) => void,
+): RequestHandler {
   return async (req, res) => {
     try {
       await handle(req, res);
@@ -21,10 +24,16 @@ export function pageHandler(handle: (req: Request, res: Response) => Promise<voi
       if (error instanceof PageProblem) {
         res.status(error.status).type('html').send(problemView(error.title, error.text));
       } else if (error instanceof XsError && error.status < 500) {
-        res.status(error.status === 404 ? 404 : 400).type('html').send(problemView('Request not possible', error.message));
+        res
+          .status(error.status === 404 ? 404 : 400)
+          .type('html')
+          .send(problemView('Request not possible', error.message));
       } else {
         log(`page error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        res.status(500).type('html').send(problemView('Something went wrong', 'The bank could not complete this step. Please try again later.'));
+        res
+          .status(500)
+          .type('html')
+          .send(problemView('Something went wrong', 'The bank could not complete this step. Please try again later.'));
       }
     }
   };

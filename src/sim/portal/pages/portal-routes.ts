@@ -4,7 +4,12 @@ import type { SandboxContext } from '../../context.js';
 import { consentsOfCustomer, revokeByCustomer } from '../../services/consents.js';
 import type { BrowserGuard } from './browser-guard.js';
 import { pageHandler, PageProblem } from './page-handler.js';
-import { cancelByCustomer, cancellablePaymentsOf, confirmPayee, pendingPayeeChecksOf } from '../../services/payments.js';
+import {
+  cancelByCustomer,
+  cancellablePaymentsOf,
+  confirmPayee,
+  pendingPayeeChecksOf,
+} from '../../services/payments.js';
 import { paymentSections, portalLoginView, portalView } from './portal-views.js';
 
 const NOTICES: Record<string, string> = {
@@ -28,7 +33,8 @@ export function portalRoutes(ctx: SandboxContext, guard: BrowserGuard): Router {
   const customerPosting = (req: Request): string => {
     const psuId = guard.portalCustomer(req);
     if (!psuId) throw new PageProblem(403, 'Please log in', 'Your session has ended. Log in again.');
-    if (!guard.formIsGenuine(req, purpose(psuId))) throw new PageProblem(403, 'Form not accepted', 'This form was not sent from this page. Reload and try again.');
+    if (!guard.formIsGenuine(req, purpose(psuId)))
+      throw new PageProblem(403, 'Form not accepted', 'This form was not sent from this page. Reload and try again.');
     return psuId;
   };
 
@@ -39,14 +45,19 @@ export function portalRoutes(ctx: SandboxContext, guard: BrowserGuard): Router {
     handler((req, res) => {
       if (guard.portalCustomer(req)) return res.redirect(303, '/portal');
       const token = guard.formToken(guard.browserOf(req, res), 'portal-login');
-      res.type('html').send(portalLoginView(token, req.query.error === 'login' ? 'The User ID or password is not right.' : undefined));
+      res
+        .type('html')
+        .send(
+          portalLoginView(token, req.query.error === 'login' ? 'The User ID or password is not right.' : undefined),
+        );
     }),
   );
 
   router.post(
     '/login',
     handler((req, res) => {
-      if (!guard.formIsGenuine(req, 'portal-login')) throw new PageProblem(403, 'Form not accepted', 'This form was not sent from this page. Reload and try again.');
+      if (!guard.formIsGenuine(req, 'portal-login'))
+        throw new PageProblem(403, 'Form not accepted', 'This form was not sent from this page. Reload and try again.');
       const customer = ctx.seed.customer(field(req, 'psuId'));
       if (!customer || customer.password !== field(req, 'password')) return res.redirect(303, '/?error=login');
       guard.portalLogin(res, guard.browserOf(req, res), customer.psuId);
@@ -61,15 +72,22 @@ export function portalRoutes(ctx: SandboxContext, guard: BrowserGuard): Router {
       const customer = psuId ? ctx.seed.customer(psuId) : undefined;
       if (!customer) return res.redirect(303, '/');
       const token = guard.formToken(guard.browserOf(req, res), purpose(customer.psuId));
-      res.type('html').set('Cache-Control', 'no-store').send(
-        portalView({
-          name: customer.name,
-          token,
-          notice: NOTICES[String(req.query.done ?? '')],
-          consents: consentsOfCustomer(ctx, customer.psuId),
-          sections: paymentSections(token, pendingPayeeChecksOf(ctx, customer.psuId), cancellablePaymentsOf(ctx, customer.psuId)),
-        }),
-      );
+      res
+        .type('html')
+        .set('Cache-Control', 'no-store')
+        .send(
+          portalView({
+            name: customer.name,
+            token,
+            notice: NOTICES[String(req.query.done ?? '')],
+            consents: consentsOfCustomer(ctx, customer.psuId),
+            sections: paymentSections(
+              token,
+              pendingPayeeChecksOf(ctx, customer.psuId),
+              cancellablePaymentsOf(ctx, customer.psuId),
+            ),
+          }),
+        );
     }),
   );
 

@@ -28,16 +28,26 @@ export interface PortalModel {
 }
 
 function consentRows(model: PortalModel): Html {
-  if (model.consents.length === 0) return html`<p class="muted">You have not given any provider access to your accounts.</p>`;
+  if (model.consents.length === 0)
+    return html`<p class="muted">You have not given any provider access to your accounts.</p>`;
   return html`<table><thead><tr><th>Provider</th><th>Access</th><th>Valid until</th><th>Status</th><th></th></tr></thead><tbody>${model.consents.map(
-    (consent) => html`<tr><td>${consent.providerName}<br><span class="muted">${consent.recurring ? 'repeated' : 'once'}</span></td>
+    (
+      consent,
+    ) => html`<tr><td>${consent.providerName}<br><span class="muted">${consent.recurring ? 'repeated' : 'once'}</span></td>
 <td>${consent.accounts.length === 0 ? html`<span class="muted">no accounts</span>` : consent.accounts.map((account) => html`${account.iban}: ${account.types.map((type) => TYPE_NAMES[type]).join(', ')}<br>`)}</td>
 <td>${consent.validUntil ?? '—'}</td><td><span class="badge ${consent.status === 'valid' ? 'valid' : 'ended'}">${consent.status}</span></td>
 <td>${consent.revocable ? html`<form method="post" action="/portal/consents/${consent.consentId}/revoke" class="inline"><input type="hidden" name="csrf" value="${model.token}"><button type="submit" class="danger" aria-label="Revoke access of ${consent.providerName}">Revoke</button></form>` : ''}</td></tr>`,
   )}</tbody></table>`;
 }
 
-type PaymentRow = { paymentId: string; amount: string; creditorName: string | undefined; creditorIban: string; status: string; createdAt: string };
+type PaymentRow = {
+  paymentId: string;
+  amount: string;
+  creditorName: string | undefined;
+  creditorIban: string;
+  status: string;
+  createdAt: string;
+};
 
 function payeeName(row: PaymentRow): Html {
   return html`${row.creditorName ?? '—'}<br><span class="muted">${row.creditorIban}</span>`;
@@ -50,14 +60,17 @@ export function paymentSections(token: string, payeeChecks: PaymentRow[], cancel
       ? html``
       : html`<h2>Confirm the payee</h2><p class="muted">The name given for these payments does not match the account holder. Is this the person or company you meant to pay?</p>
 <table><thead><tr><th>Amount</th><th>Payee as given</th><th></th></tr></thead><tbody>${payeeChecks.map(
-          (row) => html`<tr><td>${row.amount} EUR</td><td>${payeeName(row)}</td><td><form method="post" action="/portal/payments/${row.paymentId}/payee" class="inline"><input type="hidden" name="csrf" value="${token}">
+          (
+            row,
+          ) => html`<tr><td>${row.amount} EUR</td><td>${payeeName(row)}</td><td><form method="post" action="/portal/payments/${row.paymentId}/payee" class="inline"><input type="hidden" name="csrf" value="${token}">
 <button type="submit" name="confirm" value="yes">Confirm payee</button> <button type="submit" name="confirm" value="no" class="danger">Refuse</button></form></td></tr>`,
         )}</tbody></table>`;
   const open =
     cancellable.length === 0
       ? html``
       : html`<h2>Payments you can still cancel</h2><table><thead><tr><th>Amount</th><th>To</th><th>Status</th><th></th></tr></thead><tbody>${cancellable.map(
-          (row) => html`<tr><td>${row.amount} EUR</td><td>${payeeName(row)}</td><td><span class="badge">${row.status}</span></td><td><form method="post" action="/portal/payments/${row.paymentId}/cancel" class="inline"><input type="hidden" name="csrf" value="${token}"><button type="submit" class="danger">Cancel payment</button></form></td></tr>`,
+          (row) =>
+            html`<tr><td>${row.amount} EUR</td><td>${payeeName(row)}</td><td><span class="badge">${row.status}</span></td><td><form method="post" action="/portal/payments/${row.paymentId}/cancel" class="inline"><input type="hidden" name="csrf" value="${token}"><button type="submit" class="danger">Cancel payment</button></form></td></tr>`,
         )}</tbody></table>`;
   return [checks, open];
 }

@@ -28,10 +28,20 @@ function loadPage(ctx: SandboxContext, req: Request, given: unknown): ScaPage {
   try {
     page = scaPage(ctx, req.params.authorisationId as string);
   } catch (error) {
-    if (error instanceof XsError && error.code === 'RESOURCE_UNKNOWN') throw new PageProblem(404, 'Link not valid', 'This authorisation does not exist. Return to the provider and start again.');
+    if (error instanceof XsError && error.code === 'RESOURCE_UNKNOWN')
+      throw new PageProblem(
+        404,
+        'Link not valid',
+        'This authorisation does not exist. Return to the provider and start again.',
+      );
     throw error;
   }
-  if (given !== page.state) throw new PageProblem(400, 'Link not valid', 'This link is incomplete or has been altered. Return to the provider and start again.');
+  if (given !== page.state)
+    throw new PageProblem(
+      400,
+      'Link not valid',
+      'This link is incomplete or has been altered. Return to the provider and start again.',
+    );
   return page;
 }
 
@@ -49,8 +59,18 @@ export function scaRoutes(ctx: SandboxContext, guard: BrowserGuard): Router {
   /** POST preamble: genuine form, open authorisation, and (after login) the browser that logged in. */
   const posted = (req: Request, needsLogin: boolean): ScaPage => {
     const page = loadPage(ctx, req, field(req, 'state'));
-    if (!guard.formIsGenuine(req, purpose(page))) throw new PageProblem(403, 'Form not accepted', 'This form was not sent from this page, or it has expired. Open the link again.');
-    if (!isOpen(page)) throw new PageProblem(409, 'Nothing more to do', 'This authorisation is already finished or expired; the form cannot be used again.');
+    if (!guard.formIsGenuine(req, purpose(page)))
+      throw new PageProblem(
+        403,
+        'Form not accepted',
+        'This form was not sent from this page, or it has expired. Open the link again.',
+      );
+    if (!isOpen(page))
+      throw new PageProblem(
+        409,
+        'Nothing more to do',
+        'This authorisation is already finished or expired; the form cannot be used again.',
+      );
     if (needsLogin && !(page.psuId && guard.isScaBrowser(req, page.authorisationId, page.psuId))) {
       throw new PageProblem(403, 'Another browser', 'This authorisation is being completed in another browser.');
     }
@@ -84,7 +104,8 @@ export function scaRoutes(ctx: SandboxContext, guard: BrowserGuard): Router {
       try {
         await logIn(ctx, page.authorisationId, field(req, 'psuId'), field(req, 'password'));
       } catch (error) {
-        if (error instanceof XsError && error.code === 'FORMAT_ERROR') return again(res, page, error.path === 'account' ? 'account' : 'login');
+        if (error instanceof XsError && error.code === 'FORMAT_ERROR')
+          return again(res, page, error.path === 'account' ? 'account' : 'login');
         throw error;
       }
       guard.markScaLogin(res, guard.browserOf(req, res), page.authorisationId, field(req, 'psuId'));
@@ -107,7 +128,8 @@ export function scaRoutes(ctx: SandboxContext, guard: BrowserGuard): Router {
     handler(async (req, res) => {
       const page = posted(req, true);
       const decision = field(req, 'decision');
-      if (decision !== 'approve' && decision !== 'decline') throw new PageProblem(400, 'Form not accepted', 'Choose Approve or Decline.');
+      if (decision !== 'approve' && decision !== 'decline')
+        throw new PageProblem(400, 'Form not accepted', 'Choose Approve or Decline.');
       if (page.scaStatus !== 'psuAuthenticated') return again(res, page);
       const outcome = await decide(ctx, page.authorisationId, decision);
       // Spec "Authorisation hand-over" 2: back to the provider with state appended.

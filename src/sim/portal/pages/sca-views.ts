@@ -6,7 +6,8 @@ const TYPE_NAMES = { accounts: 'Account details', balances: 'Balances', transact
 const SECTION = 'Secure authorisation';
 
 function steps(current: 1 | 2 | 3): Html {
-  const step = (n: number, label: string) => html`<li${n === current ? html` aria-current="step"` : ''}>${n}. ${label}</li>`;
+  const step = (n: number, label: string) =>
+    html`<li${n === current ? html` aria-current="step"` : ''}>${n}. ${label}</li>`;
   return html`<ol class="steps">${step(1, 'Log in')}${step(2, 'Code')}${step(3, 'Review')}</ol>`;
 }
 
@@ -23,7 +24,9 @@ ${fields}
 
 function purpose(page: ScaPage): string {
   if (page.kind === 'payment') return `${page.providerName} asks you to authorise a payment.`;
-  return page.consent?.funds ? `${page.providerName} asks to confirm whether funds are available on your account.` : `${page.providerName} asks for access to your account information.`;
+  return page.consent?.funds
+    ? `${page.providerName} asks to confirm whether funds are available on your account.`
+    : `${page.providerName} asks for access to your account information.`;
 }
 
 export function loginView(page: ScaPage, token: string, error?: string): string {
@@ -31,9 +34,14 @@ export function loginView(page: ScaPage, token: string, error?: string): string 
     title: 'Log in',
     section: SECTION,
     body: html`${steps(1)}<h1>Log in to confirm</h1><p>${purpose(page)}</p>${errorNotice(error)}
-${form(page, 'login', token, html`<label for="psuId">User ID</label><input type="text" id="psuId" name="psuId" autocomplete="username" required>
+${form(
+  page,
+  'login',
+  token,
+  html`<label for="psuId">User ID</label><input type="text" id="psuId" name="psuId" autocomplete="username" required>
 <label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password" required>
-<div class="actions"><button type="submit">Log in</button></div>`)}
+<div class="actions"><button type="submit">Log in</button></div>`,
+)}
 <p class="muted">Sandbox: test customers and passwords are listed at <code>GET /sandbox/customers</code> (for example anna / anna-1234).</p>`,
   });
 }
@@ -43,8 +51,13 @@ export function codeView(page: ScaPage, token: string, error?: string): string {
     title: 'One-time code',
     section: SECTION,
     body: html`${steps(2)}<h1>Enter your one-time code</h1><p>We sent a six-digit code by SMS to the phone registered for ${page.psuId}.</p>${errorNotice(error)}
-${form(page, 'code', token, html`<label for="otp">One-time code</label><input type="text" id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" required>
-<div class="actions"><button type="submit">Confirm</button></div>`)}
+${form(
+  page,
+  'code',
+  token,
+  html`<label for="otp">One-time code</label><input type="text" id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" required>
+<div class="actions"><button type="submit">Confirm</button></div>`,
+)}
 <p class="muted">${page.otpAttemptsLeft} attempt${page.otpAttemptsLeft === 1 ? '' : 's'} left.</p>`,
     aside: html`<h2>Sandbox test phone</h2><div class="sms">SMS from xs2a-kit Sandbox Bank<br>Your code: <strong data-testid="sms-code">${page.code ?? '—'}</strong></div>`,
   });
@@ -63,7 +76,8 @@ function consentFacts(page: ScaPage): Html {
     review.held.length === 0
       ? html`<p class="notice info">You hold none of the ${review.requestedAccounts} account${review.requestedAccounts === 1 ? '' : 's'} asked for: approving shares nothing.</p>`
       : html`<table><thead><tr><th>Account</th><th>Shared</th></tr></thead><tbody>${review.held.map(
-          (account) => html`<tr><td>${account.name}<br><span class="muted">${account.iban}</span></td><td>${account.types.map((type) => TYPE_NAMES[type]).join(', ')}</td></tr>`,
+          (account) =>
+            html`<tr><td>${account.name}<br><span class="muted">${account.iban}</span></td><td>${account.types.map((type) => TYPE_NAMES[type]).join(', ')}</td></tr>`,
         )}</tbody></table>`;
   return html`<dl class="facts"><dt>Provider</dt><dd>${page.providerName}</dd>
 <dt>Access</dt><dd>${review.recurring ? `Repeated, up to ${review.frequencyPerDay} times a day without you` : 'Once'}</dd>
@@ -93,7 +107,11 @@ ${form(page, 'decision', token, html`<div class="actions"><button type="submit" 
 }
 
 export function endView(page: ScaPage): string {
-  const title = page.expired ? 'Authorisation expired' : page.scaStatus === 'finalised' ? 'Already approved' : 'Authorisation ended';
+  const title = page.expired
+    ? 'Authorisation expired'
+    : page.scaStatus === 'finalised'
+      ? 'Already approved'
+      : 'Authorisation ended';
   const text = page.expired
     ? 'This authorisation has expired: authorisations last 15 minutes. Return to the provider and start again.'
     : page.scaStatus === 'finalised'
@@ -107,5 +125,9 @@ export function endView(page: ScaPage): string {
 }
 
 export function problemView(title: string, text: string): string {
-  return layout({ title, section: SECTION, body: html`<h1>${title}</h1><p class="notice error" role="alert">${text}</p>` });
+  return layout({
+    title,
+    section: SECTION,
+    body: html`<h1>${title}</h1><p class="notice error" role="alert">${text}</p>`,
+  });
 }
