@@ -15,7 +15,7 @@ export {
 export type { SandboxOptionsInput } from './sim/options.js';
 export type { ProfileOption, ServedProfile } from './sim/profile.js';
 export type { FaultRuleInput, FaultsOption } from './sim/faults/schema.js';
-export type { EventBus, SandboxEventMap, RequestEvent } from './sim/events.js';
+export type { EventBus, ExchangeEvent, HeaderValues, SandboxEventMap, RequestEvent } from './sim/events.js';
 export * from './contract/index.js';
 export {
   ensureCertificates,

@@ -2,7 +2,50 @@
  * What the sandbox tells the outside while it runs (the terminal UI and tests listen; nothing in
  * the simulator depends on a listener being present).
  */
+import type { RequestFaultKind } from './faults/schema.js';
 import type { BudgetName } from './rules/budget.js';
+
+/** Headers by lower-case name: a header sent once is a string, one sent more than once the list of its values. */
+export type HeaderValues = Record<string, string | string[]>;
+
+/**
+ * One XS2A API request and what became of it, sent once the answer is written (or the connection
+ * dropped): the last stage of the request lifecycle (api/lifecycle.ts). Built only while someone
+ * listens. Requests node's HTTP parser refused never reached the lifecycle and are not reported.
+ */
+export interface ExchangeEvent {
+  /** 1, 2, 3, … in the order the sandbox finished the requests: every API request of this sandbox counts. */
+  id: number;
+  /** When the request arrived, by the sandbox clock. */
+  at: string;
+  /** When the request arrived, by the host's clock. */
+  realAt: string;
+  /** The organizationIdentifier of the certificate, when one was accepted. */
+  provider: string | undefined;
+  request: {
+    method: string;
+    /** The request target without its query. */
+    path: string;
+    /** What follows the `?`, '' without one. */
+    query: string;
+    /** As received, names in lower case. */
+    headers: HeaderValues;
+    /** The body's text as received (at most the body limit), undefined when none was read. */
+    body: string | undefined;
+  };
+  /**
+   * What was written: the status, the headers the sandbox wrote (lower-case names; node's own
+   * Date, Connection and Keep-Alive are not among them) and the body's text (undefined without one,
+   * and on HEAD). Null when the connection was dropped without an answer.
+   */
+  answer: { status: number; headers: Record<string, string>; body: string | undefined } | null;
+  /** The tppMessages code of an error answer. */
+  code: string | undefined;
+  /** The fault rule that answered, held or dropped the request, if one did. */
+  fault: RequestFaultKind | undefined;
+  /** Arrival to the answer written (a held answer included), in milliseconds. */
+  latencyMs: number;
+}
 
 export interface RequestEvent {
   at: string;
@@ -85,6 +128,7 @@ export interface AuthorisationEvent {
 
 export interface SandboxEventMap {
   request: RequestEvent;
+  exchange: ExchangeEvent;
   'consent-changed': ConsentEvent;
   'payment-changed': PaymentEvent;
   'authorisation-changed': AuthorisationEvent;
@@ -108,8 +152,8 @@ export interface EventBus {
   on<K extends SandboxEventName>(name: K, listener: Listener<K>): () => void;
   emit<K extends SandboxEventName>(name: K, event: SandboxEventMap[K]): void;
   /**
-   * Whether anyone listens: events sent on every API request (request, consent-changed) cost more
-   * to build than the request's own work, so they are built only for a listener.
+   * Whether anyone listens: events sent on every API request (request, exchange, consent-changed)
+   * cost more to build than the request's own work, so they are built only for a listener.
    */
   has(name: SandboxEventName): boolean;
 }

@@ -9,7 +9,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { resolve } from 'node:path';
 import { ensureCertificates, loadCertificates, type CertificatePaths } from '../certs/index.js';
 import { createBank } from './bank/bank.js';
-import { createApiListener } from './api/app.js';
+import { createApiListener } from './api/lifecycle.js';
 import { createClock } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { createEventBus, type EventBus } from './events.js';

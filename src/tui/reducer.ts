@@ -65,6 +65,9 @@ function onSandbox(state: DemoState, action: SandboxEvent): DemoState {
       return { ...state, payments: { ...state.payments, [action.event.paymentId]: action.event } };
     case 'authorisation-changed':
       return { ...state, authorisations: { ...state.authorisations, [action.event.authorisationId]: action.event } };
+    case 'exchange':
+      // The request log is drawn from `request`; whole exchanges are for other listeners.
+      return state;
   }
 }
 

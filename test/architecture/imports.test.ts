@@ -133,6 +133,25 @@ describe('the architecture', () => {
     expect(GRAPH.get('src/kit/targets/sim.ts')?.filter((target) => target.startsWith('src/sim/'))).toEqual([]);
   });
 
+  it('keeps express out of the XS2A API: nothing the request lifecycle loads imports it (only the portal does)', () => {
+    const reached = new Set<string>();
+    const visit = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      for (const next of GRAPH.get(file) ?? []) visit(next);
+    };
+    visit('src/sim/api/lifecycle.ts');
+    expect(reached.size).toBeGreaterThan(40);
+    const express = [...reached].filter((file) => /from\s*'express'/.test(readFileSync(join(root, file), 'utf8')));
+    expect(express).toEqual([]);
+    expect([...reached].filter((file) => file.startsWith('src/sim/portal/'))).toEqual([]);
+    expect(
+      FILES.filter((file) => /from\s*'express'/.test(readFileSync(join(root, file), 'utf8'))).every((file) =>
+        file.startsWith('src/sim/portal/'),
+      ),
+    ).toBe(true);
+  });
+
   it('lets only the CLI read argv', () => {
     const offenders = FILES.filter((file) => !file.startsWith('src/cli/')).filter((file) => {
       const text = readFileSync(join(root, file), 'utf8');

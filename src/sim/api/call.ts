@@ -1,8 +1,8 @@
 /**
- * What an XS2A operation sees and gives back. Operations are the edge's last step (README
- * "Architecture"): they read the call's headers and body with the contract's readers, in the
- * order clients are told errors come, hand typed input to a service and return an answer value;
- * the pipeline (app.ts) writes it, so an operation never touches node's request or response.
+ * What an XS2A operation sees and gives back. Operations are the lifecycle's `operation` stage
+ * (lifecycle.ts): they read the call's headers and body with the contract's readers, in the order
+ * clients are told errors come, hand typed input to a service and return an answer value; the
+ * `writeAnswer` stage writes it, so an operation never touches node's request or response.
  */
 import type { ParsedUrlQuery } from 'node:querystring';
 import type { OperationId, RequestBodyName, RequestBodyNameOf } from '../../contract/endpoints.js';
@@ -40,7 +40,7 @@ export interface Answer {
 }
 
 /** Runs before the operation and throws to refuse, e.g. the role a provider needs. */
-export type Guard = (call: Pick<Call, 'identity'>) => void;
+export type Guard = (identity: ProviderIdentity) => void;
 
 /** The typed body of an operation, as its row names it; undefined for an operation without one. */
 export type BodyOf<K extends OperationId> =
@@ -51,7 +51,7 @@ export type Operation<K extends OperationId> = (call: Call<BodyOf<K>>, ctx: Sand
 
 /**
  * Any operation, as the router holds them. It is handed a call whose body() runs the reader of the
- * same row, so its body has the type that row names (the one cast is in RequestCall.body(), app.ts).
+ * same row, so its body has the type that row names (the one cast is in RequestCall.body(), request-call.ts).
  */
 export type AnyOperation = (call: Call<never>, ctx: SandboxContext) => Answer | Promise<Answer>;
 

@@ -53,8 +53,8 @@ export function authenticateProvider(ctx: SandboxContext): (socket: TLSSocket) =
  * spec says; PSP_AI for account information and PSP_PI for payments (the spec leaves these open).
  */
 export function requireRole(role: PspRole): Guard {
-  return (call) => {
-    if (!call.identity.roles.includes(role)) {
+  return (identity) => {
+    if (!identity.roles.includes(role)) {
       throw new XsError('ROLE_INVALID', {
         text: `This service needs the role ${role} in the certificate's PSD2 statement.`,
       });

@@ -1,11 +1,12 @@
 /**
- * Request faults on the XS2A API. The pipeline asks after the certificate is read (rules may name
- * a provider) and before anything that stores or changes state, so a faulted request creates,
- * registers and consumes nothing — except a slow one, which is handled as usual and answered late.
+ * Request faults on the XS2A API. The lifecycle's `faults` stage asks after the certificate is read
+ * (rules may name a provider) and before anything that stores or changes state, so a faulted request
+ * creates, registers and consumes nothing — except a slow one, which is handled as usual and
+ * answered late. Each fault names the rule kind that made it (the `exchange` event reports it).
  */
-import { XsError } from '../../contract/index.js';
 import type { FaultInjector } from './injector.js';
 import type { FaultTarget } from './pick.js';
+import type { RequestFaultKind } from './schema.js';
 
 /** What a reverse proxy in front of the application answers when it loses the application. */
 export const BAD_GATEWAY_PAGE = `<!DOCTYPE html>
@@ -19,19 +20,23 @@ export const BAD_GATEWAY_PAGE = `<!DOCTYPE html>
 </html>
 `;
 
-/** What a fault makes of a request; error-500 is thrown instead, as the application's own failure. */
-export type RequestFault =
-  /** A layer above the application answers: its own body, no envelope and no X-Request-ID echo. */
-  | { kind: 'answer'; status: number; headers: Record<string, string>; page?: { type: string; text: string } }
-  /**
-   * The request is handled at once and only its answer is held back, as when a bank is slow to
-   * respond: a client that gives up meanwhile cannot know whether its payment was made, which is
-   * what an idempotent retry with the same X-Request-ID is for. The delay is real time (latency,
-   * not a time rule, so not the sandbox clock).
-   */
-  | { kind: 'hold'; delayMs: number }
-  /** The connection is closed without an answer. */
-  | { kind: 'drop' };
+/** What a fault makes of a request, and the kind of the rule that made it. */
+export type RequestFault = { rule: RequestFaultKind } &
+  /** The application's own failure: the envelope with X-Request-ID (spec "Errors" rule 3), thrown by the stage. */
+  (
+    | { kind: 'fail' }
+    /** A layer above the application answers: its own body, no envelope and no X-Request-ID echo. */
+    | { kind: 'answer'; status: number; headers: Record<string, string>; page?: { type: string; text: string } }
+    /**
+     * The request is handled at once and only its answer is held back, as when a bank is slow to
+     * respond: a client that gives up meanwhile cannot know whether its payment was made, which is
+     * what an idempotent retry with the same X-Request-ID is for. The delay is real time (latency,
+     * not a time rule, so not the sandbox clock).
+     */
+    | { kind: 'hold'; delayMs: number }
+    /** The connection is closed without an answer. */
+    | { kind: 'drop' }
+  );
 
 export function requestFault(
   faults: FaultInjector,
@@ -42,10 +47,10 @@ export function requestFault(
   const { rule } = fault;
   switch (rule.kind) {
     case 'error-500':
-      // The application's own failure: the envelope with X-Request-ID (spec "Errors" rule 3).
-      throw new XsError('INTERNAL_SERVER_ERROR');
+      return { rule: rule.kind, kind: 'fail' };
     case 'bad-gateway-html':
       return {
+        rule: rule.kind,
         kind: 'answer',
         status: 502,
         headers: {},
@@ -53,14 +58,15 @@ export function requestFault(
       };
     case 'unavailable-empty':
       return {
+        rule: rule.kind,
         kind: 'answer',
         status: 503,
         headers: rule.retryAfter === undefined ? {} : { 'Retry-After': String(rule.retryAfter) },
       };
     case 'slow':
-      return { kind: 'hold', delayMs: rule.delayMs };
+      return { rule: rule.kind, kind: 'hold', delayMs: rule.delayMs };
     case 'drop':
-      return { kind: 'drop' };
+      return { rule: rule.kind, kind: 'drop' };
     default:
       return undefined;
   }

@@ -6,10 +6,9 @@
 import express, { type Express, type RequestHandler } from 'express';
 import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
-import { errorHandler } from '../http/error-handler.js';
-import { jsonBody } from '../http/json-body.js';
-import { notFound, routeTable } from '../http/routes.js';
 import { controlAuth } from './control-auth.js';
+import { errorHandler } from './error-handler.js';
+import { jsonBody } from './json-body.js';
 import { openApiRoute } from './openapi-route.js';
 import { createBrowserGuard } from './pages/browser-guard.js';
 import { portalRoutes } from './pages/portal-routes.js';
@@ -17,6 +16,7 @@ import { scaRoutes } from './pages/sca-routes.js';
 import { problemView } from './pages/sca-views.js';
 import { STYLESHEET } from './pages/style.js';
 import { controlRoutes } from './control-routes.js';
+import { notFound, routeTable } from './routes.js';
 import { allowedHost, controlGuard, crossSite, hostName, type SiteGuardOptions } from './site-guard.js';
 
 /** Pages are never framed (clickjacking of Approve), never sniffed into another type, and load only this site's stylesheet. */
@@ -65,7 +65,7 @@ export function createPortalApp(
     '/sandbox',
     controlGuard(options),
     controlAuth(options.controlToken),
-    ...jsonBody(),
+    jsonBody(),
     routeTable(controlRoutes(ctx)),
   );
   const guard = createBrowserGuard();

@@ -1,7 +1,7 @@
 /** The control API under /sandbox (README "Control API"): one line per call. */
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
-import { param, type Route } from '../http/routes.js';
+import { param, type Route } from './routes.js';
 import { faultRoutes } from './fault-routes.js';
 import { parseOrFormatError } from '../../contract/parse.js';
 import { bookTransaction } from '../services/bookings.js';

@@ -6,7 +6,7 @@
 import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { parseFaultRules } from '../faults/schema.js';
-import { param, type Route } from '../http/routes.js';
+import { param, type Route } from './routes.js';
 
 export function faultRoutes(ctx: SandboxContext): Route[] {
   return [

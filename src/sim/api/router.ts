@@ -7,7 +7,7 @@
  */
 import { XsError } from '../../contract/index.js';
 import { createPathRouter, type RoutePattern } from '../../contract/path-router.js';
-import { unknownResource } from './routes.js';
+import { unknownResource } from '../http/error-envelope.js';
 
 export type { RoutePattern } from '../../contract/path-router.js';
 
@@ -16,19 +16,19 @@ export interface RouteMatch<R> {
   params: Record<string, string>;
 }
 
-/** A malformed escape is the client's 400, which toXsError reads as FORMAT_ERROR. */
+/** A malformed escape is the client's fault: 400 FORMAT_ERROR. */
 function decodeParam(value: string): string {
   if (!value.includes('%')) return value;
   try {
     return decodeURIComponent(value);
   } catch {
-    throw Object.assign(new URIError(`Failed to decode param '${value}'`), { status: 400 });
+    throw new XsError('FORMAT_ERROR', { text: 'The request could not be read.' });
   }
 }
 
 /**
  * Builds the matcher for a table. It answers the route and its decoded parameters, or throws the
- * 404 or 405 (a parameter with a malformed escape throws a 400).
+ * 404 or 405 (a parameter with a malformed escape throws a 400), each an XsError.
  */
 export function createRouter<R extends RoutePattern>(
   routes: readonly R[],

@@ -1,12 +1,13 @@
 /**
  * A route table mounted as one express router (the customer surface). Each path also answers
  * every other method with 405 METHOD_NOT_ALLOWED and an Allow header, so a wrong method is told
- * apart from a wrong path. The XS2A API matches the same way without express (router.ts, over
- * the contract's path matcher, which also gives the Allow header) and shares the 404 from here.
+ * apart from a wrong path. The XS2A API matches the same way without express (api/router.ts, over
+ * the contract's path matcher, which also gives the Allow header); both answer the same 404.
  */
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { XsError } from '../../contract/index.js';
 import { allowHeader, type RouteMethod } from '../../contract/path-router.js';
+import { unknownResource } from '../http/error-envelope.js';
 
 export type Method = RouteMethod;
 
@@ -31,10 +32,6 @@ export function routeTable(routes: readonly Route[]): Router {
     });
   }
   return router;
-}
-
-export function unknownResource(method: string, path: string): XsError {
-  return new XsError('RESOURCE_UNKNOWN', { text: `No resource at ${method} ${path}.` });
 }
 
 export const notFound: RequestHandler = (req) => {

@@ -1,0 +1,82 @@
+/**
+ * The lifecycle's last stage: after the answer is written (or the connection dropped), one
+ * `request` event (the terminal UI's request log) and one `exchange` event (the whole exchange:
+ * what was received and what was written) per API request. Each is built only while someone listens
+ * to it, so an unobserved request pays for a counter and two look-ups.
+ */
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { SandboxContext } from '../context.js';
+import type { ExchangeEvent, HeaderValues } from '../events.js';
+import type { Exchange } from './exchange.js';
+
+/** The request's headers as received, from the raw list: a name sent twice keeps both values. */
+function receivedHeaders(raw: readonly string[]): HeaderValues {
+  const headers: HeaderValues = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    const value = raw[i + 1]!;
+    const before = headers[name];
+    headers[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  }
+  return headers;
+}
+
+function writtenHeaders(headers: OutgoingHttpHeaders): Record<string, string> {
+  const written: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) written[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return written;
+}
+
+function exchangeEvent(id: number, x: Exchange, latencyMs: number): ExchangeEvent {
+  const written = x.written;
+  const query = x.url.indexOf('?');
+  const bodyWritten =
+    written?.payload !== undefined && x.method !== 'HEAD' && written.status !== 204 && written.status !== 304;
+  return {
+    id,
+    at: new Date(x.arrivedMs).toISOString(),
+    realAt: new Date(x.realMs).toISOString(),
+    provider: x.identity?.organizationIdentifier,
+    request: {
+      method: x.method,
+      path: x.path,
+      query: query === -1 ? '' : x.url.slice(query + 1),
+      headers: receivedHeaders(x.req.rawHeaders),
+      body: x.bodyText,
+    },
+    answer: written && {
+      status: written.status,
+      headers: writtenHeaders(written.headers),
+      body: bodyWritten ? written.payload?.text : undefined,
+    },
+    code: written?.code,
+    fault: x.fault,
+    latencyMs,
+  };
+}
+
+/** The record stage of one sandbox: numbers its exchanges and emits what is listened to. */
+export function exchangeRecorder(ctx: SandboxContext): (x: Exchange) => void {
+  let sequence = 0;
+  return (x) => {
+    sequence += 1;
+    const exchange = ctx.events.has('exchange');
+    const request = ctx.events.has('request');
+    if (!exchange && !request) return;
+    const latencyMs = performance.now() - x.startedAt;
+    if (request && x.written) {
+      ctx.events.emit('request', {
+        at: new Date(x.arrivedMs).toISOString(),
+        provider: x.identity?.organizationIdentifier,
+        method: x.method,
+        path: x.path,
+        status: x.written.status,
+        code: x.written.code,
+        latencyMs,
+      });
+    }
+    if (exchange) ctx.events.emit('exchange', exchangeEvent(sequence, x, latencyMs));
+  };
+}
