@@ -31,10 +31,15 @@ const config = {
   mutate: [
     'src/sim/rules/**/*.ts',
     'src/sim/ledger/**/*.ts',
+    'src/sim/paging/**/*.ts',
     'src/sim/services/**/*.ts',
     'src/sim/bank/**/*.ts',
     'src/sim/api/**/*.ts',
     'src/sim/http/**/*.ts',
+    // Moved out of http/ with express (the customer surface's routes, error handler and body middleware).
+    'src/sim/portal/routes.ts',
+    'src/sim/portal/error-handler.ts',
+    'src/sim/portal/json-body.ts',
     'src/contract/**/*.ts',
     '!**/*.test.ts',
     '!src/contract/openapi*.ts',

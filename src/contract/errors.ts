@@ -34,7 +34,6 @@ export const ERROR_CATALOG = {
 } as const satisfies Record<string, { status: number; text: string; fixedText?: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
-export const ERROR_CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
 
 export interface TppMessage {
   category: 'ERROR' | 'WARNING';
@@ -82,10 +81,6 @@ export class XsError extends Error {
   }
 }
 
-export function statusOf(code: ErrorCode): number {
-  return ERROR_CATALOG[code].status;
-}
-
 /** The spec's TppMessages envelope, with `path` only when a specific field is at fault. */
 export function errorBody(code: ErrorCode, options: { path?: string; text?: string } = {}): TppMessagesBody {
   const entry: { text: string; fixedText?: boolean } = ERROR_CATALOG[code];
@@ -93,8 +88,4 @@ export function errorBody(code: ErrorCode, options: { path?: string; text?: stri
   if (options.path !== undefined) message.path = options.path;
   message.text = entry.fixedText ? entry.text : (options.text ?? entry.text);
   return { tppMessages: [message] };
-}
-
-export function isErrorCode(value: string): value is ErrorCode {
-  return Object.hasOwn(ERROR_CATALOG, value);
 }

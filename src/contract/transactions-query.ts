@@ -4,7 +4,6 @@
  * the API's edge before the consent is looked at.
  */
 import { IsoDateSchema } from './ais.js';
-import { decodeEntryReference } from './entry-reference.js';
 import { BOOKING_STATUSES, type BookingStatus } from './enums.js';
 import { XsError } from './errors.js';
 
@@ -12,8 +11,8 @@ export interface TransactionsQuery {
   bookingStatus: BookingStatus;
   dateFrom: string | undefined;
   dateTo: string | undefined;
-  /** seq of the entry named by entryReferenceFrom: the page holds the entries that follow it in the listing's order. */
-  from: number | undefined;
+  /** As sent: an opaque cursor the service handed out (its spelling is the service's; the simulator reads it in sim/paging/). */
+  entryReferenceFrom: string | undefined;
   /** The filters as the provider gave them, for the `next` link. */
   given: Record<string, string>;
 }
@@ -44,14 +43,7 @@ export function readTransactionsQuery(query: Record<string, unknown>): Transacti
   const dateTo = date(query, 'dateTo');
   if (dateFrom && dateTo && dateFrom > dateTo)
     throw new XsError('FORMAT_ERROR', { path: 'dateTo', text: 'dateTo is before dateFrom.' });
-  const reference = single(query, 'entryReferenceFrom');
-  const from = reference === undefined ? undefined : decodeEntryReference(reference);
-  if (reference !== undefined && from === undefined) {
-    throw new XsError('FORMAT_ERROR', {
-      path: 'entryReferenceFrom',
-      text: 'entryReferenceFrom is not an entryReference of this service.',
-    });
-  }
+  const entryReferenceFrom = single(query, 'entryReferenceFrom');
   // The filters as given, in this order; the `next` link adds its own entryReferenceFrom.
   const given: Record<string, string> = {};
   for (const [name, value] of [
@@ -60,5 +52,5 @@ export function readTransactionsQuery(query: Record<string, unknown>): Transacti
     ['dateTo', dateTo],
   ] as const)
     if (value !== undefined) given[name] = value;
-  return { bookingStatus: status as BookingStatus, dateFrom, dateTo, from, given };
+  return { bookingStatus: status as BookingStatus, dateFrom, dateTo, entryReferenceFrom, given };
 }

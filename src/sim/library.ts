@@ -20,10 +20,11 @@ import type { SandboxContext } from './context.js';
 import type { FaultsView } from './faults/injector.js';
 import { parseFaultRules, type FaultRuleInput } from './faults/schema.js';
 import { bookTransaction } from './services/bookings.js';
-import { revokeByCustomer } from './services/consents.js';
-import { confirmPayee, pendingPayeeChecksOf } from './services/payments.js';
 import { effectiveScaStatus } from './rules/sca.js';
-import { actAsCustomer, findAuthorisation } from './services/sca.js';
+import { revokeByCustomer } from './services/consents/ending.js';
+import { confirmPayee, pendingPayeeChecksOf } from './services/payments/customer.js';
+import { actAsCustomer } from './services/sca/ceremony.js';
+import { findAuthorisation } from './services/sca/save.js';
 
 /** PEM material of a provider, as Buffers any TLS client takes (node `https.Agent`, undici, axios). */
 export interface SandboxTls {

@@ -87,9 +87,8 @@ const STATUS_CODES = [
  * to the rules as plain parameters, so no rule knows about profiles.
  */
 export interface Behaviour {
-  /** The status the XS2A API answers an error code with. */
-  /** The status the profile serves for a code whose status is open; undefined for every other code (the error's own). */
-  statusOf(code: ErrorCode): number | undefined;
+  /** The status the profile serves for an error code whose status is open; undefined for every other code (the error's own). */
+  errorStatus(code: ErrorCode): number | undefined;
   readonly requestIdMissing: 'refuse' | 'generate';
   readonly requestIdNotUuid: 'refuse' | 'accept';
   readonly redirectUriMissing: 'FORMAT_ERROR' | 'SERVICE_INVALID';
@@ -118,7 +117,7 @@ export function behaviourOf(settings: Settings): Behaviour {
   const paymentMaximumCents = amountSettingCents(value('payment.maximum'));
   if (paymentMaximumCents === undefined) throw new ProfileError('setting "payment.maximum" cannot be "none"');
   return {
-    statusOf: (code) => statuses.get(code),
+    errorStatus: (code) => statuses.get(code),
     requestIdMissing: value('requestId.missing'),
     requestIdNotUuid: value('requestId.notUuid'),
     redirectUriMissing: value('redirectUri.missing'),

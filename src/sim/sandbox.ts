@@ -39,7 +39,7 @@ import {
   type SandboxPsu,
   type SandboxTls,
 } from './library.js';
-import { anyPaymentDue, applyDuePayments } from './services/payment-settlement.js';
+import { anyPaymentDue, applyDuePayments } from './services/payments/settlement.js';
 import { customersView, moveClock, resetSandbox, type ClockView, type CustomerView } from './services/control.js';
 import { openStore } from './store/store.js';
 import { isoDate } from '../contract/dates.js';

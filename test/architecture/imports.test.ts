@@ -114,7 +114,7 @@ describe('the architecture', () => {
     ).toEqual([]);
   });
 
-  it('keeps the domain rules and the ledger free of HTTP, services and the portal', () => {
+  it('keeps the domain rules, the ledger and paging free of HTTP, services and the portal', () => {
     const edge = [
       'src/sim/http/',
       'src/sim/api/',
@@ -123,7 +123,11 @@ describe('the architecture', () => {
       'src/sim/bank/',
       'src/sim/faults/',
     ];
-    expect([...crossings('src/sim/rules/', edge), ...crossings('src/sim/ledger/', edge)]).toEqual([]);
+    expect([
+      ...crossings('src/sim/rules/', edge),
+      ...crossings('src/sim/ledger/', edge),
+      ...crossings('src/sim/paging/', edge),
+    ]).toEqual([]);
   });
 
   it('keeps the kit and the catalogue off the simulator (only the sim target loads it, through the package root)', () => {

@@ -4,16 +4,17 @@
  */
 import { HEADERS } from '../../contract/index.js';
 import { readConsentId, readPsuIpAddress } from '../../contract/request-headers.js';
-import { readTransactionsQuery } from '../../contract/transactions-query.js';
+import { readPageRequest } from '../paging/transactions-page.js';
+import type { Metered } from '../services/accounts/access.js';
 import {
   listAccounts,
   readAccount,
   readBalances,
   readTransactions,
   type AccessInput,
-  type Answer,
-} from '../services/accounts.js';
-import { ok, type Call, type OperationTable } from './call.js';
+} from '../services/accounts/reads.js';
+import { ok } from './answer.js';
+import type { Call, OperationTable } from './call.js';
 
 /** PSU-IP-Address, then Consent-ID; a request with PSU-IP-Address is attended (spec "Limits"). */
 function access(call: Call): AccessInput {
@@ -25,7 +26,7 @@ function access(call: Call): AccessInput {
   };
 }
 
-const send = <T>(answer: Answer<T>) => ok(answer.body, answer.headers);
+const send = <T>(answer: Metered<T>) => ok(answer.body, answer.headers);
 
 const accountId = (call: Call) => call.params.account_id ?? '';
 
@@ -35,7 +36,7 @@ export const accountOperations = {
   getBalances: async (call, ctx) => send(await readBalances(ctx, access(call), accountId(call))),
   getTransactionList: async (call, ctx) => {
     // Query first: a malformed query is refused before the consent is touched or anything is spent.
-    const query = readTransactionsQuery(call.query);
-    return send(await readTransactions(ctx, access(call), accountId(call), query));
+    const request = readPageRequest(call.query);
+    return send(await readTransactions(ctx, access(call), accountId(call), request));
   },
 } satisfies OperationTable;

@@ -9,6 +9,7 @@ import type { OperationId, RequestBodyName, RequestBodyNameOf } from '../../cont
 import type { RequestBodyOf } from '../../contract/request-bodies.js';
 import type { SandboxContext } from '../context.js';
 import type { ProviderIdentity } from '../rules/identity.js';
+import type { Answer } from './answer.js';
 
 export interface Call<B = unknown> {
   method: string;
@@ -32,13 +33,6 @@ export interface Call<B = unknown> {
   readonly requestId: string;
 }
 
-export interface Answer {
-  status: number;
-  /** Written as JSON; a 204 has none. */
-  body?: unknown;
-  headers?: Readonly<Record<string, string>>;
-}
-
 /** Runs before the operation and throws to refuse, e.g. the role a provider needs. */
 export type Guard = (identity: ProviderIdentity) => void;
 
@@ -57,18 +51,3 @@ export type AnyOperation = (call: Call<never>, ctx: SandboxContext) => Answer | 
 
 /** Some operations by their operationId (each area of the API holds one such table). */
 export type OperationTable = { [K in OperationId]?: Operation<K> };
-
-export const ok = (body: unknown, headers?: Readonly<Record<string, string>>): Answer =>
-  headers ? { status: 200, body, headers } : { status: 200, body };
-
-/** 201 with the new resource's address in Location. */
-export const created = (
-  body: { _links: { self: { href: string } } },
-  headers: Readonly<Record<string, string>> = {},
-): Answer => ({
-  status: 201,
-  body,
-  headers: { ...headers, Location: body._links.self.href },
-});
-
-export const noContent = (): Answer => ({ status: 204 });

@@ -1,6 +1,7 @@
 /** /v1/revocation-callback: for any registered provider whatever its roles (spec "Revocation callback endpoints" 4). */
 import { readCallback, registerCallback, removeCallback } from '../services/callbacks.js';
-import { noContent, ok, type Call, type OperationTable } from './call.js';
+import { noContent, ok } from './answer.js';
+import type { Call, OperationTable } from './call.js';
 
 const tpp = (call: Call) => call.identity.organizationIdentifier;
 

@@ -2,14 +2,10 @@
 import { HEADERS } from '../../contract/index.js';
 import { readConsentId, readPsuIpAddress, readRedirectUri } from '../../contract/request-headers.js';
 import { confirmFunds, createCofConsent } from '../services/cof.js';
-import {
-  consentAuthorisation,
-  consentAuthorisations,
-  consentStatus,
-  deleteConsent,
-  readConsent,
-} from '../services/consents.js';
-import { created, noContent, ok, type Call, type OperationTable } from './call.js';
+import { deleteConsent } from '../services/consents/ending.js';
+import { consentAuthorisation, consentAuthorisations, consentStatus, readConsent } from '../services/consents/reads.js';
+import { created, noContent, ok } from './answer.js';
+import type { Call, OperationTable } from './call.js';
 
 const tpp = (call: Call) => call.identity.organizationIdentifier;
 const consentId = (call: Call) => call.params.consent_id ?? '';

@@ -5,15 +5,11 @@
 import { refuseOmittedDefaults } from '../../contract/consent-request.js';
 import { HEADERS } from '../../contract/index.js';
 import { readNokRedirectUri, readPsuIpAddress, readRedirectUri } from '../../contract/request-headers.js';
-import {
-  consentAuthorisation,
-  consentAuthorisations,
-  consentStatus,
-  createConsent,
-  deleteConsent,
-  readConsent,
-} from '../services/consents.js';
-import { created, noContent, ok, type Call, type OperationTable } from './call.js';
+import { createConsent } from '../services/consents/creation.js';
+import { deleteConsent } from '../services/consents/ending.js';
+import { consentAuthorisation, consentAuthorisations, consentStatus, readConsent } from '../services/consents/reads.js';
+import { created, noContent, ok } from './answer.js';
+import type { Call, OperationTable } from './call.js';
 
 const tpp = (call: Call) => call.identity.organizationIdentifier;
 const consentId = (call: Call) => call.params.consent_id ?? '';

@@ -22,7 +22,7 @@ import { requestFault } from '../faults/middleware.js';
 import { asXsError, errorAnswer } from '../http/error-envelope.js';
 import { hasBody, jsonBodyReader } from '../http/json-body.js';
 import { providerRecorder } from '../services/providers.js';
-import type { Answer } from './call.js';
+import type { Answer } from './answer.js';
 import { Exchange, type Outcome } from './exchange.js';
 import { authenticateProvider } from './identity.js';
 import { apiRoutes, type ApiRoute } from './operations.js';
@@ -72,7 +72,7 @@ export function createApiListener(
   /** An error as its envelope, with the status the bank profile serves for its code. */
   function refusal(error: unknown): Outcome {
     const xs = asXsError(error, ctx.log);
-    return fromAnswer(errorAnswer(xs, xs.fixedStatus ?? ctx.behaviour.statusOf(xs.code) ?? xs.status), xs.code);
+    return fromAnswer(errorAnswer(xs, xs.fixedStatus ?? ctx.behaviour.errorStatus(xs.code) ?? xs.status), xs.code);
   }
 
   /** The provider named by the certificate the TLS socket authorised, still authorised by the register. */

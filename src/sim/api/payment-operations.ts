@@ -5,15 +5,11 @@
 import { HEADERS } from '../../contract/index.js';
 import { readPaymentProduct } from '../../contract/payment-request.js';
 import { readNokRedirectUri, readPsuIpAddress, readRedirectUri } from '../../contract/request-headers.js';
-import {
-  cancelPayment,
-  initiatePayment,
-  paymentAuthorisation,
-  paymentAuthorisations,
-  paymentStatus,
-  readPayment,
-} from '../services/payments.js';
-import { created, ok, type Call, type OperationTable } from './call.js';
+import { cancelPayment } from '../services/payments/cancellation.js';
+import { initiatePayment } from '../services/payments/initiation.js';
+import { paymentAuthorisation, paymentAuthorisations, paymentStatus, readPayment } from '../services/payments/reads.js';
+import { created, ok } from './answer.js';
+import type { Call, OperationTable } from './call.js';
 
 const tpp = (call: Call) => call.identity.organizationIdentifier;
 const product = (call: Call) => call.params.payment_product ?? '';

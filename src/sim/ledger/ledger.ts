@@ -69,7 +69,11 @@ interface LedgerState {
   lastChangeAt: string | undefined;
 }
 
-const NEUTRAL_REMITTANCE = 'Sandbox booking';
+/**
+ * What the statement shows for a run-time booking made without a remittance text (a control-API
+ * booking). Payments always bring theirs: the one sent, or the spec's neutral text (rules/payments.ts).
+ */
+const BOOKING_REMITTANCE = 'Sandbox booking';
 
 /** The date paging filters and binary-searches an entry by: a booked entry's bookingDate, a pending one's valueDate (it has no bookingDate). */
 export function entryDate(entry: LedgerEntry): string {
@@ -203,7 +207,7 @@ export function createLedgers(seed: Seed, bookings: () => readonly BookingRecord
       valueDate: day,
       creditorName: booking.creditorName,
       debtorName: booking.debtorName,
-      remittanceInformationUnstructured: booking.remittanceInformationUnstructured ?? NEUTRAL_REMITTANCE,
+      remittanceInformationUnstructured: booking.remittanceInformationUnstructured ?? BOOKING_REMITTANCE,
       createdAt: now.toISOString(),
     };
   }

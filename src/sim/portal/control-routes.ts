@@ -6,10 +6,11 @@ import { faultRoutes } from './fault-routes.js';
 import { parseOrFormatError } from '../../contract/parse.js';
 import { bookTransaction } from '../services/bookings.js';
 import { deliveriesView } from '../services/callbacks.js';
-import { consentsView, revokeConsent } from '../services/consents.js';
-import { amendPayment, paymentsView } from '../services/payment-control.js';
-import { confirmPayee } from '../services/payments.js';
-import { actAsCustomer } from '../services/sca.js';
+import { revokeConsent } from '../services/consents/ending.js';
+import { consentsView } from '../services/consents/lists.js';
+import { amendPayment, paymentsView } from '../services/payments/control.js';
+import { confirmPayee } from '../services/payments/customer.js';
+import { actAsCustomer } from '../services/sca/ceremony.js';
 import {
   clockView,
   customersView,

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  approve,
-  consentView,
-  effectiveStatus,
-  newConsent,
-  requireUsable,
-  supersededBy,
-  used,
-  withStatus,
-} from './consents.js';
+import { approve, effectiveStatus, newConsent, requireUsable, supersededBy, used, withStatus } from './consents.js';
 
 const T0 = new Date('2026-03-01T10:00:00Z');
 const HOUR = 3_600_000;
@@ -62,10 +53,6 @@ describe('approval', () => {
   it('grants only the requested IBANs the customer holds', () => {
     const consent = approve(make(), 'anna', new Set([A, B]), T0);
     expect(consent.granted).toEqual({ accounts: [B], balances: [A], transactions: [] });
-    expect((consentView(consent, T0) as { access?: unknown }).access).toEqual({
-      accounts: [{ iban: B }],
-      balances: [{ iban: A }],
-    });
   });
 
   it('caps validUntil silently at 180 days from authentication and honours an earlier one', () => {

@@ -5,7 +5,7 @@
 import { XsError, type ConsentRequest, type ConsentStatus } from '../../contract/index.js';
 import { CLOCK_MAX_MS } from '../clock.js';
 import type { AccessLists, ConsentRecord } from '../store/data.js';
-import { DAY_MS, dayOf, dayStartMs, isoDate } from '../../contract/dates.js';
+import { DAY_MS, dayStartMs, isoDate } from '../../contract/dates.js';
 
 export type DataType = keyof AccessLists;
 export const DATA_TYPES: readonly DataType[] = ['accounts', 'balances', 'transactions'];
@@ -184,53 +184,4 @@ export function requireUsable(consent: ConsentRecord, now: Date): void {
 export function used(consent: ConsentRecord, now: Date): ConsentRecord {
   const at = now.toISOString();
   return { ...consent, lastUsedAt: at, lastActionAt: at };
-}
-
-function references(consent: ConsentRecord, ibans: string[]) {
-  return ibans.map((iban) => (consent.currencies[iban] ? { iban, currency: consent.currencies[iban] } : { iban }));
-}
-
-/** GET /v1/consents/{id}: the grant once authorised, the request before (spec "ConsentResponse"). */
-export function consentView(consent: ConsentRecord, now: Date) {
-  return consent.cof ? cofConsentView(consent, consent.cof, now) : aisConsentView(consent, now);
-}
-
-function lastActionDate(consent: ConsentRecord, status: ConsentStatus): string {
-  return status === 'expired' ? isoDate(consentEndsAt(consent)) : dayOf(consent.lastActionAt);
-}
-
-/** A CoF consent reads back `account` instead of `access`; recurringIndicator and frequencyPerDay do not apply. */
-function cofConsentView(consent: ConsentRecord, cof: NonNullable<ConsentRecord['cof']>, now: Date) {
-  const status = effectiveStatus(consent, now);
-  const base = `/v1/consents/confirmation-of-funds/${consent.consentId}`;
-  return {
-    consentId: consent.consentId,
-    consentStatus: status,
-    // Spec "FundsConfirmationConsentRequest": omitted means the full ceiling; read it back here.
-    validUntil: consent.validUntil ?? consent.requestedValidUntil ?? isoDate(expiryIfApprovedAt(consent, now)),
-    lastActionDate: lastActionDate(consent, status),
-    account: cof.currency ? { iban: cof.iban, currency: cof.currency } : { iban: cof.iban },
-    _links: { self: { href: base }, status: { href: `${base}/status` } },
-  };
-}
-
-function aisConsentView(consent: ConsentRecord, now: Date) {
-  const status = effectiveStatus(consent, now);
-  const lists = consent.granted ?? consent.requested;
-  const access: Partial<Record<DataType, { iban: string; currency?: string }[]>> = {};
-  for (const type of DATA_TYPES) if (lists[type].length > 0) access[type] = references(consent, lists[type]);
-  const validUntil = consent.validUntil ?? consent.requestedValidUntil;
-  return {
-    consentId: consent.consentId,
-    consentStatus: status,
-    recurringIndicator: consent.recurringIndicator,
-    ...(validUntil ? { validUntil } : {}),
-    frequencyPerDay: consent.frequencyPerDay,
-    lastActionDate: lastActionDate(consent, status),
-    access,
-    _links: {
-      self: { href: `/v1/consents/${consent.consentId}` },
-      status: { href: `/v1/consents/${consent.consentId}/status` },
-    },
-  };
 }

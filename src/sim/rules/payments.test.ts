@@ -6,7 +6,6 @@ import {
   isCancellable,
   newPayment,
   paymentBinding,
-  paymentView,
   payeeMatches,
   settlementPlan,
   withPaymentStatus,
@@ -140,24 +139,5 @@ describe('cancellation', () => {
     expect(isCancellable(future, 'ACSC')).toBe(false);
     expect(isCancellable(standard, 'ACSP')).toBe(false);
     for (const status of ['ACSC', 'RJCT', 'CANC'] as const) expect(isCancellable(make(), status)).toBe(false);
-  });
-});
-
-describe('payment view', () => {
-  it('shows the accounts, the amount as sent and the neutral remittance when none was given', () => {
-    expect(
-      paymentView(
-        make({ creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR', bic: 'DEUTDEFF500' } }),
-        'RCVD',
-      ),
-    ).toEqual({
-      transactionStatus: 'RCVD',
-      debtorAccount: { iban: 'DE12123456780000100001' },
-      creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
-      instructedAmount: { currency: 'EUR', amount: '12.5' },
-      creditorName: 'Payee GmbH',
-      remittanceInformationUnstructured: 'SEPA credit transfer',
-    });
-    expect(paymentView(make({ creditorName: undefined }), 'RCVD')).not.toHaveProperty('creditorName');
   });
 });

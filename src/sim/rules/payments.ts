@@ -17,8 +17,11 @@ import { effectiveScaStatus } from './sca.js';
 import { businessDayAfter, businessDayOnOrAfter } from './target2.js';
 import { isoDate } from '../../contract/dates.js';
 
-/** Spec "PaymentInitiationRequest": recorded when remittanceInformationUnstructured is omitted. */
-export const NEUTRAL_REMITTANCE = 'SEPA credit transfer';
+/**
+ * Spec "PaymentInitiationRequest": recorded when remittanceInformationUnstructured is omitted, and
+ * shown wherever the payment is (its read, the debtor's and a held creditor's statement).
+ */
+const NEUTRAL_REMITTANCE = 'SEPA credit transfer';
 /** Spec "Limits": a PDNG payment resolves to CANC 24 hours after the customer did not return. */
 export const PAYEE_ANSWER_MS = 24 * 3_600_000;
 /** Instant payments settle "within seconds": 10 seconds of sandbox time after acceptance. */
@@ -168,18 +171,4 @@ export function accepted(payment: PaymentRecord, now: Date): PaymentRecord {
 /** RCVD → PDNG: the payee's name did not match; the customer's answer is awaited for 24 hours. */
 export function awaitingPayee(payment: PaymentRecord, now: Date): PaymentRecord {
   return { ...withPaymentStatus(payment, 'PDNG', now), pendingSince: now.toISOString() };
-}
-
-const reference = (iban: string, currency: string | undefined) => (currency ? { iban, currency } : { iban });
-
-/** GET /v1/payments/{product}/{id} (spec "PaymentResponse"). */
-export function paymentView(payment: PaymentRecord, status: TransactionStatus) {
-  return {
-    transactionStatus: status,
-    debtorAccount: reference(payment.debtorIban, payment.debtorCurrency),
-    creditorAccount: reference(payment.creditorIban, payment.creditorCurrency),
-    instructedAmount: { currency: 'EUR' as const, amount: payment.amount },
-    ...(payment.creditorName === undefined ? {} : { creditorName: payment.creditorName }),
-    remittanceInformationUnstructured: remittanceOf(payment),
-  };
 }

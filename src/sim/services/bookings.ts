@@ -7,7 +7,7 @@ import { formatCents, SIGNED_AMOUNT_PATTERN, toCents, XsError } from '../../cont
 import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { SandboxContext } from '../context.js';
 import { parseOrFormatError } from '../../contract/parse.js';
-import { encodeEntryReference } from '../ledger/index.js';
+import { encodeEntryReference } from '../paging/entry-reference.js';
 
 export const BookingBody = z.strictObject({
   iban: z.string(),

@@ -84,12 +84,29 @@ export function notifyRevocation(ctx: SandboxContext, uow: UnitOfWork, consent: 
   );
 }
 
-function save(uow: UnitOfWork, next: DeliveryRecord): void {
+/** Records an attempt's outcome on its delivery and tells `callback-attempt` listeners once it is written. */
+function recordAttempt(
+  ctx: SandboxContext,
+  uow: UnitOfWork,
+  next: DeliveryRecord,
+  outcome: { status: number | null; error: string | null },
+): void {
   const index = uow.data.deliveries.findIndex((delivery) => delivery.eventId === next.eventId);
-  if (index < 0) return;
-  // Deregistered while this attempt was on the wire: the attempt is recorded, no retry follows.
-  const ended = uow.data.deliveries[index]!.outcome === 'failed' && next.outcome === 'pending';
-  uow.replaceAt('deliveries', index, ended ? { ...next, outcome: 'failed', nextAttemptAt: undefined } : next);
+  if (index >= 0) {
+    // Deregistered while this attempt was on the wire: the attempt is recorded, no retry follows.
+    const ended = uow.data.deliveries[index]!.outcome === 'failed' && next.outcome === 'pending';
+    uow.replaceAt('deliveries', index, ended ? { ...next, outcome: 'failed', nextAttemptAt: undefined } : next);
+  }
+  uow.afterCommit(() =>
+    ctx.events.emit('callback-attempt', {
+      eventId: next.eventId,
+      consentId: next.consentId,
+      attempt: next.attempts.length,
+      status: outcome.status,
+      error: outcome.error,
+      outcome: next.outcome,
+    }),
+  );
 }
 
 /** One attempt over the network; answers the delivery as it is after the attempt (recorded by the caller). */
@@ -162,19 +179,7 @@ export async function dispatchDue(ctx: SandboxContext): Promise<void> {
   const runs = planned.map(({ delivery, copies }) => {
     const run = (async () => {
       const { next, outcome } = await attempt(ctx, delivery, copies);
-      await ctx.bank.transact((uow) => {
-        save(uow, next);
-        uow.afterCommit(() =>
-          ctx.events.emit('callback-attempt', {
-            eventId: next.eventId,
-            consentId: next.consentId,
-            attempt: next.attempts.length,
-            status: outcome.status,
-            error: outcome.error,
-            outcome: next.outcome,
-          }),
-        );
-      });
+      await ctx.bank.transact((uow) => recordAttempt(ctx, uow, next, outcome));
     })();
     ctx.deliveriesInFlight.set(delivery.eventId, run);
     return run;

@@ -9,8 +9,9 @@ import type { UnitOfWork } from '../bank/unit-of-work.js';
 import type { SandboxContext } from '../context.js';
 import { newCofConsent } from '../rules/cof.js';
 import { requireUsable } from '../rules/consents.js';
-import { spend } from './access.js';
-import { ownConsent, storeNewConsent } from './consents.js';
+import { spend } from './accounts/access.js';
+import { storeNewConsent } from './consents/creation.js';
+import { ownConsent } from './consents/lookup.js';
 
 /** The header and body as the API's edge read them (contract/request-headers.ts, cof-request.ts). */
 export function createCofConsent(

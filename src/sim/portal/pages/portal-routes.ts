@@ -1,15 +1,12 @@
 /** The customer portal pages (same port as the SCA pages), through the same services as the control API. */
 import express, { type Request, type Response, type Router } from 'express';
 import type { SandboxContext } from '../../context.js';
-import { consentsOfCustomer, revokeByCustomer } from '../../services/consents.js';
+import { revokeByCustomer } from '../../services/consents/ending.js';
+import { consentsOfCustomer } from '../../services/consents/lists.js';
+import { cancelByCustomer } from '../../services/payments/cancellation.js';
+import { cancellablePaymentsOf, confirmPayee, pendingPayeeChecksOf } from '../../services/payments/customer.js';
 import type { BrowserGuard } from './browser-guard.js';
 import { pageHandler, PageProblem } from './page-handler.js';
-import {
-  cancelByCustomer,
-  cancellablePaymentsOf,
-  confirmPayee,
-  pendingPayeeChecksOf,
-} from '../../services/payments.js';
 import { paymentSections, portalLoginView, portalView } from './portal-views.js';
 
 const NOTICES: Record<string, string> = {

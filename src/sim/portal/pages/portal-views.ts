@@ -1,5 +1,5 @@
 /** The customer portal: log in, see and revoke consents given to providers. */
-import type { consentsOfCustomer } from '../../services/consents.js';
+import type { consentsOfCustomer } from '../../services/consents/lists.js';
 import { html, layout, type Html } from './html.js';
 
 const SECTION = 'Online banking';

@@ -5,8 +5,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { XsError } from '../../../contract/index.js';
 import type { SandboxContext } from '../../context.js';
-import { scaPage, type ScaPage } from '../../services/sca-page.js';
-import { decide, enterCode, logIn } from '../../services/sca.js';
+import { decide, enterCode, logIn } from '../../services/sca/ceremony.js';
+import { scaPage, type ScaPage } from '../../services/sca/page.js';
 import type { BrowserGuard } from './browser-guard.js';
 import { pageHandler, PageProblem } from './page-handler.js';
 import { codeView, endView, loginView, reviewView } from './sca-views.js';

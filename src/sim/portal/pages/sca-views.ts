@@ -1,5 +1,5 @@
 /** The SCA page's steps: log in → one-time code → review → approve or decline; and its dead ends. */
-import type { ScaPage } from '../../services/sca-page.js';
+import type { ScaPage } from '../../services/sca/page.js';
 import { html, layout, type Html } from './html.js';
 
 const TYPE_NAMES = { accounts: 'Account details', balances: 'Balances', transactions: 'Transactions' } as const;

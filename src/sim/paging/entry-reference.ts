@@ -1,5 +1,6 @@
 /**
- * entryReference: the opaque paging cursor of a transaction (spec "Transaction", "Paging rules" 3).
+ * entryReference: the opaque paging cursor of a transaction (spec "Transaction", "Paging rules" 3);
+ * opaque to clients, so its spelling is the sandbox's own.
  * It carries the entry's seq, the one position shared by booked and pending entries of an account,
  * so it stays valid however many entries are booked after it. A fixed width in base 36 gives every
  * seq exactly one spelling, so a reference handed out once is recognised on every later request.

@@ -6,21 +6,11 @@
  * Only payments in `paymentsDue` are looked at: cheap enough for the bank to run around every unit
  * of work (bank.ts `due`), which is the one place time-due effects are applied.
  */
-import type { SandboxContext } from '../context.js';
-import { emitPayment } from './change-events.js';
-import { dueAt, withPaymentStatus } from '../rules/payments.js';
-import type { UnitOfWork } from '../bank/unit-of-work.js';
-import type { PaymentRecord } from '../store/data.js';
-import { releaseDebit, settleMoney } from './payment-money.js';
-
-/** Stores the payment and keeps `paymentsDue` in step with it. */
-export function savePayment(ctx: SandboxContext, uow: UnitOfWork, payment: PaymentRecord): void {
-  uow.put('payments', payment.paymentId, payment);
-  const due = dueAt(payment);
-  if (due === undefined) uow.remove('paymentsDue', payment.paymentId);
-  else uow.put('paymentsDue', payment.paymentId, due);
-  uow.afterCommit(() => emitPayment(ctx, payment));
-}
+import type { UnitOfWork } from '../../bank/unit-of-work.js';
+import type { SandboxContext } from '../../context.js';
+import { withPaymentStatus } from '../../rules/payments.js';
+import { releaseDebit, settleMoney } from './money.js';
+import { savePayment } from './save.js';
 
 /** Payments whose money movement has fallen due by `now`, in the order they fell due. */
 function duePayments(data: SandboxContext['store']['data'], now: Date): [string, string][] {

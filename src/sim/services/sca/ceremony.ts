@@ -4,14 +4,15 @@
  * call these same functions, so a scripted approval behaves exactly like a browser one.
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { withState, XsError, type ScaStatus } from '../../contract/index.js';
-import type { SandboxContext } from '../context.js';
-import { emitAuthorisation, emitConsent } from './change-events.js';
-import { approve, supersededBy, withStatus } from '../rules/consents.js';
-import { authenticated, effectiveScaStatus, finished, isOpen, otpRejected, started } from '../rules/sca.js';
-import type { UnitOfWork } from '../bank/unit-of-work.js';
-import type { AuthorisationRecord, ConsentRecord } from '../store/data.js';
-import { authorisePayment, paymentReview, rejectPayment } from './payments.js';
+import { withState, XsError, type ScaStatus } from '../../../contract/index.js';
+import type { UnitOfWork } from '../../bank/unit-of-work.js';
+import type { SandboxContext } from '../../context.js';
+import { approve, supersededBy, withStatus } from '../../rules/consents.js';
+import { authenticated, effectiveScaStatus, finished, isOpen, otpRejected, started } from '../../rules/sca.js';
+import type { AuthorisationRecord, ConsentRecord } from '../../store/data.js';
+import { saveConsent } from '../consents/save.js';
+import { authorisePayment, paymentReview, rejectPayment } from '../payments/customer.js';
+import { findAuthorisation, saveAuthorisation } from './save.js';
 
 export type Decision = 'approve' | 'decline';
 
@@ -21,22 +22,10 @@ export interface ScaOutcome {
   redirect: string | null;
 }
 
-export function findAuthorisation(ctx: SandboxContext, authorisationId: string): AuthorisationRecord {
-  const authorisation = ctx.store.data.authorisations[authorisationId];
-  if (!authorisation) throw new XsError('RESOURCE_UNKNOWN', { text: 'No such authorisation.' });
-  return authorisation;
-}
-
 function parentConsent(ctx: SandboxContext, authorisation: AuthorisationRecord): ConsentRecord {
   const consent = ctx.store.data.consents[authorisation.parent.id];
   if (!consent) throw new XsError('INTERNAL_SERVER_ERROR');
   return consent;
-}
-
-function save(ctx: SandboxContext, uow: UnitOfWork, authorisation: AuthorisationRecord): AuthorisationRecord {
-  uow.put('authorisations', authorisation.authorisationId, authorisation);
-  uow.afterCommit(() => emitAuthorisation(ctx, authorisation));
-  return authorisation;
 }
 
 function outcomeOf(ctx: SandboxContext, authorisation: AuthorisationRecord): ScaOutcome {
@@ -108,7 +97,7 @@ function logInNow(
     { psuId, code: String(randomInt(0, 1_000_000)).padStart(6, '0'), authorisationId, sentAt: now.toISOString() },
     'first',
   );
-  return save(ctx, uow, started(authorisation, psuId));
+  return saveAuthorisation(ctx, uow, started(authorisation, psuId));
 }
 
 export function currentCode(ctx: SandboxContext, authorisationId: string): string | undefined {
@@ -129,7 +118,7 @@ export function enterCode(ctx: SandboxContext, authorisationId: string, code: st
     if (authorisation.scaStatus !== 'started')
       throw new XsError('FORMAT_ERROR', { text: 'Log in before entering the one-time code.' });
     const expected = currentCode(ctx, authorisationId);
-    return save(
+    return saveAuthorisation(
       ctx,
       uow,
       expected && sameCode(code, expected) ? authenticated(authorisation) : otpRejected(authorisation, ctx.clock.now()),
@@ -143,13 +132,8 @@ function approveConsent(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRe
   // Supersession is decided over the granted accounts: the same provider's older recurring
   // consents for the same accounts end now (spec consent table).
   const superseded = supersededBy(approved, Object.values(ctx.store.data.consents), now);
-  for (const older of superseded) {
-    const terminated = withStatus(older, 'terminatedByTpp', now);
-    uow.put('consents', terminated.consentId, terminated);
-    uow.afterCommit(() => emitConsent(ctx, terminated));
-  }
-  uow.put('consents', consent.consentId, approved);
-  uow.afterCommit(() => emitConsent(ctx, approved));
+  for (const older of superseded) saveConsent(ctx, uow, withStatus(older, 'terminatedByTpp', now));
+  saveConsent(ctx, uow, approved);
 }
 
 /**
@@ -170,10 +154,10 @@ function decidePayment(
   const intact = review.transactionStatus === 'RCVD' && authorisation.binding === review.binding;
   if (decision === 'approve' && intact) {
     authorisePayment(ctx, uow, review.paymentId, psuId, now);
-    save(ctx, uow, finished(authorisation, 'finalised', now));
+    saveAuthorisation(ctx, uow, finished(authorisation, 'finalised', now));
   } else {
     rejectPayment(ctx, uow, review.paymentId, now);
-    save(ctx, uow, finished(authorisation, 'failed', now));
+    saveAuthorisation(ctx, uow, finished(authorisation, 'failed', now));
   }
   const approved = decision === 'approve' && intact;
   return { scaStatus: approved ? 'finalised' : 'failed', redirect: approved ? back.approved : back.declined };
@@ -195,7 +179,7 @@ function decideNow(ctx: SandboxContext, uow: UnitOfWork, authorisationId: string
   const consent = parentConsent(ctx, authorisation);
   if (consent.status !== 'received') {
     // The provider deleted the consent meanwhile: the ceremony can no longer succeed.
-    save(ctx, uow, finished(authorisation, 'failed', now));
+    saveAuthorisation(ctx, uow, finished(authorisation, 'failed', now));
     return {
       scaStatus: 'failed',
       redirect: withState(consent.nokRedirectUri ?? consent.redirectUri, authorisation.state),
@@ -203,12 +187,10 @@ function decideNow(ctx: SandboxContext, uow: UnitOfWork, authorisationId: string
   }
   if (decision === 'approve') {
     approveConsent(ctx, uow, consent, authorisation.psuId, now);
-    save(ctx, uow, finished(authorisation, 'finalised', now));
+    saveAuthorisation(ctx, uow, finished(authorisation, 'finalised', now));
   } else {
-    const rejected = withStatus(consent, 'rejected', now);
-    uow.put('consents', rejected.consentId, rejected);
-    uow.afterCommit(() => emitConsent(ctx, rejected));
-    save(ctx, uow, finished(authorisation, 'failed', now));
+    saveConsent(ctx, uow, withStatus(consent, 'rejected', now));
+    saveAuthorisation(ctx, uow, finished(authorisation, 'failed', now));
   }
   // A declining customer returns to TPP-NOK-Redirect-URI when one was given (spec "Request
   // headers"); either way the return carries the state of the scaRedirect (spec "Authorisation hand-over" 2).

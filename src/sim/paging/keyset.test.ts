@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCustomersFixture } from '../seed/fixtures.js';
 import { buildSeed } from '../seed/seed.js';
 import type { BookingRecord } from '../store/data.js';
-import { createLedgers, type AccountLedger, type LedgerEntry } from './ledger.js';
-import { PAGE_SIZE, pageTransactions, type Page, type PageQuery } from './paging.js';
+import { createLedgers, type AccountLedger, type LedgerEntry } from '../ledger/ledger.js';
+import { PAGE_SIZE, pageTransactions, type Page, type PageQuery } from './keyset.js';
 
 const DAY_MS = 86_400_000;
 const day = (n: number) => new Date(Date.UTC(2024, 0, 1) + n * DAY_MS).toISOString().slice(0, 10);

@@ -6,12 +6,12 @@
  * Every change is a BookingRecord in the store (removals are marked, not deleted), so a restart
  * with --data rebuilds the same ledgers. Synchronous: callers write the store.
  */
-import { XsError } from '../../contract/index.js';
-import type { SandboxContext } from '../context.js';
-import { amountCentsOf, remittanceOf } from '../rules/payments.js';
-import type { SeedAccount } from '../seed/customers.js';
-import type { UnitOfWork } from '../bank/unit-of-work.js';
-import type { BookingRecord, PaymentRecord } from '../store/data.js';
+import { XsError } from '../../../contract/index.js';
+import type { UnitOfWork } from '../../bank/unit-of-work.js';
+import type { SandboxContext } from '../../context.js';
+import { amountCentsOf, remittanceOf } from '../../rules/payments.js';
+import type { SeedAccount } from '../../seed/customers.js';
+import type { BookingRecord, PaymentRecord } from '../../store/data.js';
 
 export function debtorAccountOf(ctx: SandboxContext, payment: PaymentRecord): SeedAccount {
   const account = ctx.seed.accountByIban(payment.debtorIban);

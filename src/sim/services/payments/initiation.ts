@@ -7,19 +7,19 @@
  * requests with one key create exactly one payment.
  */
 import { randomUUID } from 'node:crypto';
-import { toCents, XsError, type PaymentInitiationRequest, type PaymentProduct } from '../../contract/index.js';
-import type { SandboxContext } from '../context.js';
-import { bodyDigest, judgeKey, keyOf } from '../rules/idempotency.js';
-import { countsTowardsDailyLimit, initiationRefusal } from '../rules/payment-checks.js';
-import { amountCentsOf, newPayment, paymentBinding } from '../rules/payments.js';
-import { newAuthorisation } from '../rules/sca.js';
-import type { UnitOfWork } from '../bank/unit-of-work.js';
-import type { PaymentRecord } from '../store/data.js';
-import { emitAuthorisation } from './change-events.js';
-import { availableCents } from './payment-money.js';
-import { paymentById, statusOf } from './payment-records.js';
-import { savePayment } from './payment-settlement.js';
-import { dayOf, isoDate } from '../../contract/dates.js';
+import { dayOf, isoDate } from '../../../contract/dates.js';
+import { toCents, XsError, type PaymentInitiationRequest, type PaymentProduct } from '../../../contract/index.js';
+import type { UnitOfWork } from '../../bank/unit-of-work.js';
+import type { SandboxContext } from '../../context.js';
+import { bodyDigest, judgeKey, keyOf } from '../../rules/idempotency.js';
+import { countsTowardsDailyLimit, initiationRefusal } from '../../rules/payment-checks.js';
+import { amountCentsOf, newPayment, paymentBinding } from '../../rules/payments.js';
+import { newAuthorisation } from '../../rules/sca.js';
+import { saveAuthorisation } from '../sca/save.js';
+import { paymentById, paymentStatusAt } from './lookup.js';
+import { availableCents } from './money.js';
+import { savePayment } from './save.js';
+import { initiationView } from './view.js';
 
 /** An initiation as the API's edge read it, with the body as sent for the idempotency comparison. */
 export interface PaymentInitiationInput {
@@ -31,30 +31,13 @@ export interface PaymentInitiationInput {
   rawBody: unknown;
 }
 
-/** The 201 answer; a replay gets the same one, whatever has happened to the payment since. */
-export function initiationAnswer(ctx: SandboxContext, payment: PaymentRecord) {
-  const self = `/v1/payments/${payment.product}/${payment.paymentId}`;
-  const state = ctx.store.data.authorisations[payment.authorisationId]?.state ?? '';
-  return {
-    transactionStatus: 'RCVD' as const,
-    paymentId: payment.paymentId,
-    authorisationId: payment.authorisationId,
-    _links: {
-      scaRedirect: { href: `${ctx.portalUrl}/sca/${payment.authorisationId}?state=${state}` },
-      self: { href: self },
-      status: { href: `${self}/status` },
-      scaStatus: { href: `${self}/authorisations/${payment.authorisationId}` },
-    },
-  };
-}
-
 /** What the debtor account has already initiated today towards the daily limit. */
 function initiatedToday(ctx: SandboxContext, debtorIban: string, now: Date): number {
   const today = isoDate(now);
   let cents = 0;
   for (const payment of Object.values(ctx.store.data.payments)) {
     if (payment.debtorIban !== debtorIban || dayOf(payment.createdAt) !== today) continue;
-    if (countsTowardsDailyLimit(statusOf(ctx, payment, now))) cents += amountCentsOf(payment);
+    if (countsTowardsDailyLimit(paymentStatusAt(ctx, payment, now))) cents += amountCentsOf(payment);
   }
   return cents;
 }
@@ -93,7 +76,7 @@ function initiate(ctx: SandboxContext, uow: UnitOfWork, tpp: string, input: Paym
   // Another body under a key bound within the conflict window is refused; otherwise the key answers
   // with its first payment, however long ago it was bound.
   if (verdict.kind === 'conflict') throw new XsError('REQUEST_ID_REUSED');
-  if (verdict.kind === 'replay') return initiationAnswer(ctx, paymentById(ctx, verdict.paymentId));
+  if (verdict.kind === 'replay') return initiationView(ctx, paymentById(ctx, verdict.paymentId));
 
   refuseUnpayable(ctx, request, now);
   const paymentId = randomUUID();
@@ -107,9 +90,7 @@ function initiate(ctx: SandboxContext, uow: UnitOfWork, tpp: string, input: Paym
     now,
   });
   savePayment(ctx, uow, payment);
-  const bound = { ...authorisation, binding: paymentBinding(payment) };
-  uow.put('authorisations', authorisationId, bound);
-  uow.afterCommit(() => emitAuthorisation(ctx, bound));
+  saveAuthorisation(ctx, uow, { ...authorisation, binding: paymentBinding(payment) });
   uow.put('paymentKeys', key, { paymentId, bodyDigest: digest, boundAt: now.toISOString() });
-  return initiationAnswer(ctx, payment);
+  return initiationView(ctx, payment);
 }

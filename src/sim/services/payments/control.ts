@@ -4,13 +4,14 @@
  * what the customer's ceremony was bound to (spec "Behaviour notes: Payments" 1).
  */
 import { z } from 'zod';
-import { AmountSchema, CREDITOR_NAME_MAX, formatCents, XsError } from '../../contract/index.js';
-import type { UnitOfWork } from '../bank/unit-of-work.js';
-import type { SandboxContext } from '../context.js';
-import { parseOrFormatError } from '../../contract/parse.js';
-import { amountCentsOf, paymentView } from '../rules/payments.js';
-import { paymentById, statusOf } from './payment-records.js';
-import { savePayment } from './payment-settlement.js';
+import { AmountSchema, CREDITOR_NAME_MAX, formatCents, XsError } from '../../../contract/index.js';
+import { parseOrFormatError } from '../../../contract/parse.js';
+import type { UnitOfWork } from '../../bank/unit-of-work.js';
+import type { SandboxContext } from '../../context.js';
+import { amountCentsOf } from '../../rules/payments.js';
+import { paymentById, paymentStatusAt } from './lookup.js';
+import { savePayment } from './save.js';
+import { paymentView } from './view.js';
 
 export const AmendBody = z
   .strictObject({
@@ -31,7 +32,7 @@ export function paymentsView(ctx: SandboxContext) {
       paymentId: payment.paymentId,
       tpp: payment.tpp,
       product: payment.product,
-      transactionStatus: statusOf(ctx, payment, now),
+      transactionStatus: paymentStatusAt(ctx, payment, now),
       psuId: payment.psuId ?? null,
       debtorIban: payment.debtorIban,
       creditorIban: payment.creditorIban,
@@ -52,7 +53,7 @@ function amend(ctx: SandboxContext, uow: UnitOfWork, paymentId: string, body: un
     body ?? {},
     'Send {"instructedAmount"?:{"currency":"EUR","amount":"12.30"},"creditorName"?:"…"}.',
   );
-  const status = statusOf(ctx, payment, ctx.clock.now());
+  const status = paymentStatusAt(ctx, payment, ctx.clock.now());
   if (status !== 'RCVD')
     throw new XsError('FORMAT_ERROR', { text: `Only a received payment can be amended; this one is ${status}.` });
   const amended = {

@@ -2,14 +2,15 @@
  * What the SCA page shows at each step (spec "Behaviour notes: Consents" 5: the customer sees the
  * provider's name, the data types, the accounts held and the validity before approving).
  */
-import { withState, XsError, type ScaStatus } from '../../contract/index.js';
-import type { SandboxContext } from '../context.js';
-import { coveredIbans, DATA_TYPES, expiryIfApprovedAt, heldOnly, type DataType } from '../rules/consents.js';
-import { effectiveScaStatus, isExpired, MAX_OTP_FAILURES } from '../rules/sca.js';
-import type { AuthorisationRecord } from '../store/data.js';
-import { paymentReview } from './payments.js';
-import { currentCode, findAuthorisation } from './sca.js';
-import { isoDate } from '../../contract/dates.js';
+import { isoDate } from '../../../contract/dates.js';
+import { withState, XsError, type ScaStatus } from '../../../contract/index.js';
+import type { SandboxContext } from '../../context.js';
+import { coveredIbans, DATA_TYPES, expiryIfApprovedAt, heldOnly, type DataType } from '../../rules/consents.js';
+import { effectiveScaStatus, isExpired, MAX_OTP_FAILURES } from '../../rules/sca.js';
+import type { AuthorisationRecord } from '../../store/data.js';
+import { paymentReview } from '../payments/customer.js';
+import { currentCode } from './ceremony.js';
+import { findAuthorisation } from './save.js';
 
 export interface ConsentReview {
   recurring: boolean;

@@ -1,26 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { createBank } from '../bank/bank.js';
-import { createClock } from '../clock.js';
-import type { SandboxContext } from '../context.js';
-import { createEventBus } from '../events.js';
-import { createFaultInjector } from '../faults/injector.js';
-import { createLedgers } from '../ledger/index.js';
-import { loadCustomersFixture } from '../seed/fixtures.js';
-import { behaviourOf, resolveProfile } from '../profile.js';
-import { buildSeed } from '../seed/seed.js';
-import { openStore } from '../store/store.js';
-import { amendPayment } from './payment-control.js';
-import { isoDate } from '../../contract/dates.js';
-import { readPaymentRequest } from '../../contract/payment-request.js';
+import { isoDate } from '../../../contract/dates.js';
+import { readPaymentRequest } from '../../../contract/payment-request.js';
+import { createBank } from '../../bank/bank.js';
+import { createClock } from '../../clock.js';
+import type { SandboxContext } from '../../context.js';
+import { createEventBus } from '../../events.js';
+import { createFaultInjector } from '../../faults/injector.js';
+import { createLedgers } from '../../ledger/index.js';
+import { behaviourOf, resolveProfile } from '../../profile.js';
+import { loadCustomersFixture } from '../../seed/fixtures.js';
+import { buildSeed } from '../../seed/seed.js';
+import { openStore } from '../../store/store.js';
+import { cancelByCustomer } from './cancellation.js';
+import { amendPayment } from './control.js';
 import {
   authorisePayment,
-  cancelByCustomer,
   cancellablePaymentsOf,
-  initiatePayment,
   paymentReview,
   pendingPayeeChecksOf,
   rejectPayment,
-} from './payments.js';
+} from './customer.js';
+import { initiatePayment } from './initiation.js';
 
 const START = Date.parse('2026-03-02T10:00:00Z');
 

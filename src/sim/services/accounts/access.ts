@@ -3,15 +3,16 @@
  * when it carries PSU-IP-Address (read at the API's edge); the budget is judged and counted synchronously, after every
  * other check, so a refused request consumes nothing and parallel requests never exceed it.
  */
-import { XsError } from '../../contract/index.js';
-import type { SandboxContext } from '../context.js';
-import { emitConsent } from './change-events.js';
-import { judgeBudget, rateLimitHeaders, usageKey, type BudgetName } from '../rules/budget.js';
-import { used } from '../rules/consents.js';
-import type { UnitOfWork } from '../bank/unit-of-work.js';
-import type { ConsentRecord } from '../store/data.js';
+import { XsError } from '../../../contract/index.js';
+import type { UnitOfWork } from '../../bank/unit-of-work.js';
+import type { SandboxContext } from '../../context.js';
+import { judgeBudget, rateLimitHeaders, usageKey, type BudgetName } from '../../rules/budget.js';
+import { used } from '../../rules/consents.js';
+import type { ConsentRecord } from '../../store/data.js';
+import { saveConsent } from '../consents/save.js';
 
-export interface Answer<T> {
+/** What a capped read gives: its body, and the rate-limit headers of the budget it was counted against. */
+export interface Metered<T> {
   body: T;
   headers: Record<string, string>;
 }
@@ -27,7 +28,7 @@ export function spend<T>(
   budget: BudgetName,
   isAttended: boolean,
   body: T,
-): Answer<T> {
+): Metered<T> {
   const now = ctx.clock.now();
   // One budget per consent, data type and UTC day (spec "Limits").
   const key = usageKey(consent.consentId, budget, now);
@@ -36,8 +37,6 @@ export function spend<T>(
   const headers = rateLimitHeaders(verdict, now);
   if (!verdict.allowed) throw new XsError('ACCESS_EXCEEDED', { headers });
   if (verdict.consumes) uow.put('usage', key, spent + 1);
-  const usedNow = used(consent, now);
-  uow.put('consents', consent.consentId, usedNow);
-  uow.afterCommit(() => emitConsent(ctx, usedNow));
+  saveConsent(ctx, uow, used(consent, now));
   return { body, headers };
 }

@@ -1,11 +1,12 @@
 /**
  * The customer's side of a payment: what the SCA page shows and decides (spec "Behaviour notes:
- * Payments" 1-2), the payee check's answer (PDNG), and the portal's lists and cancellation. The
- * SCA service calls authorisePayment and rejectPayment inside its own unit of work; the calls made
- * here on the customer's own initiative are units of work of their own.
+ * Payments" 1-2), the payee check's answer (PDNG), and the portal's lists (its cancellation is
+ * cancellation.ts). The SCA service calls authorisePayment and rejectPayment inside its own unit of
+ * work; the calls made here on the customer's own initiative are units of work of their own.
  */
-import { formatCents, XsError, type PaymentProduct, type TransactionStatus } from '../../contract/index.js';
-import type { SandboxContext } from '../context.js';
+import { formatCents, XsError, type PaymentProduct, type TransactionStatus } from '../../../contract/index.js';
+import type { UnitOfWork } from '../../bank/unit-of-work.js';
+import type { SandboxContext } from '../../context.js';
 import {
   accepted,
   amountCentsOf,
@@ -15,12 +16,11 @@ import {
   payeeMatches,
   remittanceOf,
   withPaymentStatus,
-} from '../rules/payments.js';
-import type { UnitOfWork } from '../bank/unit-of-work.js';
-import type { PaymentRecord } from '../store/data.js';
-import { availableCents, debtorAccountOf, releaseDebit, reserveDebit } from './payment-money.js';
-import { cancel, paymentById, statusOf, unknownPayment } from './payment-records.js';
-import { savePayment } from './payment-settlement.js';
+} from '../../rules/payments.js';
+import type { PaymentRecord } from '../../store/data.js';
+import { paymentById, paymentStatusAt } from './lookup.js';
+import { availableCents, debtorAccountOf, releaseDebit, reserveDebit } from './money.js';
+import { savePayment } from './save.js';
 
 export interface PaymentReview {
   paymentId: string;
@@ -51,7 +51,7 @@ export function paymentReview(ctx: SandboxContext, paymentId: string): PaymentRe
     debtorIban: payment.debtorIban,
     requestedExecutionDate: payment.requestedExecutionDate,
     remittanceInformationUnstructured: remittanceOf(payment),
-    transactionStatus: statusOf(ctx, payment, ctx.clock.now()),
+    transactionStatus: paymentStatusAt(ctx, payment, ctx.clock.now()),
     redirectUri: payment.redirectUri,
     nokRedirectUri: payment.nokRedirectUri,
     binding: paymentBinding(payment),
@@ -72,7 +72,7 @@ export function authorisePayment(
   now: Date,
 ): void {
   const payment = paymentById(ctx, paymentId);
-  const status = statusOf(ctx, payment, now);
+  const status = paymentStatusAt(ctx, payment, now);
   if (status !== 'RCVD')
     throw new XsError('FORMAT_ERROR', { text: `The payment is ${status}; only a received payment can be authorised.` });
   const debtor = debtorAccountOf(ctx, payment);
@@ -112,7 +112,7 @@ export function confirmPayee(
   return ctx.bank.transact((uow) => {
     const now = ctx.clock.now();
     const payment = paymentById(ctx, paymentId);
-    const status = statusOf(ctx, payment, now);
+    const status = paymentStatusAt(ctx, payment, now);
     if (status !== 'PDNG')
       throw new XsError('FORMAT_ERROR', {
         text: `The payment is ${status}; only a payment waiting for the payee check (PDNG) takes an answer.`,
@@ -122,7 +122,7 @@ export function confirmPayee(
       releaseDebit(ctx, uow, payment, now.toISOString());
       savePayment(ctx, uow, { ...withPaymentStatus(payment, 'RJCT', now), debitSeq: undefined });
     }
-    return { transactionStatus: statusOf(ctx, paymentById(ctx, paymentId), now) };
+    return { transactionStatus: paymentStatusAt(ctx, paymentById(ctx, paymentId), now) };
   });
 }
 
@@ -138,7 +138,7 @@ function listed(ctx: SandboxContext, payments: PaymentRecord[], now: Date) {
       amount: formatCents(amountCentsOf(payment)),
       creditorName: payment.creditorName,
       creditorIban: payment.creditorIban,
-      status: statusOf(ctx, payment, now),
+      status: paymentStatusAt(ctx, payment, now),
       createdAt: payment.createdAt,
     }));
 }
@@ -148,7 +148,7 @@ export function cancellablePaymentsOf(ctx: SandboxContext, psuId: string) {
   const now = ctx.clock.now();
   const mine = holds(ctx, psuId);
   const payments = Object.values(ctx.store.data.payments).filter(
-    (payment) => mine.has(payment.debtorIban) && isCancellable(payment, statusOf(ctx, payment, now)),
+    (payment) => mine.has(payment.debtorIban) && isCancellable(payment, paymentStatusAt(ctx, payment, now)),
   );
   return listed(ctx, payments, now);
 }
@@ -157,21 +157,7 @@ export function cancellablePaymentsOf(ctx: SandboxContext, psuId: string) {
 export function pendingPayeeChecksOf(ctx: SandboxContext, psuId: string) {
   const now = ctx.clock.now();
   const payments = Object.values(ctx.store.data.payments).filter(
-    (payment) => payment.psuId === psuId && statusOf(ctx, payment, now) === 'PDNG',
+    (payment) => payment.psuId === psuId && paymentStatusAt(ctx, payment, now) === 'PDNG',
   );
   return listed(ctx, payments, now);
-}
-
-/** The customer cancels in the portal: the same rule and effect as the provider's DELETE. */
-export function cancelByCustomer(
-  ctx: SandboxContext,
-  psuId: string,
-  paymentId: string,
-): Promise<{ transactionStatus: 'CANC' }> {
-  return ctx.bank.transact((uow) => {
-    const now = ctx.clock.now();
-    const payment = uow.data.payments[paymentId];
-    if (!payment || !holds(ctx, psuId).has(payment.debtorIban)) throw unknownPayment();
-    return cancel(ctx, uow, payment, now);
-  });
 }

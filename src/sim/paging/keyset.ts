@@ -4,7 +4,7 @@
  * of GET transactions", "Paging rules"). A page costs two binary searches per array plus a walk of
  * at most limit + 1 matching rows in either order: never a scan over the whole history.
  */
-import { entryDate, type AccountLedger, type LedgerEntry } from './ledger.js';
+import { entryDate, type AccountLedger, type LedgerEntry } from '../ledger/ledger.js';
 
 /** Spec "Paging rules" 1: at most 250 transactions per page. */
 export const PAGE_SIZE = 250;

@@ -1,0 +1,46 @@
+/** What the holding provider reads of its consents (spec "Endpoint list"): the consent, its status, its authorisations. */
+import { XsError } from '../../../contract/index.js';
+import type { SandboxContext } from '../../context.js';
+import { effectiveStatus } from '../../rules/consents.js';
+import { servedScaStatus } from '../../rules/sca.js';
+import type { AuthorisationRecord, ConsentRecord } from '../../store/data.js';
+import { ownConsent } from './lookup.js';
+import { consentView } from './view.js';
+
+export function readConsent(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais') {
+  return consentView(ownConsent(ctx, tpp, consentId, kind), ctx.clock.now());
+}
+
+export function consentStatus(
+  ctx: SandboxContext,
+  tpp: string,
+  consentId: string,
+  kind: ConsentRecord['kind'] = 'ais',
+) {
+  return { consentStatus: effectiveStatus(ownConsent(ctx, tpp, consentId, kind), ctx.clock.now()) };
+}
+
+export function consentAuthorisations(
+  ctx: SandboxContext,
+  tpp: string,
+  consentId: string,
+  kind: ConsentRecord['kind'] = 'ais',
+) {
+  const consent = ownConsent(ctx, tpp, consentId, kind);
+  return { authorisationIds: [consent.authorisationId] };
+}
+
+export function consentAuthorisation(
+  ctx: SandboxContext,
+  tpp: string,
+  consentId: string,
+  authorisationId: string,
+  kind: ConsentRecord['kind'] = 'ais',
+) {
+  const consent = ownConsent(ctx, tpp, consentId, kind);
+  const authorisation: AuthorisationRecord | undefined = ctx.store.data.authorisations[authorisationId];
+  if (consent.authorisationId !== authorisationId || !authorisation) {
+    throw new XsError('RESOURCE_UNKNOWN', { text: 'The consent has no such authorisation.' });
+  }
+  return { scaStatus: servedScaStatus(authorisation, ctx.clock.now(), ctx.behaviour.scaStatusAfterExpiry) };
+}
