@@ -1,33 +1,34 @@
-/** Everything a sandbox's services share, passed explicitly (no module-level state). */
+/**
+ * Everything a sandbox's services share, passed explicitly (no module-level state). Built in
+ * dependency order (sandbox.ts): the parts first, then the bank over them; every field is fixed for
+ * the sandbox's life, and what does change lives in the holders named here (the store's data, the
+ * clock's offset, the world, the portal's address once it listens).
+ */
 import type { Bank } from './bank/bank.js';
 import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
 import type { FaultInjector } from './faults/injector.js';
-import type { Ledgers } from './ledger/index.js';
 import type { Behaviour, ServedProfile } from './profile.js';
-import type { CustomersFixture, RegisterFixture } from './seed/fixtures.js';
-import type { Seed } from './seed/seed.js';
+import type { RegisterFixture } from './seed/fixtures.js';
 import type { Store } from './store/store.js';
+import type { World } from './world.js';
 
-export interface SandboxContext {
+/** Where the customer surface listens: known once it does (scaRedirect links point there). */
+export interface Addresses {
+  portalUrl: string;
+}
+
+/** Everything but the bank: what the bank's own due work (settlements) needs, so the bank is built after them. */
+export interface SandboxParts {
   readonly store: Store;
-  /** The one writer of the store: every change is a unit of work through it. */
-  readonly bank: Bank;
   readonly clock: Clock;
   readonly events: EventBus;
+  /** The seed and the ledgers over it. */
+  readonly world: World;
   readonly registerFixture: RegisterFixture;
-  readonly customersFixture: CustomersFixture;
-  readonly seedNumber: number;
-  readonly customerCount: number;
-  /** Rebuilt when a reset moves the seed anchor. */
-  seed: Seed;
-  /** Per-account transaction index over the seed and the stored bookings; rebuilt with the seed. */
-  ledgers: Ledgers;
-  /** Base URL of the customer surface, known once it listens (scaRedirect links point there). */
-  portalUrl: string;
+  readonly addresses: Readonly<Addresses>;
   /** Extra CA certificates (PEM) trusted for callback receivers (`--callback-ca`). */
   readonly callbackCa: readonly string[];
-  /** Deliveries being attempted right now, so a tick and a clock move never send one twice at once. */
   /** Callback attempts on the wire, by eventId: a delivery is never sent twice at once, and a flush can wait for them. */
   readonly deliveriesInFlight: Map<string, Promise<void>>;
   /** Fault injection rules (`--faults`, `/sandbox/faults`); none by default. */
@@ -37,4 +38,9 @@ export interface SandboxContext {
   /** The profile's settings as the values services pass to the rules. */
   readonly behaviour: Behaviour;
   log(message: string): void;
+}
+
+export interface SandboxContext extends SandboxParts {
+  /** The one writer of the store: every change is a unit of work through it. */
+  readonly bank: Bank;
 }

@@ -228,7 +228,7 @@ export function providerFactory(
 
 export function psuFactory(ctx: SandboxContext): (psuId: string) => SandboxPsu {
   return (psuId) => {
-    if (typeof psuId !== 'string' || !ctx.seed.customer(psuId)) {
+    if (typeof psuId !== 'string' || !ctx.world.seed.customer(psuId)) {
       throw new SandboxError(
         'FORMAT_ERROR',
         `psu(): psuId: no test customer "${String(psuId)}" (sandbox.customers() lists them).`,

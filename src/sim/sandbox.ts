@@ -11,18 +11,17 @@ import { ensureCertificates, loadCertificates, type CertificatePaths } from '../
 import { createBank } from './bank/bank.js';
 import { createApiListener } from './api/lifecycle.js';
 import { createClock } from './clock.js';
-import type { SandboxContext } from './context.js';
+import type { Addresses, SandboxContext, SandboxParts } from './context.js';
 import { createEventBus, type EventBus } from './events.js';
 import { createFaultInjector } from './faults/injector.js';
 import { resolveFaults } from './faults/profiles.js';
 import { answerParserErrors } from './http/client-error.js';
-import { createLedgers } from './ledger/index.js';
 import { parseSandboxOptions, type SandboxOptionsInput } from './options.js';
 import { behaviourOf, resolveProfile, type ServedProfile } from './profile.js';
 import { createPortalApp } from './portal/app.js';
 import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
-import { buildSeed } from './seed/seed.js';
 import { close, listen, urlHost } from './servers.js';
+import { createWorld } from './world.js';
 import { dispatchDue, flushDue } from './services/callbacks.js';
 import {
   bookingOf,
@@ -128,33 +127,23 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     offsetMs: options.data && store.data.clockOffsetMs !== 0 ? store.data.clockOffsetMs : startOffset,
     ...(options.clockStart ? { startAt: Date.parse(options.clockStart) } : {}),
   });
-  const customersFixture = options.customersFixture ?? loadCustomersFixture();
-  const seed = buildSeed({
+  const world = createWorld({
     seed: options.seed,
     customers: options.customers,
+    fixture: options.customersFixture ?? loadCustomersFixture(),
     anchor: store.data.seedAnchor,
-    fixture: customersFixture,
+    bookings: () => store.data.bookings,
   });
-  const ctx: SandboxContext = {
+  const addresses: Addresses = { portalUrl: '' };
+  // Built in dependency order: the parts, then the bank over them (what time makes due is applied
+  // by the bank with the parts, never with the context that holds the bank).
+  const parts: SandboxParts = {
     store,
-    bank: createBank({
-      store,
-      ledgers: () => ctx.ledgers,
-      log,
-      due: {
-        any: () => anyPaymentDue(ctx.store.data, clock.now()),
-        apply: (uow) => applyDuePayments(ctx, uow, clock.now()),
-      },
-    }),
     clock,
     events: createEventBus(),
+    world,
     registerFixture: loadRegisterFixture(),
-    customersFixture,
-    seedNumber: options.seed,
-    customerCount: options.customers,
-    seed,
-    ledgers: createLedgers(seed, () => store.data.bookings),
-    portalUrl: '',
+    addresses,
     callbackCa,
     deliveriesInFlight: new Map(),
     faults: createFaultInjector({ seed: options.seed, start: startFaults }),
@@ -162,6 +151,16 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     behaviour,
     log,
   };
+  const bank = createBank({
+    store,
+    ledgers: () => world.ledgers,
+    log,
+    due: {
+      any: () => anyPaymentDue(store.data, clock.now()),
+      apply: (uow) => applyDuePayments(parts, uow, clock.now()),
+    },
+  });
+  const ctx: SandboxContext = { ...parts, bank };
   if (store.data.clockOffsetMs !== clock.offsetMs) {
     await ctx.bank.transact((uow) =>
       uow.change(
@@ -215,7 +214,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const host = urlHost(options.host);
   apiUrl = `https://${host}:${apiPort}`;
   const portalUrl = `http://${host}:${portalPort}`;
-  ctx.portalUrl = portalUrl;
+  addresses.portalUrl = portalUrl;
 
   const tls: SandboxTls = {
     ca: Buffer.from(pems.ca),

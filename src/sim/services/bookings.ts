@@ -26,7 +26,7 @@ export function bookTransaction(ctx: SandboxContext, body: unknown) {
 
 function book(ctx: SandboxContext, uow: UnitOfWork, body: unknown) {
   const input = parseOrFormatError(BookingBody, body ?? {});
-  const account = ctx.seed.accountByIban(input.iban);
+  const account = ctx.world.seed.accountByIban(input.iban);
   if (!account)
     throw new XsError('FORMAT_ERROR', {
       path: 'iban',
@@ -34,7 +34,7 @@ function book(ctx: SandboxContext, uow: UnitOfWork, body: unknown) {
     });
   const amountCents = toCents(input.amount);
   const counterparty = input.counterpartyName ?? (amountCents > 0 ? 'Sandbox Sender' : 'Sandbox Recipient');
-  const record = ctx.ledgers.prepareBooking(
+  const record = ctx.world.ledgers.prepareBooking(
     account,
     {
       amountCents,

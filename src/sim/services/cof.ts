@@ -53,8 +53,8 @@ function confirm(ctx: SandboxContext, uow: UnitOfWork, input: FundsInput) {
   if (!cof || cof.iban !== request.account.iban) {
     throw new XsError('CONSENT_INVALID', { path: 'account.iban', text: 'The consent names another account.' });
   }
-  const account = ctx.seed.accountByIban(cof.iban);
-  const ledger = account ? ctx.ledgers.ledger(account) : undefined;
+  const account = ctx.world.seed.accountByIban(cof.iban);
+  const ledger = account ? ctx.world.ledgers.ledger(account) : undefined;
   const available = ledger ? ledger.bookedBalanceCents + ledger.pendingCents : 0;
   const fundsAvailable = available >= toCents(request.instructedAmount.amount);
   return spend(ctx, uow, consent, 'funds', input.attended, { fundsAvailable });

@@ -7,8 +7,6 @@ import { XsError } from '../../contract/index.js';
 import { ClockError } from '../clock.js';
 import type { SandboxContext } from '../context.js';
 import { parseDuration } from '../duration.js';
-import { createLedgers } from '../ledger/index.js';
-import { buildSeed } from '../seed/seed.js';
 import { emptyData } from '../store/data.js';
 import { isoDate } from '../../contract/dates.js';
 
@@ -84,7 +82,7 @@ export interface CustomerView {
 }
 
 export function customersView(ctx: SandboxContext): CustomerView[] {
-  return ctx.seed.customers.map((customer) => ({
+  return ctx.world.seed.customers.map((customer) => ({
     psuId: customer.psuId,
     password: customer.password,
     name: customer.name,
@@ -106,7 +104,8 @@ export function providersView(ctx: SandboxContext) {
 /** Back to the freshly seeded state: empty store, the clock at its start (clockStart or real time), histories anchored on that day. */
 export function resetSandbox(ctx: SandboxContext): Promise<ClockView> {
   return ctx.bank.transact((uow) => {
-    const before = { offsetMs: ctx.clock.offsetMs, data: ctx.store.data, seed: ctx.seed, ledgers: ctx.ledgers };
+    const before = { offsetMs: ctx.clock.offsetMs, data: ctx.store.data };
+    let restoreWorld = () => {};
     uow.change(
       () => {
         ctx.clock.reset();
@@ -114,22 +113,12 @@ export function resetSandbox(ctx: SandboxContext): Promise<ClockView> {
         const fresh = emptyData(anchor);
         fresh.clockOffsetMs = ctx.clock.offsetMs;
         ctx.store.replace(fresh);
-        if (anchor !== ctx.seed.anchor) {
-          ctx.seed = buildSeed({
-            seed: ctx.seedNumber,
-            customers: ctx.customerCount,
-            anchor,
-            fixture: ctx.customersFixture,
-          });
-        }
-        // Run-time bookings are gone; the indexes over them are rebuilt on first use.
-        ctx.ledgers = createLedgers(ctx.seed, () => ctx.store.data.bookings);
+        restoreWorld = ctx.world.restart(anchor);
       },
       () => {
         ctx.clock.restore(before.offsetMs);
         ctx.store.replace(before.data);
-        ctx.seed = before.seed;
-        ctx.ledgers = before.ledgers;
+        restoreWorld();
       },
     );
     const at = ctx.clock.now().toISOString();

@@ -55,7 +55,7 @@ export function portalRoutes(ctx: SandboxContext, guard: BrowserGuard): Router {
     handler((req, res) => {
       if (!guard.formIsGenuine(req, 'portal-login'))
         throw new PageProblem(403, 'Form not accepted', 'This form was not sent from this page. Reload and try again.');
-      const customer = ctx.seed.customer(field(req, 'psuId'));
+      const customer = ctx.world.seed.customer(field(req, 'psuId'));
       if (!customer || customer.password !== field(req, 'password')) return res.redirect(303, '/?error=login');
       guard.portalLogin(res, guard.browserOf(req, res), customer.psuId);
       res.redirect(303, '/portal');
@@ -66,7 +66,7 @@ export function portalRoutes(ctx: SandboxContext, guard: BrowserGuard): Router {
     '/portal',
     handler((req: Request, res: Response) => {
       const psuId = guard.portalCustomer(req);
-      const customer = psuId ? ctx.seed.customer(psuId) : undefined;
+      const customer = psuId ? ctx.world.seed.customer(psuId) : undefined;
       if (!customer) return res.redirect(303, '/');
       const token = guard.formToken(guard.browserOf(req, res), purpose(customer.psuId));
       res

@@ -47,7 +47,7 @@ function coveredAccount(
   resourceId: string,
   dataType: DataType,
 ): SeedAccount {
-  const account = ctx.seed.accountByResourceId(resourceId);
+  const account = ctx.world.seed.accountByResourceId(resourceId);
   const granted = consent.granted;
   if (!account || !granted || !covers(granted, account.iban)) throw outsideConsent(ctx);
   if (dataType !== 'accounts' && !granted[dataType].includes(account.iban)) {
@@ -61,7 +61,7 @@ export function listAccounts(ctx: SandboxContext, input: AccessInput) {
     const consent = usableConsent(ctx, input);
     const ibans = [...coveredIbans(consent.granted ?? { accounts: [], balances: [], transactions: [] })];
     const accounts = ibans.flatMap((iban) => {
-      const account = ctx.seed.accountByIban(iban);
+      const account = ctx.world.seed.accountByIban(iban);
       return account ? [accountDetails(account)] : [];
     });
     return spend(ctx, uow, consent, 'accounts', input.attended, { accounts });
@@ -80,8 +80,8 @@ export function readBalances(ctx: SandboxContext, input: AccessInput, resourceId
   return ctx.bank.transact((uow) => {
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'balances');
-    const ledger = ctx.ledgers.ledger(account);
-    const changedAt = ledger.lastChangeAt ?? `${ctx.seed.anchor}T00:00:00.000Z`;
+    const ledger = ctx.world.ledgers.ledger(account);
+    const changedAt = ledger.lastChangeAt ?? `${ctx.world.seed.anchor}T00:00:00.000Z`;
     return spend(ctx, uow, consent, 'balances', input.attended, balancesView(account, ledger, changedAt));
   });
 }
@@ -90,7 +90,7 @@ export function readTransactions(ctx: SandboxContext, input: AccessInput, resour
   return ctx.bank.transact((uow) => {
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'transactions');
-    const page = transactionsPage(ctx.ledgers.ledger(account), account.resourceId, request, {
+    const page = transactionsPage(ctx.world.ledgers.ledger(account), account.resourceId, request, {
       order: ctx.behaviour.transactionsOrder,
       dateTo: ctx.behaviour.dateTo,
     });

@@ -22,7 +22,9 @@ export function creationView(ctx: SandboxContext, consent: ConsentRecord, author
     consentStatus: 'received' as const,
     authorisationId: authorisation.authorisationId,
     _links: {
-      scaRedirect: { href: `${ctx.portalUrl}/sca/${authorisation.authorisationId}?state=${authorisation.state}` },
+      scaRedirect: {
+        href: `${ctx.addresses.portalUrl}/sca/${authorisation.authorisationId}?state=${authorisation.state}`,
+      },
       self: { href: base },
       status: { href: `${base}/status` },
       // Spec "Versioning" 4: link shapes are not a contract; for both kinds this link answers {scaStatus}.

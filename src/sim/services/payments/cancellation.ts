@@ -44,7 +44,7 @@ export function cancelByCustomer(
 ): Promise<{ transactionStatus: 'CANC' }> {
   return ctx.bank.transact((uow) => {
     const payment = uow.data.payments[paymentId];
-    const holds = ctx.seed.customer(psuId)?.accounts.some((account) => account.iban === payment?.debtorIban);
+    const holds = ctx.world.seed.customer(psuId)?.accounts.some((account) => account.iban === payment?.debtorIban);
     if (!payment || !holds) throw unknownPayment();
     return cancel(ctx, uow, payment, ctx.clock.now());
   });

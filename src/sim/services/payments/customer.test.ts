@@ -3,14 +3,13 @@ import { isoDate } from '../../../contract/dates.js';
 import { readPaymentRequest } from '../../../contract/payment-request.js';
 import { createBank } from '../../bank/bank.js';
 import { createClock } from '../../clock.js';
-import type { SandboxContext } from '../../context.js';
+import type { SandboxContext, SandboxParts } from '../../context.js';
 import { createEventBus } from '../../events.js';
 import { createFaultInjector } from '../../faults/injector.js';
-import { createLedgers } from '../../ledger/index.js';
 import { behaviourOf, resolveProfile } from '../../profile.js';
 import { loadCustomersFixture } from '../../seed/fixtures.js';
-import { buildSeed } from '../../seed/seed.js';
 import { openStore } from '../../store/store.js';
+import { createWorld } from '../../world.js';
 import { cancelByCustomer } from './cancellation.js';
 import { amendPayment } from './control.js';
 import {
@@ -26,20 +25,20 @@ const START = Date.parse('2026-03-02T10:00:00Z');
 
 async function sandboxContext(): Promise<SandboxContext> {
   const store = await openStore({ seedAnchor: '2026-03-02' });
-  const customersFixture = loadCustomersFixture();
-  const seed = buildSeed({ seed: 42, customers: 0, anchor: '2026-03-02', fixture: customersFixture });
-  const ctx: SandboxContext = {
+  const world = createWorld({
+    seed: 42,
+    customers: 0,
+    fixture: loadCustomersFixture(),
+    anchor: '2026-03-02',
+    bookings: () => store.data.bookings,
+  });
+  const parts: SandboxParts = {
     store,
-    bank: createBank({ store, ledgers: () => ctx.ledgers, log: () => undefined }),
     clock: createClock({ realNow: () => START }),
     events: createEventBus(),
+    world,
     registerFixture: { providers: [] },
-    customersFixture,
-    seedNumber: 42,
-    customerCount: 0,
-    seed,
-    ledgers: createLedgers(seed, () => store.data.bookings),
-    portalUrl: 'http://portal.example',
+    addresses: { portalUrl: 'http://portal.example' },
     callbackCa: [],
     deliveriesInFlight: new Map(),
     faults: createFaultInjector({ seed: 42, start: { profile: null, rules: [] } }),
@@ -47,7 +46,7 @@ async function sandboxContext(): Promise<SandboxContext> {
     behaviour: behaviourOf(resolveProfile(undefined, 42).settings),
     log: () => undefined,
   };
-  return ctx;
+  return { ...parts, bank: createBank({ store, ledgers: () => world.ledgers, log: () => undefined }) };
 }
 
 /** What the SCA decision does, as its own unit of work. */
@@ -56,7 +55,7 @@ const authorise = (ctx: SandboxContext, paymentId: string, psuId: string) =>
 const reject = (ctx: SandboxContext, paymentId: string) =>
   ctx.bank.transact((uow) => rejectPayment(ctx, uow, paymentId, ctx.clock.now()));
 
-const iban = (ctx: SandboxContext, psuId: string) => ctx.seed.customer(psuId)!.accounts[0]!.iban;
+const iban = (ctx: SandboxContext, psuId: string) => ctx.world.seed.customer(psuId)!.accounts[0]!.iban;
 let keys = 0;
 
 async function pay(ctx: SandboxContext, debtor: string, over: Record<string, unknown> = {}) {
@@ -163,16 +162,16 @@ describe('the portal’s lists and cancellation', () => {
 
   it('cancel like the provider’s DELETE: CANC, the reservation released; another customer’s payment is unknown; a settling one is not cancellable', async () => {
     const ctx = await sandboxContext();
-    const anna = ctx.seed.customer('anna')!.accounts[0]!;
-    const pendingBefore = ctx.ledgers.ledger(anna).pendingCents;
+    const anna = ctx.world.seed.customer('anna')!.accounts[0]!;
+    const pendingBefore = ctx.world.ledgers.ledger(anna).pendingCents;
     const future = await pay(ctx, anna.iban, { requestedExecutionDate: '2026-03-20' });
     const settling = await pay(ctx, anna.iban, { remittanceInformationUnstructured: 'settling' });
     await authorise(ctx, future, 'anna');
     await authorise(ctx, settling, 'anna');
-    expect(ctx.ledgers.ledger(anna).pendingCents).toBe(pendingBefore - 2 * 1230);
+    expect(ctx.world.ledgers.ledger(anna).pendingCents).toBe(pendingBefore - 2 * 1230);
     await expect(cancelByCustomer(ctx, 'clara', future)).rejects.toMatchObject({ code: 'RESOURCE_UNKNOWN' });
     expect(await cancelByCustomer(ctx, 'anna', future)).toEqual({ transactionStatus: 'CANC' });
-    expect(ctx.ledgers.ledger(anna).pendingCents).toBe(pendingBefore - 1230);
+    expect(ctx.world.ledgers.ledger(anna).pendingCents).toBe(pendingBefore - 1230);
     await expect(cancelByCustomer(ctx, 'anna', settling)).rejects.toMatchObject({ code: 'CANCELLATION_INVALID' });
   });
 });

@@ -87,7 +87,7 @@ export function authorisePayment(
     return;
   }
   const reserved = { ...authorised, debitSeq: reserveDebit(ctx, uow, payment, now) };
-  const creditor = ctx.seed.accountByIban(payment.creditorIban);
+  const creditor = ctx.world.seed.accountByIban(payment.creditorIban);
   savePayment(
     ctx,
     uow,
@@ -127,7 +127,7 @@ export function confirmPayee(
 }
 
 function holds(ctx: SandboxContext, psuId: string): Set<string> {
-  return new Set(ctx.seed.customer(psuId)?.accounts.map((account) => account.iban) ?? []);
+  return new Set(ctx.world.seed.customer(psuId)?.accounts.map((account) => account.iban) ?? []);
 }
 
 function listed(ctx: SandboxContext, payments: PaymentRecord[], now: Date) {

@@ -44,15 +44,15 @@ function initiatedToday(ctx: SandboxContext, debtorIban: string, now: Date): num
 
 /** Spec "Behaviour notes: Payments" 3-4: every cause is the same PAYMENT_FAILED, one fixed sentence, no path. */
 function refuseUnpayable(ctx: SandboxContext, request: PaymentInitiationRequest, now: Date): void {
-  const debtor = ctx.seed.accountByIban(request.debtorAccount.iban);
+  const debtor = ctx.world.seed.accountByIban(request.debtorAccount.iban);
   const cause = initiationRefusal(
     {
       debtorIban: request.debtorAccount.iban,
       creditorIban: request.creditorAccount.iban,
       amountCents: toCents(request.instructedAmount.amount),
       debtor,
-      creditor: ctx.seed.accountByIban(request.creditorAccount.iban),
-      bankCode: ctx.customersFixture.bankCode,
+      creditor: ctx.world.seed.accountByIban(request.creditorAccount.iban),
+      bankCode: ctx.world.bankCode,
       availableCents: debtor ? availableCents(ctx, debtor) : 0,
       initiatedTodayCents: debtor ? initiatedToday(ctx, debtor.iban, now) : 0,
     },

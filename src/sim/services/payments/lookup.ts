@@ -4,26 +4,26 @@
  * notes: Payments" 7-8).
  */
 import { XsError, type TransactionStatus } from '../../../contract/index.js';
-import type { SandboxContext } from '../../context.js';
+import type { SandboxParts } from '../../context.js';
 import { effectivePaymentStatus } from '../../rules/payments.js';
 import type { PaymentRecord } from '../../store/data.js';
 
 export const unknownPayment = () => new XsError('RESOURCE_UNKNOWN', { text: 'No such payment.' });
 
-export function paymentById(ctx: SandboxContext, paymentId: string): PaymentRecord {
+export function paymentById(ctx: SandboxParts, paymentId: string): PaymentRecord {
   const payment = ctx.store.data.payments[paymentId];
   if (!payment) throw unknownPayment();
   return payment;
 }
 
 /** The caller's own payment under the product it was initiated with. */
-export function ownPayment(ctx: SandboxContext, tpp: string, product: string, paymentId: string): PaymentRecord {
+export function ownPayment(ctx: SandboxParts, tpp: string, product: string, paymentId: string): PaymentRecord {
   const payment = ctx.store.data.payments[paymentId];
   if (!payment || payment.tpp !== tpp || payment.product !== product) throw unknownPayment();
   return payment;
 }
 
 /** The status a reader sees at `now`: the stored one as time and the ceremony have moved it (rules/payments.ts). */
-export function paymentStatusAt(ctx: SandboxContext, payment: PaymentRecord, now: Date): TransactionStatus {
+export function paymentStatusAt(ctx: SandboxParts, payment: PaymentRecord, now: Date): TransactionStatus {
   return effectivePaymentStatus(payment, ctx.store.data.authorisations[payment.authorisationId], now);
 }

@@ -8,33 +8,33 @@
  */
 import { XsError } from '../../../contract/index.js';
 import type { UnitOfWork } from '../../bank/unit-of-work.js';
-import type { SandboxContext } from '../../context.js';
+import type { SandboxParts } from '../../context.js';
 import { amountCentsOf, remittanceOf } from '../../rules/payments.js';
 import type { SeedAccount } from '../../seed/customers.js';
 import type { BookingRecord, PaymentRecord } from '../../store/data.js';
 
-export function debtorAccountOf(ctx: SandboxContext, payment: PaymentRecord): SeedAccount {
-  const account = ctx.seed.accountByIban(payment.debtorIban);
+export function debtorAccountOf(ctx: SandboxParts, payment: PaymentRecord): SeedAccount {
+  const account = ctx.world.seed.accountByIban(payment.debtorIban);
   // Initiation refused every payment whose debtor the service does not hold.
   if (!account) throw new XsError('INTERNAL_SERVER_ERROR');
   return account;
 }
 
 /** interimAvailable: booked plus pending (pending debits reduce it). */
-export function availableCents(ctx: SandboxContext, account: SeedAccount): number {
-  const ledger = ctx.ledgers.ledger(account);
+export function availableCents(ctx: SandboxParts, account: SeedAccount): number {
+  const ledger = ctx.world.ledgers.ledger(account);
   return ledger.bookedBalanceCents + ledger.pendingCents;
 }
 
 /** The payee as the debtor's statement names it: the name sent, else the holder of a service-held account. */
-function payeeName(ctx: SandboxContext, payment: PaymentRecord): string | undefined {
-  return payment.creditorName ?? ctx.seed.accountByIban(payment.creditorIban)?.ownerName;
+function payeeName(ctx: SandboxParts, payment: PaymentRecord): string | undefined {
+  return payment.creditorName ?? ctx.world.seed.accountByIban(payment.creditorIban)?.ownerName;
 }
 
 /** Authorised: reserves the amount as a pending debit; answers its seq. */
-export function reserveDebit(ctx: SandboxContext, uow: UnitOfWork, payment: PaymentRecord, now: Date): number {
+export function reserveDebit(ctx: SandboxParts, uow: UnitOfWork, payment: PaymentRecord, now: Date): number {
   const debtor = debtorAccountOf(ctx, payment);
-  const record = ctx.ledgers.prepareBooking(
+  const record = ctx.world.ledgers.prepareBooking(
     debtor,
     {
       amountCents: -amountCentsOf(payment),
@@ -49,7 +49,7 @@ export function reserveDebit(ctx: SandboxContext, uow: UnitOfWork, payment: Paym
   return record.seq;
 }
 
-function pendingDebit(ctx: SandboxContext, payment: PaymentRecord): BookingRecord | undefined {
+function pendingDebit(ctx: SandboxParts, payment: PaymentRecord): BookingRecord | undefined {
   if (payment.debitSeq === undefined) return undefined;
   return ctx.store.data.bookings.find(
     (record) => record.iban === payment.debtorIban && record.seq === payment.debitSeq && record.removedAt === undefined,
@@ -57,25 +57,25 @@ function pendingDebit(ctx: SandboxContext, payment: PaymentRecord): BookingRecor
 }
 
 /** Rejected or cancelled after authorisation: the reservation disappears. */
-export function releaseDebit(ctx: SandboxContext, uow: UnitOfWork, payment: PaymentRecord, at: string): void {
+export function releaseDebit(ctx: SandboxParts, uow: UnitOfWork, payment: PaymentRecord, at: string): void {
   const record = pendingDebit(ctx, payment);
   if (record) uow.unbook(record, at);
 }
 
 /** ACSC at `at`: the debit is booked (same transaction, new seq) and a service-held creditor is credited. */
-export function settleMoney(ctx: SandboxContext, uow: UnitOfWork, payment: PaymentRecord, at: string): void {
+export function settleMoney(ctx: SandboxParts, uow: UnitOfWork, payment: PaymentRecord, at: string): void {
   const record = pendingDebit(ctx, payment);
   const debtor = debtorAccountOf(ctx, payment);
   const when = new Date(at);
   if (record) {
-    const booked = ctx.ledgers.prepareSettlement(debtor, record, when);
+    const booked = ctx.world.ledgers.prepareSettlement(debtor, record, when);
     uow.unbook(record, at);
     uow.book(booked);
   }
-  const creditor = ctx.seed.accountByIban(payment.creditorIban);
+  const creditor = ctx.world.seed.accountByIban(payment.creditorIban);
   if (!creditor) return;
   uow.book(
-    ctx.ledgers.prepareBooking(
+    ctx.world.ledgers.prepareBooking(
       creditor,
       {
         amountCents: amountCentsOf(payment),

@@ -5,13 +5,13 @@
  * listeners never read the store. Nothing is built while nobody listens.
  */
 import type { UnitOfWork } from '../../bank/unit-of-work.js';
-import type { SandboxContext } from '../../context.js';
+import type { SandboxParts } from '../../context.js';
 import type { PaymentEvent } from '../../events.js';
 import { dueAt } from '../../rules/payments.js';
 import type { PaymentRecord } from '../../store/data.js';
 import { paymentStatusAt } from './lookup.js';
 
-function paymentEvent(ctx: SandboxContext, payment: PaymentRecord): PaymentEvent {
+function paymentEvent(ctx: SandboxParts, payment: PaymentRecord): PaymentEvent {
   const status = paymentStatusAt(ctx, payment, ctx.clock.now());
   const due = dueAt(payment);
   return {
@@ -33,7 +33,7 @@ function paymentEvent(ctx: SandboxContext, payment: PaymentRecord): PaymentEvent
   };
 }
 
-export function savePayment(ctx: SandboxContext, uow: UnitOfWork, payment: PaymentRecord): void {
+export function savePayment(ctx: SandboxParts, uow: UnitOfWork, payment: PaymentRecord): void {
   uow.put('payments', payment.paymentId, payment);
   const due = dueAt(payment);
   if (due === undefined) uow.remove('paymentsDue', payment.paymentId);

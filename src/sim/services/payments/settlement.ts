@@ -7,13 +7,13 @@
  * of work (bank.ts `due`), which is the one place time-due effects are applied.
  */
 import type { UnitOfWork } from '../../bank/unit-of-work.js';
-import type { SandboxContext } from '../../context.js';
+import type { SandboxParts } from '../../context.js';
 import { withPaymentStatus } from '../../rules/payments.js';
 import { releaseDebit, settleMoney } from './money.js';
 import { savePayment } from './save.js';
 
 /** Payments whose money movement has fallen due by `now`, in the order they fell due. */
-function duePayments(data: SandboxContext['store']['data'], now: Date): [string, string][] {
+function duePayments(data: SandboxParts['store']['data'], now: Date): [string, string][] {
   // Nothing in flight is the usual case: answered without building the lists below.
   let any = false;
   for (const _ in data.paymentsDue) {
@@ -30,7 +30,7 @@ function duePayments(data: SandboxContext['store']['data'], now: Date): [string,
 }
 
 /** Inside a unit of work: materialises every settlement and unanswered payee check due by `now`. */
-export function applyDuePayments(ctx: SandboxContext, uow: UnitOfWork, now: Date): void {
+export function applyDuePayments(ctx: SandboxParts, uow: UnitOfWork, now: Date): void {
   for (const [paymentId, at] of duePayments(uow.data, now)) {
     const payment = uow.data.payments[paymentId];
     uow.remove('paymentsDue', paymentId);
@@ -45,6 +45,6 @@ export function applyDuePayments(ctx: SandboxContext, uow: UnitOfWork, now: Date
 }
 
 /** Whether any money movement has fallen due by `now` (the bank's cheap check before a catch-up). */
-export function anyPaymentDue(data: SandboxContext['store']['data'], now: Date): boolean {
+export function anyPaymentDue(data: SandboxParts['store']['data'], now: Date): boolean {
   return duePayments(data, now).length > 0;
 }

@@ -15,7 +15,7 @@ export function initiationView(ctx: SandboxContext, payment: PaymentRecord) {
     paymentId: payment.paymentId,
     authorisationId: payment.authorisationId,
     _links: {
-      scaRedirect: { href: `${ctx.portalUrl}/sca/${payment.authorisationId}?state=${state}` },
+      scaRedirect: { href: `${ctx.addresses.portalUrl}/sca/${payment.authorisationId}?state=${state}` },
       self: { href: self },
       status: { href: `${self}/status` },
       scaStatus: { href: `${self}/authorisations/${payment.authorisationId}` },

@@ -81,7 +81,7 @@ function logInNow(
 ): AuthorisationRecord {
   const authorisation = findAuthorisation(ctx, authorisationId);
   requireOpen(ctx, authorisation);
-  const customer = ctx.seed.customer(psuId);
+  const customer = ctx.world.seed.customer(psuId);
   if (!customer || customer.password !== password)
     throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Unknown User ID or wrong password.' });
   if (authorisation.psuId && authorisation.psuId !== psuId) {
@@ -127,7 +127,7 @@ export function enterCode(ctx: SandboxContext, authorisationId: string, code: st
 }
 
 function approveConsent(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRecord, psuId: string, now: Date): void {
-  const held = new Set(ctx.seed.customer(psuId)?.accounts.map((account) => account.iban) ?? []);
+  const held = new Set(ctx.world.seed.customer(psuId)?.accounts.map((account) => account.iban) ?? []);
   const approved = approve(consent, psuId, held, now);
   // Supersession is decided over the granted accounts: the same provider's older recurring
   // consents for the same accounts end now (spec consent table).
@@ -214,7 +214,7 @@ export async function actAsCustomer(
 ): Promise<ScaOutcome> {
   const authorisation = findAuthorisation(ctx, authorisationId);
   if (!isOpen(authorisation, ctx.clock.now())) return outcomeOf(ctx, authorisation);
-  const customer = ctx.seed.customer(input.psuId);
+  const customer = ctx.world.seed.customer(input.psuId);
   if (!customer)
     throw new XsError('FORMAT_ERROR', {
       path: 'psuId',

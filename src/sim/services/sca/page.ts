@@ -63,13 +63,13 @@ function consentReview(
 ): { review: ConsentReview; returnTo: string; tpp: string } {
   const consent = ctx.store.data.consents[authorisation.parent.id];
   if (!consent) throw new XsError('INTERNAL_SERVER_ERROR');
-  const customer = authorisation.psuId ? ctx.seed.customer(authorisation.psuId) : undefined;
+  const customer = authorisation.psuId ? ctx.world.seed.customer(authorisation.psuId) : undefined;
   const holds = new Set(customer?.accounts.map((account) => account.iban) ?? []);
   const lists = heldOnly(consent.requested, holds);
   const named = consent.cof ? [consent.cof.iban].filter((iban) => holds.has(iban)) : [...coveredIbans(lists)];
   const held = named.map((iban) => ({
     iban,
-    name: ctx.seed.accountByIban(iban)?.name ?? iban,
+    name: ctx.world.seed.accountByIban(iban)?.name ?? iban,
     types: DATA_TYPES.filter((type) => lists[type].includes(iban)),
   }));
   const url = new URL(consent.nokRedirectUri ?? consent.redirectUri);
@@ -103,7 +103,7 @@ function paymentPageReview(
       creditorName: payment.creditorName,
       creditorIban: payment.creditorIban,
       debtorIban: payment.debtorIban,
-      debtorName: ctx.seed.accountByIban(payment.debtorIban)?.name ?? payment.debtorIban,
+      debtorName: ctx.world.seed.accountByIban(payment.debtorIban)?.name ?? payment.debtorIban,
       instant: payment.product === 'instant-sepa-credit-transfers',
       requestedExecutionDate: payment.requestedExecutionDate,
       remittanceInformationUnstructured: payment.remittanceInformationUnstructured,
