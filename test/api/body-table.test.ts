@@ -6,16 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequester } from '../helpers/raw-request.js';
+import { rawRequest } from '../helpers/raw-request.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let t: TestSandbox;
-let send: ReturnType<typeof rawRequester>;
 let iban: string;
 
 beforeAll(async () => {
   t = await testSandbox(await certificateFolder());
-  send = rawRequester(t.sandbox.apiUrl, t.sandbox.tls);
   iban = t.sandbox.customers().find((customer) => customer.psuId === 'anna')!.accounts[0]!.iban;
 });
 afterAll(() => t.sandbox.close());
@@ -106,9 +104,8 @@ const TABLE: [
 describe('request bodies of the XS2A API, over the wire', () => {
   it.each(TABLE)('answers a body that is %s', async (_what, body, headers, status, code, path, text) => {
     const good = JSON.stringify({ access: { balances: [{ iban }] }, recurringIndicator: true, frequencyPerDay: 4 });
-    const reply = await send({
+    const reply = await rawRequest(t.sandbox, '/v1/consents', {
       method: 'POST',
-      path: '/v1/consents',
       headers: { 'x-request-id': randomUUID(), 'tpp-redirect-uri': 'https://tpp.example/cb', ...headers },
       ...(body === undefined ? {} : { body: body === 'GOOD' ? good : body }),
     });

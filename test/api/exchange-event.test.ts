@@ -6,20 +6,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExchangeEvent } from '../../src/index.js';
-import { rawRequester } from '../helpers/raw-request.js';
+import { rawRequest } from '../helpers/raw-request.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let t: TestSandbox;
-let send: ReturnType<typeof rawRequester>;
-let anonymous: ReturnType<typeof rawRequester>;
 let seen: ExchangeEvent[];
 let iban: string;
 const ORG = 'PSDDE-BAFIN-123456';
 
 beforeAll(async () => {
   t = await testSandbox(await certificateFolder(), { clockStart: '2026-03-02T10:00:00Z' });
-  send = rawRequester(t.sandbox.apiUrl, t.sandbox.tls);
-  anonymous = rawRequester(t.sandbox.apiUrl, { ca: t.sandbox.tls.ca, cert: '', key: '' });
   iban = t.sandbox.customers().find((customer) => customer.psuId === 'anna')!.accounts[0]!.iban;
   t.sandbox.events.on('exchange', (event) => seen.push(event));
 });
@@ -33,9 +29,8 @@ beforeEach(async () => {
 const consentBody = () =>
   JSON.stringify({ access: { balances: [{ iban }] }, recurringIndicator: true, frequencyPerDay: 4 });
 const creation = (requestId: string, body = consentBody()) =>
-  send({
+  rawRequest(t.sandbox, '/v1/consents', {
     method: 'POST',
-    path: '/v1/consents',
     headers: {
       'X-Request-ID': requestId,
       'Content-Type': 'application/json',
@@ -84,9 +79,8 @@ describe('the exchange event', () => {
   });
 
   it('keeps the raw query and every value of a header sent more than once', async () => {
-    await send({
+    await rawRequest(t.sandbox, '/v1/accounts/x/transactions?bookingStatus=booked&dateFrom=2026-01-01', {
       method: 'GET',
-      path: '/v1/accounts/x/transactions?bookingStatus=booked&dateFrom=2026-01-01',
       headers: { 'X-Request-ID': randomUUID(), 'Consent-ID': 'c-1', 'X-Trace': ['a', 'b'] },
     });
     const [event] = seen as [ExchangeEvent];
@@ -109,7 +103,10 @@ describe('the exchange event', () => {
   });
 
   it('reports a refusal before anything was read: no provider, the code, no body read', async () => {
-    const reply = await anonymous({ method: 'GET', path: '/v1/accounts', headers: { 'X-Request-ID': randomUUID() } });
+    const reply = await rawRequest(t.sandbox, '/v1/accounts', {
+      headers: { 'X-Request-ID': randomUUID() },
+      certificate: false,
+    });
     expect(reply.status).toBe(401);
     const [event] = seen as [ExchangeEvent];
     expect(event.provider).toBeUndefined();
@@ -147,9 +144,8 @@ describe('the exchange event', () => {
   });
 
   it('has no answer body for HEAD, whose answer carries none', async () => {
-    await send({
+    await rawRequest(t.sandbox, '/v1/accounts', {
       method: 'HEAD',
-      path: '/v1/accounts',
       headers: { 'X-Request-ID': randomUUID(), 'Consent-ID': 'c-1' },
     });
     const [event] = seen as [ExchangeEvent];

@@ -8,15 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequester, type RawReply } from '../helpers/raw-request.js';
+import { rawRequest, type RawAnswer } from '../helpers/raw-request.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let t: TestSandbox;
-let send: ReturnType<typeof rawRequester>;
 
 beforeAll(async () => {
   t = await testSandbox(await certificateFolder());
-  send = rawRequester(t.sandbox.apiUrl, t.sandbox.tls);
 });
 afterAll(() => t.sandbox.close());
 
@@ -78,7 +76,7 @@ const TABLE: [string, string, number, string | null, string | null, string | nul
   ['DELETE', '/v1/revocation-callback', 204, null, null, null],
 ];
 
-const seen = (reply: RawReply) => {
+const seen = (reply: RawAnswer) => {
   const message = (reply.json as { tppMessages?: { code: string; text: string }[] } | undefined)?.tppMessages?.[0];
   return [
     reply.status,
@@ -90,7 +88,10 @@ const seen = (reply: RawReply) => {
 
 describe('the API router, over the wire', () => {
   it.each(TABLE)('answers %s %s with %i %s', async (method, path, status, code, allow, text) => {
-    const reply = await send({ method, path, headers: { 'X-Request-ID': randomUUID(), 'Consent-ID': randomUUID() } });
+    const reply = await rawRequest(t.sandbox, path, {
+      method,
+      headers: { 'X-Request-ID': randomUUID(), 'Consent-ID': randomUUID() },
+    });
     expect(seen(reply)).toEqual([status, code, allow, text]);
   });
 });

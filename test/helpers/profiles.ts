@@ -2,7 +2,6 @@
  * Sandboxes serving a chosen bank profile, and a raw HTTPS request for what `sandbox.fetch` never
  * sends (no X-Request-ID, no client certificate).
  */
-import { request } from 'node:https';
 import { SETTINGS, startSandbox, type Sandbox, type SandboxOptionsInput, type SettingValue } from '../../src/index.js';
 
 /** Every setting at its second value: the non-default value of every two-valued setting. */
@@ -46,46 +45,7 @@ export function servingEachProfile(
   ]);
 }
 
-export interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  json: unknown;
-}
-
-/** One request over the sandbox's TLS material, headers exactly as given (`certificate: false` presents none). */
-export function rawRequest(
-  sandbox: Sandbox,
-  path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string; certificate?: boolean } = {},
-): Promise<RawAnswer> {
-  const { ca, cert, key } = sandbox.tls;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      new URL(path, sandbox.apiUrl),
-      {
-        method: init.method ?? 'GET',
-        headers: init.headers ?? {},
-        ca,
-        ...(init.certificate === false ? {} : { cert, key }),
-        agent: false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            json: text ? (JSON.parse(text) as unknown) : undefined,
-          });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(init.body);
-  });
-}
+export { rawRequest, type RawAnswer } from './raw-request.js';
 
 export const codeOf = (json: unknown) =>
   (json as { tppMessages?: { code: string }[] } | undefined)?.tppMessages?.[0]?.code;
