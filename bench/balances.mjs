@@ -7,11 +7,9 @@
  * framework alone costs. Goal: simulator req/s ≥ 0.4 × bare. argv: [SECONDS] (default 10).
  */
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { approvedConsent, bin, certificates, control, readyUrls, report, root, tlsClient } from './lib.mjs';
+import { balancesRead, bin, certificates, readyUrls, report, root } from './lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const certs = await certificates();
@@ -45,17 +43,7 @@ try {
   });
   children.push(sim);
   const { apiUrl, controlUrl } = await readyUrls(sim);
-  const client = tlsClient(apiUrl, certs);
-  const customers = await control(controlUrl, '/customers');
-  const account = customers.find((c) => c.psuId === 'anna').accounts[0];
-  const consentId = await approvedConsent(client, controlUrl, account.iban, 'anna');
-  const path = `/v1/accounts/${account.resourceId}/balances`;
-  const headers = { 'X-Request-ID': randomUUID(), 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.10' };
-  const sample = await client.send(path, { headers });
-  client.close();
-  if (sample.status !== 200) throw new Error(`balances: ${sample.status} ${sample.text}`);
-  const bodyFile = join(certs.dir, 'balances.json');
-  writeFileSync(bodyFile, sample.text);
+  const { path, headers, body, bodyFile } = await balancesRead(apiUrl, controlUrl, certs);
 
   const reference = async (script) => {
     const child = spawn(process.execPath, [join(root, 'bench', script), certs.dir, bodyFile]);
@@ -81,7 +69,7 @@ try {
     connections: 32,
     ...results,
     ratio: results.sim.rps / results.bare.rps,
-    bodyBytes: sample.text.length,
+    bodyBytes: body.length,
   });
 } finally {
   stopAll();

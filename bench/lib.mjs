@@ -3,9 +3,9 @@
  * consent, percentiles and the machine line. Everything runs against 127.0.0.1 on free ports.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { Agent, request } from 'node:https';
-import { cpus, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request } from 'node:https';
+import { cpus, hostname, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const root = new URL('../', import.meta.url).pathname;
@@ -97,8 +97,73 @@ export function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/**
+ * The machine a run measured: cores, CPU model, Node, and whether the caller said it was quiet
+ * (`BENCH_QUIET=1`: nothing else ran; `BENCH_QUIET=0`: other work shared the cores). Unsaid is
+ * reported as unknown: a ratio taken while other work loads the machine is not comparable.
+ */
 export function machine() {
-  return `${cpus().length} × ${cpus()[0]?.model?.trim() ?? 'cpu'}, Node ${process.version}`;
+  const quiet = { 1: 'quiet (BENCH_QUIET=1)', 0: 'busy with other work (BENCH_QUIET=0)' }[
+    process.env.BENCH_QUIET ?? ''
+  ];
+  return `${cpus().length} × ${cpus()[0]?.model?.trim() ?? 'cpu'}, Node ${process.version}, ${hostname()}, ${quiet ?? 'quiet or not unknown (set BENCH_QUIET=1 or 0)'}; load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ')} at the end`;
+}
+
+/** The balances read every balances benchmark makes: an approved consent on anna's first account, and the answer's bytes. */
+export async function balancesRead(apiUrl, controlUrl, certs) {
+  const client = tlsClient(apiUrl, certs);
+  try {
+    const customers = await control(controlUrl, '/customers');
+    const account = customers.find((c) => c.psuId === 'anna').accounts[0];
+    const consentId = await approvedConsent(client, controlUrl, account.iban, 'anna');
+    const path = `/v1/accounts/${account.resourceId}/balances`;
+    const headers = { 'X-Request-ID': randomUUID(), 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.10' };
+    const sample = await client.send(path, { headers });
+    if (sample.status !== 200) throw new Error(`balances: ${sample.status} ${sample.text}`);
+    const bodyFile = join(certs.dir, 'balances.json');
+    writeFileSync(bodyFile, sample.text);
+    return { path, headers, body: sample.text, bodyFile };
+  } finally {
+    client.close();
+  }
+}
+
+/** The baseline: a bare node:https server with the simulator's mutual-TLS settings, answering `body` to every request. */
+export function bareServer(dir, body) {
+  return createServer(
+    {
+      key: readFileSync(join(dir, 'server.key')),
+      cert: readFileSync(join(dir, 'server.crt')),
+      ca: readFileSync(join(dir, 'ca.crt')),
+      requestCert: true,
+      rejectUnauthorized: false,
+      minVersion: 'TLSv1.2',
+    },
+    (req, res) => {
+      const id = req.headers['x-request-id'];
+      res.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': body.length,
+        ...(typeof id === 'string' ? { 'X-Request-ID': id } : {}),
+      });
+      res.end(body);
+    },
+  );
+}
+
+/** Resolves with the JSON a child prints after `listening ` on its stdout. */
+export function listeningLine(child, what) {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening (\{.*\})/.exec(out);
+      if (match) resolve(JSON.parse(match[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`${what} exited (${code}) before listening`)));
+  });
 }
 
 /** Reads the ready banner of `serve` from a child's stdout: the API and control base URLs. */
