@@ -72,7 +72,16 @@ function bySpecificity(a: { segments: Segment[] }, b: { segments: Segment[] }): 
   return a.segments.length - b.segments.length;
 }
 
-function matchPath(segments: readonly Segment[], parts: readonly string[]): Record<string, string> | undefined {
+/**
+ * `parts` and `lower` are the path split at '/', as sent and lower-cased (once per path, not once
+ * per template tried). Latin-1 text (what node gives for a request line) lower-cases to ASCII only
+ * from ASCII, so comparing lower-cased parts with the literals is a case-insensitive compare.
+ */
+function matchPath(
+  segments: readonly Segment[],
+  parts: readonly string[],
+  lower: readonly string[],
+): Record<string, string> | undefined {
   // parts[0] is the empty string before the leading slash; one empty part after a trailing slash is allowed.
   const count = parts.length - 1;
   if (count !== segments.length && !(count === segments.length + 1 && parts[count] === '')) return undefined;
@@ -81,8 +90,7 @@ function matchPath(segments: readonly Segment[], parts: readonly string[]): Reco
     const segment = segments[i]!;
     const part = parts[i + 1]!;
     if (segment.literal !== undefined) {
-      // Latin-1 text (what node gives for a request line) lower-cases to ASCII only from ASCII, so this is a case-insensitive compare.
-      if (part.length !== segment.literal.length || part.toLowerCase() !== segment.literal) return undefined;
+      if (lower[i + 1] !== segment.literal) return undefined;
     } else {
       if (part === '') return undefined;
       (params ??= {})[segment.param] = part;
@@ -120,8 +128,9 @@ export function createPathRouter<R extends RoutePattern>(
 
   return (path) => {
     const parts = path.split('/');
+    const lower = path.toLowerCase().split('/');
     for (const entry of entries) {
-      const params = matchPath(entry.segments, parts);
+      const params = matchPath(entry.segments, parts, lower);
       if (params) return { methods: entry.methods, allow: entry.allow, params };
     }
     return undefined;

@@ -7,8 +7,14 @@ import { z } from 'zod';
 import { CONSENT_STATUSES, CURRENCY, SCA_STATUSES, TRANSACTION_STATUSES } from './enums.js';
 import { describeIbanProblem, ibanProblem } from './iban.js';
 
-/** X-Request-ID: an RFC 9562 UUID of any version, either case. */
+/** X-Request-ID: an RFC 9562 UUID of any version, either case (zod's own pattern for z.uuid()). */
+const REQUEST_ID_PATTERN = z.regexes.uuid();
 export const RequestIdSchema = z.uuid();
+
+/** RequestIdSchema's verdict on a string, without a parse (asked on every request). */
+export function isRequestId(value: string): boolean {
+  return REQUEST_ID_PATTERN.test(value);
+}
 
 export const IbanSchema = z.string().superRefine((value, ctx) => {
   const problem = ibanProblem(value);

@@ -3,18 +3,19 @@
  * each stage found, and what was written. One object per request, so the stages share their
  * findings without closures, and nothing is built that no stage asks for.
  */
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestFaultKind } from '../faults/schema.js';
 import type { ProviderIdentity } from '../rules/identity.js';
 import type { ApiRoute } from './operations.js';
 import { splitTarget, type RequestTarget } from './request-target.js';
 import { servedRequestId } from './request-id.js';
-import type { Payload } from './write-answer.js';
+import type { HeaderList, Payload } from './write-answer.js';
 
 /** What goes on the wire: an application answer (with the X-Request-ID echo) or a fault's. */
 export interface Outcome {
   status: number;
-  headers: OutgoingHttpHeaders;
+  /** The answer's own headers (an operation's, an error's, a fault's); the writer adds its own to them. */
+  headers: Readonly<Record<string, string>>;
   payload: Payload | undefined;
   /** A layer above the application answered (a fault): no echo. */
   foreign: boolean;
@@ -52,6 +53,8 @@ export class Exchange {
   outcome: Outcome | null | undefined = undefined;
   /** What was written (a header node refused turns the outcome into a 500); null when nothing was. */
   written: Outcome | null = null;
+  /** The headers written with it, in order. */
+  writtenHeaders: HeaderList | undefined = undefined;
 
   constructor(
     readonly req: IncomingMessage,

@@ -30,7 +30,7 @@ import { exchangeRecorder } from './record.js';
 import { RequestCall } from './request-call.js';
 import { requestIdEcho, requireRequestId } from './request-id.js';
 import { createRouter } from './router.js';
-import { JSON_TYPE, writeAnswer as writeWhole } from './write-answer.js';
+import { JSON_TYPE, writeAnswer as writeWhole, type HeaderList } from './write-answer.js';
 
 /** The stages, in the order they run; the architecture page draws this list. */
 export const LIFECYCLE = [
@@ -50,10 +50,11 @@ export const LIFECYCLE = [
 type StageName = (typeof LIFECYCLE)[number];
 type Stage = (x: Exchange) => Promise<void> | void;
 
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
 const fromAnswer = (answer: Answer, code?: string): Outcome => ({
   status: answer.status,
-  // Every answer of the application is JSON or nothing: never to be sniffed into anything else.
-  headers: { ...answer.headers, 'X-Content-Type-Options': 'nosniff' },
+  headers: answer.headers ?? NO_HEADERS,
   payload: answer.body === undefined ? undefined : { type: JSON_TYPE, text: JSON.stringify(answer.body) },
   foreign: false,
   code,
@@ -83,6 +84,7 @@ export function createApiListener(
   /** A fault rule may answer, hold or drop the request (after the certificate: a rule may name the provider). */
   function faults(x: Exchange): void {
     const fault = requestFault(ctx.faults, {
+      family: 'request',
       method: x.method,
       path: x.path,
       provider: x.identity?.organizationIdentifier,
@@ -95,7 +97,7 @@ export function createApiListener(
     else
       x.outcome = {
         status: fault.status,
-        headers: { ...fault.headers },
+        headers: fault.headers,
         payload: fault.page,
         foreign: true,
         code: undefined,
@@ -104,8 +106,7 @@ export function createApiListener(
 
   /** X-Request-ID is there and well-formed, as the bank profile reads it. */
   function requestId(x: Exchange): void {
-    const repeated = (x.req.headersDistinct['x-request-id']?.length ?? 0) > 1;
-    requireRequestId(x.requestId, ctx.behaviour.requestIdNotUuid, repeated);
+    requireRequestId(x.requestId, ctx.behaviour.requestIdNotUuid, x.req);
   }
 
   /** The JSON body, read whole and kept as received. */
@@ -170,9 +171,16 @@ export function createApiListener(
   /** A header node refuses becomes the 500 envelope while the head is still unwritten. */
   function deliver(x: Exchange, outcome: Outcome): Outcome {
     try {
-      const echo = requestIdEcho(x.requestId);
-      if (echo !== undefined && !outcome.foreign) outcome.headers[HEADERS.requestId] = echo;
-      writeWhole(x.res, x.method === 'HEAD', outcome.status, outcome.headers, outcome.payload);
+      const headers: HeaderList = [];
+      for (const name in outcome.headers) headers.push(name, outcome.headers[name]!);
+      if (!outcome.foreign) {
+        // Every answer of the application is JSON or nothing: never to be sniffed into anything else.
+        headers.push('X-Content-Type-Options', 'nosniff');
+        const echo = requestIdEcho(x.requestId);
+        if (echo !== undefined) headers.push(HEADERS.requestId, echo);
+      }
+      writeWhole(x.res, x.method === 'HEAD', outcome.status, headers, outcome.payload);
+      x.writtenHeaders = headers;
       return outcome;
     } catch (error) {
       if (!x.res.headersSent) return deliver(x, refusal(error));

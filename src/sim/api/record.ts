@@ -4,10 +4,10 @@
  * what was received and what was written) per API request. Each is built only while someone listens
  * to it, so an unobserved request pays for a counter and two look-ups.
  */
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { SandboxContext } from '../context.js';
 import type { ExchangeEvent, HeaderValues } from '../events.js';
 import type { Exchange } from './exchange.js';
+import type { HeaderList } from './write-answer.js';
 
 /** The request's headers as received, from the raw list: a name sent twice keeps both values. */
 function receivedHeaders(raw: readonly string[]): HeaderValues {
@@ -21,10 +21,12 @@ function receivedHeaders(raw: readonly string[]): HeaderValues {
   return headers;
 }
 
-function writtenHeaders(headers: OutgoingHttpHeaders): Record<string, string> {
+function writtenHeaders(list: HeaderList): Record<string, string> {
   const written: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) written[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  for (let i = 0; i + 1 < list.length; i += 2) {
+    const name = String(list[i]).toLowerCase();
+    const value = String(list[i + 1]);
+    written[name] = written[name] === undefined ? value : `${written[name]}, ${value}`;
   }
   return written;
 }
@@ -48,7 +50,7 @@ function exchangeEvent(id: number, x: Exchange, latencyMs: number): ExchangeEven
     },
     answer: written && {
       status: written.status,
-      headers: writtenHeaders(written.headers),
+      headers: writtenHeaders(x.writtenHeaders ?? []),
       body: bodyWritten ? written.payload?.text : undefined,
     },
     code: written?.code,

@@ -6,8 +6,8 @@
  * request without one is refused with CERTIFICATE_MISSING "whatever else it contains".
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
-import { RequestIdSchema, XsError } from '../../contract/index.js';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { isRequestId, XsError } from '../../contract/index.js';
 
 /**
  * Only printable ASCII is echoed. Node reads header bytes as latin1 but writes the headers of a
@@ -35,12 +35,18 @@ export function requestIdEcho(id: string | undefined): string | undefined {
 /**
  * Refuses a request without a usable X-Request-ID; a non-UUID passes only when the profile accepts
  * it and it can be echoed. A repeated header reaches here joined ("a, b"): never a UUID, and not
- * one value sent either, so an accepting profile refuses it too.
+ * one value sent either, so an accepting profile refuses it too (whether it was repeated is asked
+ * of the request only then: node builds its per-value header lists on first use).
  */
-export function requireRequestId(id: string | undefined, notUuid: 'refuse' | 'accept', repeated = false): void {
+export function requireRequestId(
+  id: string | undefined,
+  notUuid: 'refuse' | 'accept',
+  req: Pick<IncomingMessage, 'headersDistinct'>,
+): void {
   if (id === undefined)
     throw new XsError('FORMAT_ERROR', { text: 'X-Request-ID is required on every request (a UUID).' });
-  if (RequestIdSchema.safeParse(id).success) return;
+  if (isRequestId(id)) return;
+  const repeated = (req.headersDistinct['x-request-id']?.length ?? 0) > 1;
   if (notUuid === 'accept' && repeated) throw new XsError('FORMAT_ERROR', { text: 'X-Request-ID must be sent once.' });
   if (notUuid === 'accept' && id.length > 0 && echoable(id)) return;
   throw new XsError('FORMAT_ERROR', {

@@ -36,6 +36,11 @@ export function createBank(deps: {
   due?: DueWork;
 }): Bank {
   let tail: Promise<unknown> = Promise.resolve();
+  /** Units of work asked for and not yet finished. */
+  let queued = 0;
+  const finished = () => {
+    queued -= 1;
+  };
 
   async function run<T>(work: (uow: UnitOfWork) => T): Promise<T> {
     const uow = new UnitOfWork(deps.store.data, deps.ledgers());
@@ -50,7 +55,8 @@ export function createBank(deps: {
     }
     if (uow.changed) {
       try {
-        await deps.store.write();
+        const writing = deps.store.write();
+        if (writing) await writing;
       } catch (error) {
         uow.rollback();
         throw new StoreWriteError(
@@ -66,11 +72,11 @@ export function createBank(deps: {
   }
 
   function transact<T>(work: (uow: UnitOfWork) => T): Promise<T> {
-    const next = tail.then(() => run(work));
-    tail = next.then(
-      () => undefined,
-      () => undefined,
-    );
+    queued += 1;
+    // With none before it, the work runs at once (its answer still comes as a promise); otherwise
+    // after the last one asked for. Counted first, so a work that asks for another queues it.
+    const next = queued === 1 ? run(work) : tail.then(() => run(work));
+    tail = next.then(finished, finished);
     return next;
   }
 

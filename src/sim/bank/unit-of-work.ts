@@ -34,7 +34,8 @@ export interface LedgerIndex {
 export class UnitOfWork {
   readonly #undo: (() => void)[] = [];
   readonly #effects: (() => void)[] = [];
-  readonly #touchedIbans = new Set<string>();
+  /** Accounts whose ledger index a booking touched; made on the first booking. */
+  #touchedIbans: Set<string> | undefined;
   #changed = false;
 
   constructor(
@@ -97,7 +98,7 @@ export class UnitOfWork {
   /** A new booking: kept in the store and in the account's ledger index. */
   book(record: BookingRecord): void {
     this.data.bookings.push(record);
-    this.#touchedIbans.add(record.iban);
+    (this.#touchedIbans ??= new Set()).add(record.iban);
     this.ledgers.add(record);
     this.#log(() => {
       this.data.bookings.pop();
@@ -108,7 +109,7 @@ export class UnitOfWork {
   unbook(record: BookingRecord, at: string): void {
     const before = record.removedAt;
     record.removedAt = at;
-    this.#touchedIbans.add(record.iban);
+    (this.#touchedIbans ??= new Set()).add(record.iban);
     this.ledgers.remove(record);
     this.#log(() => {
       if (before === undefined) delete record.removedAt;
@@ -132,7 +133,7 @@ export class UnitOfWork {
     for (const undo of this.#undo.reverse()) undo();
     this.#undo.length = 0;
     this.#effects.length = 0;
-    for (const iban of this.#touchedIbans) this.ledgers.forget(iban);
+    for (const iban of this.#touchedIbans ?? []) this.ledgers.forget(iban);
   }
 
   /** The held-back effects, in the order they were asked for; one that throws does not stop the others. */

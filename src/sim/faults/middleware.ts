@@ -40,9 +40,9 @@ export type RequestFault = { rule: RequestFaultKind } &
 
 export function requestFault(
   faults: FaultInjector,
-  target: Omit<Extract<FaultTarget, { family: 'request' }>, 'family'>,
+  target: Extract<FaultTarget, { family: 'request' }>,
 ): RequestFault | undefined {
-  const fault = faults.pick({ family: 'request', ...target });
+  const fault = faults.pick(target);
   if (!fault) return undefined;
   const { rule } = fault;
   switch (rule.kind) {

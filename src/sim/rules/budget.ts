@@ -11,8 +11,9 @@ import { isoDate, nextDayStart } from '../../contract/dates.js';
 /** Each data type of account information has its own budget; funds confirmations have one too. */
 export type BudgetName = DataType | 'funds';
 
-export function usageKey(consentId: string, budget: BudgetName, now: Date): string {
-  return `${consentId}|${budget}|${isoDate(now)}`;
+/** The budget's key on the UTC day of `now` (`day`, when the caller has it already). */
+export function usageKey(consentId: string, budget: BudgetName, now: Date, day = isoDate(now)): string {
+  return `${consentId}|${budget}|${day}`;
 }
 
 export interface BudgetVerdict {

@@ -180,8 +180,7 @@ export function requireUsable(consent: ConsentRecord, now: Date): void {
   throw new XsError('CONSENT_INVALID', { text: reasonText[status] ?? 'The consent cannot be used.' });
 }
 
-/** Marks a successful account-data access: the one-off idle hour and lastActionDate count from it. */
-export function used(consent: ConsentRecord, now: Date): ConsentRecord {
-  const at = now.toISOString();
+/** Marks a successful account-data access: the one-off idle hour and lastActionDate count from it (`at`: now as ISO). */
+export function used(consent: ConsentRecord, now: Date, at = now.toISOString()): ConsentRecord {
   return { ...consent, lastUsedAt: at, lastActionAt: at };
 }

@@ -13,8 +13,8 @@ import { storeDataProblem } from './schema.js';
 export interface Store {
   readonly data: StoreData;
   readonly file: string | undefined;
-  /** Persists the current data. Only the bank calls it, once per unit of work. */
-  write(): Promise<void>;
+  /** Persists the current data; in memory there is nothing to persist, and no promise. Only the bank calls it, once per unit of work. */
+  write(): Promise<void> | undefined;
   /** Replaces everything with fresh data (sandbox reset); the caller writes it. */
   replace(data: StoreData): void;
 }
@@ -37,7 +37,7 @@ export async function openStore(options: { file?: string | undefined; seedAnchor
       return db.data;
     },
     file: options.file,
-    write: () => db.write(),
+    write: options.file ? () => db.write() : () => undefined,
     replace(data) {
       db.data = data;
     },

@@ -3,6 +3,7 @@
  * when it carries PSU-IP-Address (read at the API's edge); the budget is judged and counted synchronously, after every
  * other check, so a refused request consumes nothing and parallel requests never exceed it.
  */
+import { dayOf } from '../../../contract/dates.js';
 import { XsError } from '../../../contract/index.js';
 import type { UnitOfWork } from '../../bank/unit-of-work.js';
 import type { SandboxContext } from '../../context.js';
@@ -30,13 +31,14 @@ export function spend<T>(
   body: T,
 ): Metered<T> {
   const now = ctx.clock.now();
+  const at = now.toISOString();
   // One budget per consent, data type and UTC day (spec "Limits").
-  const key = usageKey(consent.consentId, budget, now);
+  const key = usageKey(consent.consentId, budget, now, dayOf(at));
   const spent = uow.data.usage[key] ?? 0;
   const verdict = judgeBudget({ limit: consent.frequencyPerDay, used: spent, attended: isAttended, now });
   const headers = rateLimitHeaders(verdict, now);
   if (!verdict.allowed) throw new XsError('ACCESS_EXCEEDED', { headers });
   if (verdict.consumes) uow.put('usage', key, spent + 1);
-  saveConsent(ctx, uow, used(consent, now));
+  saveConsent(ctx, uow, used(consent, now, at));
   return { body, headers };
 }
