@@ -1,17 +1,10 @@
 /** The package's programmatic API. */
 export { startSandbox, type Sandbox, type SandboxClock } from './sim/sandbox.js';
-export {
-  SandboxError,
-  type Booking,
-  type BookingInput,
-  type CustomerOutcome,
-  type ProviderOptions,
-  type SandboxFaults,
-  type SandboxFetch,
-  type SandboxProvider,
-  type SandboxPsu,
-  type SandboxTls,
-} from './sim/library.js';
+export { SandboxError } from './sim/library/errors.js';
+export type { SandboxFetch, SandboxTls } from './sim/library/fetch.js';
+export type { ProviderOptions, SandboxProvider } from './sim/library/providers.js';
+export type { CustomerOutcome, SandboxPsu } from './sim/library/psu.js';
+export type { Booking, BookingInput, SandboxFaults } from './sim/library/tools.js';
 export type { SandboxOptionsInput } from './sim/options.js';
 export type { ProfileOption, ServedProfile } from './sim/profile.js';
 export type { FaultRuleInput, FaultsOption } from './sim/faults/schema.js';

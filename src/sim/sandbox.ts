@@ -22,24 +22,15 @@ import { createPortalApp } from './portal/app.js';
 import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
 import { close, listen, urlHost } from './servers.js';
 import { createWorld } from './world.js';
-import { dispatchDue, flushDue } from './services/callbacks.js';
-import {
-  bookingOf,
-  boundFetch,
-  faultsOf,
-  providerFactory,
-  psuFactory,
-  type Booking,
-  type BookingInput,
-  type ProviderOptions,
-  type SandboxFaults,
-  type SandboxFetch,
-  type SandboxProvider,
-  type SandboxPsu,
-  type SandboxTls,
-} from './library.js';
+import { dispatchDue, flushDue } from './services/callbacks/dispatch.js';
+import { boundFetch, type SandboxFetch, type SandboxTls } from './library/fetch.js';
+import { providerFactory, type ProviderOptions, type SandboxProvider } from './library/providers.js';
+import { psuFactory, type SandboxPsu } from './library/psu.js';
+import { bookingOf, faultsOf, type Booking, type BookingInput, type SandboxFaults } from './library/tools.js';
 import { anyPaymentDue, applyDuePayments } from './services/payments/settlement.js';
-import { customersView, moveClock, resetSandbox, type ClockView, type CustomerView } from './services/control.js';
+import { moveClock, type ClockView } from './services/control/clock.js';
+import { resetSandbox } from './services/control/reset.js';
+import { customersView, type CustomerView } from './services/control/world.js';
 import { openStore } from './store/store.js';
 import { isoDate } from '../contract/dates.js';
 

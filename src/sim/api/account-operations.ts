@@ -6,13 +6,8 @@ import { HEADERS } from '../../contract/index.js';
 import { readConsentId, readPsuIpAddress } from '../../contract/request-headers.js';
 import { readPageRequest } from '../paging/transactions-page.js';
 import type { Metered } from '../services/accounts/access.js';
-import {
-  listAccounts,
-  readAccount,
-  readBalances,
-  readTransactions,
-  type AccessInput,
-} from '../services/accounts/reads.js';
+import type { AccessInput } from '../services/accounts/consent-access.js';
+import { listAccounts, readAccount, readBalances, readTransactions } from '../services/accounts/reads.js';
 import { ok } from './answer.js';
 import type { Call, OperationTable } from './call.js';
 

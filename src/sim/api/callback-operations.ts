@@ -1,5 +1,5 @@
 /** /v1/revocation-callback: for any registered provider whatever its roles (spec "Revocation callback endpoints" 4). */
-import { readCallback, registerCallback, removeCallback } from '../services/callbacks.js';
+import { readCallback, registerCallback, removeCallback } from '../services/callbacks/registration.js';
 import { noContent, ok } from './answer.js';
 import type { Call, OperationTable } from './call.js';
 

@@ -1,8 +1,9 @@
 /** Confirmation of funds (spec "Endpoint list"): its consents and the confirmation itself. */
 import { HEADERS } from '../../contract/index.js';
 import { readConsentId, readPsuIpAddress, readRedirectUri } from '../../contract/request-headers.js';
-import { confirmFunds, createCofConsent } from '../services/cof.js';
-import { deleteConsent } from '../services/consents/ending.js';
+import { createCofConsent } from '../services/cof/consent.js';
+import { confirmFunds } from '../services/cof/funds.js';
+import { deleteConsent } from '../services/consents/deletion.js';
 import { consentAuthorisation, consentAuthorisations, consentStatus, readConsent } from '../services/consents/reads.js';
 import { created, noContent, ok } from './answer.js';
 import type { Call, OperationTable } from './call.js';

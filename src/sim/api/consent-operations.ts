@@ -6,7 +6,7 @@ import { refuseOmittedDefaults } from '../../contract/consent-request.js';
 import { HEADERS } from '../../contract/index.js';
 import { readNokRedirectUri, readPsuIpAddress, readRedirectUri } from '../../contract/request-headers.js';
 import { createConsent } from '../services/consents/creation.js';
-import { deleteConsent } from '../services/consents/ending.js';
+import { deleteConsent } from '../services/consents/deletion.js';
 import { consentAuthorisation, consentAuthorisations, consentStatus, readConsent } from '../services/consents/reads.js';
 import { created, noContent, ok } from './answer.js';
 import type { Call, OperationTable } from './call.js';

@@ -5,20 +5,15 @@ import { param, type Route } from './routes.js';
 import { faultRoutes } from './fault-routes.js';
 import { parseOrFormatError } from '../../contract/parse.js';
 import { bookTransaction } from '../services/bookings.js';
-import { deliveriesView } from '../services/callbacks.js';
-import { revokeConsent } from '../services/consents/ending.js';
+import { deliveriesView } from '../services/callbacks/events.js';
+import { revokeConsent } from '../services/consents/revocation.js';
 import { consentsView } from '../services/consents/lists.js';
 import { amendPayment, paymentsView } from '../services/payments/control.js';
 import { confirmPayee } from '../services/payments/customer.js';
-import { actAsCustomer } from '../services/sca/ceremony.js';
-import {
-  clockView,
-  customersView,
-  decideRegistration,
-  moveClock,
-  providersView,
-  resetSandbox,
-} from '../services/control.js';
+import { actAsCustomer } from '../services/sca/customer-acts.js';
+import { clockView, moveClock } from '../services/control/clock.js';
+import { resetSandbox } from '../services/control/reset.js';
+import { customersView, decideRegistration, providersView } from '../services/control/world.js';
 
 const CustomerActs = z.strictObject({
   psuId: z.string().min(1),

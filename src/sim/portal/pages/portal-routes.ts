@@ -1,10 +1,11 @@
 /** The customer portal pages (same port as the SCA pages), through the same services as the control API. */
 import express, { type Request, type Response, type Router } from 'express';
 import type { SandboxContext } from '../../context.js';
-import { revokeByCustomer } from '../../services/consents/ending.js';
+import { revokeByCustomer } from '../../services/consents/revocation.js';
 import { consentsOfCustomer } from '../../services/consents/lists.js';
 import { cancelByCustomer } from '../../services/payments/cancellation.js';
-import { cancellablePaymentsOf, confirmPayee, pendingPayeeChecksOf } from '../../services/payments/customer.js';
+import { confirmPayee } from '../../services/payments/customer.js';
+import { cancellablePaymentsOf, pendingPayeeChecksOf } from '../../services/payments/portal-lists.js';
 import type { BrowserGuard } from './browser-guard.js';
 import { pageHandler, PageProblem } from './page-handler.js';
 import { paymentSections, portalLoginView, portalView } from './portal-views.js';

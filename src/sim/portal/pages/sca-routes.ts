@@ -5,7 +5,8 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { XsError } from '../../../contract/index.js';
 import type { SandboxContext } from '../../context.js';
-import { decide, enterCode, logIn } from '../../services/sca/ceremony.js';
+import { decide } from '../../services/sca/decision.js';
+import { enterCode, logIn } from '../../services/sca/login.js';
 import { scaPage, type ScaPage } from '../../services/sca/page.js';
 import type { BrowserGuard } from './browser-guard.js';
 import { pageHandler, PageProblem } from './page-handler.js';

@@ -12,13 +12,9 @@ import { openStore } from '../../store/store.js';
 import { createWorld } from '../../world.js';
 import { cancelByCustomer } from './cancellation.js';
 import { amendPayment } from './control.js';
-import {
-  authorisePayment,
-  cancellablePaymentsOf,
-  paymentReview,
-  pendingPayeeChecksOf,
-  rejectPayment,
-} from './customer.js';
+import { authorisePayment, rejectPayment } from './customer.js';
+import { cancellablePaymentsOf, pendingPayeeChecksOf } from './portal-lists.js';
+import { paymentReview } from './review.js';
 import { initiatePayment } from './initiation.js';
 
 const START = Date.parse('2026-03-02T10:00:00Z');

@@ -7,17 +7,15 @@
  * requests with one key create exactly one payment.
  */
 import { randomUUID } from 'node:crypto';
-import { dayOf, isoDate } from '../../../contract/dates.js';
-import { toCents, XsError, type PaymentInitiationRequest, type PaymentProduct } from '../../../contract/index.js';
+import { XsError, type PaymentInitiationRequest, type PaymentProduct } from '../../../contract/index.js';
 import type { UnitOfWork } from '../../bank/unit-of-work.js';
 import type { SandboxContext } from '../../context.js';
 import { bodyDigest, judgeKey, keyOf } from '../../rules/idempotency.js';
-import { countsTowardsDailyLimit, initiationRefusal } from '../../rules/payment-checks.js';
-import { amountCentsOf, newPayment, paymentBinding } from '../../rules/payments.js';
+import { newPayment, paymentBinding } from '../../rules/payments.js';
 import { newAuthorisation } from '../../rules/sca.js';
 import { saveAuthorisation } from '../sca/save.js';
-import { paymentById, paymentStatusAt } from './lookup.js';
-import { availableCents } from './money.js';
+import { refuseUnpayable } from './affordability.js';
+import { paymentById } from './lookup.js';
 import { savePayment } from './save.js';
 import { initiationView } from './view.js';
 
@@ -29,36 +27,6 @@ export interface PaymentInitiationInput {
   nokRedirectUri: string | undefined;
   request: PaymentInitiationRequest;
   rawBody: unknown;
-}
-
-/** What the debtor account has already initiated today towards the daily limit. */
-function initiatedToday(ctx: SandboxContext, debtorIban: string, now: Date): number {
-  const today = isoDate(now);
-  let cents = 0;
-  for (const payment of Object.values(ctx.store.data.payments)) {
-    if (payment.debtorIban !== debtorIban || dayOf(payment.createdAt) !== today) continue;
-    if (countsTowardsDailyLimit(paymentStatusAt(ctx, payment, now))) cents += amountCentsOf(payment);
-  }
-  return cents;
-}
-
-/** Spec "Behaviour notes: Payments" 3-4: every cause is the same PAYMENT_FAILED, one fixed sentence, no path. */
-function refuseUnpayable(ctx: SandboxContext, request: PaymentInitiationRequest, now: Date): void {
-  const debtor = ctx.world.seed.accountByIban(request.debtorAccount.iban);
-  const cause = initiationRefusal(
-    {
-      debtorIban: request.debtorAccount.iban,
-      creditorIban: request.creditorAccount.iban,
-      amountCents: toCents(request.instructedAmount.amount),
-      debtor,
-      creditor: ctx.world.seed.accountByIban(request.creditorAccount.iban),
-      bankCode: ctx.world.bankCode,
-      availableCents: debtor ? availableCents(ctx, debtor) : 0,
-      initiatedTodayCents: debtor ? initiatedToday(ctx, debtor.iban, now) : 0,
-    },
-    { perPaymentCents: ctx.behaviour.paymentMaximumCents, dailyCents: ctx.behaviour.dailyLimitCents },
-  );
-  if (cause) throw new XsError('PAYMENT_FAILED');
 }
 
 export function initiatePayment(ctx: SandboxContext, tpp: string, input: PaymentInitiationInput) {

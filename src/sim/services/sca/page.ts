@@ -8,8 +8,8 @@ import type { SandboxContext } from '../../context.js';
 import { coveredIbans, DATA_TYPES, expiryIfApprovedAt, heldOnly, type DataType } from '../../rules/consents.js';
 import { effectiveScaStatus, isExpired, MAX_OTP_FAILURES } from '../../rules/sca.js';
 import type { AuthorisationRecord } from '../../store/data.js';
-import { paymentReview } from '../payments/customer.js';
-import { currentCode } from './ceremony.js';
+import { paymentReview } from '../payments/review.js';
+import { currentCode } from './login.js';
 import { findAuthorisation } from './save.js';
 
 export interface ConsentReview {

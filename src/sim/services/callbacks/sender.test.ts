@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCa } from '../../certs/ca.js';
-import { issueServerCertificate } from '../../certs/server-cert.js';
-import { afterAttempt } from '../rules/callbacks.js';
-import { postCallback } from './callback-sender.js';
+import { createCa } from '../../../certs/ca.js';
+import { issueServerCertificate } from '../../../certs/server-cert.js';
+import { afterAttempt } from '../../rules/callbacks.js';
+import { postCallback } from './sender.js';
 
 let server: Server;
 let base: string;

@@ -1,32 +1,10 @@
-/** Confirmation of funds: its consents and `POST /v1/funds-confirmations` (spec "Funds confirmation"). */
-import {
-  toCents,
-  XsError,
-  type FundsConfirmationConsentRequest,
-  type FundsConfirmationRequest,
-} from '../../contract/index.js';
-import type { UnitOfWork } from '../bank/unit-of-work.js';
-import type { SandboxContext } from '../context.js';
-import { newCofConsent } from '../rules/cof.js';
-import { requireUsable } from '../rules/consents.js';
-import { spend } from './accounts/access.js';
-import { storeNewConsent } from './consents/creation.js';
-import { ownConsent } from './consents/lookup.js';
-
-/** The header and body as the API's edge read them (contract/request-headers.ts, cof-request.ts). */
-export function createCofConsent(
-  ctx: SandboxContext,
-  tpp: string,
-  input: { redirectUri: string; request: FundsConfirmationConsentRequest },
-) {
-  const { redirectUri, request } = input;
-  return ctx.bank.transact((uow) => {
-    const now = ctx.clock.now();
-    return storeNewConsent(ctx, uow, tpp, now, (consentId, authorisationId) =>
-      newCofConsent({ consentId, authorisationId, tpp, request, redirectUri, now }),
-    );
-  });
-}
+/** `POST /v1/funds-confirmations` (spec "Funds confirmation"): a capped read under a CoF consent. */
+import { toCents, XsError, type FundsConfirmationRequest } from '../../../contract/index.js';
+import type { UnitOfWork } from '../../bank/unit-of-work.js';
+import type { SandboxContext } from '../../context.js';
+import { requireUsable } from '../../rules/consents.js';
+import { spend } from '../accounts/access.js';
+import { ownConsent } from '../consents/lookup.js';
 
 /** A funds confirmation as the API's edge read it: attended when PSU-IP-Address was sent. */
 export interface FundsInput {

@@ -1,0 +1,54 @@
+/**
+ * A provider's revocation callback (spec "Revocation callback endpoints"): registered with PUT,
+ * read with GET, removed with DELETE; one per provider.
+ */
+import { randomUUID } from 'node:crypto';
+import { HEADERS, SIGNATURE_TOLERANCE_SECONDS, XsError } from '../../../contract/index.js';
+import type { SandboxContext } from '../../context.js';
+import { deriveSecret } from '../../rules/callbacks.js';
+
+function view(ctx: SandboxContext, tpp: string) {
+  const registration = ctx.store.data.callbacks[tpp];
+  if (!registration) throw new XsError('RESOURCE_UNKNOWN', { text: 'No revocation callback is registered.' });
+  return {
+    url: registration.url,
+    signatureHeader: HEADERS.serviceSignature,
+    signatureToleranceSeconds: SIGNATURE_TOLERANCE_SECONDS,
+    secret: deriveSecret(ctx.store.data.callbackKey, tpp, registration),
+  };
+}
+
+export const readCallback = view;
+
+/**
+ * PUT declares state: the same URL changes nothing; a different URL replaces the registration.
+ * The url was read at the edge (contract/callback-request.ts).
+ */
+export function registerCallback(ctx: SandboxContext, tpp: string, url: string) {
+  return ctx.bank.transact((uow) => {
+    if (uow.data.callbacks[tpp]?.url !== url) {
+      uow.put('callbacks', tpp, { url, registrationId: randomUUID(), registeredAt: ctx.clock.now().toISOString() });
+    }
+    return view(ctx, tpp);
+  });
+}
+
+/**
+ * DELETE stops notifications, the retries of earlier revocations included: they end now, so a
+ * registration made later never resumes them. With nothing registered it is answered the same.
+ */
+export function removeCallback(ctx: SandboxContext, tpp: string): Promise<void> {
+  return ctx.bank.transact((uow) => {
+    uow.remove('callbacks', tpp);
+    const at = ctx.clock.now().toISOString();
+    uow.data.deliveries.forEach((delivery, index) => {
+      if (delivery.tpp !== tpp || delivery.outcome !== 'pending') return;
+      uow.replaceAt('deliveries', index, {
+        ...delivery,
+        outcome: 'failed',
+        nextAttemptAt: undefined,
+        attempts: [...delivery.attempts, { at, status: null, error: 'callback deregistered' }],
+      });
+    });
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * The `consent-changed` snapshot: the consent's effective status, when time alone ends it, and
+ * what was used of each of its budgets today.
+ */
+import { isoDate } from '../../../contract/dates.js';
+import type { ConsentEvent, Due } from '../../change-events.js';
+import type { SandboxParts } from '../../context.js';
+import { usageKey, type BudgetName } from '../../rules/budget.js';
+import { consentEndsAt, coveredIbans, DATA_TYPES, effectiveStatus } from '../../rules/consents.js';
+import type { ConsentRecord } from '../../store/data.js';
+
+/**
+ * The budgets a consent's pane draws: a CoF consent's funds confirmations; an account-information
+ * consent's account details (readable for any IBAN it covers) and each data type it names. Only the
+ * terminal UI asks: a request spends from the budget of the endpoint it calls (rules/budget.ts).
+ */
+function budgetsOf(consent: ConsentRecord): BudgetName[] {
+  if (consent.kind === 'cof') return ['funds'];
+  const lists = consent.granted ?? consent.requested;
+  return DATA_TYPES.filter((type) => type === 'accounts' || lists[type].length > 0);
+}
+
+function consentDue(consent: ConsentRecord, now: Date): Due<'expired'> | null {
+  if (effectiveStatus(consent, now) !== 'valid') return null;
+  const at = consentEndsAt(consent);
+  return Number.isFinite(at) ? { status: 'expired', at: new Date(at).toISOString() } : null;
+}
+
+export function consentEvent(ctx: SandboxParts, consent: ConsentRecord): ConsentEvent {
+  const now = ctx.clock.now();
+  const lists = consent.granted ?? consent.requested;
+  const budgets = budgetsOf(consent);
+  const used: Partial<Record<BudgetName, number>> = {};
+  for (const budget of budgets) used[budget] = ctx.store.data.usage[usageKey(consent.consentId, budget, now)] ?? 0;
+  return {
+    consentId: consent.consentId,
+    kind: consent.kind,
+    tpp: consent.tpp,
+    consentStatus: effectiveStatus(consent, now),
+    due: consentDue(consent, now),
+    psuId: consent.psuId ?? null,
+    recurringIndicator: consent.recurringIndicator,
+    ibans: consent.cof ? [consent.cof.iban] : [...coveredIbans(lists)],
+    frequencyPerDay: consent.frequencyPerDay,
+    budgets,
+    used,
+    day: isoDate(now),
+    createdAt: consent.createdAt,
+  };
+}

@@ -1,0 +1,39 @@
+/** The seeded world as the control API shows it (customers, registered providers), and the regulator's register decisions. */
+import type { SandboxContext } from '../../context.js';
+
+export interface CustomerView {
+  psuId: string;
+  password: string;
+  name: string;
+  about?: string;
+  outcome?: string;
+  accounts: { iban: string; resourceId: string; currency: string; name: string }[];
+}
+
+export function customersView(ctx: SandboxContext): CustomerView[] {
+  return ctx.world.seed.customers.map((customer) => ({
+    psuId: customer.psuId,
+    password: customer.password,
+    name: customer.name,
+    ...(customer.about ? { about: customer.about } : {}),
+    ...(customer.outcome ? { outcome: customer.outcome } : {}),
+    accounts: customer.accounts.map((account) => ({
+      iban: account.iban,
+      resourceId: account.resourceId,
+      currency: account.currency,
+      name: account.name,
+    })),
+  }));
+}
+
+export function providersView(ctx: SandboxContext) {
+  return Object.values(ctx.store.data.providers);
+}
+
+export function decideRegistration(ctx: SandboxContext, organizationIdentifier: string, authorised: boolean) {
+  return ctx.bank.transact((uow) => {
+    const decidedAt = ctx.clock.now().toISOString();
+    uow.put('registerDecisions', organizationIdentifier, { authorised, decidedAt });
+    return { organizationIdentifier, authorised, decidedAt };
+  });
+}

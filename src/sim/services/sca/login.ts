@@ -1,0 +1,80 @@
+/** The first two steps of a ceremony: login with User ID and password (a one-time code is sent), then the code. */
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { XsError } from '../../../contract/index.js';
+import type { UnitOfWork } from '../../bank/unit-of-work.js';
+import type { SandboxContext } from '../../context.js';
+import { authenticated, otpRejected, started } from '../../rules/sca.js';
+import type { AuthorisationRecord } from '../../store/data.js';
+import { paymentReview } from '../payments/review.js';
+import { requireOpen } from './ceremony.js';
+import { findAuthorisation, saveAuthorisation } from './save.js';
+
+/** The account only whose holder may authorise: a payment's debtor account, a CoF consent's account. */
+function subjectAccount(ctx: SandboxContext, authorisation: AuthorisationRecord): string | undefined {
+  if (authorisation.parent.kind === 'payment') return paymentReview(ctx, authorisation.parent.id).debtorIban;
+  return ctx.store.data.consents[authorisation.parent.id]?.cof?.iban;
+}
+
+/** Login with User ID and password; on success a new one-time code is sent. */
+export function logIn(
+  ctx: SandboxContext,
+  authorisationId: string,
+  psuId: string,
+  password: string,
+): Promise<AuthorisationRecord> {
+  return ctx.bank.transact((uow) => logInNow(ctx, uow, authorisationId, psuId, password));
+}
+
+function logInNow(
+  ctx: SandboxContext,
+  uow: UnitOfWork,
+  authorisationId: string,
+  psuId: string,
+  password: string,
+): AuthorisationRecord {
+  const authorisation = findAuthorisation(ctx, authorisationId);
+  requireOpen(ctx, authorisation);
+  const customer = ctx.world.seed.customer(psuId);
+  if (!customer || customer.password !== password)
+    throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Unknown User ID or wrong password.' });
+  if (authorisation.psuId && authorisation.psuId !== psuId) {
+    throw new XsError('FORMAT_ERROR', { path: 'psuId', text: 'Another customer is already authorising this request.' });
+  }
+  const account = subjectAccount(ctx, authorisation);
+  if (account && !customer.accounts.some((held) => held.iban === account)) {
+    throw new XsError('FORMAT_ERROR', { path: 'account', text: 'This request is about an account you do not hold.' });
+  }
+  const now = ctx.clock.now();
+  uow.add(
+    'sms',
+    { psuId, code: String(randomInt(0, 1_000_000)).padStart(6, '0'), authorisationId, sentAt: now.toISOString() },
+    'first',
+  );
+  return saveAuthorisation(ctx, uow, started(authorisation, psuId));
+}
+
+export function currentCode(ctx: SandboxContext, authorisationId: string): string | undefined {
+  return ctx.store.data.sms.find((sms) => sms.authorisationId === authorisationId)?.code;
+}
+
+function sameCode(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The one-time code: right → psuAuthenticated; the third wrong one fails the authorisation. */
+export function enterCode(ctx: SandboxContext, authorisationId: string, code: string): Promise<AuthorisationRecord> {
+  return ctx.bank.transact((uow) => {
+    const authorisation = findAuthorisation(ctx, authorisationId);
+    requireOpen(ctx, authorisation);
+    if (authorisation.scaStatus !== 'started')
+      throw new XsError('FORMAT_ERROR', { text: 'Log in before entering the one-time code.' });
+    const expected = currentCode(ctx, authorisationId);
+    return saveAuthorisation(
+      ctx,
+      uow,
+      expected && sameCode(code, expected) ? authenticated(authorisation) : otpRejected(authorisation, ctx.clock.now()),
+    );
+  });
+}
