@@ -33,8 +33,8 @@ describe('the README’s conformance examples', () => {
   it('gives a real-sandbox config that the CLI’s parser accepts, with a browser script and every optional part', () => {
     const [json] = blocks(section('Against a real sandbox'), 'json');
     const config = parseRemoteConfig(JSON.parse(json!), 'README.md');
-    expect(config.sca.driver).toBe('browser');
-    expect(config.sca.browser?.script?.approve.length).toBeGreaterThan(0);
+    expect(config.sca?.driver).toBe('browser');
+    expect(config.sca?.browser?.script?.approve.length).toBeGreaterThan(0);
     expect(config.capabilities).toEqual(['clock', 'control']);
     for (const key of Object.keys(RemoteConfigSchema.shape))
       expect(config, `README config has "${key}"`).toHaveProperty(key);
