@@ -7,9 +7,15 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { certificatePaths, ensureCertificates, parseOrganizationIdentifier, readQwacPem } from '../certs/index.js';
+import {
+  CERT_FILES,
+  certificatePaths,
+  ensureCertificates,
+  parseOrganizationIdentifier,
+  readQwacPem,
+} from '../certs/index.js';
 import { refusedConfigLines, writeRefusedCertificates, type RefusedSource } from '../kit/refused-files.js';
 import { WITHDRAWN_ORGANIZATION_ID } from '../kit/targets/sim-certificates.js';
 import type { CliIo } from './io.js';
@@ -78,7 +84,7 @@ async function readCa(flags: RefusedFlags, say: (text: string) => void): Promise
 
 /** The provider whose organizationIdentifier the refused certificates carry: `--provider`, else tpp.crt in the folder. */
 async function readProvider(flags: RefusedFlags): Promise<RefusedSource['provider']> {
-  const file = flags.provider ?? certificatePaths(flags.out).tppCert;
+  const file = flags.provider ?? join(flags.out, CERT_FILES.tppCert);
   const flag = flags.provider === undefined ? '--provider (default: tpp.crt in --out)' : '--provider';
   const cert = await readFlagFile(flag, file);
   let organizationIdentifier: string | undefined;
