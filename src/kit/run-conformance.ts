@@ -105,7 +105,7 @@ async function abortReports(reporters: readonly Reporter[], target: string, reas
 
 interface ChosenTarget {
   target: Target;
-  /** A person approves (a remote target or the manual driver): approvals are announced and waited for. */
+  /** A person approves (the manual driver): approvals are announced and waited for. */
   manualMs: number | undefined;
   asksPeople: boolean;
   /** Where the SCA driver was chosen, as a line about it names it. */

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { createCa, issueQwac, readQwacPem } from '../../src/certs/index.js';
 import { parseRemoteConfig } from '../../src/kit/targets/remote.js';
 import { BIN } from '../helpers/cli.js';
+import { remoteConfig } from '../helpers/remote-config.js';
 
 /** The built binary run in `cwd`, as a user runs it there: relative flags are relative to it. */
 const runIn = (cwd: string, args: string[]) =>
@@ -71,7 +72,7 @@ describe('xs2a-kit certs refused', () => {
     expect(qwac('withdrawn').organizationIdentifier).toBe('PSDDE-BAFIN-999000');
     expect(qwac('untrusted').organizationIdentifier).toBe(readQwacPem(read('certs/tpp.crt')).organizationIdentifier);
     // The lines go into a config as they are.
-    const config = parseRemoteConfig({ ...MINIMAL, refusedCertificates: lines }, 'bank.json');
+    const config = parseRemoteConfig(remoteConfig('.', { refusedCertificates: lines }), 'bank.json');
     expect(Object.keys(config.refusedCertificates ?? {})).toHaveLength(7);
     expect(stdout).toContain(`paths relative to ${work}`);
   });
@@ -174,18 +175,3 @@ describe('xs2a-kit certs refused', () => {
     expect(readdirSync(join(work, 'certs')).filter((file) => file.startsWith('refused-'))).toEqual([]);
   });
 });
-
-const MINIMAL = {
-  ca: 'ca.crt',
-  provider: { cert: 'tpp.crt', key: 'tpp.key' },
-  redirectUri: 'https://tpp.example/ok',
-  nokRedirectUri: 'https://tpp.example/nok',
-  psu: { id: 'anna', password: 'anna-1234' },
-  ibans: {
-    main: 'DE12123456780000100001',
-    second: 'DE82123456780000100002',
-    notHeld: 'DE89370400440532013000',
-    creditor: 'DE89370400440532013000',
-  },
-  amounts: { small: '1.25', beyondBalance: '9999.00' },
-};

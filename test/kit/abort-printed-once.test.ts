@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runConformance } from '../../src/kit/run-conformance.js';
 import { statelessMock } from '../helpers/misbehaving-targets.js';
+import { remoteConfig } from '../helpers/remote-config.js';
 import { certificateFolder } from '../helpers/sandbox.js';
 
 async function setUp() {
@@ -16,84 +17,59 @@ async function setUp() {
   const read = (name: string) => readFileSync(join(certs, name), 'utf8');
   const dir = mkdtempSync(join(tmpdir(), 'xs2a-kit-abort-'));
   const config = join(dir, 'config.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      ca: join(certs, 'ca.crt'),
-      provider: { cert: join(certs, 'tpp.crt'), key: join(certs, 'tpp.key') },
-      redirectUri: 'https://tpp.example/xs2a/ok',
-      nokRedirectUri: 'https://tpp.example/xs2a/nok',
-      psu: { id: 'anna', password: 'anna-1234' },
-      ibans: {
-        main: 'DE89370400440532013000',
-        second: 'DE75512108001245126199',
-        notHeld: 'DE02100100100006820101',
-        creditor: 'DE02120300000000202051',
-      },
-      amounts: { small: '1.25', beyondBalance: '99999.00' },
-      sca: { driver: 'none' },
-    }),
-  );
+  writeFileSync(config, JSON.stringify(remoteConfig(certs, { sca: { driver: 'none' } })));
   return { dir, config, server: { key: read('server.key'), cert: read('server.crt'), ca: read('ca.crt') } };
 }
 
 const count = (text: string, part: string) => text.split(part).length - 1;
 
+/** A run against a mock that answers 30 requests and then none, with what it said and wrote. */
+async function runUntilItDies(reporter: (dir: string) => string[]) {
+  const { dir, config, server } = await setUp();
+  const dying = await statelessMock(server, { answerFor: 30 });
+  try {
+    const said: string[] = [];
+    const written: string[] = [];
+    const outcome = await runConformance({
+      target: dying.baseUrl,
+      config,
+      reporter: reporter(dir),
+      stdout: { write: (text) => void written.push(text), isTTY: false },
+      say: (text) => said.push(text),
+    });
+    return { ...outcome, dir, stderr: said.join(''), stdout: written.join('') };
+  } finally {
+    await dying.close();
+  }
+}
+
 describe('a run the target stops answering', () => {
   it('prints the reason once, on the status line, while the JUnit file records it and every scenario not run', async () => {
-    const { dir, config, server } = await setUp();
-    const dying = await statelessMock(server, { answerFor: 30 });
-    try {
-      const said: string[] = [];
-      const written: string[] = [];
-      const junit = join(dir, 'dying.xml');
-      const { exitCode, summary } = await runConformance({
-        target: dying.baseUrl,
-        config,
-        reporter: ['console', `junit:${junit}`],
-        stdout: { write: (text) => void written.push(text), isTTY: false },
-        say: (text) => said.push(text),
-      });
-      expect(exitCode).toBe(2);
-      const reason = summary!.aborted!;
-      expect(reason).toMatch(/^the target stopped answering/);
-      const stdout = written.join('');
-      expect(count(said.join('') + stdout, reason)).toBe(1);
-      expect(said.join('')).toContain(`xs2a-kit conformance: ${reason}\n`);
-      expect(stdout).not.toContain('not run:');
-      expect(stdout).not.toMatch(/^ABORTED/m);
-      expect(stdout).toMatch(
-        new RegExp(
-          `^${summary!.passed} passed, ${summary!.failed} failed, ${summary!.skipped} skipped in [\\d.]+ s$`,
-          'm',
-        ),
-      );
-      const notRun = summary!.results.filter((result) => result.reason === `not run: ${reason}`).length;
-      expect(notRun).toBeGreaterThan(100);
-      expect(count(readFileSync(junit, 'utf8'), 'not run: the target stopped answering')).toBe(notRun);
-    } finally {
-      await dying.close();
-    }
+    const { exitCode, summary, dir, stderr, stdout } = await runUntilItDies((dir) => [
+      'console',
+      `junit:${join(dir, 'dying.xml')}`,
+    ]);
+    expect(exitCode).toBe(2);
+    const reason = summary!.aborted!;
+    expect(reason).toMatch(/^the target stopped answering/);
+    expect(count(stderr + stdout, reason)).toBe(1);
+    expect(stderr).toContain(`xs2a-kit conformance: ${reason}\n`);
+    expect(stdout).not.toContain('not run:');
+    expect(stdout).not.toMatch(/^ABORTED/m);
+    expect(stdout).toMatch(
+      new RegExp(
+        `^${summary!.passed} passed, ${summary!.failed} failed, ${summary!.skipped} skipped in [\\d.]+ s$`,
+        'm',
+      ),
+    );
+    const notRun = summary!.results.filter((result) => result.reason === `not run: ${reason}`).length;
+    expect(notRun).toBeGreaterThan(100);
+    expect(count(readFileSync(join(dir, 'dying.xml'), 'utf8'), 'not run: the target stopped answering')).toBe(notRun);
   });
 
   it('with only a report file, prints the counts and the reason each once', async () => {
-    const { dir, config, server } = await setUp();
-    const dying = await statelessMock(server, { answerFor: 30 });
-    try {
-      const said: string[] = [];
-      const written: string[] = [];
-      const { summary } = await runConformance({
-        target: dying.baseUrl,
-        config,
-        reporter: [`junit:${join(dir, 'only-file.xml')}`],
-        stdout: { write: (text) => void written.push(text), isTTY: false },
-        say: (text) => said.push(text),
-      });
-      const all = said.join('') + written.join('');
-      expect(count(all, summary!.aborted!)).toBe(1);
-      expect(count(all, ' passed, ')).toBe(1);
-    } finally {
-      await dying.close();
-    }
+    const { summary, stderr, stdout } = await runUntilItDies((dir) => [`junit:${join(dir, 'only-file.xml')}`]);
+    expect(count(stderr + stdout, summary!.aborted!)).toBe(1);
+    expect(count(stderr + stdout, ' passed, ')).toBe(1);
   });
 });

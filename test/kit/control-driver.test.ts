@@ -37,19 +37,28 @@ async function consent() {
   return { ...created, state, status };
 }
 
+/** The driver acting on a consent as anna, with `token` on the control API. */
+function act(
+  created: { authorisationId?: string; status: () => Promise<string> },
+  decision: 'approve' | 'decline',
+  options: { token?: string; record?: (exchange: Exchange) => void } = {},
+) {
+  return controlScaDriver({ controlUrl: t.sandbox.controlUrl, token: options.token ?? TOKEN }).authorise({
+    scaRedirect: 'https://not-used.example/',
+    ...(created.authorisationId === undefined ? {} : { authorisationId: created.authorisationId }),
+    psu: { id: 'anna', password: 'anna-1234' },
+    decision,
+    status: created.status,
+    record: options.record ?? (() => {}),
+  });
+}
+
 describe('the control SCA driver', () => {
   it('approves through the control API and reports the return to the redirect URI with the state', async () => {
-    const { authorisationId, state, status } = await consent();
+    const created = await consent();
+    const { authorisationId, state, status } = created;
     const recorded: Exchange[] = [];
-    const driver = controlScaDriver({ controlUrl: t.sandbox.controlUrl, token: TOKEN });
-    const outcome = await driver.authorise({
-      scaRedirect: 'https://not-used.example/',
-      authorisationId,
-      psu: { id: 'anna', password: 'anna-1234' },
-      decision: 'approve',
-      status,
-      record: (exchange) => recorded.push(exchange),
-    });
+    const outcome = await act(created, 'approve', { record: (exchange) => recorded.push(exchange) });
     expect(outcome.location).toBe(`${REDIRECT}?state=${state}`);
     expect(await status()).toBe('valid');
     expect(recorded).toHaveLength(1);
@@ -64,48 +73,25 @@ describe('the control SCA driver', () => {
   });
 
   it('declines, and the customer goes to the NOK redirect URI', async () => {
-    const { authorisationId, state, status } = await consent();
-    const driver = controlScaDriver({ controlUrl: t.sandbox.controlUrl, token: TOKEN });
-    const outcome = await driver.authorise({
-      scaRedirect: 'https://not-used.example/',
-      authorisationId,
-      psu: { id: 'anna', password: 'anna-1234' },
-      decision: 'decline',
-      status,
-      record: () => {},
-    });
+    const created = await consent();
+    const { state, status } = created;
+    const outcome = await act(created, 'decline');
     expect(outcome.location).toBe(`${NOK_REDIRECT}?state=${state}`);
     expect(await status()).toBe('rejected');
   });
 
   it('refuses to act without the authorisationId, and changes nothing', async () => {
     const { status } = await consent();
-    const driver = controlScaDriver({ controlUrl: t.sandbox.controlUrl, token: TOKEN });
-    const acting = driver.authorise({
-      scaRedirect: 'https://not-used.example/',
-      psu: { id: 'anna', password: 'anna-1234' },
-      decision: 'approve',
-      status,
-      record: () => {},
-    });
+    const acting = act({ status }, 'approve');
     await expect(acting).rejects.toBeInstanceOf(MissingAuthorisationId);
     await expect(acting).rejects.toThrow(/acts on the authorisationId of the creation answer/);
     expect(await status()).toBe('received');
   });
 
   it('says what the control API answered when it refuses the call', async () => {
-    const { authorisationId, status } = await consent();
-    const driver = controlScaDriver({ controlUrl: t.sandbox.controlUrl, token: 'wrong' });
-    await expect(
-      driver.authorise({
-        scaRedirect: 'https://not-used.example/',
-        authorisationId,
-        psu: { id: 'anna', password: 'anna-1234' },
-        decision: 'approve',
-        status,
-        record: () => {},
-      }),
-    ).rejects.toThrow(/^the control API answered 401 to POST \/authorisations\//);
+    await expect(act(await consent(), 'approve', { token: 'wrong' })).rejects.toThrow(
+      /^the control API answered 401 to POST \/authorisations\//,
+    );
   });
 
   it('is given the in-process target’s control API once it listens', async () => {

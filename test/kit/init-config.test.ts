@@ -131,6 +131,8 @@ describe('--init-config for a bank that is an xs2a-kit build', () => {
       say: (text) => said.push(text),
     });
     expect(said.join('')).not.toContain('xs2a-kit conformance:');
+    // The control API approves: no person is asked, so no approvals are announced.
+    expect(said.join('')).toContain('3 scenarios selected.\n');
     expect(exitCode).toBe(0);
     expect(written.join('').match(/^PASS /gm)).toHaveLength(3);
     expect(scaOf(parseRemoteConfig(await readConfigFile(file), file)).driver).toBe('control');

@@ -16,6 +16,7 @@ import { createCa, issueQwac } from '../../src/certs/index.js';
 import { runConformance } from '../../src/kit/run-conformance.js';
 import type { Sandbox } from '../../src/index.js';
 import { BIN } from '../helpers/cli.js';
+import { remoteConfig } from '../helpers/remote-config.js';
 import { certificateFolder, testSandbox } from '../helpers/sandbox.js';
 
 const TOKEN = 'preflight-t0ken';
@@ -61,25 +62,13 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 function config(name: string, change: (base: Record<string, any>) => void = () => {}): string {
-  const base: Record<string, any> = {
-    ca: join(certs, 'ca.crt'),
-    provider: { cert: join(certs, 'tpp.crt'), key: join(certs, 'tpp.key') },
-    redirectUri: 'https://tpp.example/xs2a/ok',
-    nokRedirectUri: 'https://tpp.example/xs2a/nok',
-    psu: { id: 'anna', password: 'anna-1234' },
-    ibans: {
-      main: 'DE12123456780000100001',
-      second: 'DE82123456780000100002',
-      notHeld: 'DE89370400440532013000',
-      creditor: 'DE89370400440532013000',
-    },
-    amounts: { small: '1.25', beyondBalance: '9999.00' },
+  const base = remoteConfig(certs, {
     controlUrl: sandbox.controlUrl,
     controlToken: TOKEN,
     capabilities: ['clock', 'control'],
     // No scenario here needs a customer: those that do are skipped.
     sca: { driver: 'none' },
-  };
+  });
   change(base);
   const file = join(dir, `${name}.json`);
   writeFileSync(file, JSON.stringify(base));

@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { remoteConfig } from '../../../test/helpers/remote-config.js';
 import { parseRemoteConfig, scaOf } from './remote.js';
 
-const minimal = {
-  ca: 'ca.crt',
-  provider: { cert: 'tpp.crt', key: 'tpp.key' },
-  redirectUri: 'https://tpp.example/ok',
-  nokRedirectUri: 'https://tpp.example/nok',
-  psu: { id: 'anna', password: 'anna-1234' },
-  ibans: {
-    main: 'DE12123456780000100001',
-    second: 'DE82123456780000100002',
-    notHeld: 'DE89370400440532013000',
-    creditor: 'DE89370400440532013000',
-  },
-  amounts: { small: '1.25', beyondBalance: '9999.00' },
-};
+const minimal = remoteConfig('.');
 
 describe('the SCA driver of a remote config', () => {
   it('is a person without a control API, and the control API where the config gives one', () => {
