@@ -15,7 +15,7 @@ import type { Fixtures, ScaDriver, Target } from '../target.js';
 import { controlApi } from './control-api.js';
 import { keptKitCertificates } from './sim-certificates.js';
 
-/** The README's fixture customers: Anna's Girokonto has 650 booked entries (three pages). */
+/** The fixture customers (docs/fixtures.md): Anna's Girokonto has 650 booked entries (three pages). */
 export const SIM_FIXTURES: Fixtures = {
   redirectUri: 'https://tpp.example/xs2a/ok',
   nokRedirectUri: 'https://tpp.example/xs2a/nok',
