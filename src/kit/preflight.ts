@@ -41,10 +41,14 @@ function refusesCertificate(answer: Answer, anyRefusal: boolean): string | undef
   return `${answer.status}${code ? ` ${code}` : ''}${typeof message?.text === 'string' ? `: ${message.text}` : ''}`;
 }
 
-/** The first answer must come from an XS2A interface: no 5xx, and a body the contract allows. */
-function holdFirstAnswer(baseUrl: string, path: string, answer: Answer): void {
+/** A 5xx is a target that is not serving: nothing can be judged there. */
+function ensureServing(baseUrl: string, path: string, answer: Answer): void {
   if (answer.status >= 500)
     throw new TargetUnreachable(`${baseUrl} is not serving: GET ${path} answered ${answer.status}`);
+}
+
+/** The revocation-callback answer must be one the contract allows: an XS2A interface is there. */
+function ensureInterface(baseUrl: string, path: string, answer: Answer): void {
   const entry = matchEndpoint('GET', path);
   const shape = entry && answerShape(entry, answer.status);
   if (shape?.kind !== 'body') return;
@@ -82,10 +86,10 @@ export async function preflight(input: PreflightInput): Promise<void> {
     const outcome = await probeHttps(url, { ca: target.ca, certificate });
     if (outcome.kind === 'broken')
       throw brokenConnection(outcome, blame, notTls(outcome) && (await answersPlainHttp(url)));
-    if (key === 'provider' && outcome.status >= 500) holdFirstAnswer(target.baseUrl, path, outcome);
+    if (key === 'provider') ensureServing(target.baseUrl, path, outcome);
     const refusal = refusesCertificate(outcome, callbackEndpoint);
     if (refusal) throw new ConfigError(`${blame.certificate}: the target refuses this certificate (${refusal})`);
-    if (key === 'provider' && callbackEndpoint) holdFirstAnswer(target.baseUrl, path, outcome);
+    if (key === 'provider' && callbackEndpoint) ensureInterface(target.baseUrl, path, outcome);
   }
   if (config.controlUrl)
     await probeControl({

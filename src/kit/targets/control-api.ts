@@ -18,7 +18,8 @@ export type ControlRequest = (method: string, path: string, body?: unknown) => P
 /** `controlUrl` may be read late (a sim target knows its address only once it listens). */
 export function controlRequest(controlUrl: string | (() => string), token?: string): ControlRequest {
   return async (method, path, body) => {
-    const base = typeof controlUrl === 'string' ? controlUrl : controlUrl();
+    // `…/sandbox/` and `…/sandbox` are one address: the paths below start with a slash.
+    const base = (typeof controlUrl === 'string' ? controlUrl : controlUrl()).replace(/\/+$/, '');
     const res = await fetch(`${base}${path}`, {
       method,
       headers: {
