@@ -148,14 +148,15 @@ describe('preflight of a remote target', () => {
     expect(outcome.requests).toEqual([]);
   });
 
-  it('names secondProvider when the target refuses it in the envelope', async () => {
-    await refused(
+  it('names secondProvider when the target refuses it in the envelope, after one probe per certificate', async () => {
+    const outcome = await refused(
       config(
         'alien-second',
         (base) => (base.secondProvider = { cert: join(dir, 'alien-second.crt'), key: join(dir, 'alien-second.key') }),
       ),
       `secondProvider (${join(dir, 'alien-second.crt')}): the target refuses this certificate (401 CERTIFICATE_MISSING: The client certificate was not issued by a certificate authority this service trusts.)`,
     );
+    expect(outcome.requests).toEqual(['GET /v1/revocation-callback', 'GET /v1/revocation-callback']);
   });
 
   it('names the provider a target refuses at the TLS handshake', async () => {
@@ -197,11 +198,12 @@ describe('preflight of a remote target', () => {
 
   it('says the target speaks plain HTTP when the customer surface’s port is given as the API’s', async () => {
     const portal = sandbox.portalUrl.replace('http:', 'https:');
-    await refused(
+    const outcome = await refused(
       config('portal'),
       `--target ${portal} speaks plain HTTP, not HTTPS: is it the customer surface's port? The XS2A API is the mutual-TLS port`,
       portal,
     );
+    expect(outcome.requests).toEqual([]);
   });
 
   it.each([
@@ -221,14 +223,15 @@ describe('preflight of a remote target', () => {
     expect(outcome.requests).toEqual([]);
   });
 
-  it('names the first key of a template still to fill in', async () => {
-    await refused(
+  it('names the first key of a template still to fill in, and sends nothing', async () => {
+    const outcome = await refused(
       config(
         'template',
         (base) => (base.psu = { id: '<fill in: a test customer>', password: '<fill in: the password>' }),
       ),
       `${join(dir, 'template.json')}: "psu.id" is still the template's placeholder "<fill in: a test customer>": fill it in, or remove the key if it is optional`,
     );
+    expect(outcome.requests).toEqual([]);
   });
 
   it('names providerWithoutCof when it carries PSP_IC after all', async () => {
