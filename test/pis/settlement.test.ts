@@ -1,5 +1,5 @@
 /**
- * Needs the SCA decision to handle payments (services/sca.ts wires authorisePayment/rejectPayment).
+ * Needs the SCA decision to handle payments (services/sca/decision.ts wires authorisePayment/rejectPayment).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

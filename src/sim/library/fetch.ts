@@ -1,6 +1,6 @@
 /**
  * `sandbox.fetch` and each provider's `fetch`: a standard fetch bound to the API and one
- * provider's QWAC over mutual TLS (README "In-process").
+ * provider's QWAC over mutual TLS (docs/library.md).
  */
 import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:https';

@@ -132,7 +132,7 @@ export interface BookingRecord extends TransactionEntry {
  * A single SEPA credit transfer (spec "PaymentInitiationRequest", "Payment (TransactionStatus)").
  * The stored status is what was decided; RCVD→RJCT (ceremony failed or expired), PDNG→CANC (24
  * hours) and ACSP→ACSC (settlement time) are derived from the facts below plus the clock
- * (rules/payments.ts), and the ledger follows through services/payment-settlement.ts.
+ * (rules/payments.ts), and the ledger follows through services/payments/settlement.ts.
  */
 export interface PaymentRecord {
   paymentId: string;
