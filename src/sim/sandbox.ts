@@ -8,31 +8,23 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { resolve } from 'node:path';
 import { ensureCertificates, loadCertificates, type CertificatePaths } from '../certs/index.js';
-import { createBank } from './bank/bank.js';
 import { createApiListener } from './api/lifecycle.js';
-import { createClock } from './clock.js';
-import type { Addresses, SandboxContext, SandboxParts } from './context.js';
-import { createEventBus, type EventBus } from './events.js';
-import { createFaultInjector } from './faults/injector.js';
+import { buildContext } from './context-build.js';
+import type { EventBus } from './events.js';
 import { resolveFaults } from './faults/profiles.js';
 import { answerParserErrors } from './http/client-error.js';
 import { parseSandboxOptions, type SandboxOptionsInput } from './options.js';
 import { behaviourOf, resolveProfile, type ServedProfile } from './profile.js';
 import { createPortalApp } from './portal/app.js';
-import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
 import { close, listen, urlHost } from './servers.js';
-import { createWorld } from './world.js';
 import { dispatchDue, flushDue } from './services/callbacks/dispatch.js';
 import { boundFetch, type SandboxFetch, type SandboxTls } from './library/fetch.js';
 import { providerFactory, type ProviderOptions, type SandboxProvider } from './library/providers.js';
 import { psuFactory, type SandboxPsu } from './library/psu.js';
 import { bookingOf, faultsOf, type Booking, type BookingInput, type SandboxFaults } from './library/tools.js';
-import { anyPaymentDue, applyDuePayments } from './services/payments/settlement.js';
 import { moveClock, type ClockView } from './services/control/clock.js';
 import { resetSandbox } from './services/control/reset.js';
 import { customersView, type CustomerView } from './services/control/world.js';
-import { openStore } from './store/store.js';
-import { isoDate } from '../contract/dates.js';
 
 export interface SandboxClock {
   now(): Date;
@@ -111,55 +103,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const trusted = readTrusted(options.trust, '--trust');
   const callbackCa = readTrusted(options.callbackCa, '--callback-ca');
 
-  const startOffset = options.clockStart ? Date.parse(options.clockStart) - Date.now() : 0;
-  const store = await openStore({ file: options.data, seedAnchor: isoDate(Date.now() + startOffset) });
-  // A kept clock wins over the configured start, except in a file that never moved it.
-  const clock = createClock({
-    offsetMs: options.data && store.data.clockOffsetMs !== 0 ? store.data.clockOffsetMs : startOffset,
-    ...(options.clockStart ? { startAt: Date.parse(options.clockStart) } : {}),
-  });
-  const world = createWorld({
-    seed: options.seed,
-    customers: options.customers,
-    fixture: options.customersFixture ?? loadCustomersFixture(),
-    anchor: store.data.seedAnchor,
-    bookings: () => store.data.bookings,
-  });
-  const addresses: Addresses = { portalUrl: '' };
-  // Built in dependency order: the parts, then the bank over them (what time makes due is applied
-  // by the bank with the parts, never with the context that holds the bank).
-  const parts: SandboxParts = {
-    store,
-    clock,
-    events: createEventBus(),
-    world,
-    registerFixture: loadRegisterFixture(),
-    addresses,
-    callbackCa,
-    deliveriesInFlight: new Map(),
-    faults: createFaultInjector({ seed: options.seed, start: startFaults }),
-    profile,
-    behaviour,
-    log,
-  };
-  const bank = createBank({
-    store,
-    ledgers: () => world.ledgers,
-    log,
-    due: {
-      any: () => anyPaymentDue(store.data, clock.now()),
-      apply: (uow) => applyDuePayments(parts, uow, clock.now()),
-    },
-  });
-  const ctx: SandboxContext = { ...parts, bank };
-  if (store.data.clockOffsetMs !== clock.offsetMs) {
-    await ctx.bank.transact((uow) =>
-      uow.change(
-        () => (uow.data.clockOffsetMs = clock.offsetMs),
-        () => (uow.data.clockOffsetMs = 0),
-      ),
-    );
-  }
+  const { ctx, addresses } = await buildContext(options, { profile, behaviour, log, callbackCa, startFaults });
   ctx.events.on('reset', () => ctx.faults.reset());
   // Callback retries follow the sandbox clock: a clock move fires what became due at once, and a
   // one-second tick covers time passing by itself.
@@ -222,7 +166,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     events: ctx.events,
     startupMs: performance.now() - started,
     clock: {
-      now: () => clock.now(),
+      now: () => ctx.clock.now(),
       advance: (by) => moveClock(ctx, { advance: by }),
       set: (at) => moveClock(ctx, { set: at }),
     },

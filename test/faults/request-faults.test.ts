@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { issueQwac } from '../../src/certs/index.js';
 import { sendHttps } from '../../src/kit/client.js';
-import { BAD_GATEWAY_PAGE } from '../../src/sim/faults/middleware.js';
+import { BAD_GATEWAY_PAGE } from '../../src/sim/faults/bad-gateway-page.js';
 import { ibansOf, resourceIdOf, validConsent } from '../helpers/ais.js';
 import { transfer } from '../helpers/pis.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';

@@ -4,12 +4,9 @@
  * socket; the register is still consulted on every request so a withdrawal stops access at once.
  */
 import type { TLSSocket } from 'node:tls';
-import type { PspRole } from '../../certs/index.js';
-import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { identify, type PeerCertificate, type ProviderIdentity } from '../rules/identity.js';
 import { requireAuthorised } from '../services/providers.js';
-import type { Guard } from './call.js';
 
 function peerOf(socket: TLSSocket): PeerCertificate {
   const certificate = socket.getPeerCertificate();
@@ -45,19 +42,5 @@ export function authenticateProvider(ctx: SandboxContext): (socket: TLSSocket) =
       verdicts.set(socket, verdict);
     }
     return requireAuthorised(ctx, verdict());
-  };
-}
-
-/**
- * The PSD2 role a service needs (spec "Authentication" 4): PSP_IC for confirmation of funds as the
- * spec says; PSP_AI for account information and PSP_PI for payments (the spec leaves these open).
- */
-export function requireRole(role: PspRole): Guard {
-  return (identity) => {
-    if (!identity.roles.includes(role)) {
-      throw new XsError('ROLE_INVALID', {
-        text: `This service needs the role ${role} in the certificate's PSD2 statement.`,
-      });
-    }
   };
 }

@@ -10,7 +10,7 @@ import type { AnyOperation, Guard, Operation } from './call.js';
 import { callbackOperations } from './callback-operations.js';
 import { cofOperations } from './cof-operations.js';
 import { consentOperations } from './consent-operations.js';
-import { requireRole } from './identity.js';
+import { requireRole } from './guards.js';
 import { paymentOperations } from './payment-operations.js';
 
 /** Every operation of the table: the type makes a missing one a compile error. */

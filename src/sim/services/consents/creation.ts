@@ -1,7 +1,6 @@
 /**
  * A consent comes into being (spec "ConsentRequest", "Behaviour notes: Consents" 1): stored with its
- * authorisation, implicitly started, and answered with the customer's scaRedirect. Account
- * information here; confirmation of funds (../cof.ts) stores its consents the same way.
+ * authorisation, implicitly started, and answered with the customer's scaRedirect (CoF: ../cof/).
  */
 import { randomUUID } from 'node:crypto';
 import type { ConsentRequest } from '../../../contract/index.js';

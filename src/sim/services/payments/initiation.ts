@@ -2,9 +2,9 @@
  * POST /v1/payments/{payment_product} (spec "PaymentInitiationRequest", "Behaviour notes:
  * Payments" 3-6). The API's edge has read the product, the headers and the body, in that order
  * (contract/payment-request.ts, request-headers.ts); here come the idempotency key, then whether
- * the money can move. A malformed request or a PAYMENT_FAILED binds
- * no key and creates nothing. From the key look-up to the binding nothing awaits, so parallel
- * requests with one key create exactly one payment.
+ * the money can move. A malformed request or a PAYMENT_FAILED binds no key and creates nothing.
+ * From the key look-up to the binding nothing awaits, so parallel requests with one key create
+ * exactly one payment.
  */
 import { randomUUID } from 'node:crypto';
 import { XsError, type PaymentInitiationRequest, type PaymentProduct } from '../../../contract/index.js';

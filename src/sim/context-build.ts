@@ -1,0 +1,82 @@
+/**
+ * The sandbox context, built in dependency order: the store and the clock (a clock kept with --data
+ * wins over the configured start), the seeded world over the store's anchor, the parts, then the bank
+ * over them (what time makes due is applied by the bank with the parts, never with the context that
+ * holds the bank).
+ */
+import { isoDate } from '../contract/dates.js';
+import { createBank } from './bank/bank.js';
+import { createClock } from './clock.js';
+import type { Addresses, SandboxContext, SandboxParts } from './context.js';
+import { createEventBus } from './events.js';
+import { createFaultInjector } from './faults/injector.js';
+import type { ResolvedFaults } from './faults/profiles.js';
+import type { SandboxOptions } from './options.js';
+import type { Behaviour, ServedProfile } from './profile.js';
+import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
+import { anyPaymentDue, applyDuePayments } from './services/payments/settlement.js';
+import { openStore } from './store/store.js';
+import { createWorld } from './world.js';
+
+export async function buildContext(
+  options: SandboxOptions,
+  given: {
+    profile: ServedProfile;
+    behaviour: Behaviour;
+    log: (message: string) => void;
+    callbackCa: readonly string[];
+    startFaults: ResolvedFaults;
+  },
+): Promise<{ ctx: SandboxContext; addresses: Addresses }> {
+  const { profile, behaviour, log, callbackCa, startFaults } = given;
+  const startOffset = options.clockStart ? Date.parse(options.clockStart) - Date.now() : 0;
+  const store = await openStore({ file: options.data, seedAnchor: isoDate(Date.now() + startOffset) });
+  // A kept clock wins over the configured start, except in a file that never moved it.
+  const clock = createClock({
+    offsetMs: options.data && store.data.clockOffsetMs !== 0 ? store.data.clockOffsetMs : startOffset,
+    ...(options.clockStart ? { startAt: Date.parse(options.clockStart) } : {}),
+  });
+  const world = createWorld({
+    seed: options.seed,
+    customers: options.customers,
+    fixture: options.customersFixture ?? loadCustomersFixture(),
+    anchor: store.data.seedAnchor,
+    bookings: () => store.data.bookings,
+  });
+  const addresses: Addresses = { portalUrl: '' };
+  // Built in dependency order: the parts, then the bank over them (what time makes due is applied
+  // by the bank with the parts, never with the context that holds the bank).
+  const parts: SandboxParts = {
+    store,
+    clock,
+    events: createEventBus(),
+    world,
+    registerFixture: loadRegisterFixture(),
+    addresses,
+    callbackCa,
+    deliveriesInFlight: new Map(),
+    faults: createFaultInjector({ seed: options.seed, start: startFaults }),
+    profile,
+    behaviour,
+    log,
+  };
+  const bank = createBank({
+    store,
+    ledgers: () => world.ledgers,
+    log,
+    due: {
+      any: () => anyPaymentDue(store.data, clock.now()),
+      apply: (uow) => applyDuePayments(parts, uow, clock.now()),
+    },
+  });
+  const ctx: SandboxContext = { ...parts, bank };
+  if (store.data.clockOffsetMs !== clock.offsetMs) {
+    await ctx.bank.transact((uow) =>
+      uow.change(
+        () => (uow.data.clockOffsetMs = clock.offsetMs),
+        () => (uow.data.clockOffsetMs = 0),
+      ),
+    );
+  }
+  return { ctx, addresses };
+}
