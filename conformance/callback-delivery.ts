@@ -207,7 +207,7 @@ export const callbackDeliveryScenarios = [
         });
         const superseded = await validConsent(ctx, { ibans: [second], types: ['transactions'] });
         const declined = await createConsent(ctx, { access: aisAccess([main], ['transactions']) });
-        await ctx.authorise(declined.scaRedirect, {
+        await ctx.authorise(declined.scaRedirect, { authorisationId: declined.authorisationId,
           decision: 'decline',
           status: () => consentStatus(ctx, declined.consentId),
         });

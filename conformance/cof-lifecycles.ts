@@ -108,7 +108,7 @@ export const cofLifecycleScenarios = [
     async run(ctx, expect) {
       const created = await createCof(ctx);
       expectError(ctx, await confirm(ctx, created.consentId), expect);
-      await ctx.authorise(created._links.scaRedirect.href, {
+      await ctx.authorise(created._links.scaRedirect.href, { authorisationId: created.authorisationId,
         decision: 'decline',
         status: () => consentStatus(ctx, created.consentId, 'cof'),
       });
@@ -129,7 +129,7 @@ export const cofLifecycleScenarios = [
       await advanceToTimeOfDay(ctx, '12:00:00');
       const created = await createCof(ctx);
       await ctx.clock().advance('PT14M');
-      await ctx.authorise(created._links.scaRedirect.href, {
+      await ctx.authorise(created._links.scaRedirect.href, { authorisationId: created.authorisationId,
         status: () => consentStatus(ctx, created.consentId, 'cof'),
       });
       await ctx.clock().advance('P179DT23H53M');

@@ -373,7 +373,7 @@ export const consentDetailScenarios: Scenario[] = [
       ]);
       ctx.observe('answer to a read under a received consent', answerOf(refusedReceived));
       const declined = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['accounts']) });
-      await ctx.authorise(declined.scaRedirect, {
+      await ctx.authorise(declined.scaRedirect, { authorisationId: declined.authorisationId,
         decision: 'decline',
         status: () => consentStatus(ctx, declined.consentId),
       });
@@ -449,7 +449,7 @@ export const consentDetailScenarios: Scenario[] = [
           access: aisAccess([ctx.fixtures.ibans.notHeld], ['balances']),
           recurringIndicator: true,
         });
-        await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+        await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId, status: () => consentStatus(ctx, created.consentId) });
         return created.consentId;
       };
       const firstEmpty = await nothing();
@@ -491,7 +491,7 @@ export const consentDetailScenarios: Scenario[] = [
         access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
         recurringIndicator: false,
       });
-      await ctx.authorise(declined.scaRedirect, {
+      await ctx.authorise(declined.scaRedirect, { authorisationId: declined.authorisationId,
         decision: 'decline',
         status: () => consentStatus(ctx, declined.consentId),
       });

@@ -29,12 +29,12 @@ async function readConsent(ctx: ScenarioContext, consentId: string) {
 /** The customer acts on a finished authorisation again; a driver that finds nothing to act on stops, as it should. */
 async function actAgain(
   ctx: ScenarioContext,
-  scaRedirect: string,
+  created: { scaRedirect: string; authorisationId: string },
   decision: 'approve' | 'decline',
   status: () => Promise<string>,
 ): Promise<void> {
   try {
-    await ctx.authorise(scaRedirect, { decision, status });
+    await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId, decision, status });
     ctx.observe(`the bank's page let the customer ${decision} a finished authorisation again`, true);
   } catch (error) {
     ctx.observe(
@@ -57,7 +57,7 @@ export const consentGrantScenarios = [
     async run(ctx, expect) {
       const main = ctx.fixtures.ibans.main;
       const created = await createConsent(ctx, { access: { accounts: [{ iban: main }], balances: [] } });
-      await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+      await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId, status: () => consentStatus(ctx, created.consentId) });
       ensureEqual(await consentStatus(ctx, created.consentId), 'valid', 'consent status after approval');
       const accountId = await resourceIdOf(ctx, created.consentId, main);
       ensureEqual(
@@ -123,8 +123,8 @@ export const consentGrantScenarios = [
         ctx.observeSetting('consent.validUntilDefault', 'required');
         return;
       }
-      const created = reply.json as { consentId: string; _links: { scaRedirect: { href: string } } };
-      await ctx.authorise(created._links.scaRedirect.href, { status: () => consentStatus(ctx, created.consentId) });
+      const created = reply.json as { consentId: string; authorisationId: string; _links: { scaRedirect: { href: string } } };
+      await ctx.authorise(created._links.scaRedirect.href, { authorisationId: created.authorisationId, status: () => consentStatus(ctx, created.consentId) });
       const approvedOn = isoDate(await ctx.clock().now());
       const read = await readConsent(ctx, created.consentId);
       const validUntil = read.validUntil;
@@ -174,7 +174,7 @@ export const consentGrantScenarios = [
         [first, 'approve', ctx.fixtures.redirectUri, 'first'],
         [second, 'decline', ctx.fixtures.nokRedirectUri, 'second'],
       ] as const) {
-        const outcome = await ctx.authorise(created.scaRedirect, {
+        const outcome = await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId,
           decision,
           status: () => consentStatus(ctx, created.consentId),
         });
@@ -211,9 +211,9 @@ export const consentGrantScenarios = [
       const body = { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: false };
       const approved = await createConsent(ctx, body);
       const approvedStatus = () => consentStatus(ctx, approved.consentId);
-      await ctx.authorise(approved.scaRedirect, { status: approvedStatus });
+      await ctx.authorise(approved.scaRedirect, { authorisationId: approved.authorisationId, status: approvedStatus });
       ensureEqual(await approvedStatus(), 'valid', 'status after approval');
-      await actAgain(ctx, approved.scaRedirect, 'decline', approvedStatus);
+      await actAgain(ctx, approved, 'decline', approvedStatus);
       ensureEqual(
         await approvedStatus(),
         'valid',
@@ -221,9 +221,9 @@ export const consentGrantScenarios = [
       );
       const declined = await createConsent(ctx, body);
       const declinedStatus = () => consentStatus(ctx, declined.consentId);
-      await ctx.authorise(declined.scaRedirect, { decision: 'decline', status: declinedStatus });
+      await ctx.authorise(declined.scaRedirect, { authorisationId: declined.authorisationId, decision: 'decline', status: declinedStatus });
       ensureEqual(await declinedStatus(), 'rejected', 'status after decline');
-      await actAgain(ctx, declined.scaRedirect, 'approve', declinedStatus);
+      await actAgain(ctx, declined, 'approve', declinedStatus);
       ensureEqual(
         await declinedStatus(),
         'rejected',

@@ -78,7 +78,7 @@ export const consentLifecycleScenarios = [
       await advanceToTimeOfDay(ctx, '12:00:00');
       const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['accounts']) });
       await ctx.clock().advance('PT14M');
-      await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+      await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId, status: () => consentStatus(ctx, created.consentId) });
       ensureEqual(await consentStatus(ctx, created.consentId), 'valid', 'status after approval');
       await ctx.clock().advance('P179DT23H53M');
       ensureEqual(
@@ -144,7 +144,7 @@ export const consentLifecycleScenarios = [
         200,
         'a read under the older consent while the newer one is only created',
       );
-      await ctx.authorise(newer.scaRedirect, { status: () => consentStatus(ctx, newer.consentId) });
+      await ctx.authorise(newer.scaRedirect, { authorisationId: newer.authorisationId, status: () => consentStatus(ctx, newer.consentId) });
       ensureEqual(await consentStatus(ctx, newer.consentId), 'valid', 'the newer consent after approval');
       ensureEqual(
         await consentStatus(ctx, older.consentId),
@@ -167,8 +167,8 @@ export const consentLifecycleScenarios = [
       const ibans = [ctx.fixtures.ibans.second];
       const older = await createConsent(ctx, { access: aisAccess(ibans, ['accounts']) });
       const newer = await createConsent(ctx, { access: aisAccess(ibans, ['accounts']) });
-      await ctx.authorise(newer.scaRedirect, { status: () => consentStatus(ctx, newer.consentId) });
-      await ctx.authorise(older.scaRedirect, { status: () => consentStatus(ctx, older.consentId) });
+      await ctx.authorise(newer.scaRedirect, { authorisationId: newer.authorisationId, status: () => consentStatus(ctx, newer.consentId) });
+      await ctx.authorise(older.scaRedirect, { authorisationId: older.authorisationId, status: () => consentStatus(ctx, older.consentId) });
       ensureEqual(await consentStatus(ctx, older.consentId), 'valid', 'the older consent, authorised last');
       ensureEqual(
         await consentStatus(ctx, newer.consentId),
@@ -222,7 +222,7 @@ export const consentLifecycleScenarios = [
           frequencyPerDay: 10,
         });
         const before = await readConsent(ctx, created.consentId);
-        await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+        await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId, status: () => consentStatus(ctx, created.consentId) });
         const after = await readConsent(ctx, created.consentId);
         for (const [when, read] of [
           ['before', before],
@@ -255,7 +255,7 @@ export const consentLifecycleScenarios = [
     expect: { code: 'CONSENT_INVALID' },
     async run(ctx, expect) {
       const declined = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['accounts']) });
-      await ctx.authorise(declined.scaRedirect, {
+      await ctx.authorise(declined.scaRedirect, { authorisationId: declined.authorisationId,
         decision: 'decline',
         status: () => consentStatus(ctx, declined.consentId),
       });

@@ -174,7 +174,7 @@ export const consentScenarios = [
         access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
         recurringIndicator: true,
       });
-      await ctx.authorise(created.scaRedirect, {
+      await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId,
         psu: 'otherPsu',
         status: () => consentStatus(ctx, created.consentId),
       });
@@ -259,7 +259,7 @@ export const consentScenarios = [
         recurringIndicator: true,
         validUntil: dateAfter(now, expect.askedDays),
       });
-      await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+      await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId, status: () => consentStatus(ctx, created.consentId) });
       ensureEqual(
         await consentStatus(ctx, created.consentId),
         'valid',
@@ -291,7 +291,7 @@ export const consentScenarios = [
         recurringIndicator: true,
         validUntil: asked,
       });
-      await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+      await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId, status: () => consentStatus(ctx, created.consentId) });
       ensureEqual((await readConsent(ctx, created.consentId)).validUntil, asked, 'validUntil read back');
       await ctx.clock().advance(expect.after);
       ensureEqual(await consentStatus(ctx, created.consentId), expect.status, 'status after validUntil passed');

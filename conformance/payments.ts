@@ -261,7 +261,7 @@ export const paymentScenarios = [
           }
         ).transactionStatus;
       ensureEqual(await status(), expect.before, 'transactionStatus before the customer acts');
-      const outcome = await ctx.authorise(created._links.scaRedirect.href, { status });
+      const outcome = await ctx.authorise(created._links.scaRedirect.href, { authorisationId: created.authorisationId, status });
       expectReturn(ctx, outcome, ctx.fixtures.redirectUri, created._links.scaRedirect.href, 'approval');
       // A standard transfer settles at 06:00 UTC of the next business day at the earliest: right after
       // the approval it is accepted and settling.
@@ -287,7 +287,7 @@ export const paymentScenarios = [
       const created = createdPayment(await initiatePayment(ctx, body));
       const status = () => paymentStatus(ctx, created.paymentId);
       ensureEqual(await status(), expect.before, 'transactionStatus before the customer acts');
-      await ctx.authorise(created._links.scaRedirect.href, { status });
+      await ctx.authorise(created._links.scaRedirect.href, { authorisationId: created.authorisationId, status });
       ensureEqual(
         await status(),
         expect.after,

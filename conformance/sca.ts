@@ -52,7 +52,7 @@ export const scaScenarios = [
     expect: { status: 'valid' },
     async run(ctx, expect) {
       const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
-      const outcome = await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+      const outcome = await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId, status: () => consentStatus(ctx, created.consentId) });
       expectReturn(ctx, outcome, ctx.fixtures.redirectUri, created.scaRedirect, 'approval');
       ensureEqual(await consentStatus(ctx, created.consentId), expect.status, 'consent status after approval');
       const sca = await ctx.api.call({
@@ -75,7 +75,7 @@ export const scaScenarios = [
     async run(ctx) {
       for (const wrongCodes of [1, 3]) {
         const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
-        const outcome = await ctx.authorise(created.scaRedirect, {
+        const outcome = await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId,
           wrongCodes,
           status: () => consentStatus(ctx, created.consentId),
         });
@@ -108,7 +108,7 @@ export const scaScenarios = [
       const created = await createConsent(ctx, body(ctx.fixtures.ibans.main), {
         headers: { 'TPP-NOK-Redirect-URI': ctx.fixtures.nokRedirectUri },
       });
-      const outcome = await ctx.authorise(created.scaRedirect, {
+      const outcome = await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId,
         decision: 'decline',
         status: () => consentStatus(ctx, created.consentId),
       });
@@ -159,7 +159,7 @@ export const scaScenarios = [
       if (after === 'failed' || after === before)
         ctx.observeSetting('sca.statusAfterExpiry', after === 'failed' ? 'failed' : 'unchanged');
       try {
-        await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+        await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId, status: () => consentStatus(ctx, created.consentId) });
       } catch {
         // The bank's page shows an expiry message instead of a form: the driver cannot go on, as expected.
       }
@@ -264,7 +264,7 @@ export const scaScenarios = [
             transactionStatus: string;
           }
         ).transactionStatus;
-      const outcome = await ctx.authorise(created._links.scaRedirect.href, { decision: 'decline', status });
+      const outcome = await ctx.authorise(created._links.scaRedirect.href, { authorisationId: created.authorisationId, decision: 'decline', status });
       expectReturn(ctx, outcome, ctx.fixtures.nokRedirectUri, created._links.scaRedirect.href, 'decline');
       const after = await status();
       ensure(!expect.never.includes(after), `a declined payment is ${after}`);

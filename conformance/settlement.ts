@@ -484,7 +484,7 @@ export const settlementScenarios = [
           await initiatePayment(ctx, paymentBody(ctx, { requestedExecutionDate: goodFriday })),
         );
         const status = () => statusOf(ctx, created.paymentId, STANDARD);
-        await ctx.authorise(created._links.scaRedirect.href, { status });
+        await ctx.authorise(created._links.scaRedirect.href, { authorisationId: created.authorisationId, status });
         ensureEqual(
           await status(),
           expect.accepted,
@@ -550,7 +550,7 @@ async function watchFutureDated(
     }
     const created = createdPayment(reply);
     const status = () => statusOf(ctx, created.paymentId, product);
-    await ctx.authorise(created._links.scaRedirect.href, { status });
+    await ctx.authorise(created._links.scaRedirect.href, { authorisationId: created.authorisationId, status });
     const after = await status();
     if (options.accepted === undefined) ctx.observe(`status right after the customer approved ${label}`, after);
     else ensureEqual(after, options.accepted, `status right after the customer approved ${label}`);

@@ -179,7 +179,7 @@ export async function validConsent(
     },
     { client },
   );
-  await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId, 'ais', client) });
+  await ctx.authorise(created.scaRedirect, { authorisationId: created.authorisationId, status: () => consentStatus(ctx, created.consentId, 'ais', client) });
   ensureEqual(
     await consentStatus(ctx, created.consentId, 'ais', client),
     'valid',
@@ -265,7 +265,7 @@ export async function validCofConsent(ctx: ScenarioContext, body: Record<string,
   });
   ensureEqual(reply.status, 201, 'status of POST /v1/consents/confirmation-of-funds');
   const created = ensureSchema(ConsentCreationResponseSchema, reply.json, 'ConsentCreationResponse');
-  await ctx.authorise(created._links.scaRedirect.href, { status: () => consentStatus(ctx, created.consentId, 'cof') });
+  await ctx.authorise(created._links.scaRedirect.href, { authorisationId: created.authorisationId, status: () => consentStatus(ctx, created.consentId, 'cof') });
   ensureEqual(await consentStatus(ctx, created.consentId, 'cof'), 'valid', 'CoF consent status after approval');
   return created.consentId;
 }
@@ -406,7 +406,7 @@ export async function authorisedPayment(
     ensureEqual(waiting, 'RCVD', 'status of an initiated payment before the customer acts');
     try {
       location = (
-        await ctx.authorise(created._links.scaRedirect.href, { decision: options.decision ?? 'approve', status })
+        await ctx.authorise(created._links.scaRedirect.href, { authorisationId: created.authorisationId, decision: options.decision ?? 'approve', status })
       ).location;
     } catch (error) {
       ctx.observe('the SCA driver stopped on the bank’s page', error instanceof Error ? error.message : String(error));

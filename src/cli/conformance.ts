@@ -1,7 +1,8 @@
 /**
  * `xs2a-kit conformance [--target sim | BASE_URL] [--config FILE] [--sca DRIVER] [--only GLOB] [--skip GLOB] [--reporter NAME[:FILE]]`,
- * and `--list-rules [--json]`: a thin call of the kit's runConformance. Exit codes: 0 all passed, 1 a
- * scenario failed, 2 configuration error, unreachable target or a malformed catalogue.
+ * `[--strict] [--full]`, and `--list-rules [--json]`: a thin call of the kit's runConformance. Exit codes: 0
+ * nothing failed or errored, 1 a scenario failed or errored (with `--strict` also one inconclusive), 2
+ * configuration error, unreachable target or a malformed catalogue.
  */
 import type { Command } from 'commander';
 import { loadCatalogue, CatalogueMissing, type Catalogue } from '../kit/catalogue.js';
@@ -24,6 +25,8 @@ interface ConformanceFlags {
   profile?: string;
   seed?: number;
   writeProfile?: string;
+  strict?: boolean;
+  full?: boolean;
 }
 
 /** What the console reporter needs to know of stdout: live progress on a terminal, plain lines otherwise. */
@@ -92,6 +95,8 @@ export function conformanceCommand(
       '--write-profile <FILE>',
       'write the bank profile the target showed: every setting observed, as a profile file',
     )
+    .option('--strict', 'a certification run: an inconclusive scenario (a check that could not run) also exits 1')
+    .option('--full', "reports keep every scenario's exchanges, not only those of failed and inconclusive ones")
     .option(
       '--list-rules',
       'print the rule catalogue: every rule of the interface with the scenarios that enforce it; runs nothing',
@@ -127,6 +132,8 @@ export function conformanceCommand(
         ...(flags.profile === undefined ? {} : { profile: flags.profile }),
         ...(flags.seed === undefined ? {} : { seed: flags.seed }),
         ...(flags.writeProfile === undefined ? {} : { writeProfile: flags.writeProfile }),
+        strict: flags.strict ?? false,
+        full: flags.full ?? false,
         target: flags.target,
         config: flags.config,
         sca: flags.sca,

@@ -6,13 +6,13 @@
  * requests reach something else, and nothing is run. A target declared without that endpoint needs
  * only a TLS handshake and any HTTP answer. A 5xx is a target that is not serving.
  */
-import { createClient, sendHttps, TargetUnreachable } from './client.js';
+import { createClient, sendHttps, targetUrl, TargetUnreachable } from './client.js';
 import { ExpectationFailed } from './failure.js';
 import type { Target } from './target.js';
 
 export async function preflight(target: Target): Promise<void> {
   if (!target.capabilities.has('callback-endpoint')) {
-    await sendHttps(new URL('/v1/accounts', target.baseUrl), {
+    await sendHttps(targetUrl(target.baseUrl, '/v1/accounts'), {
       method: 'GET',
       headers: {},
       ca: target.ca,

@@ -2,19 +2,21 @@
  * `runConformance(options)`: the programmatic twin of `xs2a-kit conformance`, as `startVitest` is
  * for vitest. It chooses the target (the in-process simulator, loaded only then, or a remote one from
  * its config), checks that an XS2A interface answers there, runs the selected scenarios through the
- * reporters and answers the exit code: 0 all passed, 1 a scenario failed, 2 configuration error or
- * unreachable target. On 2 the report files are written too, saying why nothing (more) ran.
+ * reporters and answers the exit code (exit-code.ts): 0 nothing failed or errored, 1 a scenario failed
+ * or errored (or, with `strict`, is inconclusive), 2 configuration error or unreachable target. On 2 the report files are written too, saying why nothing (more) ran.
  */
 import { writeFile } from 'node:fs/promises';
 import { profileFile, SETTINGS, type SettingValue } from '../contract/profile.js';
 import { loadCatalogue, CatalogueMissing, type Catalogue } from './catalogue.js';
 import { TargetUnreachable } from './client.js';
-import type { Reporter, RunEvent, RunSummary } from './events.js';
+import { countVerdicts, type Reporter, type RunEvent, type RunSummary } from './events.js';
+import { exitCodeOf } from './exit-code.js';
 import { selectScenarios } from './filter.js';
 import { preflight } from './preflight.js';
 import { resultLine, type ConsoleSink } from './reporters/console.js';
 import { createReporter, UnknownReporter } from './reporters/registry.js';
 import { CatalogueMalformed, ruleCoverage } from './rule-catalogue.js';
+import type { RetryPolicy } from './retry.js';
 import { approvalsNeeded, runScenarios } from './runner.js';
 import { createScaDriver, manualTimeoutMs, SCA_DRIVERS, type ScaDriverName } from './sca-drivers/sca-config.js';
 import type { Target } from './target.js';
@@ -57,6 +59,12 @@ export interface ConformanceOptions {
   seed?: number | undefined;
   /** Where to write the profile the run observed (`{ "settings": { … } }`, the served profile's format). */
   writeProfile?: string | undefined;
+  /** A certification run: an inconclusive scenario exits 1 too. */
+  strict?: boolean | undefined;
+  /** The JSON report keeps every scenario's exchanges, not only those of failed and inconclusive ones. */
+  full?: boolean | undefined;
+  /** How 5xx answers and connection failures are retried; the interface's rule by default. */
+  retry?: RetryPolicy | undefined;
 }
 
 export interface ConformanceOutcome {
@@ -87,7 +95,7 @@ async function abortReports(reporters: readonly Reporter[], target: string, reas
     { type: 'run-aborted', reason },
     {
       type: 'run-finished',
-      summary: { target, results: [], passed: 0, failed: 0, skipped: 0, durationMs: 0, aborted: reason, settings: {} },
+      summary: { target, results: [], ...countVerdicts([]), durationMs: 0, aborted: reason, settings: {} },
     },
   ];
   for (const event of events) for (const reporter of reporters) reporter.onEvent(event);
@@ -162,7 +170,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   let reporters: Reporter[];
   try {
     reporters = [
-      ...specs.map((spec) => createReporter(spec, { stdout: options.stdout })),
+      ...specs.map((spec) => createReporter(spec, { stdout: options.stdout, full: options.full ?? false })),
       ...(options.reporters ?? []),
     ];
   } catch (error) {
@@ -199,6 +207,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       scenarios,
       reporters,
       rules: catalogue.rules,
+      ...(options.retry ? { retry: options.retry } : {}),
       ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }),
     });
     for (const reporter of reporters) await reporter.close?.();
@@ -217,7 +226,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     if (summary.aborted !== undefined) options.say(`xs2a-kit conformance: ${summary.aborted}\n`);
     options.say(`Finished in ${elapsed()}.\n`);
-    return { exitCode: summary.aborted !== undefined ? 2 : summary.failed > 0 ? 1 : 0, summary };
+    return { exitCode: exitCodeOf(summary, options.strict), summary };
   } catch (error) {
     const known =
       error instanceof ConfigError ||

@@ -43,6 +43,8 @@ export interface Fixtures {
 
 export interface ScaRequest {
   scaRedirect: string;
+  /** The authorisation the creation answer named (`authorisationId`): a driver acting through a control API needs it. */
+  authorisationId?: string;
   psu: Credentials;
   decision: 'approve' | 'decline';
   /**
@@ -100,6 +102,11 @@ export interface TargetCallbacks {
   answerNext(answers: (number | 'drop')[]): void;
   /** How long to wait after a clock move before concluding that no delivery is coming (ms). */
   readonly quietMs: number;
+  /**
+   * Resolves once the target has sent every delivery due by its clock and recorded each answer:
+   * an observable end to wait for instead of `quietMs` (a target without it gets the quiet wait).
+   */
+  settle?(): Promise<void>;
 }
 
 export interface Target {

@@ -59,7 +59,10 @@ const scenarios = [
     approvals: 1,
     expect: {},
     async run(ctx) {
-      await ctx.authorise('https://127.0.0.1:9/sca/1?state=s', { status: async () => 'received' });
+      await ctx.authorise('https://127.0.0.1:9/sca/1?state=s', {
+        authorisationId: 'a-1',
+        status: async () => 'received',
+      });
       ctx.observe('certificate seen', { pem: PEM, key: 'raw-key' });
     },
   }),
@@ -85,14 +88,17 @@ const scenarios = [
   }),
 ];
 
-async function report(): Promise<{
+async function report(full = false): Promise<{
   text: string;
   json: Record<string, unknown> & { results: Record<string, unknown>[] };
 }> {
   let text = '';
-  const reporter = jsonReporter(async (written) => {
-    text += written;
-  });
+  const reporter = jsonReporter(
+    async (written) => {
+      text += written;
+    },
+    { full },
+  );
   await runScenarios({ target, scenarios, reporters: [reporter] });
   await reporter.close?.();
   return { text, json: JSON.parse(text) };
@@ -107,7 +113,9 @@ describe('JSON reporter', () => {
       target: 'fake bank',
       passed: 1,
       failed: 1,
+      inconclusive: 0,
       skipped: 1,
+      errors: 0,
       durationMs: expect.any(Number),
     });
     expect(json.results.map((result) => [result.id, result.status])).toEqual([
@@ -138,8 +146,15 @@ describe('JSON reporter', () => {
     expect(passed!.observations).toEqual([{ point: 'certificate seen', value: { pem: '[PEM masked]', key: '***' } }]);
   });
 
+  it('keeps the exchanges of failed and inconclusive scenarios only, unless asked for every one', async () => {
+    const { json } = await report();
+    expect(json.results.map((result) => (result.exchanges as unknown[]).length)).toEqual([0, 0, 0]);
+    const full = await report(true);
+    expect(full.json.results.map((result) => (result.exchanges as unknown[]).length)).toEqual([1, 0, 0]);
+  });
+
   it('writes every exchange with credentials headers, passwords, secrets and PEM blocks masked', async () => {
-    const { text, json } = await report();
+    const { text, json } = await report(true);
     expect(json.results[0]!.exchanges).toEqual([
       {
         actor: 'customer',

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { runScenarios } from './runner.js';
+import { ensureEqual, fail, Inconclusive } from './failure.js';
+import { given } from './given.js';
+import { scenario, type Capability } from './scenario.js';
+import type { ScaDriver, Target } from './target.js';
+
+function target(capabilities: Capability[], sca?: ScaDriver): Target {
+  return {
+    name: 'fake',
+    baseUrl: 'https://127.0.0.1:9',
+    ca: '',
+    provider: { cert: '', key: '' },
+    fixtures: {
+      redirectUri: 'https://tpp.example/ok',
+      nokRedirectUri: 'https://tpp.example/nok',
+      psu: { id: 'p', password: 'x' },
+      ibans: {
+        main: 'DE12123456780000100001',
+        second: 'DE82123456780000100002',
+        notHeld: 'DE89370400440532013000',
+        creditor: 'DE89370400440532013000',
+      },
+      amounts: { small: '1.00', beyondBalance: '9999.00' },
+    },
+    capabilities: new Set(capabilities),
+    sca,
+    close: async () => {},
+  };
+}
+
+const named = (id: string, run: Parameters<typeof scenario>[0]['run'], more: { approvals?: number } = {}) =>
+  scenario({ id, title: id, spec: 's', rules: [], area: 'consents', expect: {}, run, ...more });
+
+/** A step of the situation owned by T-OWNER-001 that always breaks. */
+const creation = () =>
+  given('T-OWNER-001', 'consent creation', async () =>
+    fail('consent creation answered 400 FORMAT_ERROR (expected 201)'),
+  );
+
+describe('verdicts', () => {
+  it('makes a scenario that recorded a check as not checked inconclusive, never passed, with the reason', async () => {
+    const summary = await runScenarios({
+      target: target([]),
+      scenarios: [named('T-UNCHECKED-001', async (ctx) => ctx.unchecked('the rule in PDNG', 'PDNG not reached'))],
+    });
+    expect(summary.results[0]).toMatchObject({
+      status: 'inconclusive',
+      reason: 'not checked: the rule in PDNG (PDNG not reached)',
+    });
+    expect([summary.passed, summary.inconclusive]).toEqual([0, 1]);
+  });
+
+  it('keeps a failure failed when a check was also recorded as not checked', async () => {
+    const summary = await runScenarios({
+      target: target([]),
+      scenarios: [
+        named('T-UNCHECKED-002', async (ctx) => {
+          ctx.unchecked('the return', 'the driver cannot see it');
+          ensureEqual(200, 429, 'status');
+        }),
+      ],
+    });
+    expect(summary.results[0]!.status).toBe('failed');
+  });
+
+  it('makes a broken step of the situation inconclusive, naming the scenario whose rule owns it', async () => {
+    const summary = await runScenarios({
+      target: target([]),
+      scenarios: [named('T-READ-001', async () => void (await creation()))],
+    });
+    expect(summary.results[0]).toMatchObject({
+      status: 'inconclusive',
+      owner: 'T-OWNER-001',
+      reason: 'consent creation answered 400 FORMAT_ERROR (expected 201); see T-OWNER-001',
+    });
+  });
+
+  it('fails the owner of a broken step with the step’s own failure', async () => {
+    const summary = await runScenarios({
+      target: target([]),
+      scenarios: [named('T-OWNER-001', async () => void (await creation()))],
+    });
+    expect(summary.results[0]).toMatchObject({
+      status: 'failed',
+      failure: { kind: 'expectation', message: 'consent creation answered 400 FORMAT_ERROR (expected 201)' },
+    });
+  });
+
+  it('names the nearest owner when a step of the situation fails inside another one', async () => {
+    const approval = () => given('T-APPROVAL-001', 'consent approval', creation);
+    const summary = await runScenarios({
+      target: target([]),
+      scenarios: [named('T-APPROVAL-001', async () => void (await approval()))],
+    });
+    expect(summary.results[0]).toMatchObject({ status: 'inconclusive', owner: 'T-OWNER-001' });
+  });
+
+  it('makes a scenario inconclusive when the SCA driver cannot act, and hands the driver the authorisation id', async () => {
+    const asked: (string | undefined)[] = [];
+    const driver: ScaDriver = {
+      name: 'stuck',
+      authorise: async (request) => {
+        asked.push(request.authorisationId);
+        throw new Error('no login form on the page');
+      },
+    };
+    const summary = await runScenarios({
+      target: target(['sca'], driver),
+      scenarios: [
+        named(
+          'T-SCA-001',
+          async (ctx) =>
+            void (await ctx.authorise('https://bank.example/sca', {
+              authorisationId: 'auth-7',
+              status: async () => 'received',
+            })),
+          { approvals: 1 },
+        ),
+      ],
+    });
+    expect(asked).toEqual(['auth-7']);
+    expect(summary.results[0]).toMatchObject({
+      status: 'inconclusive',
+      reason: 'the SCA driver (stuck) could not act: no login form on the page',
+    });
+  });
+
+  it('makes a scenario inconclusive when a fixture its target declares is missing', async () => {
+    const summary = await runScenarios({
+      target: target(['second-provider']),
+      scenarios: [
+        scenario({
+          id: 'T-FIXTURE-001',
+          title: 'second provider',
+          spec: 's',
+          rules: [],
+          area: 'identity',
+          needs: ['second-provider'],
+          expect: {},
+          run: async (ctx) => void ctx.secondApi(),
+        }),
+      ],
+    });
+    expect(summary.results[0]).toMatchObject({
+      status: 'inconclusive',
+      reason: 'the target declares second-provider but its config does not provide it',
+    });
+  });
+
+  it('makes a scenario that does not finish in time inconclusive', async () => {
+    const summary = await runScenarios({
+      target: target([]),
+      scenarioTimeoutMs: 20,
+      scenarios: [named('T-SLOW-001', () => new Promise((resolve) => setTimeout(resolve, 500)))],
+    });
+    expect(summary.results[0]).toMatchObject({
+      status: 'inconclusive',
+      reason: 'the scenario did not finish within 20 ms',
+    });
+  });
+
+  it('keeps an inconclusive thrown by a step as it is', async () => {
+    const summary = await runScenarios({
+      target: target([]),
+      scenarios: [
+        named('T-INCO-001', async () => {
+          throw new Inconclusive('the target has no account with 500 transactions', {
+            request: 'GET /v1/accounts',
+            status: 200,
+            body: {},
+          });
+        }),
+      ],
+    });
+    expect(summary.results[0]).toMatchObject({
+      status: 'inconclusive',
+      exchange: { request: 'GET /v1/accounts', status: 200 },
+    });
+  });
+});
