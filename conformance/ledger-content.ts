@@ -6,7 +6,7 @@
  * "TransactionsResponse", "BalanceResponse", "Query parameters of GET transactions", "Paging rules").
  */
 import { randomUUID } from 'node:crypto';
-import { BalanceResponseSchema, TransactionsResponseSchema } from '../src/contract/index.js';
+import { BalanceResponseSchema, toCents, TransactionsResponseSchema } from '../src/contract/index.js';
 import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
@@ -14,6 +14,8 @@ import { scenario } from '../src/kit/scenario.js';
 import {
   authorisedPayment,
   expectPlausible,
+  memberOf,
+  membersOf,
   paymentBody,
   paymentStatus,
   readData,
@@ -23,8 +25,6 @@ import {
   validConsent,
 } from './steps.js';
 import { dayOf, isoDate } from '../src/contract/dates.js';
-
-const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 interface Row {
   transactionId: string;
@@ -53,7 +53,7 @@ async function transactionsPage(ctx: ScenarioContext, consentId: string, path: s
     booked: body.transactions.booked,
     pending: body.transactions.pending,
     next: body.transactions._links?.next?.href,
-    members: Object.keys((reply.json as { transactions: object }).transactions).sort(),
+    members: Object.keys(membersOf(memberOf(reply.json, 'transactions'))).sort(),
   };
 }
 
@@ -90,8 +90,8 @@ async function balances(ctx: ScenarioContext, consentId: string, accountId: stri
   // The later of the two: both describe the same account's last change.
   const lastChange = [closing.lastChangeDateTime, interim.lastChangeDateTime].sort().at(-1)!;
   return {
-    closingBooked: cents(closing.balanceAmount.amount),
-    interimAvailable: cents(interim.balanceAmount.amount),
+    closingBooked: toCents(closing.balanceAmount.amount),
+    interimAvailable: toCents(interim.balanceAmount.amount),
     lastChange,
   };
 }
@@ -234,7 +234,7 @@ export const ledgerContentScenarios = [
         pending.filter((row) => row.bookingDate !== undefined).length,
       );
       const balance = await balances(ctx, consentId, accountId);
-      const pendingSum = pending.reduce((sum, row) => sum + cents(row.transactionAmount.amount), 0);
+      const pendingSum = pending.reduce((sum, row) => sum + toCents(row.transactionAmount.amount), 0);
       ctx.observe(
         'interimAvailable minus closingBooked on the main account (cents)',
         balance.interimAvailable - balance.closingBooked,
@@ -308,7 +308,7 @@ export const ledgerContentScenarios = [
         const after = await balances(ctx, consentId, main);
         ensureEqual(
           after.closingBooked - before.closingBooked,
-          cents(amount),
+          toCents(amount),
           `closingBooked change after booking ${amount}`,
         );
         ctx.observe(
@@ -374,8 +374,8 @@ export const ledgerContentScenarios = [
       }
       const accepted = await balances(ctx, consentId, main);
       ctx.observe('an authorised payment: change of closingBooked and interimAvailable (in units of its amount)', [
-        (accepted.closingBooked - start.closingBooked) / cents(amount),
-        (accepted.interimAvailable - start.interimAvailable) / cents(amount),
+        (accepted.closingBooked - start.closingBooked) / toCents(amount),
+        (accepted.interimAvailable - start.interimAvailable) / toCents(amount),
       ]);
       ctx.observe(
         'lastChangeDateTime after the authorisation: at the authorisation',
@@ -415,8 +415,8 @@ export const ledgerContentScenarios = [
       ctx.observe(
         'a settled payment: change of closingBooked and interimAvailable since before it (in units of its amount)',
         [
-          (settled.closingBooked - start.closingBooked) / cents(amount),
-          (settled.interimAvailable - start.interimAvailable) / cents(amount),
+          (settled.closingBooked - start.closingBooked) / toCents(amount),
+          (settled.interimAvailable - start.interimAvailable) / toCents(amount),
         ],
       );
     },

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { answerShape, matchEndpoint } from '../contract/endpoint-match.js';
 import type { Exchange, FailureExchange, Recorder, TransportSummary } from './exchange.js';
 import { ensure, ensureSchema, ExpectationFailed, Inconclusive } from './failure.js';
+import { givenFailed } from './given.js';
 import { maskBody, maskHeaders, maskValue } from './mask.js';
 import { isServerError, retryDelayMs, type RetryPolicy } from './retry.js';
 
@@ -74,7 +75,15 @@ export interface ClientOptions {
   retry?: RetryPolicy;
   /** Counters of the run's transport (answers, 5xx, connection failures, retries). */
   transport?: TransportSummary;
+  /** The catalogue rule each answer shape belongs to: a contract check of that shape is a step of that rule (given.ts). */
+  contractRules?: ContractRules;
 }
+
+/**
+ * The rule of each answer shape, by the name the endpoint table gives it (`ConsentCreationResponse`),
+ * `TppMessages` for the 4xx envelope and `NoBody` for a 204.
+ */
+export type ContractRules = Readonly<Record<string, string>>;
 
 /** Keep-alive connections, one agent per certificate (and one without), each carrying only that certificate. */
 export interface ConnectionPool {
@@ -110,6 +119,9 @@ export function connectionPool(ca: string): ConnectionPool {
 }
 
 export class TargetUnreachable extends Error {}
+
+/** The target refused the TLS handshake (an alert, such as a certificate it will not take): an answer, never retried. */
+export class HandshakeRefused extends TargetUnreachable {}
 
 /** The target still answered 5xx, or broke the connection, after every retry: the check could not run. */
 export class TargetUnstable extends Inconclusive {
@@ -197,7 +209,7 @@ export function createClient(options: ClientOptions): XsClient {
             ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
           });
         } catch (error) {
-          if (!(error instanceof TargetUnreachable)) throw error;
+          if (!(error instanceof TargetUnreachable) || error instanceof HandshakeRefused) throw error;
           if (options.transport) options.transport.connectionFailures += 1;
           if (!policy) throw error;
           const broken = record(0, { headers: {}, text: `no answer: ${error.message}`, json: undefined }, started);
@@ -233,7 +245,13 @@ export function createClient(options: ClientOptions): XsClient {
           evidence,
           parsed: undefined,
         };
-        reply.parsed = holdToContract(method, contractPath(options.baseUrl, url), reply, call.schema);
+        reply.parsed = holdToContract(
+          method,
+          contractPath(options.baseUrl, url),
+          reply,
+          call.schema,
+          options.contractRules ?? {},
+        );
         return reply;
       }
     },
@@ -253,22 +271,36 @@ function headerOf(headers: RawAnswer['headers'], name: string): string | undefin
 /**
  * Every answer is held against the contract: the row's success body, no body on a 204, the
  * tppMessages envelope on a 4xx. A 5xx body is best effort (spec "Errors" rule 3), so left open.
- * A mismatch fails with this exchange as its evidence; the parsed body is what typed steps read.
+ * A mismatch fails with this exchange as its evidence, as a step of the shape's rule where the
+ * catalogue names one; the parsed body is what typed steps read.
  */
-function holdToContract(method: string, pathname: string, reply: Reply, schema: z.ZodType | undefined): unknown {
+function holdToContract(
+  method: string,
+  pathname: string,
+  reply: Reply,
+  schema: z.ZodType | undefined,
+  rules: ContractRules,
+): unknown {
   const what = `${method} ${pathname} answer ${reply.status}`;
+  let shapeName: string | undefined;
   try {
     if (schema && reply.status >= 200 && reply.status < 300) return ensureSchema(schema, reply.json, what);
     const entry = matchEndpoint(method, pathname);
     if (!entry) return undefined;
     const shape = answerShape(entry, reply.status);
-    if (shape.kind === 'empty') ensure(reply.text === '', `${what} must have no body`, { actual: reply.text });
-    else if (shape.kind === 'body') return ensureSchema(shape.schema, reply.json, `${what} (${shape.name})`);
+    if (shape.kind === 'empty') {
+      shapeName = 'NoBody';
+      ensure(reply.text === '', `${what} must have no body`, { actual: reply.text });
+    } else if (shape.kind === 'body') {
+      shapeName = shape.name;
+      return ensureSchema(shape.schema, reply.json, `${what} (${shape.name})`);
+    }
     return undefined;
   } catch (error) {
-    if (error instanceof ExpectationFailed && !error.details.exchange)
-      throw new ExpectationFailed(error.message, { ...error.details, exchange: reply.evidence });
-    throw error;
+    if (!(error instanceof ExpectationFailed)) throw error;
+    const failure = new ExpectationFailed(error.message, { ...error.details, exchange: reply.evidence });
+    const rule = shapeName === undefined ? undefined : rules[shapeName];
+    throw rule === undefined ? failure : givenFailed(rule, '', failure);
   }
 }
 
@@ -340,6 +372,8 @@ function exchange(url: URL, init: SendInit): Promise<RawAnswer> {
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE'))
         reject(new StaleConnection(error.message));
+      else if (/^ERR_(SSL|TLS)_/.test(error.code ?? '') || /alert/i.test(error.message))
+        reject(new HandshakeRefused(`${method} ${url.href}: ${error.message}`));
       else
         reject(
           error instanceof TargetUnreachable ? error : new TargetUnreachable(`${method} ${url.href}: ${error.message}`),

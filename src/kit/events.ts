@@ -41,7 +41,7 @@ export interface ScenarioResult extends ScenarioInfo {
   status: ScenarioStatus;
   /** Why it was skipped (a capability the target lacks) or is inconclusive (what could not run), in one line. */
   reason?: string;
-  /** Inconclusive because a step of its situation failed: the scenario whose rule owns that step (it fails itself). */
+  /** Inconclusive because a step of its situation (or an answer's shape) broke a rule it does not enforce: the scenario that does, and fails. */
   owner?: string;
   /** Inconclusive: the exchange where the step broke or the target stayed unstable. */
   exchange?: FailureExchange;

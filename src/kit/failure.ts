@@ -30,11 +30,17 @@ export class Inconclusive extends Error {
   constructor(
     message: string,
     readonly exchange?: FailureExchange,
-    /** The scenario whose rule owns the step that broke, when a step of the situation broke. */
-    readonly owner?: string,
   ) {
     super(message);
     this.name = 'Inconclusive';
+  }
+}
+
+/** The customer's stand-in could not act (a page it cannot read, a person who did not come). */
+export class ScaDriverFailed extends Inconclusive {
+  constructor(driver: string, cause: unknown) {
+    super(`the SCA driver (${driver}) could not act: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'ScaDriverFailed';
   }
 }
 

@@ -18,6 +18,7 @@ import { createReporter, UnknownReporter } from './reporters/registry.js';
 import { CatalogueMalformed, ruleCoverage } from './rule-catalogue.js';
 import type { RetryPolicy } from './retry.js';
 import { approvalsNeeded, runScenarios } from './runner.js';
+import { ruleOwners } from './verdict.js';
 import { createScaDriver, manualTimeoutMs, SCA_DRIVERS, type ScaDriverName } from './sca-drivers/sca-config.js';
 import type { Target } from './target.js';
 import {
@@ -207,6 +208,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       scenarios,
       reporters,
       rules: catalogue.rules,
+      owners: ruleOwners(catalogue.scenarios),
+      ...(catalogue.contractRules ? { contractRules: catalogue.contractRules } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
       ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }),
     });

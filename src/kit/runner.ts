@@ -4,7 +4,7 @@
  * capability must never look like a failing target), and each scenario gets one of the five verdicts
  * (verdict.ts): a broken rule of its own, a check that could not run, and a broken kit are told apart.
  */
-import { connectionPool, sendHttps, targetUrl, TargetUnstable } from './client.js';
+import { connectionPool, sendHttps, targetUrl, TargetUnstable, type ContractRules } from './client.js';
 import {
   countVerdicts,
   type Observation,
@@ -23,7 +23,7 @@ import { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
 import { CAPABILITIES, type Capability, type Scenario } from './scenario.js';
 import { scenarioContext, type RunResources, type SharedMemo } from './scenario-context.js';
 import type { Target } from './target.js';
-import { verdictOfCompletion, verdictOfError } from './verdict.js';
+import { ruleOwners, verdictOfCompletion, verdictOfError, type RuleOwners } from './verdict.js';
 
 export interface RunOptions {
   target: Target;
@@ -35,6 +35,13 @@ export interface RunOptions {
   scenarioTimeoutMs?: number;
   /** How 5xx answers and connection failures are retried (retry.ts); the interface's rule by default. */
   retry?: RetryPolicy;
+  /**
+   * The scenario that holds each rule, where a broken step of another scenario is shown as a failure
+   * (given.ts); by default the first of `scenarios` enforcing it. A selection passes the whole catalogue's.
+   */
+  owners?: RuleOwners;
+  /** The catalogue rule of each answer shape (`ConsentCreationResponse`, `TppMessages`, …): a contract check of it belongs there. */
+  contractRules?: ContractRules;
 }
 
 /** What a scenario enforces, as reports cite it. */
@@ -115,7 +122,9 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
     pool: connectionPool(target.ca),
     retry: options.retry ?? DEFAULT_RETRY,
     transport,
+    contractRules: options.contractRules ?? {},
   };
+  const owners = options.owners ?? ruleOwners(options.scenarios);
   let aborted: string | undefined;
   try {
     for (const scenario of options.scenarios) {
@@ -128,7 +137,13 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
         continue;
       }
       emit({ type: 'scenario-started', scenario: info });
-      const { result, unreachable } = await runOne(scenario, info, run, emit, options.scenarioTimeoutMs ?? 60_000);
+      const { result, unreachable } = await runOne(
+        scenario,
+        info,
+        { ...run, owners },
+        emit,
+        options.scenarioTimeoutMs ?? 60_000,
+      );
       results.push(result);
       emit({ type: 'scenario-finished', result });
       if (unreachable && !(await targetAnswers(target))) {
@@ -156,7 +171,7 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
 async function runOne(
   scenario: Scenario,
   info: ScenarioInfo,
-  run: RunResources,
+  run: RunResources & { owners: RuleOwners },
   emit: (event: RunEvent) => void,
   timeoutMs: number,
 ): Promise<{ result: ScenarioResult; unreachable: string | undefined }> {
@@ -196,7 +211,7 @@ async function runOne(
     return { result: finish(verdictOfCompletion(unchecked)), unreachable: undefined };
   } catch (error) {
     const unreachable = error instanceof TargetUnstable && error.unreachable ? error.message : undefined;
-    return { result: finish(verdictOfError(scenario.id, error, exchanges)), unreachable };
+    return { result: finish(verdictOfError(scenario, error, exchanges, run.owners)), unreachable };
   } finally {
     clearTimeout(timer);
   }

@@ -3,11 +3,11 @@
  * powers behind the capabilities it declared, the run's shared resources and settings.
  */
 import { readQwacPem } from '../certs/index.js';
-import { createClient, type ConnectionPool } from './client.js';
+import { createClient, type ConnectionPool, type ContractRules } from './client.js';
 import type { ScenarioContext } from './context.js';
 import type { Observation, TransportSummary } from './events.js';
 import type { Exchange } from './exchange.js';
-import { ensure, Inconclusive } from './failure.js';
+import { ensure, Inconclusive, ScaDriverFailed } from './failure.js';
 import type { ObservedSettings } from './observed-settings.js';
 import { scenarioClient, type ScenarioClient } from './operations.js';
 import type { RetryPolicy } from './retry.js';
@@ -25,6 +25,7 @@ export interface RunResources {
   pool: ConnectionPool;
   retry: RetryPolicy;
   transport: TransportSummary;
+  contractRules: ContractRules;
 }
 
 /** The statuses of a consent and of a payment that await the customer. */
@@ -53,6 +54,7 @@ export function scenarioContext(
         pool: run.pool,
         retry: run.retry,
         transport: run.transport,
+        contractRules: run.contractRules,
       }),
     );
   const declared = <T>(capability: Capability, value: T | undefined): T => {
@@ -101,9 +103,7 @@ export function scenarioContext(
         // The customer's stand-in could not act (a page it cannot read, a person who did not come):
         // what follows could not be checked, which says nothing about the target's rule.
         if (error instanceof Inconclusive) throw error;
-        throw new Inconclusive(
-          `the SCA driver (${driver.name}) could not act: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        throw new ScaDriverFailed(driver.name, error);
       }
     },
     clock: () => declared('clock', target.clock),

@@ -29,14 +29,17 @@ function target(capabilities: Capability[], sca?: ScaDriver): Target {
   };
 }
 
-const named = (id: string, run: Parameters<typeof scenario>[0]['run'], more: { approvals?: number } = {}) =>
-  scenario({ id, title: id, spec: 's', rules: [], area: 'consents', expect: {}, run, ...more });
+const named = (
+  id: string,
+  run: Parameters<typeof scenario>[0]['run'],
+  more: { approvals?: number; rules?: string[] } = {},
+) => scenario({ id, title: id, spec: 's', rules: [], area: 'consents', expect: {}, run, ...more });
 
-/** A step of the situation owned by T-OWNER-001 that always breaks. */
+/** A step of the situation governed by rule CREATE-1 that always breaks. */
 const creation = () =>
-  given('T-OWNER-001', 'consent creation', async () =>
-    fail('consent creation answered 400 FORMAT_ERROR (expected 201)'),
-  );
+  given('CREATE-1', 'consent creation', async () => fail('consent creation answered 400 FORMAT_ERROR (expected 201)'));
+/** The scenario enforcing CREATE-1, first in run order. */
+const owner = named('T-OWNER-001', async () => void (await creation()), { rules: ['CREATE-1'] });
 
 describe('verdicts', () => {
   it('makes a scenario that recorded a check as not checked inconclusive, never passed, with the reason', async () => {
@@ -64,36 +67,43 @@ describe('verdicts', () => {
     expect(summary.results[0]!.status).toBe('failed');
   });
 
-  it('makes a broken step of the situation inconclusive, naming the scenario whose rule owns it', async () => {
+  it('makes a broken step of the situation inconclusive, naming the scenario that enforces the step’s rule, which fails', async () => {
     const summary = await runScenarios({
       target: target([]),
-      scenarios: [named('T-READ-001', async () => void (await creation()))],
+      scenarios: [owner, named('T-READ-001', async () => void (await creation()))],
     });
     expect(summary.results[0]).toMatchObject({
+      status: 'failed',
+      failure: { kind: 'expectation', message: 'consent creation answered 400 FORMAT_ERROR (expected 201)' },
+    });
+    expect(summary.results[1]).toMatchObject({
       status: 'inconclusive',
       owner: 'T-OWNER-001',
       reason: 'consent creation answered 400 FORMAT_ERROR (expected 201); see T-OWNER-001',
     });
   });
 
-  it('fails the owner of a broken step with the step’s own failure', async () => {
+  it('names the owner from the owners it is given, when the selection leaves the owner out', async () => {
     const summary = await runScenarios({
       target: target([]),
-      scenarios: [named('T-OWNER-001', async () => void (await creation()))],
-    });
-    expect(summary.results[0]).toMatchObject({
-      status: 'failed',
-      failure: { kind: 'expectation', message: 'consent creation answered 400 FORMAT_ERROR (expected 201)' },
-    });
-  });
-
-  it('names the nearest owner when a step of the situation fails inside another one', async () => {
-    const approval = () => given('T-APPROVAL-001', 'consent approval', creation);
-    const summary = await runScenarios({
-      target: target([]),
-      scenarios: [named('T-APPROVAL-001', async () => void (await approval()))],
+      owners: new Map([['CREATE-1', 'T-OWNER-001']]),
+      scenarios: [named('T-READ-001', async () => void (await creation()))],
     });
     expect(summary.results[0]).toMatchObject({ status: 'inconclusive', owner: 'T-OWNER-001' });
+    const alone = await runScenarios({
+      target: target([]),
+      scenarios: [named('T-READ-001', async () => void (await creation()))],
+    });
+    expect(alone.results[0]!.reason).toMatch(/; see rule CREATE-1$/);
+  });
+
+  it('keeps the nearer rule when a step of the situation fails inside another one', async () => {
+    const approval = () => given('APPROVE-1', 'consent approval', creation);
+    const summary = await runScenarios({
+      target: target([]),
+      scenarios: [owner, named('T-APPROVAL-001', async () => void (await approval()), { rules: ['APPROVE-1'] })],
+    });
+    expect(summary.results[1]).toMatchObject({ status: 'inconclusive', owner: 'T-OWNER-001' });
   });
 
   it('makes a scenario inconclusive when the SCA driver cannot act, and hands the driver the authorisation id', async () => {

@@ -1,15 +1,27 @@
 /**
- * From how a scenario's steps ended to its verdict (see `VERDICTS` in events.ts): a broken check of
- * its own rule fails it; a check that could not run makes it inconclusive with the reason (a step of
- * its situation owned by another scenario, the SCA driver, an unstable target, a missing fixture, a
- * check recorded as not checked); anything else thrown is an error of the kit.
+ * From how a scenario's steps ended to its verdict (see `VERDICTS` in events.ts): a broken check of a
+ * rule it enforces fails it; a check that could not run makes it inconclusive with the reason (a step
+ * of its situation or an answer's shape governed by a rule other scenarios enforce, the SCA driver, an
+ * unstable target, a missing fixture, a check recorded as not checked); anything else thrown is an
+ * error of the kit.
  */
-import type { FailureExchange, ScenarioResult } from './events.js';
-import type { Exchange } from './exchange.js';
+import type { ScenarioResult } from './events.js';
+import type { Exchange, FailureExchange } from './exchange.js';
 import { ExpectationFailed, Inconclusive } from './failure.js';
 import { GivenFailed } from './given.js';
 
 export type Verdict = Pick<ScenarioResult, 'status' | 'reason' | 'owner' | 'exchange' | 'failure'>;
+
+/** Who a broken step is shown to: the scenario that holds the rule, by the rule's id. */
+export type RuleOwners = ReadonlyMap<string, string>;
+
+/** The first scenario, in run order, that enforces each rule: where a broken step of that rule is shown as a failure. */
+export function ruleOwners(scenarios: readonly { id: string; rules: readonly string[] }[]): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const scenario of scenarios)
+    for (const rule of scenario.rules) if (!owners.has(rule)) owners.set(rule, scenario.id);
+  return owners;
+}
 
 /** The exchange a failure is shown with when the check named none: the last one the scenario made, where it stopped. */
 function lastExchange(exchanges: readonly Exchange[]): FailureExchange | undefined {
@@ -27,15 +39,22 @@ function failed(error: ExpectationFailed, exchanges: readonly Exchange[]): Verdi
 }
 
 /** The verdict of a scenario whose steps threw `error`. */
-export function verdictOfError(scenarioId: string, error: unknown, exchanges: readonly Exchange[]): Verdict {
-  // A step of the situation that the scenario's own rule owns: its failure is this scenario's own.
-  if (error instanceof GivenFailed && error.owner === scenarioId) return failed(error.failure, exchanges);
+export function verdictOfError(
+  scenario: { id: string; rules: readonly string[] },
+  error: unknown,
+  exchanges: readonly Exchange[],
+  owners: RuleOwners,
+): Verdict {
+  // A step (or an answer's shape) governed by a rule the scenario enforces: the failure is its own.
+  if (error instanceof GivenFailed && scenario.rules.includes(error.ruleId)) return failed(error.failure, exchanges);
   if (error instanceof Inconclusive) {
     const exchange = error.exchange ?? lastExchange(exchanges);
+    const owner = error instanceof GivenFailed ? owners.get(error.ruleId) : undefined;
+    const see = error instanceof GivenFailed ? `; see ${owner ?? `rule ${error.ruleId}`}` : '';
     return {
       status: 'inconclusive',
-      reason: error.message,
-      ...(error.owner ? { owner: error.owner } : {}),
+      reason: `${error.message}${see}`,
+      ...(owner ? { owner } : {}),
       ...(exchange ? { exchange } : {}),
     };
   }
