@@ -9,6 +9,8 @@ import type { ResponseBodyName } from '../src/contract/endpoints.js';
 export const STEP_RULES = {
   /** Both consent creations answer 201 with consentId, consentStatus received and authorisationId. */
   consentCreation: 'AIS-CONSENT-13',
+  /** A freshly created consent is received: nothing is decided before the customer acts. */
+  consentWaiting: 'AIS-STATE-2',
   /** The customer's approval moves a consent from received to valid. */
   consentApproval: 'AIS-STATE-3',
   /** The customer's decline moves a consent from received to rejected. */

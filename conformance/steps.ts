@@ -7,7 +7,7 @@
 import { makeIban, SETTINGS } from '../src/contract/index.js';
 import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
-import { ensure, ensureEqual, ScaDriverFailed } from '../src/kit/failure.js';
+import { ensure, ensureEqual, Inconclusive, ScaDriverFailed } from '../src/kit/failure.js';
 import { given, givenNow } from '../src/kit/given.js';
 import type { Answer, ScenarioClient, SuccessBody } from '../src/kit/operations.js';
 import type { ScaOutcome } from '../src/kit/target.js';
@@ -210,17 +210,36 @@ export function readConsent(
   });
 }
 
+/** The statuses of a consent and of a payment that await the customer. */
+const UNDECIDED: readonly string[] = ['received', 'RCVD'];
+
+/**
+ * Nothing is decided before the customer acts (spec "States"): a status already decided is the
+ * break of `rule`, not of the scenario that needed a ceremony, and no ceremony can prove anything.
+ */
+async function awaitingTheCustomer(rule: string, what: string, status: () => Promise<string>): Promise<void> {
+  await given(rule, what, async () => {
+    const before = await status();
+    ensure(
+      UNDECIDED.includes(before),
+      `the status before the customer acted is ${before}, not ${UNDECIDED.join(' or ')}`,
+      {
+        expected: UNDECIDED,
+        actual: before,
+      },
+    );
+  });
+}
+
 /** The customer acts on a consent's scaRedirect (approves unless told otherwise). */
-export function authoriseConsent(
+export async function authoriseConsent(
   ctx: ScenarioContext,
   consent: Pick<CreatedConsent, 'consentId' | 'authorisationId' | 'scaRedirect' | 'kind' | 'client'>,
-  options: { decision?: 'approve' | 'decline'; psu?: 'psu' | 'otherPsu'; wrongCodes?: number } = {},
+  options: { decision?: 'approve' | 'decline'; psu?: 'psu' | 'otherPsu'; wrongCodes?: number; reopen?: boolean } = {},
 ): Promise<ScaOutcome> {
-  return ctx.authorise(consent.scaRedirect, {
-    authorisationId: consent.authorisationId,
-    status: () => consentStatus(ctx, consent.consentId, consent.kind, consent.client),
-    ...options,
-  });
+  const status = () => consentStatus(ctx, consent.consentId, consent.kind, consent.client);
+  if (!options.reopen) await awaitingTheCustomer(STEP_RULES.consentWaiting, 'a consent awaiting the customer', status);
+  return ctx.authorise(consent.scaRedirect, { authorisationId: consent.authorisationId, status, ...options });
 }
 
 /** The customer approves a consent, which is then valid. */
@@ -401,15 +420,17 @@ export function readPayment(
 }
 
 /** The customer acts on a payment's scaRedirect (approves unless told otherwise). */
-export function authorisePayment(
+export async function authorisePayment(
   ctx: ScenarioContext,
   payment: Pick<PaymentCreation, 'paymentId' | 'authorisationId' | '_links'>,
   options: { decision?: 'approve' | 'decline'; product?: string } = {},
 ): Promise<ScaOutcome> {
+  const status = () => paymentStatus(ctx, payment.paymentId, options.product ?? STANDARD);
+  await awaitingTheCustomer(STEP_RULES.paymentWaiting, 'a payment awaiting the customer', status);
   return ctx.authorise(payment._links.scaRedirect.href, {
     authorisationId: payment.authorisationId,
     decision: options.decision ?? 'approve',
-    status: () => paymentStatus(ctx, payment.paymentId, options.product ?? STANDARD),
+    status,
   });
 }
 
@@ -528,6 +549,20 @@ export function expectPlausible(
     plausible.some((p) => p.code === seen.code && fits(reply, p))
   )
     ctx.observeSetting(`status.${seen.code}`, seen.status);
+}
+
+/**
+ * An answer a check needs at the moment its request was sent (a second before a midnight): one that
+ * came only after retries came later, the target's clock having moved on meanwhile, so it proves
+ * nothing either way.
+ */
+export function onTime<R extends Reply>(reply: R, what: string): R {
+  if (reply.retries > 0)
+    throw new Inconclusive(
+      `target unstable: ${what} was answered only after ${reply.retries} retr${reply.retries === 1 ? 'y' : 'ies'}, when the target's clock had moved past the moment the check is about`,
+      reply.evidence,
+    );
+  return reply;
 }
 
 /** The members of a JSON object answer (none for anything else), to ask what an answer carries. */

@@ -50,6 +50,8 @@ export interface Reply {
   evidence: FailureExchange;
   /** The body as the contract reads it (the row's success body or the error envelope), parsed; undefined where the contract leaves it open. */
   parsed: unknown;
+  /** Attempts before this answer that met a 5xx or a broken connection: real time went by meanwhile. */
+  retries: number;
 }
 
 export interface XsClient {
@@ -244,6 +246,7 @@ export function createClient(options: ClientOptions): XsClient {
           header: (name) => headerOf(answer.headers, name),
           evidence,
           parsed: undefined,
+          retries: attempt,
         };
         reply.parsed = holdToContract(
           method,

@@ -15,6 +15,11 @@ export interface AuthoriseOptions {
   decision?: 'approve' | 'decline';
   /** Wrong one-time codes entered first (needs `sca-wrong-code`). */
   wrongCodes?: number;
+  /**
+   * The authorisation has ended (approved, declined, expired) and the customer opens it again: the
+   * check that nothing was decided before is left out, since something was.
+   */
+  reopen?: boolean;
   /** Reads the consent's or payment's status (for the manual driver). */
   status: () => Promise<string>;
 }
