@@ -2,6 +2,7 @@
 import type { SettingValue } from '../contract/profile.js';
 import type { Area } from './areas.js';
 import type { Exchange, FailureExchange, TransportSummary } from './exchange.js';
+import type { RunManifest } from './manifest.js';
 
 export type { FailureExchange, TransportSummary } from './exchange.js';
 
@@ -79,6 +80,8 @@ export interface RunSummary {
    */
   settings?: Record<string, SettingValue>;
   transport?: TransportSummary;
+  /** Which kit judged which target with which catalogue and config (manifest.ts). */
+  manifest?: RunManifest;
 }
 
 /** Counts of a list of results, by verdict. */

@@ -19,6 +19,7 @@ import { CatalogueMalformed, ruleCoverage } from './rule-catalogue.js';
 import type { RetryPolicy } from './retry.js';
 import { approvalsNeeded, runScenarios } from './runner.js';
 import { ruleOwners } from './verdict.js';
+import { catalogueDigest, configDigest } from './manifest.js';
 import { createScaDriver, manualTimeoutMs, SCA_DRIVERS, type ScaDriverName } from './sca-drivers/sca-config.js';
 import type { Target } from './target.js';
 import {
@@ -209,6 +210,14 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       reporters,
       rules: catalogue.rules,
       owners: ruleOwners(catalogue.scenarios),
+      manifest: {
+        catalogueDigest: catalogueDigest(catalogue),
+        catalogueScenarios: catalogue.scenarios.length,
+        catalogueRules: catalogue.rules.length,
+        config: options.config
+          ? { file: options.config, digest: configDigest(await readConfigFile(options.config)) }
+          : null,
+      },
       ...(catalogue.contractRules ? { contractRules: catalogue.contractRules } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
       ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }),

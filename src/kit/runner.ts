@@ -18,6 +18,8 @@ import {
 } from './events.js';
 import type { Exchange } from './exchange.js';
 import { Inconclusive } from './failure.js';
+import { catalogueDigest, type RunManifest } from './manifest.js';
+import { packageVersion } from '../package-root.js';
 import { observedSettings } from './observed-settings.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
 import { CAPABILITIES, type Capability, type Scenario } from './scenario.js';
@@ -42,6 +44,23 @@ export interface RunOptions {
   owners?: RuleOwners;
   /** The catalogue rule of each answer shape (`ConsentCreationResponse`, `TppMessages`, …): a contract check of it belongs there. */
   contractRules?: ContractRules;
+  /** The catalogue and config the run's reports name; by default the scenarios and rules given, and no config. */
+  manifest?: Pick<RunManifest, 'catalogueDigest' | 'catalogueScenarios' | 'catalogueRules' | 'config'>;
+}
+
+function manifestOf(options: RunOptions): RunManifest {
+  const rules = options.rules ?? [];
+  return {
+    kitVersion: packageVersion(),
+    ...(options.manifest ?? {
+      catalogueDigest: catalogueDigest({ rules, scenarios: options.scenarios }),
+      catalogueScenarios: options.scenarios.length,
+      catalogueRules: rules.length,
+      config: null,
+    }),
+    target: options.target.name,
+    scaDriver: options.target.sca?.name ?? null,
+  };
 }
 
 /** What a scenario enforces, as reports cite it. */
@@ -163,6 +182,7 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
     ...(aborted === undefined ? {} : { aborted }),
     settings: run.settings.all(),
     transport,
+    manifest: manifestOf(options),
   };
   emit({ type: 'run-finished', summary });
   return summary;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,9 +11,19 @@ const dir = mkdtempSync(join(tmpdir(), 'xs2a-kit-cli-'));
 const cli = (args: string[]) => xs2aKit(args);
 
 describe('xs2a-kit conformance (the built binary)', () => {
-  it('runs the catalogue against --target sim, exits 0 and writes a well-formed JUnit file with every scenario', async () => {
+  it('runs the catalogue against --target sim, exits 0 and writes a well-formed JUnit file with every scenario, a JSON report of a few megabytes and an HTML report', async () => {
     const file = join(dir, 'junit.xml');
-    const { code, stdout, stderr } = await cli(['conformance', '--reporter', `junit:${file}`]);
+    const json = join(dir, 'report.json');
+    const html = join(dir, 'report.html');
+    const { code, stdout, stderr } = await cli([
+      'conformance',
+      '--reporter',
+      `junit:${file}`,
+      '--reporter',
+      `json:${json}`,
+      '--reporter',
+      `html:${html}`,
+    ]);
     expect(code).toBe(0);
     // The sim approves for itself: no approvals are announced, and the one-line result is on the console.
     expect(stderr).toContain(`${catalogue.length} scenarios selected.\n`);
@@ -27,6 +37,36 @@ describe('xs2a-kit conformance (the built binary)', () => {
     expect(xml).toMatch(new RegExp(`<testsuites [^>]*tests="${catalogue.length}" failures="0" errors="0" skipped="0"`));
     expect(xml.match(/<testcase /g)).toHaveLength(catalogue.length);
     expect(xml.match(/<testsuite /g)?.length).toBe(xml.match(/<\/testsuite>/g)?.length);
+    // Exchanges are the evidence of a verdict that is not a pass: a run where everything passed keeps none.
+    expect(statSync(json).size).toBeLessThanOrEqual(3 * 1024 * 1024);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as {
+      manifest: { kitVersion: string; catalogueDigest: string; catalogueScenarios: number; config: unknown };
+      results: { exchanges: unknown[] }[];
+    };
+    expect(report.results.every((result) => result.exchanges.length === 0)).toBe(true);
+    expect(report.manifest).toMatchObject({ catalogueScenarios: catalogue.length, config: null });
+    expect(report.manifest.catalogueDigest).toMatch(/^[0-9a-f]{64}$/);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toMatch(
+      new RegExp(`<li class="passed" data-verdict="passed"><span class="count">${catalogue.length}</span>`),
+    );
+    expect(page).not.toMatch(/<script|<link|src="http/);
+  }, 60_000);
+
+  it('keeps every scenario’s exchanges in the JSON report with --full', async () => {
+    const json = join(dir, 'full.json');
+    const { code } = await cli([
+      'conformance',
+      '--only',
+      'PIS-IDEM-001,PIS-IDEM-002,PIS-IDEM-003',
+      '--full',
+      '--reporter',
+      `json:${json}`,
+    ]);
+    expect(code).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { results: { exchanges: unknown[] }[] };
+    expect(report.results).toHaveLength(3);
+    expect(report.results.every((result) => result.exchanges.length > 0)).toBe(true);
   }, 60_000);
 
   it('announces the approvals of a manual run in words that count right, and puts the result on stderr when a report fills stdout', async () => {

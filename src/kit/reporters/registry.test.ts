@@ -45,7 +45,7 @@ describe('reporter registry', () => {
 
   it('refuses an unknown name and a colon without a file', () => {
     expect(() => createReporter('tap', { stdout: stdout().sink })).toThrow(
-      new UnknownReporter('unknown reporter "tap" (known: console, junit, json)'),
+      new UnknownReporter('unknown reporter "tap" (known: console, junit, json, html)'),
     );
     expect(() => createReporter('junit:', { stdout: stdout().sink })).toThrow('reporter "junit:" names no file');
   });

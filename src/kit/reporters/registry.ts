@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Reporter } from '../events.js';
 import { consoleReporter, type ConsoleSink } from './console.js';
+import { htmlReporter } from './html.js';
 import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
 
@@ -18,6 +19,7 @@ const REPORTERS = {
     file === undefined ? consoleReporter(out.stdout) : consoleFile(sink(file, out)),
   junit: (file: string | undefined, out: ReporterOutput) => junitReporter(sink(file, out)),
   json: (file: string | undefined, out: ReporterOutput) => jsonReporter(sink(file, out), { full: out.full ?? false }),
+  html: (file: string | undefined, out: ReporterOutput) => htmlReporter(sink(file, out)),
 } as const;
 
 export const REPORTER_NAMES = Object.keys(REPORTERS) as (keyof typeof REPORTERS)[];
