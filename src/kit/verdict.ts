@@ -15,12 +15,23 @@ export type Verdict = Pick<ScenarioResult, 'status' | 'reason' | 'owner' | 'exch
 /** Who a broken step is shown to: the scenario that holds the rule, by the rule's id. */
 export type RuleOwners = ReadonlyMap<string, string>;
 
-/** The first scenario, in run order, that enforces each rule: where a broken step of that rule is shown as a failure. */
+/** The family of a rule or scenario id: what comes before its number (`PIS-INIT` of `PIS-INIT-4`). */
+const familyOf = (id: string) => id.replace(/-\d+$/, '');
+
+/**
+ * The scenario a broken step of each rule is shown at: the first, in run order, of the scenarios
+ * enforcing the rule that bears the rule's family in its id (`PIS-INIT-001` for `PIS-INIT-4`), else
+ * the first enforcing it at all.
+ */
 export function ruleOwners(scenarios: readonly { id: string; rules: readonly string[] }[]): Map<string, string> {
-  const owners = new Map<string, string>();
+  const first = new Map<string, string>();
+  const kin = new Map<string, string>();
   for (const scenario of scenarios)
-    for (const rule of scenario.rules) if (!owners.has(rule)) owners.set(rule, scenario.id);
-  return owners;
+    for (const rule of scenario.rules) {
+      if (!first.has(rule)) first.set(rule, scenario.id);
+      if (!kin.has(rule) && familyOf(scenario.id) === familyOf(rule)) kin.set(rule, scenario.id);
+    }
+  return new Map([...first].map(([rule, owner]) => [rule, kin.get(rule) ?? owner]));
 }
 
 /** The exchange a failure is shown with when the check named none: the last one the scenario made, where it stopped. */
