@@ -155,6 +155,13 @@ async function watchSettlement(
     );
 }
 
+/** Moves the clock to 10:00 UTC of the next Friday, the day the Friday scenarios approve on. */
+async function approvalFriday(ctx: ScenarioContext): Promise<string> {
+  const friday = nextDay(isoDate(await ctx.clock().now()), (day) => weekday(day) === 5);
+  await advanceIntoDay(ctx, friday, 10 * 3600);
+  return friday;
+}
+
 /** A payment the customer approved, expected to be accepted (ACSP right after, PIS-STATE-3) or observed when not. */
 async function acceptedPayment(ctx: ScenarioContext, label: string, body: unknown, product = STANDARD) {
   const payment = await authorisedPayment(ctx, body, { product });
@@ -174,9 +181,7 @@ export const settlementScenarios = [
     needs: ['clock'],
     expect: { accepted: 'ACSP' },
     async run(ctx, expect) {
-      const now = await ctx.clock().now();
-      const friday = nextDay(isoDate(now), (day) => weekday(day) === 5);
-      await advanceIntoDay(ctx, friday, 10 * 3600);
+      const friday = await approvalFriday(ctx);
       const payment = await authorisedPayment(ctx, paymentBody(ctx));
       ensureEqual(payment.status, expect.accepted, 'status of a standard payment right after the customer approved it');
       await ctx.clock().advance('PT11S');
@@ -184,16 +189,6 @@ export const settlementScenarios = [
         'status of a standard payment 11 seconds after approval',
         await statusOf(ctx, payment.paymentId, STANDARD),
       );
-      if (
-        await cancelObserved(
-          ctx,
-          'DELETE on a standard payment in ACSP (not future-dated)',
-          payment.paymentId,
-          STANDARD,
-        )
-      ) {
-        return ctx.unchecked('when a standard payment settles', 'the target cancelled the accepted payment');
-      }
       await watchSettlement(ctx, [
         {
           label: 'a standard payment approved on a Friday at 10:00 UTC',
@@ -206,9 +201,37 @@ export const settlementScenarios = [
     },
   }),
   scenario({
+    id: 'PIS-SETTLE-010',
+    title:
+      'Whether a standard payment accepted on a Friday can still be cancelled is observed: CANC, or refused with its status unchanged',
+    rules: ['PIS-CANCEL-3', 'OPEN-7'],
+    spec: 'Behaviour notes / Payments 7 (cancellable while the customer could still cancel it in the portal; otherwise 405 CANCELLATION_INVALID, the status unchanged)',
+    area: 'payments',
+    approvals: 1,
+    needs: ['clock'],
+    expect: {},
+    async run(ctx) {
+      await approvalFriday(ctx);
+      const payment = await acceptedPayment(ctx, 'a standard payment approved on a Friday', paymentBody(ctx));
+      if (
+        !(await cancelObserved(
+          ctx,
+          'DELETE on a standard payment in ACSP (not future-dated)',
+          payment.paymentId,
+          STANDARD,
+        ))
+      )
+        ensureEqual(
+          await statusOf(ctx, payment.paymentId, STANDARD),
+          payment.status,
+          'status after the refused cancellation (as before it)',
+        );
+    },
+  }),
+  scenario({
     id: 'PIS-SETTLE-002',
     title:
-      'An instant payment: its status right after approval, 8 and 11 seconds later, whether it can be cancelled before settling, and once settled it refuses cancellation',
+      'An instant payment: its status right after approval, 8 and 11 seconds later, and once settled it refuses cancellation',
     rules: ['PIS-STATE-3', 'PIS-CANCEL-3', 'OPEN-7'],
     spec: 'States: Payment (RCVD → ACSP on authorisation; other moves among ACTC, ACSP, ACSC, RJCT not shown); Behaviour notes / Payments 7',
     area: 'payments',
@@ -217,52 +240,49 @@ export const settlementScenarios = [
     expect: {},
     async run(ctx) {
       const payment = await acceptedPayment(ctx, 'an instant payment', paymentBody(ctx), INSTANT);
-      await ctx.clock().advance('PT8S');
-      ctx.observe(
-        'status of an instant payment 8 seconds after approval',
-        await statusOf(ctx, payment.paymentId, INSTANT),
-      );
-      if (
-        await cancelObserved(ctx, 'DELETE on an instant payment 8 seconds after approval', payment.paymentId, INSTANT)
-      ) {
-        return ctx.unchecked('when an instant payment settles', 'the target cancelled the accepted payment');
+      for (const [advance, seconds] of [
+        ['PT8S', 8],
+        ['PT3S', 11],
+      ] as const) {
+        await ctx.clock().advance(advance);
+        ctx.observe(
+          `status of an instant payment ${seconds} seconds after approval`,
+          await statusOf(ctx, payment.paymentId, INSTANT),
+        );
       }
-      await ctx.clock().advance('PT3S');
-      ctx.observe(
-        'status of an instant payment 11 seconds after approval',
-        await statusOf(ctx, payment.paymentId, INSTANT),
-      );
       await settledStaysSettled(ctx, 'an instant payment', payment.paymentId, INSTANT);
+    },
+  }),
+  scenario({
+    id: 'PIS-SETTLE-011',
+    title: 'Whether an instant payment can still be cancelled 8 seconds after approval, before it settles, is observed',
+    rules: ['PIS-CANCEL-3', 'OPEN-7'],
+    spec: 'Behaviour notes / Payments 7 (cancellable while the customer could still cancel it in the portal; otherwise 405 CANCELLATION_INVALID)',
+    area: 'payments',
+    approvals: 1,
+    needs: ['clock'],
+    expect: {},
+    async run(ctx) {
+      const payment = await acceptedPayment(ctx, 'an instant payment', paymentBody(ctx), INSTANT);
+      await ctx.clock().advance('PT8S');
+      await cancelObserved(ctx, 'DELETE on an instant payment 8 seconds after approval', payment.paymentId, INSTANT);
     },
   }),
   scenario({
     id: 'PIS-SETTLE-003',
     title:
-      'requestedExecutionDate today, tomorrow and the day after: when each is first seen settled, which can be cancelled, and a cancelled future-dated payment stays CANC past its date',
-    rules: ['PIS-INIT-2', 'PIS-CANCEL-3', 'PIS-STATE-7', 'OPEN-7'],
-    spec: 'PaymentInitiationRequest (requestedExecutionDate accepted; future-dating follows the portal); States: Payment (DELETE on a cancellable payment: CANC, immediate); Behaviour notes / Payments 7',
+      'requestedExecutionDate today and tomorrow: when each is first seen settled, and once settled each refuses cancellation',
+    rules: ['PIS-INIT-2', 'PIS-CANCEL-3', 'OPEN-7'],
+    spec: 'PaymentInitiationRequest (requestedExecutionDate accepted; future-dating follows the portal); States: Payment (other moves not shown); Behaviour notes / Payments 7',
     area: 'payments',
-    approvals: 3,
+    approvals: 2,
     needs: ['clock'],
-    expect: { cancelled: 'CANC' },
-    async run(ctx, expect) {
+    expect: {},
+    async run(ctx) {
       const today = isoDate(await ctx.clock().now());
       const dated = (offset: number) => paymentBody(ctx, { requestedExecutionDate: plusDays(today, offset) });
       const sameDay = await acceptedPayment(ctx, 'a standard payment requested for today', dated(0));
-      await cancelObserved(
-        ctx,
-        'DELETE on an accepted standard payment requested for today',
-        sameDay.paymentId,
-        STANDARD,
-      );
       const tomorrow = await acceptedPayment(ctx, 'a standard payment requested for tomorrow', dated(1));
-      const later = await acceptedPayment(ctx, 'a standard payment requested for the day after tomorrow', dated(2));
-      const cancelled = await cancelObserved(
-        ctx,
-        'DELETE on an accepted standard payment requested for the day after tomorrow',
-        later.paymentId,
-        STANDARD,
-      );
       const watched: Watched[] = [
         {
           label: 'a standard payment requested for today',
@@ -279,6 +299,35 @@ export const settlementScenarios = [
       ];
       await watchSettlement(ctx, watched);
       for (const item of watched) await settledStaysSettled(ctx, item.label, item.paymentId, STANDARD);
+    },
+  }),
+  scenario({
+    id: 'PIS-SETTLE-012',
+    title:
+      'Whether accepted payments requested for today and for the day after tomorrow can be cancelled is observed, and a cancelled future-dated payment stays CANC past its date',
+    rules: ['PIS-CANCEL-3', 'PIS-STATE-7', 'OPEN-7'],
+    spec: 'PaymentInitiationRequest (future-dating follows the portal); States: Payment (DELETE on a cancellable payment: CANC, immediate); Behaviour notes / Payments 7',
+    area: 'payments',
+    approvals: 2,
+    needs: ['clock'],
+    expect: { cancelled: 'CANC' },
+    async run(ctx, expect) {
+      const today = isoDate(await ctx.clock().now());
+      const dated = (offset: number) => paymentBody(ctx, { requestedExecutionDate: plusDays(today, offset) });
+      const sameDay = await acceptedPayment(ctx, 'a standard payment requested for today', dated(0));
+      await cancelObserved(
+        ctx,
+        'DELETE on an accepted standard payment requested for today',
+        sameDay.paymentId,
+        STANDARD,
+      );
+      const later = await acceptedPayment(ctx, 'a standard payment requested for the day after tomorrow', dated(2));
+      const cancelled = await cancelObserved(
+        ctx,
+        'DELETE on an accepted standard payment requested for the day after tomorrow',
+        later.paymentId,
+        STANDARD,
+      );
       if (!cancelled)
         return ctx.unchecked(
           'a cancelled future-dated payment past its date',
