@@ -2,7 +2,7 @@
 /**
  * `npm run bench`: runs each benchmark in its own process (so one's heap or JIT state never
  * colours another's numbers), writes bench/results.md and prints it. Not part of `npm test`.
- * Goals are the README's (Performance); a row says whether this run met its goal.
+ * Goals are those of docs/performance.md; a row says whether this run met its goal.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

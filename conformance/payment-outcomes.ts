@@ -279,7 +279,7 @@ export const paymentOutcomeScenarios = [
     spec: 'Limits (payment amount maximum and daily payment limits: not shown); Behaviour notes / Payments 4 (a limit is PAYMENT_FAILED, one fixed sentence)',
     area: 'payments',
     needs: ['control', 'clock'],
-    // The sandbox's lines (README, Interpretations): 15,000.00 a payment, 25,000.00 a debtor account a UTC day.
+    // The sandbox's lines (docs/interpretations.md): 15,000.00 a payment, 25,000.00 a debtor account a UTC day.
     expect: {
       funding: '40000.00',
       overMaximum: '15000.01',
@@ -332,7 +332,7 @@ export const paymentOutcomeScenarios = [
     area: 'payments',
     needs: ['control', 'clock'],
     approvals: 1,
-    // The sandbox sums the payments initiated that day that are not RJCT or CANC (README, Interpretations).
+    // The sandbox sums the payments initiated that day that are not RJCT or CANC (docs/interpretations.md).
     expect: { funding: '40000.00', large: '15000.00', rest: '10000.00', cent: '0.01', cancelled: 'CANC' },
     async run(ctx, expect) {
       const reference = await referenceFailure(ctx);

@@ -6,7 +6,7 @@
  * certificate, a customer who approves, the target's clock, a control API and a callback receiver
  * where the rule needs them). Points the interface leaves open ("not shown") are listed as `OPEN-n`
  * observation points: `statement` says what is open, `open.choice` what this simulator does there
- * (README, "Interpretations"). Ids are stable: never renumbered, never reused; new rules take the
+ * (docs/interpretations.md). Ids are stable: never renumbered, never reused; new rules take the
  * next number of their prefix. Gaps are numbers given to statements no client can observe (the
  * port of the environments, what the SCA page shows), taken out before the first release.
  */

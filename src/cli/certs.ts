@@ -9,6 +9,7 @@ import {
   writeProviderCertificate,
   type PspRole,
 } from '../certs/index.js';
+import { certsRefusedCommand } from './certs-refused.js';
 import type { CliIo } from './io.js';
 
 function roles(value: string): PspRole[] {
@@ -75,4 +76,6 @@ export function certsCommand(program: Command, io: CliIo): void {
         `Created ${files.cert} and ${files.key}\n  organizationIdentifier ${organizationIdentifier}, roles ${flags.roles.join(', ')}\n`,
       );
     });
+
+  certsRefusedCommand(certs, io);
 }

@@ -1,11 +1,14 @@
 /**
  * `xs2a-kit conformance [--target sim | BASE_URL] [--config FILE] [--sca DRIVER] [--only GLOB] [--skip GLOB] [--reporter NAME[:FILE]]`,
- * `[--strict] [--full]`, and `--list-rules [--json]`: a thin call of the kit's runConformance. Exit codes: 0
- * nothing failed or errored, 1 a scenario failed or errored (with `--strict` also one inconclusive), 2
- * configuration error, unreachable target or a malformed catalogue.
+ * `[--strict] [--full]`, `--list-rules [--json]`, and `--init-config FILE --target BASE_URL [--control-url URL]
+ * [--control-token T] [--certs DIR] [--force]`: thin calls of the kit's runConformance and initConfig. Exit
+ * codes: 0 nothing failed or errored (or the config written), 1 a scenario failed or errored (with
+ * `--strict` also one inconclusive), 2 configuration error, unreachable target or a malformed catalogue.
  */
 import type { Command } from 'commander';
 import { loadCatalogue, CatalogueMissing, type Catalogue } from '../kit/catalogue.js';
+import { ConfigError } from '../kit/config-error.js';
+import { initConfig } from '../kit/init-config/init-config.js';
 import { REPORTER_NAMES } from '../kit/reporters/registry.js';
 import { CatalogueMalformed, ruleCoverage, ruleListing } from '../kit/rule-catalogue.js';
 import { runConformance } from '../kit/run-conformance.js';
@@ -27,6 +30,36 @@ interface ConformanceFlags {
   writeProfile?: string;
   strict?: boolean;
   full?: boolean;
+  initConfig?: string;
+  controlUrl?: string;
+  controlToken?: string;
+  certs?: string;
+  force?: boolean;
+}
+
+/** `--init-config FILE`: writes the config (exit 0), or says in one line why it could not (exit 2, no file). */
+async function writeConfig(flags: ConformanceFlags & { initConfig: string }, io: CliIo): Promise<0 | 2> {
+  try {
+    const { kind, file } = await initConfig({
+      file: flags.initConfig,
+      target: flags.target,
+      controlUrl: flags.controlUrl,
+      controlToken: flags.controlToken,
+      certsDir: flags.certs,
+      force: flags.force,
+      say: io.err,
+    });
+    io.out(
+      kind === 'sandbox'
+        ? `Wrote ${file}: a config for the xs2a-kit sandbox at ${flags.target}, read from its control API. Run it with\n  xs2a-kit conformance --target ${flags.target} --config ${flags.initConfig}\n`
+        : `Wrote ${file}: a template for ${flags.target}. Fill in every "<fill in: …>" value (a run names the first one left) and uncomment the optional keys you have.\n`,
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.err(`xs2a-kit conformance: ${error.message}\n`);
+    return 2;
+  }
 }
 
 /** What the console reporter needs to know of stdout: live progress on a terminal, plain lines otherwise. */
@@ -102,6 +135,17 @@ export function conformanceCommand(
       'print the rule catalogue: every rule of the interface with the scenarios that enforce it; runs nothing',
     )
     .option('--json', 'with --list-rules: a JSON array of {id, section, statement, scenarios}')
+    .option(
+      '--init-config <FILE>',
+      "write a config for --target: read from the bank's control API when it is an xs2a-kit build, else a template naming every key; runs nothing",
+    )
+    .option('--control-url <URL>', "with --init-config: the bank's control API (…/sandbox)")
+    .option('--control-token <T>', 'with --init-config: the bearer token of that control API')
+    .option(
+      '--certs <DIR>',
+      "with --init-config: the bank's certificate folder (ca.crt, tpp.crt, tpp.key; with ca.key the extra certificates are issued)",
+    )
+    .option('--force', 'with --init-config: overwrite an existing FILE')
     // A mistyped option is a configuration error like any other: exit 2 with the one line commander
     // printed; help and version end as they always do.
     .exitOverride((error) =>
@@ -110,6 +154,26 @@ export function conformanceCommand(
     .action(async (flags: ConformanceFlags) => {
       if (flags.listRules) {
         process.exitCode = await listRules(flags.json ?? false, io);
+        return;
+      }
+      if (flags.initConfig !== undefined) {
+        process.exitCode = await writeConfig({ ...flags, initConfig: flags.initConfig }, io);
+        return;
+      }
+      const initOnly = (['controlUrl', 'controlToken', 'certs', 'force'] as const).filter(
+        (flag) => flags[flag] !== undefined,
+      );
+      if (initOnly.length > 0) {
+        const names = {
+          controlUrl: '--control-url',
+          controlToken: '--control-token',
+          certs: '--certs',
+          force: '--force',
+        };
+        io.err(
+          `xs2a-kit conformance: ${names[initOnly[0]!]} goes with --init-config; a run reads these from its --config file\n`,
+        );
+        process.exitCode = 2;
         return;
       }
       if (flags.json) {

@@ -70,8 +70,8 @@ export type OperationId =
 
 /**
  * What the caller's certificate must carry (spec "Authentication" 4–5): the CoF service needs
- * PSP_IC; account information PSP_AI and payments PSP_PI (the spec leaves these two open, README
- * Interpretations); the revocation-callback operations need only a registered provider.
+ * PSP_IC; account information PSP_AI and payments PSP_PI (the spec leaves these two open,
+ * docs/interpretations.md); the revocation-callback operations need only a registered provider.
  */
 export type Requirement = 'PSP_AI' | 'PSP_PI' | 'PSP_IC' | 'registered';
 
@@ -99,7 +99,7 @@ export interface EndpointEntry {
   errors: readonly number[];
   /** Unattended accesses are capped (spec "Limits"): rate-limit headers on 200 and 429. */
   capped?: true;
-  /** Not a row of the spec's endpoint table: an addition of this sandbox (README Interpretations). */
+  /** Not a row of the spec's endpoint table: an addition of this sandbox (docs/interpretations.md). */
   addition?: true;
 }
 
@@ -159,7 +159,7 @@ const ROWS = [
     errors: CONSENT_READ_ERRORS,
   },
   // Not rows of the spec's endpoint table: the CoF consent's scaStatus link must lead to an answer
-  // carrying scaStatus, as the account-information consent's does (README Interpretations).
+  // carrying scaStatus, as the account-information consent's does (docs/interpretations.md).
   {
     operationId: 'getFundsConfirmationConsentAuthorisations',
     method: 'get',

@@ -1,7 +1,7 @@
 /**
  * The error catalog: every code the interface answers with, once, with its HTTP status.
  * Spec "Errors": branch on `code` and `path`, never on `text`. Where the spec leaves a status
- * "not shown" (rule 5), the choice is recorded in the README's Interpretations table.
+ * "not shown" (rule 5), the choice is recorded in the Interpretations table (docs/interpretations.md).
  */
 export const ERROR_CATALOG = {
   CERTIFICATE_MISSING: { status: 401, text: 'No valid client certificate was presented.' },
@@ -23,7 +23,7 @@ export const ERROR_CATALOG = {
   RESOURCE_UNKNOWN: { status: 404, text: 'No such resource.' },
   // The spec reserves 405 for CANCELLATION_INVALID and is silent on a wrong HTTP method.
   METHOD_NOT_ALLOWED: { status: 405, text: 'This method is not allowed on this resource.' },
-  // Customer-surface control API only (README "Control API": refused with 401 when the token does not match).
+  // Customer-surface control API only (docs/control-api.md: refused with 401 when the token does not match).
   TOKEN_INVALID: {
     status: 401,
     text: 'The control API needs the Authorization: Bearer token given with --control-token.',

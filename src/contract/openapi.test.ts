@@ -30,7 +30,7 @@ const SPEC_ENDPOINTS: [string, string, number, number[]][] = [
   ['put', '/v1/revocation-callback', 200, [400, 401, 403, 500]],
   ['delete', '/v1/revocation-callback', 204, [401, 403, 500]],
   ['post', '/v1/funds-confirmations', 200, [400, 401, 403, 429, 500]],
-  // Additions to the spec's list (README Interpretations): where a CoF consent's scaStatus link leads.
+  // Additions to the spec's list (docs/interpretations.md): where a CoF consent's scaStatus link leads.
   ['get', '/v1/consents/confirmation-of-funds/{consent_id}/authorisations', 200, [401, 403, 500]],
   [
     'get',

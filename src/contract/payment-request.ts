@@ -48,7 +48,7 @@ export function readPaymentRequest(body: unknown, today: string): PaymentInitiat
 
 /**
  * The {payment_product} of an initiation: an unknown one is 404 RESOURCE_UNKNOWN, judged before
- * any header or the body (README Interpretations, "Order of the checks on initiation").
+ * any header or the body (docs/interpretations.md, "Order of the checks on initiation").
  */
 export function readPaymentProduct(value: string | undefined): PaymentProduct {
   if (value !== undefined && (PAYMENT_PRODUCTS as readonly string[]).includes(value)) return value as PaymentProduct;

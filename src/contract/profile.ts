@@ -21,7 +21,7 @@ export interface SettingDefinition {
   readonly lenient: SettingValue;
   /** The open point it comes from: the rule id of the kit's catalogue and the spec's words. */
   readonly rule: string;
-  /** What each value means, in one line each, for `xs2a-kit profiles` and the README. */
+  /** What each value means, in one line each, for `xs2a-kit profiles` and docs/profiles.md. */
   readonly meaning: string;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Reading the request headers an operation acts on (spec "Request headers", "Errors"): each reader
  * gives the value in the type the simulator uses or throws the FORMAT_ERROR a client sees. The
- * API's edge calls them in the order README Interpretations fixes for each operation.
+ * API's edge calls them in the order docs/interpretations.md fixes for each operation.
  */
 import { isIP } from 'node:net';
 import { XsError } from './errors.js';

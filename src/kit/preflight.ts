@@ -1,44 +1,100 @@
 /**
- * Before the first scenario: is there an XS2A interface at the target at all? One call to the
- * revocation-callback endpoint, which every registered provider may use whatever its roles: its
- * answer (the registration, or a 404 saying none is registered) must be held to the contract — a
- * 404 that is not the tppMessages envelope (an HTML page of a web server, a proxy's error) means the
- * requests reach something else, and nothing is run. A target declared without that endpoint needs
- * only a TLS handshake and any HTTP answer. A 5xx is a target that is not serving.
+ * Before the first scenario, the configuration is checked, so that a mistake in it is one line naming
+ * the key or flag to fix (exit 2) instead of a hundred failed scenarios, and nothing is written to the
+ * target: the files the config names (CA, certificates matching their keys), the SCA driver's readiness,
+ * then one request per provider certificate and one read of the control API.
+ *
+ * The request is `GET /v1/revocation-callback`, which every registered provider may use whatever its
+ * roles (spec "Authentication" 5): its answer (the registration, or a 404 saying none is registered)
+ * must be held to the contract — a 404 that is not the tppMessages envelope (an HTML page of a web
+ * server, a proxy's error) means the requests reach something else. A target declared without that
+ * endpoint is asked `GET /v1/accounts` and may answer anything but a 5xx or a certificate refusal.
  */
-import { createClient, sendHttps, targetUrl, TargetUnreachable } from './client.js';
-import { ExpectationFailed } from './failure.js';
+import { answerShape, matchEndpoint } from '../contract/endpoint-match.js';
+import { TargetUnreachable } from './client.js';
+import { ConfigError } from './config-error.js';
+import { ExpectationFailed, ensureSchema } from './failure.js';
+import { brokenConnection, notTls, type Blame } from './preflight/broken-connection.js';
+import { probeControl } from './preflight/control-probe.js';
+import { answersPlainHttp, apiUrl, probeHttps, type ProbeOutcome } from './preflight/https-probe.js';
+import { checkFiles, checkScaDriver } from './preflight/local-checks.js';
+import type { ClientCertificate } from './client.js';
 import type { Target } from './target.js';
+import type { RemoteConfig } from './targets/remote.js';
 
-export async function preflight(target: Target): Promise<void> {
-  if (!target.capabilities.has('callback-endpoint')) {
-    await sendHttps(targetUrl(target.baseUrl, '/v1/accounts'), {
-      method: 'GET',
-      headers: {},
-      ca: target.ca,
-      certificate: target.provider,
-      timeoutMs: 15_000,
-    });
-    return;
-  }
-  const client = createClient({
-    baseUrl: target.baseUrl,
-    ca: target.ca,
-    certificate: target.provider,
-    label: 'preflight',
-    record: () => {},
-  });
-  let status: number;
+export interface PreflightInput {
+  target: Target;
+  /** Where the SCA driver was chosen, as the line about it names it: `--sca browser`, `sca.driver "browser"`. */
+  scaFrom: string;
+  /** A remote target's config and the flag its base URL came from; absent for the in-process sandbox. */
+  remote?: { config: RemoteConfig; baseUrlFrom: string };
+}
+
+type Answer = Extract<ProbeOutcome, { kind: 'answer' }>;
+
+/** A refusal of the certificate itself (not of a consent): the certificate codes, or a missing role. */
+function refusesCertificate(answer: Answer, anyRefusal: boolean): string | undefined {
+  if (answer.status !== 401 && answer.status !== 403) return undefined;
+  const message = (answer.json as { tppMessages?: { code?: unknown; text?: unknown }[] } | undefined)?.tppMessages?.[0];
+  const code = typeof message?.code === 'string' ? message.code : undefined;
+  if (!anyRefusal && !(code && /^(CERTIFICATE_|ROLE_INVALID$)/.test(code))) return undefined;
+  return `${answer.status}${code ? ` ${code}` : ''}${typeof message?.text === 'string' ? `: ${message.text}` : ''}`;
+}
+
+/** A 5xx is a target that is not serving: nothing can be judged there. */
+function ensureServing(baseUrl: string, path: string, answer: Answer): void {
+  if (answer.status >= 500)
+    throw new TargetUnreachable(`${baseUrl} is not serving: GET ${path} answered ${answer.status}`);
+}
+
+/** The revocation-callback answer must be one the contract allows: an XS2A interface is there. */
+function ensureInterface(baseUrl: string, path: string, answer: Answer): void {
+  const entry = matchEndpoint('GET', path);
+  const shape = entry && answerShape(entry, answer.status);
+  if (shape?.kind !== 'body') return;
   try {
-    ({ status } = await client.call({ path: '/v1/revocation-callback' }));
+    ensureSchema(shape.schema, answer.json, `GET ${path} answer ${answer.status} (${shape.name})`);
   } catch (error) {
-    if (error instanceof ExpectationFailed) {
-      throw new TargetUnreachable(
-        `${target.baseUrl} answers outside the interface, so no XS2A interface is there (GET /v1/revocation-callback: ${error.message}); if the target has no revocation-callback endpoint, say so in the config ("revocationCallback": false)`,
-      );
-    }
-    throw error;
+    if (!(error instanceof ExpectationFailed)) throw error;
+    throw new TargetUnreachable(
+      `${baseUrl} answers outside the interface, so no XS2A interface is there (GET ${path}: ${error.message}); if the target has no revocation-callback endpoint, say so in the config ("revocationCallback": false)`,
+    );
   }
-  if (status >= 500)
-    throw new TargetUnreachable(`${target.baseUrl} is not serving: GET /v1/revocation-callback answered ${status}`);
+}
+
+export async function preflight(input: PreflightInput): Promise<void> {
+  const { target, remote } = input;
+  if (remote) checkFiles(remote.config, target, new Date());
+  await checkScaDriver(target.sca, input.scaFrom);
+  if (!remote) return;
+  const { config } = remote;
+  const callbackEndpoint = target.capabilities.has('callback-endpoint');
+  const path = callbackEndpoint ? '/v1/revocation-callback' : '/v1/accounts';
+  const url = apiUrl(target.baseUrl, path);
+  const providers: [string, string, ClientCertificate | undefined][] = [
+    ['provider', config.provider.cert, target.provider],
+    ['secondProvider', config.secondProvider?.cert ?? '', target.secondProvider],
+    ['providerWithoutCof', config.providerWithoutCof?.cert ?? '', target.providerWithoutCof],
+  ];
+  for (const [key, file, certificate] of providers) {
+    if (!certificate) continue;
+    const blame: Blame = {
+      target: `${remote.baseUrlFrom} ${target.baseUrl}`,
+      ca: `ca (${config.ca})`,
+      certificate: `${key} (${file})`,
+    };
+    const outcome = await probeHttps(url, { ca: target.ca, certificate });
+    if (outcome.kind === 'broken')
+      throw brokenConnection(outcome, blame, notTls(outcome) && (await answersPlainHttp(url)));
+    if (key === 'provider') ensureServing(target.baseUrl, path, outcome);
+    const refusal = refusesCertificate(outcome, callbackEndpoint);
+    if (refusal) throw new ConfigError(`${blame.certificate}: the target refuses this certificate (${refusal})`);
+    if (key === 'provider' && callbackEndpoint) ensureInterface(target.baseUrl, path, outcome);
+  }
+  if (config.controlUrl)
+    await probeControl({
+      url: config.controlUrl,
+      token: config.controlToken,
+      clock: config.capabilities.includes('clock'),
+    });
 }

@@ -7,6 +7,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { profileFile, SETTINGS, type SettingValue } from '../contract/profile.js';
+import { quietAfterAbort } from './abort-once.js';
 import { loadCatalogue, CatalogueMissing, type Catalogue } from './catalogue.js';
 import { TargetUnreachable } from './client.js';
 import { countVerdicts, type Reporter, type RunEvent, type RunSummary } from './events.js';
@@ -20,7 +21,13 @@ import type { RetryPolicy } from './retry.js';
 import { approvalsNeeded, runScenarios } from './runner.js';
 import { ruleOwners } from './verdict.js';
 import { catalogueDigest, configDigest } from './manifest.js';
-import { createScaDriver, manualTimeoutMs, SCA_DRIVERS, type ScaDriverName } from './sca-drivers/sca-config.js';
+import {
+  createScaDriver,
+  manualTimeoutMs,
+  SCA_DRIVERS,
+  type ScaConfig,
+  type ScaDriverName,
+} from './sca-drivers/sca-config.js';
 import type { Target } from './target.js';
 import {
   ConfigError,
@@ -28,7 +35,9 @@ import {
   parseSimConfig,
   readConfigFile,
   remoteTarget,
+  scaOf,
   withScaDriver,
+  type RemoteConfig,
 } from './targets/remote.js';
 
 export interface ConformanceOptions {
@@ -106,9 +115,18 @@ async function abortReports(reporters: readonly Reporter[], target: string, reas
 
 interface ChosenTarget {
   target: Target;
-  /** A person approves (a remote target or the manual driver): approvals are announced and waited for. */
+  /** A person approves (the manual driver): approvals are announced and waited for. */
   manualMs: number | undefined;
   asksPeople: boolean;
+  /** Where the SCA driver was chosen, as a line about it names it. */
+  scaFrom: string;
+  /** A remote target's config, for the preflight's lines naming its keys. */
+  config?: RemoteConfig;
+}
+
+function scaSource(flag: ScaDriverName | undefined, sca: ScaConfig | undefined, configured: boolean): string {
+  if (flag) return `--sca ${flag}`;
+  return configured ? `sca.driver "${sca?.driver}"` : `the default SCA driver "${sca?.driver ?? 'sim'}"`;
 }
 
 async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> {
@@ -119,14 +137,17 @@ async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> 
     const sca = withScaDriver(config.sca, scaFlag);
     if (sca?.driver === 'none')
       throw new ConfigError('--target sim always has an SCA driver: sim, forms, browser or manual');
-    // The sim's pages are on this machine: the browser may resolve no other host.
+    // The sim's pages are on this machine: the browser may resolve no other host. A driver is made
+    // once the sandbox listens, so one acting through its control API knows the address.
     const driver = sca
-      ? createScaDriver(sca, {
-          say: options.say,
-          returnUris: SIM_RETURN_URIS,
-          browserArgs: [LOCAL_ONLY],
-          ...(options.env ? { env: options.env } : {}),
-        })
+      ? (controlUrl: string) =>
+          createScaDriver(sca, {
+            say: options.say,
+            returnUris: SIM_RETURN_URIS,
+            browserArgs: [LOCAL_ONLY],
+            ...(options.env ? { env: options.env } : {}),
+            control: { url: controlUrl },
+          })!
       : undefined;
     const manualMs = sca ? manualTimeoutMs(sca) : undefined;
     // Loaded only now: a run against a real bank never loads the simulator.
@@ -139,6 +160,7 @@ async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> 
       target: await startSimTarget({ ...served, ...(driver ? { sca: driver } : {}) }),
       manualMs,
       asksPeople: manualMs !== undefined,
+      scaFrom: scaSource(scaFlag, sca, config.sca !== undefined),
     };
   }
   if (options.profile !== undefined)
@@ -148,7 +170,8 @@ async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> 
   if (!options.config)
     throw new ConfigError(`--target ${options.target} needs --config FILE (certificates, customers, IBANs)`);
   const config = parseRemoteConfig(await readConfigFile(options.config), options.config);
-  const manualMs = manualTimeoutMs(withScaDriver(config.sca, scaFlag)!);
+  const sca = withScaDriver(scaOf(config), scaFlag)!;
+  const manualMs = manualTimeoutMs(sca);
   const target = await remoteTarget({
     baseUrl: options.target,
     configFile: options.config,
@@ -157,7 +180,13 @@ async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> 
     ...(options.env ? { env: options.env } : {}),
     ...(scaFlag ? { scaDriver: scaFlag } : {}),
   });
-  return { target, manualMs, asksPeople: true };
+  return {
+    target,
+    manualMs,
+    asksPeople: manualMs !== undefined,
+    scaFrom: scaSource(scaFlag, sca, config.sca !== undefined),
+    config,
+  };
 }
 
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceOutcome> {
@@ -170,9 +199,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         ? []
         : ['console'];
   let reporters: Reporter[];
+  // The console on the terminal; every other reporter writes a report, which says why nothing (more) ran.
+  const terminal = new Set<Reporter>();
   try {
     reporters = [
-      ...specs.map((spec) => createReporter(spec, { stdout: options.stdout, full: options.full ?? false })),
+      ...specs.map((spec) => {
+        const reporter = createReporter(spec, { stdout: options.stdout, full: options.full ?? false });
+        if (spec !== 'console') return reporter;
+        const quiet = quietAfterAbort(reporter);
+        terminal.add(quiet);
+        return quiet;
+      }),
       ...(options.reporters ?? []),
     ];
   } catch (error) {
@@ -195,8 +232,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     const stop = () => void closeTarget().catch(() => {});
     if (options.signal?.aborted) stop();
     options.signal?.addEventListener('abort', stop, { once: true });
-    // Reachability first: an unreachable target is exit 2, not a hundred failed scenarios.
-    if (options.target !== 'sim') await preflight(target);
+    // The configuration first: a mistake in it, or an unreachable target, is exit 2, not a hundred failed scenarios.
+    await preflight({
+      target,
+      scaFrom: chosen.scaFrom,
+      ...(chosen.config ? { remote: { config: chosen.config, baseUrlFrom: '--target' } } : {}),
+    });
     const approvals = approvalsNeeded(scenarios, target.capabilities);
     options.say(
       `${plural(scenarios.length, 'scenario')} selected${asksPeople ? `; a manual run would ask for ${plural(approvals, 'customer approval')}` : ''}.\n`,
@@ -232,7 +273,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     // Without the console reporter the run still ends with its one-line result; on stderr when a report fills stdout.
     if (!specs.includes('console') && specs.length > 0) {
-      const line = `${resultLine(summary)}\n`;
+      // The counts only: why the run stopped is the status line's, said once below.
+      const { aborted: _reason, ...counts } = summary;
+      const line = `${resultLine(counts)}\n`;
       if (specs.some((spec) => !spec.includes(':'))) options.say(line);
       else options.stdout.write(line);
     }
@@ -248,8 +291,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     // The sim target failing to start is the target being unavailable too.
     const reason = error instanceof Error ? error.message : String(error);
     options.say(`xs2a-kit conformance: ${reason}\n`);
+    // The status line above is the one the terminal gets; the reports record it too.
     await abortReports(
-      reporters,
+      reporters.filter((reporter) => !terminal.has(reporter)),
       chosen?.target.name ?? options.target,
       known ? reason : `the target could not be started: ${reason}`,
     );

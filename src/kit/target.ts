@@ -43,7 +43,10 @@ export interface Fixtures {
 
 export interface ScaRequest {
   scaRedirect: string;
-  /** The authorisation the creation answer named (`authorisationId`): a driver acting through a control API needs it. */
+  /**
+   * The authorisationId of the creation answer (spec "ConsentCreationResponse", "PaymentInitiationResponse"):
+   * the `control` driver acts on it through the control API. Taken from the answer, never parsed out of a link.
+   */
   authorisationId?: string;
   psu: Credentials;
   decision: 'approve' | 'decline';
@@ -67,6 +70,12 @@ export interface ScaDriver {
   readonly name: string;
   /** True when the driver can enter wrong one-time codes on purpose (ScaRequest.wrongCodes). */
   readonly wrongCodes?: boolean;
+  /**
+   * Whether the driver can act at all (its browser is installed), checked before the first scenario: a
+   * driver that cannot act is a configuration mistake, not a failure of every scenario that needs it.
+   * Rejects with one line saying what is missing.
+   */
+  ready?(): Promise<void>;
   authorise(request: ScaRequest): Promise<ScaOutcome>;
 }
 

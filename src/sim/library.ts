@@ -1,5 +1,5 @@
 /**
- * What a TPP's tests use besides the servers (README "In-process"): a `fetch` already holding the
+ * What a TPP's tests use besides the servers (docs/library.md): a `fetch` already holding the
  * provider's QWAC, its TLS material for any other client, more providers, the customer's actions
  * and bookings. Each customer action goes through the same services as the SCA pages, the portal
  * and the control API, so a test sees exactly what a browser would have caused.

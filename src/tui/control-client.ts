@@ -1,5 +1,5 @@
 /**
- * The sandbox control API over HTTP (README "Control API"): the demo acts as the customer and
+ * The sandbox control API over HTTP (docs/control-api.md): the demo acts as the customer and
  * moves the clock exactly as a script or the portal would, through the same services.
  */
 

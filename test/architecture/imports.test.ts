@@ -1,5 +1,5 @@
 /**
- * The layers of README "Architecture", held against the code's own imports: no import circle
+ * The layers of docs/architecture.md, held against the code's own imports: no import circle
  * anywhere (type-only imports count: they tie modules as tightly for whoever changes them), the
  * contract depends on nothing of the project, rules on nothing of HTTP, the kit on nothing of the
  * simulator, and only the CLI reads argv.
@@ -142,12 +142,8 @@ describe('the architecture', () => {
   });
 });
 
-describe('README "Architecture"', () => {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const section = readme.slice(
-    readme.indexOf('## Architecture'),
-    readme.indexOf('\n## ', readme.indexOf('## Architecture') + 1),
-  );
+describe('the architecture page (docs/architecture.md)', () => {
+  const section = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
 
   it('names only files and folders that exist, and every rules file of the simulator', () => {
     expect(section.length).toBeGreaterThan(1000);

@@ -23,17 +23,37 @@ describe('GET /sandbox/customers', () => {
       psuId: string;
       password: string;
       name: string;
-      accounts: { iban: string; resourceId: string; currency: string; name: string }[];
+      accounts: { iban: string; resourceId: string; currency: string; name: string; status: string }[];
     }[];
     expect(customers).toHaveLength(loadCustomersFixture().customers.length + 5);
     expect(customers[0]).toMatchObject({ psuId: 'anna', password: 'anna-1234', name: 'Anna Schmidt' });
     expect(customers[0]!.accounts).toHaveLength(2);
     for (const account of customers.flatMap((customer) => customer.accounts)) {
-      expect(Object.keys(account).sort()).toEqual(['currency', 'iban', 'name', 'resourceId']);
+      expect(Object.keys(account).sort()).toEqual(
+        'compliance' in account
+          ? ['compliance', 'currency', 'iban', 'name', 'resourceId', 'status']
+          : ['currency', 'iban', 'name', 'resourceId', 'status'],
+      );
       expect(ibanProblem(account.iban)).toBeUndefined();
       expect(account.currency).toBe('EUR');
       expect(account.resourceId).not.toContain(account.iban);
     }
+  });
+
+  it('shows which account is closed and which is under a compliance hold, facts the interface never carries', async () => {
+    const customers = (await t.control('/customers')).json as {
+      psuId: string;
+      accounts: { name: string; status: string; compliance?: string }[];
+    }[];
+    const flagged = customers.flatMap((customer) =>
+      customer.accounts
+        .filter((account) => account.status !== 'live' || account.compliance !== undefined)
+        .map((account) => [customer.psuId, account.name, account.status, account.compliance]),
+    );
+    expect(flagged).toEqual([
+      ['gero', 'Altes Konto', 'closed', undefined],
+      ['hanna', 'Girokonto', 'live', 'hold'],
+    ]);
   });
 
   it('is the same world for the same seed in another sandbox', async () => {

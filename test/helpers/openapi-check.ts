@@ -28,7 +28,7 @@ const BASE = 'https://xs2a-kit.test/openapi.json';
 
 /**
  * Answers of the simulator that the spec's endpoint table does not list, reported rather than
- * papered over in the document (README "Interpretations" records the choices). Each is one
+ * papered over in the document (docs/interpretations.md records the choices). Each is one
  * operation, one status, one code; the envelope is still held.
  */
 const KNOWN_DEPARTURES: { operationId: string; status: number; code: string; why: string }[] = [

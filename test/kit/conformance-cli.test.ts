@@ -187,7 +187,7 @@ describe('xs2a-kit conformance (the built binary)', () => {
   it('exits 2 for an unknown --sca driver, for "none" with --target sim, and for a sim config with more than an sca section', async () => {
     const unknown = await cli(['conformance', '--sca', 'robot']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('unknown SCA driver "robot" (known: sim, forms, browser, manual, none)');
+    expect(unknown.stderr).toContain('unknown SCA driver "robot" (known: sim, forms, browser, control, manual, none)');
     expect((await cli(['conformance', '--sca', 'none'])).stderr).toContain('--target sim always has an SCA driver');
     const config = join(dir, 'sim-extra.json');
     writeFileSync(config, JSON.stringify({ sca: { driver: 'sim' }, psu: { id: 'x', password: 'y' } }));

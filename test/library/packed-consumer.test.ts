@@ -38,7 +38,7 @@ describe('the packed package in a fresh project', () => {
       symlinkSync(join(root, 'node_modules', name), join(modules, name), 'dir');
     }
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const first = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## In-process (tests, CI)')))![1]!;
+    const first = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Your first test')))![1]!;
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'tpp-client', private: true, type: 'module' }));
     writeFileSync(join(project, 'first.test.ts'), first);
     writeFileSync(

@@ -29,7 +29,7 @@ describe('the README first test', () => {
     const own = readFileSync(new URL(import.meta.url), 'utf8');
     const block = own.slice(own.indexOf('// README first test: begin\n') + 28, own.indexOf('// README first test: end')).trim();
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('## In-process (tests, CI)'));
+    const section = readme.slice(readme.indexOf('## Your first test'));
     const printed = /```ts\n([\s\S]*?)```/.exec(section)![1]!.trim();
     expectThat(printed).toBe(block.replace("from '../../src/index.js'", "from 'xs2a-kit'"));
     expectThat(printed.split('\n').length).toBeLessThanOrEqual(15);

@@ -10,7 +10,7 @@
  *
  * A mutant is caught when a scenario fails, or when a scenario's report changes: on the points the
  * interface leaves open the kit observes instead of failing, and what the sandbox chooses there is
- * its declared interpretation (README), so a changed observation is a changed simulator. The dry run
+ * its declared interpretation (docs/interpretations.md), so a changed observation is a changed simulator. The dry run
  * records every scenario's observations; each mutant run compares against them.
  *
  * Not run by `npm test`: only `vitest.mutation.config.ts` includes `*.mutation.ts`.

@@ -1,6 +1,6 @@
 /**
  * fast-check arbitraries of malformed XS2A requests. Each generated request carries at least one
- * defect the spec (or the README's Interpretations) says must be refused: a bad X-Request-ID, a
+ * defect the spec (or docs/interpretations.md) says must be refused: a bad X-Request-ID, a
  * body that is not JSON or breaks the schema, a bad header value, an id nobody holds, a bad query.
  * Around the defect the request is otherwise well-formed, so a refusal that still changed state
  * would show in the snapshot the test compares.

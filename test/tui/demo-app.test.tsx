@@ -129,7 +129,7 @@ it('declines as the customer, and confirms a payee the customer was asked about'
   await frameWith(`ben chose decline for consent ${declined.consentId.slice(0, 8)}: scaStatus failed`);
   expect(await consentStatus(declined.consentId)).toBe('rejected');
 
-  // Payee check (README "Fixture customers", juergen): a name other than the holder's waits in PDNG.
+  // Payee check (docs/fixtures.md, juergen): a name other than the holder's waits in PDNG.
   const payment = await created(
     t,
     transfer('DE12123456780000100001', {

@@ -1,4 +1,4 @@
-// The setup file of README "A setup file": start once per test file, reset after each test, close at the end.
+// The setup file of docs/library.md, "A setup file": start once per test file, reset after each test, close at the end.
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox } from 'xs2a-kit';
 

@@ -41,7 +41,7 @@ export const BrowserScriptSchema = z.strictObject({
 });
 export type BrowserScript = z.infer<typeof BrowserScriptSchema>;
 
-/** The login and one-time-code steps of the simulator's SCA page (README "Customer surface"). */
+/** The login and one-time-code steps of the simulator's SCA page (docs/control-api.md, "Customer surface"). */
 const SIM_LOGIN_AND_CODE: BrowserStep[] = [
   { fill: '#psuId', with: '{psuId}' },
   { fill: '#password', with: '{password}' },

@@ -6,6 +6,7 @@
  * redirect URIs (spec "Authorisation hand-over" 2): that navigation is intercepted — the provider's
  * host is not reachable from here, and need not be — and its URL becomes the outcome's `location`.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,15 +48,25 @@ const isReturnTo = (returnUris: readonly string[]) => {
   return (url: URL) => targets.some((target) => target.origin === url.origin && target.pathname === url.pathname);
 };
 
-async function launch(options: BrowserDriverOptions, profile: string): Promise<BrowserContext> {
-  let chromium: typeof import('playwright-core').chromium;
+type Chromium = typeof import('playwright-core').chromium;
+
+/** playwright-core and a Chromium to drive: what the driver needs before it can act at all. */
+async function browserParts(options: BrowserDriverOptions): Promise<{ chromium: Chromium; executablePath: string }> {
+  let chromium: Chromium;
   try {
     ({ chromium } = await import('playwright-core'));
   } catch {
-    throw new Error('the browser SCA driver needs the playwright-core package (npm install playwright-core)');
+    throw new Error(
+      'the browser SCA driver needs the playwright-core package installed beside xs2a-kit (npm install --save-dev playwright-core)',
+    );
   }
   const executablePath =
     options.executablePath ?? findChromium({ env: options.env ?? {}, playwrightPath: await playwrightChromiumPath() });
+  return { chromium, executablePath };
+}
+
+async function launch(options: BrowserDriverOptions, profile: string): Promise<BrowserContext> {
+  const { chromium, executablePath } = await browserParts(options);
   try {
     return await chromium.launchPersistentContext(profile, {
       executablePath,
@@ -77,6 +88,12 @@ export function browserScaDriver(options: BrowserDriverOptions): ScaDriver {
   const isReturn = isReturnTo(options.returnUris);
   return {
     name: 'browser',
+    async ready() {
+      const { executablePath } = await browserParts(options);
+      // A configured path that is not there would otherwise fail every ceremony at launch.
+      if (!existsSync(executablePath))
+        throw new Error(`the browser SCA driver finds no Chromium at ${executablePath} (sca.browser.executablePath)`);
+    },
     async authorise(request: ScaRequest) {
       const profile = await mkdtemp(join(tmpdir(), 'xs2a-kit-sca-browser-'));
       let context: BrowserContext | undefined;

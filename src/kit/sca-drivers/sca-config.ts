@@ -4,14 +4,19 @@
  * be tried against the simulator before it meets the bank.
  */
 import { z } from 'zod';
+import { ConfigError } from '../config-error.js';
 import type { ScaDriver } from '../target.js';
 import { BrowserScriptSchema } from './browser-script.js';
 import { browserScaDriver } from './browser.js';
+import { controlScaDriver } from './control.js';
 import { formsScaDriver } from './forms.js';
 import { manualScaDriver } from './manual.js';
 
-/** `sim` and `forms` are one driver: HTTP form posts as a browser would send them. */
-export const SCA_DRIVERS = ['sim', 'forms', 'browser', 'manual', 'none'] as const;
+/**
+ * `sim` and `forms` are one driver: HTTP form posts as a browser would send them. `control` acts through
+ * the target's control API (`POST …/authorisations/{authorisationId}`), for a bank that offers one.
+ */
+export const SCA_DRIVERS = ['sim', 'forms', 'browser', 'control', 'manual', 'none'] as const;
 export type ScaDriverName = (typeof SCA_DRIVERS)[number];
 
 export const BrowserSettingsSchema = z.strictObject({
@@ -47,6 +52,8 @@ export interface ScaDriverContext {
   browserArgs?: readonly string[];
   /** Where a Chromium is looked for when the config names none (CHROMIUM_PATH, Playwright's cache). */
   env?: Readonly<Record<string, string | undefined>>;
+  /** The target's control API, for the `control` driver (a function when its address is known only later). */
+  control?: { url: string | (() => string); token?: string | undefined } | undefined;
 }
 
 /** The driver the config asks for; `none` gives none (scenarios needing SCA are then skipped). */
@@ -67,6 +74,10 @@ export function createScaDriver(config: ScaConfig, context: ScaDriverContext): S
         ...(settings.otp === undefined ? {} : { otp: settings.otp }),
       });
     }
+    case 'control':
+      if (!context.control)
+        throw new ConfigError('the control SCA driver acts through a control API: give "controlUrl" in the config');
+      return controlScaDriver({ controlUrl: context.control.url, token: context.control.token });
     case 'manual': {
       const manual = config.manual ?? { timeoutSeconds: 300, pollSeconds: 2 };
       return manualScaDriver({

@@ -5,9 +5,22 @@
  */
 import type { TargetClock, TargetControl } from '../target.js';
 
-export function controlApi(controlUrl: string, token?: string) {
-  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    const res = await fetch(`${controlUrl}${path}`, {
+export interface ControlAnswer {
+  status: number;
+  text: string;
+  /** The body parsed as JSON, or undefined when it is empty or no JSON. */
+  json: unknown;
+}
+
+/** One call of the control API, whatever its answer; connection failures reject. */
+export type ControlRequest = (method: string, path: string, body?: unknown) => Promise<ControlAnswer>;
+
+/** `controlUrl` may be read late (a sim target knows its address only once it listens). */
+export function controlRequest(controlUrl: string | (() => string), token?: string): ControlRequest {
+  return async (method, path, body) => {
+    // `…/sandbox/` and `…/sandbox` are one address: the paths below start with a slash.
+    const base = (typeof controlUrl === 'string' ? controlUrl : controlUrl()).replace(/\/+$/, '');
+    const res = await fetch(`${base}${path}`, {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -16,8 +29,23 @@ export function controlApi(controlUrl: string, token?: string) {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
-    if (!res.ok) throw new Error(`control API ${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
-    return text ? JSON.parse(text) : undefined;
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, text, json };
+  };
+}
+
+export function controlApi(controlUrl: string, token?: string) {
+  const request = controlRequest(controlUrl, token);
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const answer = await request(method, path, body);
+    if (answer.status < 200 || answer.status > 299)
+      throw new Error(`control API ${method} ${path} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
+    return answer.json;
   };
   const clock: TargetClock = {
     now: async () => new Date(((await call('GET', '/clock')) as { now: string }).now),

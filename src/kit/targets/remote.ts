@@ -7,11 +7,16 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { IbanSchema } from '../../contract/index.js';
+import { ConfigError } from '../config-error.js';
 import { createScaDriver, ScaConfigSchema, type ScaConfig, type ScaDriverName } from '../sca-drivers/sca-config.js';
 import type { Capability, RefusedCertificate } from '../capabilities.js';
 import type { ClientCertificate } from '../client.js';
 import type { Target } from '../target.js';
+import { firstPlaceholder, readConfigFile } from './config-file.js';
 import { controlApi } from './control-api.js';
+
+export { ConfigError } from '../config-error.js';
+export { readConfigFile } from './config-file.js';
 
 const Https = z.url({ protocol: /^https$/ });
 const CertificateFiles = z.strictObject({ cert: z.string().min(1), key: z.string().min(1) });
@@ -55,8 +60,11 @@ export const RemoteConfigSchema = z
       held: IbanSchema.optional(),
     }),
     amounts: z.strictObject({ small: Amount, beyondBalance: Amount }),
-    /** Who acts as the customer on the bank's SCA page: a person (`manual`) unless the config says otherwise. */
-    sca: ScaConfigSchema.default({ driver: 'manual' }),
+    /**
+     * Who acts as the customer on the bank's SCA page. When absent: the control API (`control`) if the
+     * config gives one, a person (`manual`) otherwise (see `scaOf`).
+     */
+    sca: ScaConfigSchema.optional(),
     /** A control API like the sandbox's (`…/sandbox`), if the target has one. */
     controlUrl: z.url().optional(),
     controlToken: z.string().min(1).optional(),
@@ -76,11 +84,17 @@ export const RemoteConfigSchema = z
   .refine((config) => config.capabilities.length === 0 || config.controlUrl !== undefined, {
     path: ['capabilities'],
     message: 'clock and control are offered through a control API: give "controlUrl" too',
+  })
+  .refine((config) => config.sca?.driver !== 'control' || config.controlUrl !== undefined, {
+    path: ['sca', 'driver'],
+    message: 'the control driver acts through a control API: give "controlUrl" too',
   });
 export type RemoteConfig = z.infer<typeof RemoteConfigSchema>;
 
-/** A bad or unreadable config: the CLI answers exit code 2. */
-export class ConfigError extends Error {}
+/** The config's SCA settings; without any, the control API acts as the customer where there is one. */
+export function scaOf(config: RemoteConfig): ScaConfig {
+  return config.sca ?? { driver: config.controlUrl === undefined ? 'manual' : 'control' };
+}
 
 /** `--target sim --config FILE`: only the SCA driver can be chosen; the sim brings everything else. */
 export const SimConfigSchema = z.strictObject({ sca: ScaConfigSchema.optional() });
@@ -96,20 +110,17 @@ function parseWith<S extends z.ZodType>(schema: S, raw: unknown, source: string)
 }
 
 export function parseRemoteConfig(raw: unknown, source: string): RemoteConfig {
+  // A template not filled in yet: name the first key to fill, not every error its placeholders cause.
+  const placeholder = firstPlaceholder(raw);
+  if (placeholder)
+    throw new ConfigError(
+      `${source}: "${placeholder.key}" is still the template's placeholder ${JSON.stringify(placeholder.value)}: fill it in, or remove the key if it is optional`,
+    );
   return parseWith(RemoteConfigSchema, raw, source);
 }
 
 export function parseSimConfig(raw: unknown, source: string): SimConfig {
   return parseWith(SimConfigSchema, raw, source);
-}
-
-/** The config file as JSON; unreadable or malformed is a configuration error (exit code 2). */
-export async function readConfigFile(file: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }
 
 /** `--sca NAME` wins over the config's driver and keeps the rest of its settings. */
@@ -129,10 +140,15 @@ export interface RemoteTargetOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
+type ReadPair = (
+  key: string,
+  files: { cert: string; key: string } | undefined,
+) => Promise<ClientCertificate | undefined>;
+
 /** The refused certificates the config gives, read; undefined when it gives none. */
 async function refusedPairs(
   files: RemoteConfig['refusedCertificates'],
-  pair: (files: { cert: string; key: string } | undefined) => Promise<ClientCertificate | undefined>,
+  pair: ReadPair,
 ): Promise<Partial<Record<RefusedCertificate, ClientCertificate>> | undefined> {
   const entries = Object.entries(files ?? {}).filter(([, given]) => given !== undefined) as [
     RefusedCertificate,
@@ -140,31 +156,36 @@ async function refusedPairs(
   ][];
   if (entries.length === 0) return undefined;
   const read: Partial<Record<RefusedCertificate, ClientCertificate>> = {};
-  for (const [kind, given] of entries) read[kind] = await pair(given);
+  for (const [kind, given] of entries) read[kind] = await pair(`refusedCertificates.${kind}`, given);
   return read;
+}
+
+/** The config's file paths, relative to the config file, so a config and its certificates travel together. */
+export function configPath(configFile: string, file: string): string {
+  return resolve(dirname(resolve(configFile)), file);
 }
 
 export async function remoteTarget(options: RemoteTargetOptions): Promise<Target> {
   const config = options.config ?? parseRemoteConfig(await readConfigFile(options.configFile), options.configFile);
-  const sca = withScaDriver(config.sca, options.scaDriver)!;
+  const sca = withScaDriver(scaOf(config), options.scaDriver)!;
   const baseUrl = options.baseUrl ?? config.baseUrl;
   if (!baseUrl || !Https.safeParse(baseUrl).success)
     throw new ConfigError('a remote target needs an https base URL (--target or "baseUrl")');
-  // Paths in the config are relative to the config file, so a config and its certificates travel together.
-  const base = dirname(resolve(options.configFile));
-  const read = async (file: string) => {
+  const read = async (key: string, file: string) => {
     try {
-      return await readFile(resolve(base, file), 'utf8');
+      return await readFile(configPath(options.configFile, file), 'utf8');
     } catch (error) {
-      throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+      throw new ConfigError(`${key} (${file}): ${reason}`);
     }
   };
-  const pair = async (files: { cert: string; key: string } | undefined) =>
-    files ? { cert: await read(files.cert), key: await read(files.key) } : undefined;
+  const pair: ReadPair = async (key, files) =>
+    files ? { cert: await read(`${key}.cert`, files.cert), key: await read(`${key}.key`, files.key) } : undefined;
   const driver = createScaDriver(sca, {
     say: options.say,
     returnUris: [config.redirectUri, config.nokRedirectUri],
     ...(options.env ? { env: options.env } : {}),
+    ...(config.controlUrl ? { control: { url: config.controlUrl, token: config.controlToken } } : {}),
   });
   const control = config.controlUrl ? controlApi(config.controlUrl, config.controlToken) : undefined;
   // A callback receiver the target can reach needs a public address: not offered by this version.
@@ -184,10 +205,10 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
   return {
     name: baseUrl,
     baseUrl,
-    ca: await read(config.ca),
-    provider: (await pair(config.provider))!,
-    secondProvider: await pair(config.secondProvider),
-    providerWithoutCof: await pair(config.providerWithoutCof),
+    ca: await read('ca', config.ca),
+    provider: (await pair('provider', config.provider))!,
+    secondProvider: await pair('secondProvider', config.secondProvider),
+    providerWithoutCof: await pair('providerWithoutCof', config.providerWithoutCof),
     refusedCertificates: await refusedPairs(config.refusedCertificates, pair),
     fixtures: {
       redirectUri: config.redirectUri,

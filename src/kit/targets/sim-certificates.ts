@@ -40,11 +40,13 @@ export interface KitCertificates {
  * One certificate of every kind the sandbox must refuse. Validity is judged by TLS against the host
  * clock, never the sandbox clock, so the expired and the not-yet-valid ones are dated in real time.
  * All but the withdrawn one and the one without organizationIdentifier name the default provider,
- * so a target that served them would act for that provider (and a scenario can see it).
+ * so a target that served them would act for that provider (and a scenario can see it). The withdrawn
+ * one names a provider the bank's register lists as withdrawn (this sandbox's fixture by default).
  */
 export async function issueRefusedCertificates(
   ca: PemPair,
-  provider: ClientCertificate,
+  provider: Pick<ClientCertificate, 'cert'>,
+  withdrawnOrganizationId = WITHDRAWN_ORGANIZATION_ID,
 ): Promise<Record<RefusedCertificate, ClientCertificate>> {
   const organizationIdentifier = readQwacPem(provider.cert).organizationIdentifier!;
   const now = Date.now();
@@ -72,12 +74,13 @@ export async function issueRefusedCertificates(
       ...base,
       ca,
       name: 'Withdrawn Test TPP',
-      organizationIdentifier: WITHDRAWN_ORGANIZATION_ID,
+      organizationIdentifier: withdrawnOrganizationId,
     }),
   };
 }
 
-export async function issueKitCertificates(ca: PemPair, provider: ClientCertificate): Promise<KitCertificates> {
+/** A second provider (another organisation, every role) and one without PSP_IC, both unlisted in any register. */
+export function issueExtraProviders(ca: PemPair): Omit<KitCertificates, 'refusedCertificates'> {
   // EC keys: quick to make, and a second provider differs from the first only by its identity.
   return {
     secondProvider: issueQwac({
@@ -94,8 +97,11 @@ export async function issueKitCertificates(ca: PemPair, provider: ClientCertific
       roles: ['PSP_AI', 'PSP_PI'],
       keyType: 'ec',
     }),
-    refusedCertificates: await issueRefusedCertificates(ca, provider),
   };
+}
+
+export async function issueKitCertificates(ca: PemPair, provider: ClientCertificate): Promise<KitCertificates> {
+  return { ...issueExtraProviders(ca), refusedCertificates: await issueRefusedCertificates(ca, provider) };
 }
 
 const pair = z.object({ cert: z.string(), key: z.string() }).strict();

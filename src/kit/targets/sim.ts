@@ -15,7 +15,7 @@ import type { Fixtures, ScaDriver, Target } from '../target.js';
 import { controlApi } from './control-api.js';
 import { keptKitCertificates } from './sim-certificates.js';
 
-/** The README's fixture customers: Anna's Girokonto has 650 booked entries (three pages). */
+/** The fixture customers (docs/fixtures.md): Anna's Girokonto has 650 booked entries (three pages). */
 export const SIM_FIXTURES: Fixtures = {
   redirectUri: 'https://tpp.example/xs2a/ok',
   nokRedirectUri: 'https://tpp.example/xs2a/nok',
@@ -36,8 +36,11 @@ export const SIM_FIXTURES: Fixtures = {
 export interface SimTargetOptions {
   /** Where the sandbox clock starts (ISO); real time by default. */
   clockStart?: string;
-  /** The customer's stand-in on the SCA page; the `forms` driver by default. */
-  sca?: ScaDriver;
+  /**
+   * The customer's stand-in on the SCA page; the `forms` driver by default. A function is given the
+   * sandbox's control API address, for a driver that acts through it.
+   */
+  sca?: ScaDriver | ((controlUrl: string) => ScaDriver);
   /** A certificate folder to use (and keep) instead of a fresh temporary one: saves key generation. */
   certsDir?: string;
   /**
@@ -79,7 +82,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
     now: () => sandbox.clock.now(),
   });
   const { clock, control } = controlApi(sandbox.controlUrl);
-  const sca = options.sca ?? formsScaDriver();
+  const sca = typeof options.sca === 'function' ? options.sca(sandbox.controlUrl) : (options.sca ?? formsScaDriver());
   const capabilities = new Set<Capability>([
     'sca',
     'clock',

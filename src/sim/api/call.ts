@@ -1,6 +1,6 @@
 /**
- * What an XS2A operation sees and gives back. Operations are the edge's last step (README
- * "Architecture"): they read the call's headers and body with the contract's readers, in the
+ * What an XS2A operation sees and gives back. Operations are the edge's last step
+ * (docs/architecture.md): they read the call's headers and body with the contract's readers, in the
  * order clients are told errors come, hand typed input to a service and return an answer value;
  * the pipeline (app.ts) writes it, so an operation never touches node's request or response.
  */

@@ -20,7 +20,7 @@ const consentId = (call: Call) => call.params.consent_id ?? '';
 
 export const consentOperations = {
   createConsent: async (call, ctx) => {
-    // Headers before the body (README Interpretations). PSU-IP-Address changes nothing on a
+    // Headers before the body (docs/interpretations.md). PSU-IP-Address changes nothing on a
     // creation, but when sent it must be an IP address, as on every request that takes it (OPEN-23).
     const redirectUri = readRedirectUri(call.get(HEADERS.redirectUri), ctx.behaviour.redirectUriMissing);
     const nokRedirectUri = readNokRedirectUri(call.get(HEADERS.nokRedirectUri));

@@ -21,7 +21,7 @@ const paymentId = (call: Call) => call.params.payment_id ?? '';
 
 export const paymentOperations = {
   initiatePayment: async (call, ctx) => {
-    // The order of README Interpretations: product, TPP-Redirect-URI, TPP-NOK-Redirect-URI,
+    // The order of docs/interpretations.md: product, TPP-Redirect-URI, TPP-NOK-Redirect-URI,
     // PSU-IP-Address, the body; the idempotency key and PAYMENT_FAILED are judged by the service.
     const paymentProduct = readPaymentProduct(call.params.payment_product);
     const redirectUri = readRedirectUri(call.get(HEADERS.redirectUri), ctx.behaviour.redirectUriMissing);

@@ -1,6 +1,6 @@
 /**
  * `--control-token`: when set, every control call needs `Authorization: Bearer <token>`
- * (README "Control API"). Compared in constant time over digests, so neither content nor
+ * (docs/control-api.md). Compared in constant time over digests, so neither content nor
  * length leaks through timing.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** The control API under /sandbox (README "Control API"): one line per call. */
+/** The control API under /sandbox (docs/control-api.md): one line per call. */
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { param, type Route } from '../http/routes.js';

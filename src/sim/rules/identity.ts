@@ -3,7 +3,7 @@
  * certificate the TLS socket authorised against the trusted CAs is read; anything else is
  * refused in the envelope, never at the handshake. The spec's codes are kept (no
  * CERTIFICATE_INVALID/EXPIRED): a client coded against the sandbox must meet the same codes in
- * production. Which status and code each case gets is in the README's Interpretations table.
+ * production. Which status and code each case gets is in the Interpretations table (docs/interpretations.md).
  */
 import { readQwac, type PspRole } from '../../certs/index.js';
 import { XsError } from '../../contract/index.js';

@@ -2,7 +2,7 @@
  * Whether a well-formed payment can be initiated (spec "Behaviour notes: Payments" 3-4). Every
  * cause answers the same PAYMENT_FAILED with one fixed sentence; the cause is named here only so
  * tests can tell which rule decided. The limits are "not shown" in the spec: the sandbox's values
- * are listed in the README's Interpretations.
+ * are listed in docs/interpretations.md.
  */
 import type { TransactionStatus } from '../../contract/index.js';
 

@@ -1,7 +1,7 @@
 /**
  * The TARGET2 calendar, on which standard SEPA credit transfers settle (the spec says only that
  * future-dating "follows the customer portal's behaviour"; the settlement days are the sandbox's
- * choice, see the README's Interpretations). Closed: Saturdays, Sundays, 1 January, Good Friday,
+ * choice, see docs/interpretations.md). Closed: Saturdays, Sundays, 1 January, Good Friday,
  * Easter Monday, 1 May, 25 and 26 December. Days are UTC calendar dates, YYYY-MM-DD.
  */
 import { DAY_MS, dayStartMs as dayMs, isoDate } from '../../contract/dates.js';

@@ -80,7 +80,19 @@ export interface CustomerView {
   name: string;
   about?: string;
   outcome?: string;
-  accounts: { iban: string; resourceId: string; currency: string; name: string }[];
+  /**
+   * `status` and `compliance` are the bank's own facts the interface never carries (spec "AccountDetails":
+   * the institutional status is not carried); the control API shows them so a tester can pick the
+   * closed account and the one under a hold (`xs2a-kit conformance --init-config` reads them).
+   */
+  accounts: {
+    iban: string;
+    resourceId: string;
+    currency: string;
+    name: string;
+    status: 'live' | 'closed';
+    compliance?: 'hold';
+  }[];
 }
 
 export function customersView(ctx: SandboxContext): CustomerView[] {
@@ -95,6 +107,8 @@ export function customersView(ctx: SandboxContext): CustomerView[] {
       resourceId: account.resourceId,
       currency: account.currency,
       name: account.name,
+      status: account.status,
+      ...(account.compliance ? { compliance: account.compliance } : {}),
     })),
   }));
 }

@@ -12,7 +12,7 @@ export interface GuidedStep {
   run(session: GuidedSession): Promise<string>;
 }
 
-/** Anna's Girokonto (README "Fixture customers") and a payee at another bank. */
+/** Anna's Girokonto (docs/fixtures.md) and a payee at another bank. */
 export const ANNA = { psuId: 'anna', iban: 'DE12123456780000100001' };
 const PAYEE = { iban: 'DE89370400440532013000', name: 'Merchant GmbH' };
 const REDIRECT = { 'TPP-Redirect-URI': 'https://tpp.example/xs2a/ok' };

@@ -1,11 +1,11 @@
 /**
- * The README's conformance examples are held against the code, so they cannot drift: the real-sandbox
+ * The conformance page's examples (docs/conformance.md) are held against the code, so they cannot drift: the real-sandbox
  * config is parsed by the CLI's parser and built into a target, its key table names exactly the
  * schema's keys, the default browser script is the driver's, the CI workflow runs the documented
  * command and uploads that report, and every flag the examples use exists.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,14 +14,14 @@ import { parse as parseYaml } from 'yaml';
 import { SIM_BROWSER_SCRIPT } from '../../src/kit/sca-drivers/browser-script.js';
 import { parseRemoteConfig, parseSimConfig, remoteTarget, RemoteConfigSchema } from '../../src/kit/targets/remote.js';
 
-const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8');
+const page = readFileSync(join(import.meta.dirname, '../../docs/conformance.md'), 'utf8');
 
-/** The text of a `###` section, up to the next heading of level 2 or 3. */
+/** The text of a `##` section of the page, up to the next heading of level 1 or 2. */
 function section(title: string): string {
-  const start = readme.indexOf(`\n### ${title}\n`);
-  expect(start, `README section "${title}"`).toBeGreaterThan(-1);
-  const rest = readme.slice(start + title.length + 6);
-  const end = rest.search(/\n###? /);
+  const start = page.indexOf(`\n## ${title}\n`);
+  expect(start, `docs/conformance.md section "${title}"`).toBeGreaterThan(-1);
+  const rest = page.slice(start + title.length + 5);
+  const end = rest.search(/\n##? /);
   return end === -1 ? rest : rest.slice(0, end);
 }
 
@@ -29,15 +29,15 @@ function blocks(text: string, language: string): string[] {
   return [...text.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1]!);
 }
 
-describe('the README’s conformance examples', () => {
+describe('the conformance page’s examples', () => {
   it('gives a real-sandbox config that the CLI’s parser accepts, with a browser script and every optional part', () => {
     const [json] = blocks(section('Against a real sandbox'), 'json');
-    const config = parseRemoteConfig(JSON.parse(json!), 'README.md');
-    expect(config.sca.driver).toBe('browser');
-    expect(config.sca.browser?.script?.approve.length).toBeGreaterThan(0);
+    const config = parseRemoteConfig(JSON.parse(json!), 'docs/conformance.md');
+    expect(config.sca?.driver).toBe('browser');
+    expect(config.sca?.browser?.script?.approve.length).toBeGreaterThan(0);
     expect(config.capabilities).toEqual(['clock', 'control']);
     for (const key of Object.keys(RemoteConfigSchema.shape))
-      expect(config, `README config has "${key}"`).toHaveProperty(key);
+      expect(config, `the page's config has "${key}"`).toHaveProperty(key);
   });
 
   it('builds a target from that config with every capability it implies, reading files relative to the config', async () => {
@@ -110,8 +110,8 @@ describe('the README’s conformance examples', () => {
     const [json] = blocks(section('SCA drivers'), 'json');
     expect(JSON.parse(json!)).toEqual(SIM_BROWSER_SCRIPT);
     expect(
-      parseSimConfig({ sca: { driver: 'browser', browser: { script: JSON.parse(json!) } } }, 'README.md').sca?.browser
-        ?.script,
+      parseSimConfig({ sca: { driver: 'browser', browser: { script: JSON.parse(json!) } } }, 'docs/conformance.md').sca
+        ?.browser?.script,
     ).toEqual(SIM_BROWSER_SCRIPT);
   });
 
@@ -133,8 +133,12 @@ describe('the README’s conformance examples', () => {
     });
   });
 
-  it('uses only flags that xs2a-kit conformance has', async () => {
-    const commands = readme.match(/xs2a-kit conformance [^\n]*(?:\\\n[^\n]*)*/g) ?? [];
+  it('uses only flags that xs2a-kit conformance has, in the README and every docs page', async () => {
+    const root = join(import.meta.dirname, '../..');
+    const docs = [join(root, 'README.md'), ...readdirSync(join(root, 'docs')).map((name) => join(root, 'docs', name))]
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const commands = docs.match(/xs2a-kit conformance [^\n]*(?:\\\n[^\n]*)*/g) ?? [];
     const used = new Set(commands.flatMap((command) => command.match(/--[a-z]+(?:-[a-z]+)*/g) ?? []));
     expect(used.size).toBeGreaterThan(4);
     const { stdout } = await promisify(execFile)('node', [

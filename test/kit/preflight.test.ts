@@ -1,0 +1,282 @@
+/**
+ * Configuration mistakes are caught before any scenario runs: exit 2, one line naming the config key
+ * or flag, printed once (the console gets nothing), and nothing reaches the target beyond the probe.
+ * The bank is an in-process sandbox with a control token; each test breaks one thing in a config
+ * that otherwise works.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:https';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCa, issueQwac } from '../../src/certs/index.js';
+import { runConformance } from '../../src/kit/run-conformance.js';
+import type { Sandbox } from '../../src/index.js';
+import { BIN } from '../helpers/cli.js';
+import { remoteConfig } from '../helpers/remote-config.js';
+import { certificateFolder, testSandbox } from '../helpers/sandbox.js';
+
+const TOKEN = 'preflight-t0ken';
+const dir = mkdtempSync(join(tmpdir(), 'xs2a-kit-preflight-'));
+let certs: string;
+let sandbox: Sandbox;
+/** API requests the bank saw, by path. */
+let requests: string[] = [];
+/** A port nothing listens on. */
+let closedPort: number;
+const ALIEN_SECOND = {
+  name: 'Alien Second TPP',
+  organizationIdentifier: 'PSDDE-BAFIN-777777',
+  roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'] as ('PSP_AI' | 'PSP_PI' | 'PSP_IC')[],
+  keyType: 'ec' as const,
+};
+
+beforeAll(async () => {
+  certs = await certificateFolder();
+  ({ sandbox } = await testSandbox(certs, { controlToken: TOKEN }));
+  sandbox.events.on('request', (event) => requests.push(`${event.method} ${event.path}`));
+  const otherCa = await createCa();
+  const alien = issueQwac({
+    ca: otherCa,
+    name: 'Alien TPP',
+    organizationIdentifier: 'PSDDE-BAFIN-123456',
+    roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'],
+    keyType: 'ec',
+  });
+  writeFileSync(join(dir, 'alien.crt'), alien.cert);
+  writeFileSync(join(dir, 'alien.key'), alien.key);
+  const alienSecond = issueQwac({ ...ALIEN_SECOND, ca: otherCa });
+  writeFileSync(join(dir, 'alien-second.crt'), alienSecond.cert);
+  writeFileSync(join(dir, 'alien-second.key'), alienSecond.key);
+  closedPort = await new Promise<number>((resolve) => {
+    const server = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+  writeFileSync(join(dir, 'other-ca.crt'), otherCa.cert);
+});
+afterAll(() => sandbox.close());
+
+function config(name: string, change: (base: Record<string, any>) => void = () => {}): string {
+  const base = remoteConfig(certs, {
+    controlUrl: sandbox.controlUrl,
+    controlToken: TOKEN,
+    capabilities: ['clock', 'control'],
+    // No scenario here needs a customer: those that do are skipped.
+    sca: { driver: 'none' },
+  });
+  change(base);
+  const file = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify(base));
+  return file;
+}
+
+/** runConformance as the CLI calls it (console reporter on stdout, status lines on stderr). */
+async function run(configFile: string, target = sandbox.apiUrl) {
+  requests = [];
+  const said: string[] = [];
+  const written: string[] = [];
+  const { exitCode } = await runConformance({
+    target,
+    config: configFile,
+    only: ['identity'],
+    stdout: { write: (text) => void written.push(text), isTTY: false },
+    say: (text) => said.push(text),
+  });
+  return { exitCode, stderr: said.join(''), stdout: written.join(''), requests };
+}
+
+/** Exit 2, exactly this one line on stderr, nothing on stdout. */
+async function refused(configFile: string, line: string | RegExp, target?: string) {
+  const outcome = await run(configFile, target);
+  expect(outcome.exitCode).toBe(2);
+  expect(outcome.stdout).toBe('');
+  expect(outcome.stderr.split('\n')).toHaveLength(2);
+  if (typeof line === 'string') expect(outcome.stderr).toBe(`xs2a-kit conformance: ${line}\n`);
+  else expect(outcome.stderr).toMatch(line);
+  return outcome;
+}
+
+describe('preflight of a remote target', () => {
+  it('runs the scenarios when nothing is wrong (the config the mistakes below start from)', async () => {
+    const outcome = await run(config('good'));
+    expect(outcome.stderr).not.toContain('xs2a-kit conformance:');
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.stdout).toMatch(/^PASS ID-/m);
+  });
+
+  it('names controlToken when the control API refuses it, after only the provider’s probe reached the API', async () => {
+    const outcome = await refused(
+      config('wrong-token', (base) => (base.controlToken = 'not-the-token')),
+      `controlToken: the control API at ${sandbox.controlUrl} refuses it (401); give the bearer token it was started with`,
+    );
+    expect(outcome.requests).toEqual(['GET /v1/revocation-callback']);
+  });
+
+  it('names controlToken when the config gives none and the control API needs one', async () => {
+    await refused(
+      config('no-token', (base) => delete base.controlToken),
+      `controlToken: the control API at ${sandbox.controlUrl} answered 401 without one; give the bearer token it needs`,
+    );
+  });
+
+  it('names controlUrl when nothing answers there', async () => {
+    const url = `http://127.0.0.1:${closedPort}/sandbox`;
+    await refused(
+      config('no-control', (base) => (base.controlUrl = url)),
+      `controlUrl ${url}: cannot connect (ECONNREFUSED)`,
+    );
+  });
+
+  it('names ca when it does not verify the target’s server certificate, and nothing reaches the API', async () => {
+    const outcome = await refused(
+      config('wrong-ca', (base) => (base.ca = join(dir, 'other-ca.crt'))),
+      `ca (${join(dir, 'other-ca.crt')}) does not verify the target's server certificate (self-signed certificate in certificate chain)`,
+    );
+    expect(outcome.requests).toEqual([]);
+  });
+
+  it('names the provider whose certificate does not match its key, and sends nothing', async () => {
+    const outcome = await refused(
+      config('mismatch', (base) => (base.provider.key = join(dir, 'alien.key'))),
+      `provider: the certificate ${join(certs, 'tpp.crt')} does not match the key ${join(dir, 'alien.key')}`,
+    );
+    expect(outcome.requests).toEqual([]);
+  });
+
+  it('names secondProvider when the target refuses it in the envelope, after one probe per certificate', async () => {
+    const outcome = await refused(
+      config(
+        'alien-second',
+        (base) => (base.secondProvider = { cert: join(dir, 'alien-second.crt'), key: join(dir, 'alien-second.key') }),
+      ),
+      `secondProvider (${join(dir, 'alien-second.crt')}): the target refuses this certificate (401 CERTIFICATE_MISSING: The client certificate was not issued by a certificate authority this service trusts.)`,
+    );
+    expect(outcome.requests).toEqual(['GET /v1/revocation-callback', 'GET /v1/revocation-callback']);
+  });
+
+  it('names the provider a target refuses at the TLS handshake', async () => {
+    const read = (name: string) => readFileSync(join(certs, name), 'utf8');
+    let reached = 0;
+    const strict = createServer(
+      {
+        key: read('server.key'),
+        cert: read('server.crt'),
+        ca: read('ca.crt'),
+        requestCert: true,
+        rejectUnauthorized: true,
+      },
+      (_req, res) => {
+        reached += 1;
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end('{"tppMessages":[{"category":"ERROR","code":"RESOURCE_UNKNOWN"}]}');
+      },
+    );
+    await new Promise<void>((resolve) => strict.listen(0, '127.0.0.1', resolve));
+    try {
+      const target = `https://127.0.0.1:${(strict.address() as AddressInfo).port}`;
+      await refused(
+        config(
+          'alien-provider',
+          (base) => (base.provider = { cert: join(dir, 'alien.crt'), key: join(dir, 'alien.key') }),
+        ),
+        new RegExp(
+          `^xs2a-kit conformance: provider \\(${join(dir, 'alien.crt').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\): the target refuses this certificate at the TLS handshake \\(.+\\)\\n$`,
+        ),
+        target,
+      );
+      expect(reached).toBe(0);
+    } finally {
+      strict.close();
+    }
+  });
+
+  it('says the target speaks plain HTTP when the customer surface’s port is given as the API’s', async () => {
+    const portal = sandbox.portalUrl.replace('http:', 'https:');
+    const outcome = await refused(
+      config('portal'),
+      `--target ${portal} speaks plain HTTP, not HTTPS: is it the customer surface's port? The XS2A API is the mutual-TLS port`,
+      portal,
+    );
+    expect(outcome.requests).toEqual([]);
+  });
+
+  it.each([
+    ['https://127.0.0.1:1', /cannot connect \(connection refused: connect ECONNREFUSED 127\.0\.0\.1:1\)/],
+    [
+      'https://xs2a-kit.invalid:8443',
+      /cannot connect \(host name (not found|lookup failed): getaddrinfo E\w+ xs2a-kit\.invalid\)/,
+    ],
+  ])('names --target when %s cannot be reached', async (target, reason) => {
+    const outcome = await refused(
+      config('unreachable'),
+      new RegExp(
+        `^xs2a-kit conformance: --target ${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: ${reason.source}\\n$`,
+      ),
+      target,
+    );
+    expect(outcome.requests).toEqual([]);
+  });
+
+  it('names the first key of a template still to fill in, and sends nothing', async () => {
+    const outcome = await refused(
+      config(
+        'template',
+        (base) => (base.psu = { id: '<fill in: a test customer>', password: '<fill in: the password>' }),
+      ),
+      `${join(dir, 'template.json')}: "psu.id" is still the template's placeholder "<fill in: a test customer>": fill it in, or remove the key if it is optional`,
+    );
+    expect(outcome.requests).toEqual([]);
+  });
+
+  it('names providerWithoutCof when it carries PSP_IC after all', async () => {
+    await refused(
+      config(
+        'cof',
+        (base) => (base.providerWithoutCof = { cert: join(certs, 'tpp.crt'), key: join(certs, 'tpp.key') }),
+      ),
+      'providerWithoutCof carries the role PSP_IC: it must be a certificate without it',
+    );
+  });
+});
+
+describe('preflight of the SCA driver', () => {
+  const cli = (args: string[]) =>
+    promisify(execFile)('node', [
+      '--import',
+      join(import.meta.dirname, '../helpers/without-playwright.mjs'),
+      BIN,
+      ...args,
+    ]).then(
+      () => ({ code: 0, stdout: '', stderr: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+
+  it('stops a run whose browser driver has no playwright-core, naming the flag that chose it', async () => {
+    const { code, stdout, stderr } = await cli(['conformance', '--sca', 'browser', '--only', 'SCA-NOK-001']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      'xs2a-kit conformance: --sca browser: the browser SCA driver needs the playwright-core package installed beside xs2a-kit (npm install --save-dev playwright-core)\n',
+    );
+  });
+
+  it('names sca.driver when the config chose the browser driver', async () => {
+    const { code, stderr } = await cli([
+      'conformance',
+      '--target',
+      sandbox.apiUrl,
+      '--config',
+      config('browser', (base) => (base.sca = { driver: 'browser' })),
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'xs2a-kit conformance: sca.driver "browser": the browser SCA driver needs the playwright-core package installed beside xs2a-kit (npm install --save-dev playwright-core)\n',
+    );
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The remote walk-through of the conformance page (docs/conformance.md, "Step by step"), run end to
+ * end as written: its commands are read from the page, so page and test cannot drift. A second
+ * `xs2a-kit serve` (the built binary, free ports, its own certificate folder and a control token) is
+ * the bank; `certs refused` and `--init-config` make the certificates and the config; the run must end
+ * with exit 0 and the certificate-refusal scenarios must have run, not been skipped.
+ *
+ * The run selects the scenarios that need no SCA driver (--only, from the catalogue's needs): the
+ * `control` driver acts on the authorisationId that every scenario's authorisation step must pass on,
+ * and the scenarios needing a customer are judged by the suite's own runs against the simulator.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+import { catalogue } from '../../conformance/index.js';
+import { BIN } from '../helpers/cli.js';
+
+const page = readFileSync(join(import.meta.dirname, '../../docs/conformance.md'), 'utf8');
+
+/** The walk-through: from its heading to the next heading. */
+function walkThrough(): string {
+  const start = page.indexOf('\n### Step by step');
+  expect(start, 'docs/conformance.md has the "Step by step" walk-through').toBeGreaterThan(-1);
+  const rest = page.slice(start + 1);
+  const end = rest.slice(1).search(/\n#{1,3} /);
+  return end === -1 ? rest : rest.slice(0, end + 1);
+}
+
+/** Each `sh` block as the words a shell would pass: continuation lines joined, `npx` dropped. */
+function commands(text: string): string[][] {
+  return [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((block) => {
+    const line = block[1]!.replace(/\\\n/g, ' ').trim();
+    const words = line.split(/\s+/);
+    expect(words.slice(0, 2)).toEqual(['npx', 'xs2a-kit']);
+    return words.slice(2);
+  });
+}
+
+const run = (cwd: string, args: string[]) =>
+  promisify(execFile)('node', [BIN, ...args], { cwd, timeout: 120_000 }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+
+/** Starts the page's `serve` on free ports in `cwd`; answers its API and control addresses and how to stop it. */
+async function startBank(cwd: string, args: string[]) {
+  const free = args.map((word, index) => (['--port', '--portal-port'].includes(args[index - 1]!) ? '0' : word));
+  const child = spawn(process.execPath, [BIN, ...free], { cwd });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', () => out.includes('Press Ctrl+C') && resolve());
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+  });
+  return {
+    apiUrl: /XS2A API \(mutual TLS\)\s+(\S+)/.exec(out)![1]!,
+    controlUrl: /Control API\s+(\S+)/.exec(out)![1]!,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+it('runs the remote walk-through as written against a second serve as the bank, and the refused certificates are judged', async () => {
+  const steps = commands(walkThrough());
+  expect(steps.map((words) => words.slice(0, 2).join(' '))).toEqual([
+    'serve --port',
+    'certs refused',
+    'conformance --init-config',
+    'conformance --target',
+  ]);
+  const [serve, refused, init, conformance] = steps as [string[], string[], string[], string[]];
+  const cwd = mkdtempSync(join(tmpdir(), 'xs2a-kit-walk-through-'));
+  const bank = await startBank(cwd, serve);
+  try {
+    // The page's addresses are the bank's fixed ports; the bank here listens on free ones.
+    const here = (words: string[]) =>
+      words.map((word) =>
+        word.replace('https://localhost:9443', bank.apiUrl).replace('http://localhost:9080/sandbox', bank.controlUrl),
+      );
+    const certs = await run(cwd, here(refused));
+    expect(certs.stderr).toBe('');
+    expect(certs.code).toBe(0);
+    expect(certs.stdout).toContain('"refusedCertificates": {');
+
+    const config = await run(cwd, here(init));
+    expect(config.stderr).toBe('');
+    expect(config.code).toBe(0);
+    expect(config.stdout).toContain('a config for the xs2a-kit sandbox');
+
+    const withoutCustomer = catalogue.filter((scenario) => !scenario.needs.includes('sca'));
+    const refusals = catalogue.filter((scenario) => scenario.needs.includes('refused-certificates'));
+    expect(refusals.length).toBe(7);
+    expect(refusals.every((scenario) => withoutCustomer.includes(scenario))).toBe(true);
+    const outcome = await run(cwd, [...here(conformance), '--only', withoutCustomer.map((s) => s.id).join(',')]);
+    expect(outcome.stderr).not.toContain('xs2a-kit conformance:');
+    expect(outcome.code).toBe(0);
+    for (const scenario of refusals) expect(outcome.stdout).toMatch(new RegExp(`^PASS ${scenario.id} `, 'm'));
+    const junit = readFileSync(join(cwd, 'reports/bank.xml'), 'utf8');
+    for (const scenario of refusals) {
+      const testcase = new RegExp(`<testcase [^>]*name="${scenario.id}[^"]*"[^>]*(/>|>([\\s\\S]*?)</testcase>)`).exec(
+        junit,
+      );
+      expect(testcase, scenario.id).not.toBeNull();
+      expect(testcase![2] ?? '', scenario.id).not.toMatch(/<(skipped|failure|error)/);
+    }
+  } finally {
+    await bank.stop();
+  }
+}, 120_000);
