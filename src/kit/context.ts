@@ -34,7 +34,7 @@ export interface ScenarioContext {
   apiWithoutCof(): ScenarioClient;
   /**
    * A client presenting a certificate the target must refuse (capability `refused-certificates`), or
-   * undefined when the target offers none of that kind: the scenario then records the check as unchecked.
+   * undefined when the target offers none of that kind: the scenario then records the check as not checked and is inconclusive.
    */
   refusedApi(kind: RefusedCertificate): ScenarioClient | undefined;
   readonly fixtures: Fixtures;

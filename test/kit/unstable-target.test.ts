@@ -2,7 +2,7 @@
  * An unstable bank: the sandbox serving `--faults flaky` (one request in ten answered 503 with
  * `Retry-After: 1`, before anything is stored). The kit retries as the interface's retry rule says,
  * so no scenario fails, and the summary says how unstable the target was. The waits are capped at
- * 20 ms here instead of the second the target asks for, or the catalogue's ~700 retries would take
+ * 20 ms here instead of the second the target asks for, or the catalogue's ~360 retries would take
  * minutes; `client-retries.test.ts` holds that the named wait itself is honoured.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
