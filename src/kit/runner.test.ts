@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { fakeTarget } from '../../test/helpers/fake-target.js';
 import type { RunEvent } from './events.js';
 import { fail } from './failure.js';
 import { approvalsNeeded, runScenarios } from './runner.js';
-import { scenario, type Capability } from './scenario.js';
+import { scenario } from './scenario.js';
 import type { Target } from './target.js';
-
-function fakeTarget(capabilities: Capability[]): Target {
-  return {
-    name: 'fake',
-    baseUrl: 'https://127.0.0.1:9',
-    ca: '',
-    provider: { cert: '', key: '' },
-    fixtures: {
-      redirectUri: 'https://tpp.example/ok',
-      nokRedirectUri: 'https://tpp.example/nok',
-      psu: { id: 'p', password: 'x' },
-      ibans: {
-        main: 'DE12123456780000100001',
-        second: 'DE82123456780000100002',
-        notHeld: 'DE89370400440532013000',
-        creditor: 'DE89370400440532013000',
-      },
-      amounts: { small: '1.00', beyondBalance: '9999.00' },
-    },
-    capabilities: new Set(capabilities),
-    close: async () => {},
-  };
-}
 
 const passing = scenario({
   id: 'T-PASS-001',

@@ -1,33 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { fakeTarget } from '../../test/helpers/fake-target.js';
 import { runScenarios } from './runner.js';
 import { ensureEqual, fail, Inconclusive } from './failure.js';
 import { given } from './given.js';
 import { scenario, type Capability } from './scenario.js';
-import type { ScaDriver, Target } from './target.js';
+import type { ScaDriver } from './target.js';
 
-function target(capabilities: Capability[], sca?: ScaDriver): Target {
-  return {
-    name: 'fake',
-    baseUrl: 'https://127.0.0.1:9',
-    ca: '',
-    provider: { cert: '', key: '' },
-    fixtures: {
-      redirectUri: 'https://tpp.example/ok',
-      nokRedirectUri: 'https://tpp.example/nok',
-      psu: { id: 'p', password: 'x' },
-      ibans: {
-        main: 'DE12123456780000100001',
-        second: 'DE82123456780000100002',
-        notHeld: 'DE89370400440532013000',
-        creditor: 'DE89370400440532013000',
-      },
-      amounts: { small: '1.00', beyondBalance: '9999.00' },
-    },
-    capabilities: new Set(capabilities),
-    sca,
-    close: async () => {},
-  };
-}
+const target = (capabilities: Capability[], sca?: ScaDriver) => fakeTarget(capabilities, { sca });
 
 const named = (
   id: string,

@@ -11,6 +11,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countVerdicts, type RunSummary, type ScenarioResult } from '../../src/kit/events.js';
 import { htmlReport } from '../../src/kit/reporters/html.js';
+import { CHROMIUM_FLAGS } from '../../src/kit/sca-drivers/browser.js';
 import { chromiumPath } from '../helpers/tools.js';
 
 const ARTIFACTS = new URL('../../test-artifacts/reports/', import.meta.url).pathname;
@@ -91,14 +92,7 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: await chromiumPath(),
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 });
 afterAll(() => browser?.close());

@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { fakeTarget } from '../../../test/helpers/fake-target.js';
 import { fail } from '../failure.js';
 import { runScenarios } from '../runner.js';
 import { scenario } from '../scenario.js';
-import type { Target } from '../target.js';
 import { consoleReporter, resultLine } from './console.js';
 
-const target: Target = {
-  name: 'fake bank',
-  baseUrl: 'https://127.0.0.1:9',
-  ca: '',
-  provider: { cert: '', key: '' },
-  fixtures: {
-    redirectUri: 'https://tpp.example/ok',
-    nokRedirectUri: 'https://tpp.example/nok',
-    psu: { id: 'p', password: 'x' },
-    ibans: {
-      main: 'DE12123456780000100001',
-      second: 'DE82123456780000100002',
-      notHeld: 'DE89370400440532013000',
-      creditor: 'DE89370400440532013000',
-    },
-    amounts: { small: '1.00', beyondBalance: '9999.00' },
-  },
-  capabilities: new Set(),
-  close: async () => {},
-};
+const target = fakeTarget();
 
 const scenarios = [
   scenario({
