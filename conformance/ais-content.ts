@@ -5,50 +5,43 @@
  * account of the customer the consent does not name stays closed (spec "Scope rules", "AccountAccess",
  * "SignedAmount", "AccountDetails", "BalanceResponse", "TransactionsResponse").
  */
-import {
-  AccountListSchema,
-  AccountResponseSchema,
-  BalanceResponseSchema,
-  TransactionsResponseSchema,
-} from '../src/contract/index.js';
+import { toCents, TransactionsResponseSchema } from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
+import { expectRefusal } from './refusal.js';
 import {
+  accountList,
   codeOf,
-  expectError,
   expectPlausible,
+  memberOf,
+  membersOf,
   readData,
   resourceIdOf,
   SHARED_READ,
   sharedReadConsent,
+  underConsent,
   validConsent,
 } from './steps.js';
 
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-
 async function closingBooked(ctx: ScenarioContext, consentId: string, accountId: string): Promise<number> {
-  const reply = await readData(ctx, consentId, `/v1/accounts/${accountId}/balances`);
-  ensureEqual(reply.status, 200, 'status of GET balances');
-  const balance = ensureSchema(BalanceResponseSchema, reply.json, 'BalanceResponse').balances.find(
-    (item) => item.balanceType === 'closingBooked',
-  );
+  const read = await ctx.api.getBalances({ accountId, headers: underConsent(consentId) });
+  const balance = read.success('GET balances').balances.find((item) => item.balanceType === 'closingBooked');
   ensure(balance, 'the balances carry closingBooked');
-  return cents(balance.balanceAmount.amount);
+  return toCents(balance.balanceAmount.amount);
 }
 
 /** Every booked row, all pages: where a new booking lands (first page or last) is the bank's sort order. */
 async function newestBooked(ctx: ScenarioContext, consentId: string, accountId: string) {
-  const rows = [];
-  let path: string | undefined = `/v1/accounts/${accountId}/transactions?bookingStatus=booked`;
-  for (let pages = 0; path !== undefined && pages < 20; pages += 1) {
-    const reply = await readData(ctx, consentId, path);
-    ensureEqual(reply.status, 200, 'status of GET transactions');
-    const { transactions } = ensureSchema(TransactionsResponseSchema, reply.json, 'TransactionsResponse');
+  const headers = underConsent(consentId);
+  const first = await ctx.api.getTransactionList({ accountId, headers, query: { bookingStatus: 'booked' } });
+  let { transactions } = first.success('GET transactions');
+  const rows = [...(transactions.booked ?? [])];
+  for (let pages = 1; transactions._links?.next && pages < 20; pages += 1) {
+    const page = await ctx.api.call({ path: transactions._links.next.href, headers });
+    ensureEqual(page.status, 200, 'status of GET transactions (next page)');
+    ({ transactions } = ensureSchema(TransactionsResponseSchema, page.json, 'TransactionsResponse'));
     rows.push(...(transactions.booked ?? []));
-    const next: string | undefined = (transactions._links as { next?: { href: string } } | undefined)?.next?.href;
-    path =
-      next === undefined ? undefined : next.startsWith('/v1') ? next : new URL(next).pathname + new URL(next).search;
   }
   return rows;
 }
@@ -73,7 +66,7 @@ export const aisContentScenarios = [
         await ctx.control().bookTransaction(ctx.fixtures.ibans.main, amount);
         ensureEqual(
           (await closingBooked(ctx, consentId, accountId)) - before,
-          cents(amount),
+          toCents(amount),
           `closingBooked change after booking ${amount}`,
         );
         const added = (await newestBooked(ctx, consentId, accountId)).filter((row) => !known.has(row.transactionId));
@@ -100,32 +93,19 @@ export const aisContentScenarios = [
         ['transactions', 'balances'],
       ] as const) {
         const consent = await validConsent(ctx, { types: [granted] });
-        const id = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
+        const accountId = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
+        const headers = underConsent(consent.consentId);
+        const read = (type: 'balances' | 'transactions') =>
+          type === 'balances'
+            ? ctx.api.getBalances({ accountId, headers })
+            : ctx.api.getTransactionList({ accountId, headers, query: { bookingStatus: 'booked' } });
         ensureEqual(
-          (await readData(ctx, consent.consentId, `/v1/accounts/${id}`)).status,
+          (await ctx.api.readAccountDetails({ accountId, headers })).status,
           200,
           `account details under a ${granted}-only consent`,
         );
-        ensureEqual(
-          (
-            await readData(
-              ctx,
-              consent.consentId,
-              `/v1/accounts/${id}/${granted}${granted === 'transactions' ? '?bookingStatus=booked' : ''}`,
-            )
-          ).status,
-          200,
-          `${granted} under a ${granted}-only consent`,
-        );
-        expectError(
-          ctx,
-          await readData(
-            ctx,
-            consent.consentId,
-            `/v1/accounts/${id}/${refused}${refused === 'transactions' ? '?bookingStatus=booked' : ''}`,
-          ),
-          expect,
-        );
+        ensureEqual((await read(granted)).status, 200, `${granted} under a ${granted}-only consent`);
+        expectRefusal(ctx, await read(refused), expect);
       }
     },
   }),
@@ -171,20 +151,17 @@ export const aisContentScenarios = [
     expect: { never: ['status', 'accountStatus'] },
     async run(ctx, expect) {
       const { consentId } = await sharedReadConsent(ctx);
-      const list = ensureSchema(
-        AccountListSchema,
-        (await readData(ctx, consentId, '/v1/accounts')).json,
-        'account list',
-      );
-      const id = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
-      const read = ensureSchema(
-        AccountResponseSchema,
-        (await readData(ctx, consentId, `/v1/accounts/${id}`)).json,
-        'account read',
-      );
-      for (const account of [...list.accounts, read.account]) {
+      // The raw bodies: the contract's schema would not show a member it does not name.
+      const list = await accountList(ctx, consentId);
+      list.success('GET /v1/accounts');
+      const accountId = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
+      const read = await ctx.api.readAccountDetails({ accountId, headers: underConsent(consentId) });
+      read.success('GET /v1/accounts/{account_id}');
+      const listed = memberOf(list.json, 'accounts');
+      const accounts = [...(Array.isArray(listed) ? listed : []), memberOf(read.json, 'account')];
+      for (const account of accounts) {
         for (const field of expect.never)
-          ensure(!(field in (account as object)), `account ${account.iban} carries ${field}`, { actual: account });
+          ensure(!(field in membersOf(account)), `an account carries ${field}`, { actual: account });
       }
     },
   }),

@@ -1,20 +1,15 @@
 /** Account data under a consent: gating by data type, shapes (spec "Authentication" 7, "AccountAccess", resources). */
-import {
-  AccountListSchema,
-  AccountResponseSchema,
-  BalanceResponseSchema,
-  TransactionsResponseSchema,
-} from '../src/contract/index.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
+import { expectRefusal } from './refusal.js';
 import {
+  accountList,
   aisAccess,
-  ATTENDED,
   codeOf,
   createConsent,
-  expectError,
   expectPlausible,
   readData,
+  underConsent,
   resourceIdOf,
   SHARED_COF,
   SHARED_READ,
@@ -34,14 +29,10 @@ export const aisDataScenarios = [
     expect: { code: 'CONSENT_INVALID' },
     async run(ctx, expect) {
       const consent = await validConsent(ctx, { types: ['accounts'] });
-      const id = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
-      for (const resource of ['balances', 'transactions']) {
-        const reply = await ctx.api.call({
-          path: `/v1/accounts/${id}/${resource}`,
-          headers: { 'Consent-ID': consent.consentId, ...ATTENDED },
-        });
-        expectError(ctx, reply, expect);
-      }
+      const accountId = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
+      const headers = underConsent(consent.consentId);
+      expectRefusal(ctx, await ctx.api.getBalances({ accountId, headers }), expect);
+      expectRefusal(ctx, await ctx.api.getTransactionList({ accountId, headers }), expect);
     },
   }),
   scenario({
@@ -54,12 +45,7 @@ export const aisDataScenarios = [
     expect: {},
     async run(ctx) {
       const consent = await sharedReadConsent(ctx);
-      const list = await ctx.api.call({
-        path: '/v1/accounts',
-        headers: { 'Consent-ID': consent.consentId, ...ATTENDED },
-        schema: AccountListSchema,
-      });
-      const accounts = (list.json as { accounts: { iban: string; resourceId: string }[] }).accounts;
+      const { accounts } = (await accountList(ctx, consent.consentId)).success('GET /v1/accounts');
       ensure(
         accounts.some((account) => account.iban === ctx.fixtures.ibans.main),
         'the granted account is listed',
@@ -68,12 +54,8 @@ export const aisDataScenarios = [
         accounts.every((account) => account.resourceId !== account.iban),
         'resourceId is not the IBAN',
       );
-      const id = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
-      await ctx.api.call({
-        path: `/v1/accounts/${id}/balances`,
-        headers: { 'Consent-ID': consent.consentId, ...ATTENDED },
-        schema: BalanceResponseSchema,
-      });
+      const accountId = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
+      (await ctx.api.getBalances({ accountId, headers: underConsent(consent.consentId) })).success('GET balances');
     },
   }),
   scenario({
@@ -88,18 +70,12 @@ export const aisDataScenarios = [
         access: aisAccess([ctx.fixtures.ibans.main]),
         recurringIndicator: true,
       });
-      const reply = await ctx.api.call({
-        path: '/v1/accounts',
-        headers: { 'Consent-ID': created.consentId, ...ATTENDED },
-      });
+      const reply = await accountList(ctx, created.consentId);
       ensure(
         reply.status >= 400 && reply.status < 500,
         `account list under a received consent is refused, got ${reply.status}`,
       );
-      ctx.observe(
-        'code for a consent not yet authorised',
-        (reply.json as { tppMessages?: { code: string }[] } | undefined)?.tppMessages?.[0]?.code,
-      );
+      ctx.observe('code for a consent not yet authorised', reply.code);
     },
   }),
   scenario({
@@ -113,10 +89,7 @@ export const aisDataScenarios = [
     expect: { code: 'CONSENT_UNKNOWN', status: 403 },
     async run(ctx, expect) {
       const consent = await sharedReadConsent(ctx);
-      const reply = await ctx
-        .secondApi()
-        .call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } });
-      expectError(ctx, reply, expect);
+      expectRefusal(ctx, await accountList(ctx, consent.consentId, { client: ctx.secondApi() }), expect);
     },
   }),
   scenario({
@@ -135,10 +108,10 @@ export const aisDataScenarios = [
         { client: ctx.secondApi() },
       );
       const unknown = `${foreign.consentId.slice(0, -4)}${foreign.consentId.endsWith('ffff') ? 'eeee' : 'ffff'}`;
-      const a = await readData(ctx, foreign.consentId, '/v1/accounts');
-      const b = await readData(ctx, unknown, '/v1/accounts');
-      expectError(ctx, a, expect);
-      expectError(ctx, b, expect);
+      const a = await accountList(ctx, foreign.consentId);
+      const b = await accountList(ctx, unknown);
+      expectRefusal(ctx, a, expect);
+      expectRefusal(ctx, b, expect);
       ensureEqual(a.text, b.text, 'body of GET /v1/accounts: foreign and unknown consent identical');
     },
   }),
@@ -153,13 +126,9 @@ export const aisDataScenarios = [
     async run(ctx) {
       const { consentId } = await sharedReadConsent(ctx);
       const id = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
-      const read = await ctx.api.call({
-        path: `/v1/accounts/${id}`,
-        headers: { 'Consent-ID': consentId, ...ATTENDED },
-        schema: AccountResponseSchema,
-      });
+      const read = await ctx.api.readAccountDetails({ accountId: id, headers: underConsent(consentId) });
       ensureEqual(read.status, 200, 'status of the account read');
-      const account = (read.json as { account: { iban: string; resourceId: string } }).account;
+      const { account } = read.success('the account read');
       ensureEqual(
         [account.iban, account.resourceId],
         [ctx.fixtures.ibans.main, id],
@@ -184,26 +153,24 @@ export const aisDataScenarios = [
     expect: {
       present: {
         '': ['booked'],
-        '?bookingStatus=booked': ['booked'],
-        '?bookingStatus=pending': ['pending'],
-        '?bookingStatus=both': ['booked', 'pending'],
+        'bookingStatus=booked': ['booked'],
+        'bookingStatus=pending': ['pending'],
+        'bookingStatus=both': ['booked', 'pending'],
       },
     },
     async run(ctx, expect) {
       const { consentId } = await sharedReadConsent(ctx);
-      const id = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
+      const accountId = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
       for (const [query, arrays] of Object.entries(expect.present)) {
-        const reply = await ctx.api.call({
-          path: `/v1/accounts/${id}/transactions${query}`,
-          headers: { 'Consent-ID': consentId, ...ATTENDED },
-          schema: TransactionsResponseSchema,
-        });
-        ensureEqual(reply.status, 200, `status of GET transactions${query}`);
-        const transactions = (reply.json as { transactions: Record<string, unknown> }).transactions;
+        const reply = await ctx.api.getTransactionList({ accountId, query, headers: underConsent(consentId) });
+        ensureEqual(reply.status, 200, `status of GET transactions${query ? `?${query}` : ''}`);
+        const { transactions } = reply.success('GET transactions');
         for (const array of arrays)
-          ensure(Array.isArray(transactions[array]), `${array} is present for ${query || 'no bookingStatus'}`, {
-            actual: Object.keys(transactions),
-          });
+          ensure(
+            Array.isArray(transactions[array as 'booked' | 'pending']),
+            `${array} is present for ${query || 'no bookingStatus'}`,
+            { actual: Object.keys(transactions) },
+          );
         const other = ['booked', 'pending'].filter((array) => !arrays.includes(array) && array in transactions);
         ensureEqual(other, [], `arrays that ${query || 'no bookingStatus'} does not ask for`);
       }
@@ -220,7 +187,7 @@ export const aisDataScenarios = [
     expect: {},
     async run(ctx) {
       const cof = await sharedCofConsent(ctx);
-      const underCof = await readData(ctx, cof, '/v1/accounts');
+      const underCof = await accountList(ctx, cof);
       expectPlausible(ctx, 'GET /v1/accounts under a CoF consent (not shown)', underCof, [
         { status: '4xx', code: 'CONSENT_UNKNOWN' },
         { status: '4xx', code: 'CONSENT_INVALID' },

@@ -1,40 +1,24 @@
 /** Revocation callbacks: registration and signed delivery (spec "Revocation callback endpoints", "Events"). */
-import { RevocationCallbackSchema, RevocationEventSchema } from '../src/contract/index.js';
+import { RevocationEventSchema } from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
-import type { ReceivedCallback } from '../src/kit/callback-receiver.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { consentStatus, validConsent, withReceiver } from './steps.js';
+import { about, stepUntil } from './callback-steps.js';
+import { consentStatus, membersOf, validConsent, withReceiver } from './steps.js';
 
 /** A secret no registration derives: the receiver refuses (non-2xx) what it cannot verify, as a provider should. */
 const WRONG_SECRET = '0'.repeat(64);
 
-const about = (deliveries: readonly ReceivedCallback[], consentId: string) =>
-  deliveries.filter((delivery) => delivery.rawBody.includes(consentId));
-
 /**
  * Moves the clock ten minutes at a time (longer than any backoff step the target is likely to take)
  * until the receiver holds `count` deliveries about the consent, `steps` moves went by, or a move
- * brought no delivery within the receiver's quiet time (the target has stopped retrying).
+ * released nothing (the target has stopped retrying).
  */
-async function attemptsUntil(
-  ctx: ScenarioContext,
-  consentId: string,
-  count: number,
-  steps: number,
-): Promise<readonly ReceivedCallback[]> {
-  const receiver = ctx.callbacks();
-  for (let step = 0; step < steps && about(receiver.received(), consentId).length < count; step += 1) {
-    const before = receiver.received().length;
-    await ctx.clock().advance('PT10M');
-    const arrived = await receiver.waitFor(before + 1, receiver.quietMs).then(
-      () => true,
-      () => false,
-    );
-    if (!arrived) break;
-  }
-  return about(receiver.received(), consentId);
-}
+const attemptsUntil = (ctx: ScenarioContext, consentId: string, count: number, steps: number) =>
+  stepUntil(ctx, consentId, count, { step: 'PT10M', steps, stopWhenQuiet: true });
+
+/** The event a delivery carries, held to its schema. */
+const eventOf = (raw: string) => ensureSchema(RevocationEventSchema, JSON.parse(raw), 'revocation event');
 
 export const callbackScenarios = [
   scenario({
@@ -50,27 +34,17 @@ export const callbackScenarios = [
       // The second provider: registration is per provider, and the default one's may be in use by CB-SIGN-001.
       const api = ctx.secondApi();
       const url = 'https://tpp.example/xs2a/revocations';
-      const put = await api.call({
-        method: 'PUT',
-        path: '/v1/revocation-callback',
-        body: { url },
-        schema: RevocationCallbackSchema,
-      });
-      ensureEqual(put.status, 200, 'status of PUT');
-      const registered = ensureSchema(RevocationCallbackSchema, put.json, 'RevocationCallback');
+      const put = await api.putRevocationCallback({ body: { url } });
+      const registered = put.success('PUT /v1/revocation-callback');
       ensureEqual(registered.signatureHeader, expect.signatureHeader, 'signatureHeader');
       ensureEqual(registered.signatureToleranceSeconds, expect.signatureToleranceSeconds, 'signatureToleranceSeconds');
-      ensure(/^[0-9a-fA-F]{64}$/.test(registered.secret ?? ''), 'secret is a hex string of 32 bytes');
-      const get = await api.call({ path: '/v1/revocation-callback' });
+      ensure(/^[0-9a-fA-F]{64}$/.test(registered.secret), 'secret is a hex string of 32 bytes');
+      const get = await api.getRevocationCallback();
       ensureEqual(get.json, put.json, 'GET answers the same body as PUT');
-      const again = await api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url } });
+      const again = await api.putRevocationCallback({ body: { url } });
       ensureEqual(again.json, put.json, 'PUT of the same URL again');
-      ensureEqual(
-        (await api.call({ method: 'DELETE', path: '/v1/revocation-callback' })).status,
-        204,
-        'status of DELETE',
-      );
-      ensureEqual((await api.call({ path: '/v1/revocation-callback' })).status, expect.afterDelete, 'GET after DELETE');
+      ensureEqual((await api.deleteRevocationCallback()).status, 204, 'status of DELETE');
+      ensureEqual((await api.getRevocationCallback()).status, expect.afterDelete, 'GET after DELETE');
     },
   }),
   scenario({
@@ -84,11 +58,7 @@ export const callbackScenarios = [
     needs: ['control', 'callback-receiver', 'callback-endpoint'],
     expect: { consentStatus: 'revokedByPsu' },
     async run(ctx, expect) {
-      const receiver = ctx.callbacks();
-      const put = await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url } });
-      ensureEqual(put.status, 200, 'status of PUT');
-      receiver.useSecret((put.json as { secret?: string }).secret);
-      try {
+      await withReceiver(ctx, async (receiver) => {
         const consent = await validConsent(ctx, { types: ['balances'] });
         const before = receiver.received().length;
         await ctx.control().revokeConsent(consent.consentId);
@@ -106,12 +76,10 @@ export const callbackScenarios = [
           `the signature verifies over the raw body: ${delivery.verdict.ok ? '' : delivery.verdict.reason}`,
           { actual: delivery.signature },
         );
-        const event = ensureSchema(RevocationEventSchema, JSON.parse(delivery.rawBody), 'revocation event');
+        const event = eventOf(delivery.rawBody);
         ensureEqual(event.consentId, consent.consentId, 'consentId of the event');
         ensureEqual(event.consentStatus, expect.consentStatus, 'consentStatus of the event');
-      } finally {
-        await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
-      }
+      });
     },
   }),
   scenario({
@@ -125,18 +93,13 @@ export const callbackScenarios = [
     async run(ctx, expect) {
       const api = ctx.secondApi();
       try {
-        await api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: expect.first } });
-        const put = await api.call({
-          method: 'PUT',
-          path: '/v1/revocation-callback',
-          body: { url: expect.second },
-          schema: RevocationCallbackSchema,
-        });
-        const get = await api.call({ path: '/v1/revocation-callback', schema: RevocationCallbackSchema });
-        ensureEqual((get.json as { url: string }).url, expect.second, 'url after the replacement');
-        ensureEqual(get.json, put.json, 'GET answers the same body as the replacing PUT');
+        await api.putRevocationCallback({ body: { url: expect.first } });
+        const put = await api.putRevocationCallback({ body: { url: expect.second } });
+        const get = (await api.getRevocationCallback()).success('GET /v1/revocation-callback');
+        ensureEqual(get.url, expect.second, 'url after the replacement');
+        ensureEqual(get, put.success('the replacing PUT'), 'GET answers the same body as the replacing PUT');
       } finally {
-        await api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
+        await api.deleteRevocationCallback();
       }
     },
   }),
@@ -166,7 +129,7 @@ export const callbackScenarios = [
         const skew = Math.abs(Number(shape[1]) - Math.floor((await ctx.clock().now()).getTime() / 1000));
         ensure(skew <= expect.toleranceSeconds, `t is ${skew} s from the target’s clock`);
         ensure(delivery.verdict.ok, 'the HMAC over <t>.<raw body> verifies with the secret');
-        ensureEqual(Object.keys(JSON.parse(delivery.rawBody) as object).sort(), expect.fields, 'fields of the event');
+        ensureEqual(Object.keys(membersOf(JSON.parse(delivery.rawBody))).sort(), expect.fields, 'fields of the event');
       });
     },
   }),
@@ -192,7 +155,7 @@ export const callbackScenarios = [
           actual: all.map((item) => item.status),
         });
         ensureEqual(
-          new Set(all.map((item) => (JSON.parse(item.rawBody) as { eventId: string }).eventId)).size,
+          new Set(all.map((item) => eventOf(item.rawBody).eventId)).size,
           1,
           'distinct eventIds over the attempts',
         );
@@ -243,11 +206,7 @@ export const callbackScenarios = [
         const deleted = await validConsent(ctx, { types: ['balances'] });
         const revoked = await validConsent(ctx, { types: ['transactions'], ibans: [ctx.fixtures.ibans.second] });
         const before = receiver.received().length;
-        ensureEqual(
-          (await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${deleted.consentId}` })).status,
-          204,
-          'status of the provider’s DELETE',
-        );
+        ensureEqual((await ctx.api.deleteConsent(deleted)).status, 204, 'status of the provider’s DELETE');
         // A customer revocation afterwards: once its delivery is in, a callback for the DELETE would have had its chance.
         await ctx.control().revokeConsent(revoked.consentId);
         const deliveries = (await receiver.waitFor(before + 1, 10_000)).slice(before);

@@ -4,22 +4,22 @@
  * spec makes identical (spec "FundsConfirmationConsentRequest", "Funds confirmation", "States:
  * Consent", Behaviour notes / Consents 2-3).
  */
-import {
-  ConsentCreationResponseSchema,
-  ConsentResponseSchema,
-  ConsentStatusResponseSchema,
-} from '../src/contract/index.js';
+import { ConsentResponseSchema, ConsentStatusResponseSchema } from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { follow } from './consent-lifecycles.js';
+import { expectRefusal } from './refusal.js';
 import {
   answerOf,
+  approveConsent,
   ATTENDED,
   consentStatus,
+  createCofConsent,
   dateAfter,
-  expectError,
+  declineConsent,
   expectPlausible,
+  follow,
+  membersOf,
   SHARED_COF,
   sharedCofConsent,
   validCofConsent,
@@ -28,12 +28,8 @@ import {
 import { advanceIntoDay, advanceToTimeOfDay, nextMidnight, seconds } from './time.js';
 import { dayStartMs } from '../src/contract/dates.js';
 
-const COF = '/v1/consents/confirmation-of-funds';
-
 const confirm = (ctx: ScenarioContext, consentId: string, options: { attended?: boolean; iban?: string } = {}) =>
-  ctx.api.call({
-    method: 'POST',
-    path: '/v1/funds-confirmations',
+  ctx.api.checkAvailabilityOfFunds({
     headers: { 'Consent-ID': consentId, ...(options.attended === false ? {} : ATTENDED) },
     body: {
       account: { iban: options.iban ?? ctx.fixtures.ibans.main },
@@ -41,16 +37,7 @@ const confirm = (ctx: ScenarioContext, consentId: string, options: { attended?: 
     },
   });
 
-async function createCof(ctx: ScenarioContext, body: Record<string, unknown> = {}) {
-  const reply = await ctx.api.call({
-    method: 'POST',
-    path: COF,
-    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
-    body: { account: { iban: ctx.fixtures.ibans.main }, ...body },
-  });
-  ensureEqual(reply.status, 201, `status of POST ${COF}`);
-  return ensureSchema(ConsentCreationResponseSchema, reply.json, 'ConsentCreationResponse');
-}
+const createCof = (ctx: ScenarioContext) => createCofConsent(ctx);
 
 export const cofLifecycleScenarios = [
   scenario({
@@ -67,7 +54,7 @@ export const cofLifecycleScenarios = [
       ensureEqual((await confirm(ctx, consentId)).status, 200, 'status of a confirmation before the revocation');
       await ctx.control().revokeConsent(consentId);
       ensureEqual(await consentStatus(ctx, consentId, 'cof'), 'revokedByPsu', 'status after the customer revoked');
-      expectError(ctx, await confirm(ctx, consentId), expect);
+      expectRefusal(ctx, await confirm(ctx, consentId), expect);
     },
   }),
   scenario({
@@ -94,7 +81,7 @@ export const cofLifecycleScenarios = [
         'expired',
         'status one second into the day after validUntil',
       );
-      expectError(ctx, await confirm(ctx, consentId), expect);
+      expectRefusal(ctx, await confirm(ctx, consentId), expect);
     },
   }),
   scenario({
@@ -107,13 +94,9 @@ export const cofLifecycleScenarios = [
     expect: { code: 'CONSENT_INVALID' },
     async run(ctx, expect) {
       const created = await createCof(ctx);
-      expectError(ctx, await confirm(ctx, created.consentId), expect);
-      await ctx.authorise(created._links.scaRedirect.href, {
-        decision: 'decline',
-        status: () => consentStatus(ctx, created.consentId, 'cof'),
-      });
-      ensureEqual(await consentStatus(ctx, created.consentId, 'cof'), 'rejected', 'status after the customer declined');
-      expectError(ctx, await confirm(ctx, created.consentId), expect);
+      expectRefusal(ctx, await confirm(ctx, created.consentId), expect);
+      await declineConsent(ctx, created);
+      expectRefusal(ctx, await confirm(ctx, created.consentId), expect);
     },
   }),
   scenario({
@@ -129,9 +112,7 @@ export const cofLifecycleScenarios = [
       await advanceToTimeOfDay(ctx, '12:00:00');
       const created = await createCof(ctx);
       await ctx.clock().advance('PT14M');
-      await ctx.authorise(created._links.scaRedirect.href, {
-        status: () => consentStatus(ctx, created.consentId, 'cof'),
-      });
+      await approveConsent(ctx, created);
       await ctx.clock().advance('P179DT23H53M');
       ensureEqual(
         (await confirm(ctx, created.consentId)).status,
@@ -139,7 +120,7 @@ export const cofLifecycleScenarios = [
         'status of a confirmation 7 minutes before 180 days after the authentication',
       );
       await ctx.clock().advance('P1D');
-      expectError(ctx, await confirm(ctx, created.consentId), expect);
+      expectRefusal(ctx, await confirm(ctx, created.consentId), expect);
     },
   }),
   scenario({
@@ -161,7 +142,7 @@ export const cofLifecycleScenarios = [
           200,
           `status of unattended confirmation ${i}`,
         );
-      expectError(ctx, await confirm(ctx, consentId, { attended: false }), { status: 429, code: 'ACCESS_EXCEEDED' });
+      expectRefusal(ctx, await confirm(ctx, consentId, { attended: false }), { status: 429, code: 'ACCESS_EXCEEDED' });
       const now = await ctx.clock().now();
       await ctx.clock().advance(seconds(nextMidnight(now) - now.getTime() + 1_000));
       ensureEqual(
@@ -201,17 +182,10 @@ export const cofLifecycleScenarios = [
     expect: { status: 403, code: 'CONSENT_UNKNOWN' },
     async run(ctx, expect) {
       const ais = await validConsent(ctx, { types: ['balances'] });
-      const foreign = await ctx.secondApi().call({
-        method: 'POST',
-        path: COF,
-        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
-        body: { account: { iban: ctx.fixtures.ibans.main } },
-      });
-      ensureEqual(foreign.status, 201, 'status of the second provider’s CoF consent');
-      const foreignId = (foreign.json as { consentId: string }).consentId;
+      const { consentId: foreignId } = await createCofConsent(ctx, {}, { client: ctx.secondApi() });
       const unknown = `${foreignId.slice(0, -4)}${foreignId.endsWith('ffff') ? 'eeee' : 'ffff'}`;
       const replies = [await confirm(ctx, ais.consentId), await confirm(ctx, unknown), await confirm(ctx, foreignId)];
-      for (const reply of replies) expectError(ctx, reply, expect);
+      for (const reply of replies) expectRefusal(ctx, reply, expect);
       ensureEqual(replies[0]!.text, replies[1]!.text, 'body for an account-information consent and for an unknown id');
       ensureEqual(replies[2]!.text, replies[1]!.text, 'body for another provider’s CoF consent and for an unknown id');
     },
@@ -226,22 +200,20 @@ export const cofLifecycleScenarios = [
     expect: {},
     async run(ctx) {
       const created = await createCof(ctx);
-      const self = await follow(ctx, created._links.self.href);
+      const links = created.created._links;
+      const self = await follow(ctx, links.self.href);
       ensureEqual(
         ensureSchema(ConsentResponseSchema, self.json, 'the consent at self').consentId,
         created.consentId,
         'consentId at self',
       );
       ensureEqual(
-        ensureSchema(
-          ConsentStatusResponseSchema,
-          (await follow(ctx, created._links.status.href)).json,
-          'the answer at status',
-        ).consentStatus,
+        ensureSchema(ConsentStatusResponseSchema, (await follow(ctx, links.status.href)).json, 'the answer at status')
+          .consentStatus,
         'received',
         'consentStatus at status',
       );
-      const sca = await follow(ctx, created._links.scaStatus.href);
+      const sca = await follow(ctx, links.scaStatus.href);
       ctx.observe('what the scaStatus link of a CoF consent answers (the spec lists no CoF authorisation endpoint)', {
         status: sca.status,
         fields: sca.json && typeof sca.json === 'object' ? Object.keys(sca.json) : null,
@@ -263,7 +235,7 @@ export const cofLifecycleScenarios = [
         `a confirmation under a received CoF consent answered ${reply.status}`,
         { actual: reply.json ?? reply.text },
       );
-      ensure(!('fundsAvailable' in ((reply.json ?? {}) as object)), 'the refusal carries fundsAvailable', {
+      ensure(!('fundsAvailable' in membersOf(reply.json)), 'the refusal carries fundsAvailable', {
         actual: reply.json,
       });
       ctx.observe('answer to a confirmation under a received CoF consent (the code is not stated)', answerOf(reply));

@@ -1,18 +1,21 @@
 /** Confirmation of funds (spec "FundsConfirmationConsentRequest", "FundsConfirmationRequest", Behaviour notes / Funds confirmation). */
-import { ConsentResponseSchema, FundsConfirmationResponseSchema } from '../src/contract/index.js';
-import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
-import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
+import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
+import { expectRefusal } from './refusal.js';
 import {
   aisAccess,
   ATTENDED,
   codeOf,
   consentStatus,
+  createCofConsent,
   createConsent,
   dateAfter,
   daysBetween,
-  expectError,
+  memberOf,
+  membersOf,
+  readConsent,
+  requestCofConsent,
   SHARED_COF,
   sharedCofConsent,
   validCofConsent,
@@ -20,17 +23,13 @@ import {
 } from './steps.js';
 import { isoDate } from '../src/contract/dates.js';
 
-const COF = '/v1/consents/confirmation-of-funds';
-
 const confirm = (
   ctx: ScenarioContext,
   consentId: string,
   amount: string,
   options: { attended?: boolean; extra?: Record<string, unknown> } = {},
 ) =>
-  ctx.api.call({
-    method: 'POST',
-    path: '/v1/funds-confirmations',
+  ctx.api.checkAvailabilityOfFunds({
     headers: { 'Consent-ID': consentId, ...(options.attended ? ATTENDED : {}) },
     body: {
       account: { iban: ctx.fixtures.ibans.main },
@@ -39,15 +38,8 @@ const confirm = (
     },
   });
 
-/** Creation of a CoF consent that is not authorised (no approval). */
-async function createCof(ctx: ScenarioContext, body: Record<string, unknown>, client = ctx.api): Promise<Reply> {
-  return client.call({ method: 'POST', path: COF, headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri }, body });
-}
-
-const readValidUntil = async (ctx: ScenarioContext, consentId: string) => {
-  const read = await ctx.api.call({ path: `${COF}/${consentId}`, schema: ConsentResponseSchema });
-  return (read.json as { validUntil?: string }).validUntil;
-};
+const readValidUntil = async (ctx: ScenarioContext, consentId: string) =>
+  (await readConsent(ctx, consentId, 'cof')).validUntil;
 
 export const cofScenarios = [
   scenario({
@@ -62,18 +54,9 @@ export const cofScenarios = [
     async run(ctx) {
       const consentId = await sharedCofConsent(ctx);
       const yes = await confirm(ctx, consentId, ctx.fixtures.amounts.small, { attended: true });
-      ensureEqual(yes.status, 200, 'status of a funds confirmation');
-      ensureEqual(
-        ensureSchema(FundsConfirmationResponseSchema, yes.json, 'funds confirmation').fundsAvailable,
-        true,
-        'fundsAvailable for a small amount',
-      );
+      ensureEqual(yes.success('a funds confirmation').fundsAvailable, true, 'fundsAvailable for a small amount');
       const no = await confirm(ctx, consentId, ctx.fixtures.amounts.beyondBalance, { attended: true });
-      ensureEqual(
-        ensureSchema(FundsConfirmationResponseSchema, no.json, 'funds confirmation').fundsAvailable,
-        false,
-        'fundsAvailable beyond the balance',
-      );
+      ensureEqual(no.success('a funds confirmation').fundsAvailable, false, 'fundsAvailable beyond the balance');
     },
   }),
   scenario({
@@ -86,7 +69,7 @@ export const cofScenarios = [
     expect: { code: 'CONSENT_UNKNOWN', status: 403 },
     async run(ctx, expect) {
       const consent = await validConsent(ctx, { types: ['balances'] });
-      expectError(ctx, await confirm(ctx, consent.consentId, '1.00'), expect);
+      expectRefusal(ctx, await confirm(ctx, consent.consentId, '1.00'), expect);
     },
   }),
   scenario({
@@ -99,11 +82,11 @@ export const cofScenarios = [
     expect: {},
     async run(ctx) {
       const consentId = await sharedCofConsent(ctx);
-      const read = await ctx.api.call({ path: `${COF}/${consentId}` });
-      ensureEqual(read.status, 200, 'status of the CoF consent read');
-      const consent = ensureSchema(ConsentResponseSchema, read.json, 'ConsentResponse');
+      const read = await ctx.api.getFundsConfirmationConsent({ consentId });
+      const consent = read.success('the CoF consent read');
       ensureEqual(consent.account?.iban, ctx.fixtures.ibans.main, 'account of the CoF consent');
-      ensure(consent.access === undefined, 'no access on a CoF consent', { actual: consent.access });
+      // As sent: a schema's parse would drop a member it does not expect.
+      ensure(memberOf(read.json, 'access') === undefined, 'no access on a CoF consent', { actual: read.json });
     },
   }),
   scenario({
@@ -124,7 +107,7 @@ export const cofScenarios = [
         });
         for (const reply of [plain, withCard]) {
           ensureEqual(reply.status, 200, `status of a funds confirmation for ${amount}`);
-          ensureEqual(Object.keys(reply.json as object), expect.keys, `fields of the answer for ${amount}`);
+          ensureEqual(Object.keys(membersOf(reply.json)), expect.keys, `fields of the answer for ${amount}`);
         }
         ensureEqual(withCard.json, plain.json, `answer with and without cardNumber for ${amount}`);
       }
@@ -138,21 +121,18 @@ export const cofScenarios = [
     area: 'cof',
     expect: { status: 403, code: 'CONSENT_UNKNOWN' },
     async run(ctx, expect) {
-      const cof = await createCof(ctx, { account: { iban: ctx.fixtures.ibans.main } });
-      ensureEqual(cof.status, 201, 'status of the CoF consent creation');
+      const cof = await createCofConsent(ctx);
       const ais = await createConsent(ctx, {
         access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
         recurringIndicator: true,
       });
-      const cofId = (cof.json as { consentId: string }).consentId;
-      for (const path of [
-        `/v1/consents/${cofId}`,
-        `/v1/consents/${cofId}/status`,
-        `${COF}/${ais.consentId}`,
-        `${COF}/${ais.consentId}/status`,
-      ]) {
-        expectError(ctx, await ctx.api.call({ path }), expect);
-      }
+      for (const reply of [
+        await ctx.api.getConsent({ consentId: cof.consentId }),
+        await ctx.api.getConsentStatus({ consentId: cof.consentId }),
+        await ctx.api.getFundsConfirmationConsent({ consentId: ais.consentId }),
+        await ctx.api.getFundsConfirmationConsentStatus({ consentId: ais.consentId }),
+      ])
+        expectRefusal(ctx, reply, expect);
     },
   }),
   scenario({
@@ -176,7 +156,7 @@ export const cofScenarios = [
         );
       }
       const refused = await confirm(ctx, consentId, '1.00');
-      expectError(ctx, refused, expect);
+      expectRefusal(ctx, refused, expect);
       ensure(
         /^[1-9]\d*$/.test(refused.header('retry-after') ?? ''),
         `Retry-After is a positive integer, got ${String(refused.header('retry-after'))}`,
@@ -240,13 +220,9 @@ export const cofScenarios = [
     area: 'cof',
     expect: { cardNumber: '4111111111111234', retained: 4 },
     async run(ctx, expect) {
-      const created = await createCof(ctx, {
-        account: { iban: ctx.fixtures.ibans.main },
-        cardNumber: expect.cardNumber,
-      });
+      const created = await requestCofConsent(ctx, { cardNumber: expect.cardNumber });
       ensureEqual(created.status, 201, 'status of the CoF consent creation with a cardNumber');
-      const consentId = (created.json as { consentId: string }).consentId;
-      const read = await ctx.api.call({ path: `${COF}/${consentId}` });
+      const read = await ctx.api.getFundsConfirmationConsent({ consentId: created.success().consentId });
       ensureEqual(read.status, 200, 'status of the CoF consent read');
       const hidden = expect.cardNumber.slice(0, -expect.retained);
       ensure(
@@ -254,10 +230,7 @@ export const cofScenarios = [
         'the digits before the last four appear nowhere',
         { actual: read.json },
       );
-      ctx.observe(
-        'how the card shows on the consent read (not shown)',
-        (read.json as Record<string, unknown>)['cardNumber'] ?? null,
-      );
+      ctx.observe('how the card shows on the consent read (not shown)', memberOf(read.json, 'cardNumber') ?? null);
     },
   }),
   scenario({
@@ -268,24 +241,17 @@ export const cofScenarios = [
     area: 'cof',
     expect: { status: 201 },
     async run(ctx, expect) {
-      const created = await createCof(ctx, {
-        account: { iban: ctx.fixtures.ibans.main },
-        recurringIndicator: false,
-        frequencyPerDay: 1,
-      });
+      const created = await requestCofConsent(ctx, { recurringIndicator: false, frequencyPerDay: 1 });
       ensureEqual(
         created.status,
         expect.status,
         'status of a CoF consent creation carrying recurringIndicator and frequencyPerDay',
       );
-      const read = await ctx.api.call({
-        path: `${COF}/${(created.json as { consentId: string }).consentId}`,
-        schema: ConsentResponseSchema,
-      });
-      const body = read.json as { recurringIndicator?: boolean; frequencyPerDay?: number };
+      const read = await ctx.api.getFundsConfirmationConsent({ consentId: created.success().consentId });
+      read.success('the CoF consent read');
       ctx.observe('recurringIndicator and frequencyPerDay on the CoF consent read', {
-        recurringIndicator: body.recurringIndicator ?? null,
-        frequencyPerDay: body.frequencyPerDay ?? null,
+        recurringIndicator: memberOf(read.json, 'recurringIndicator') ?? null,
+        frequencyPerDay: memberOf(read.json, 'frequencyPerDay') ?? null,
       });
     },
   }),
@@ -299,7 +265,7 @@ export const cofScenarios = [
     expect: { deleteStatus: 204, after: 'terminatedByTpp' },
     async run(ctx, expect) {
       const consentId = await validCofConsent(ctx);
-      const del = await ctx.api.call({ method: 'DELETE', path: `${COF}/${consentId}` });
+      const del = await ctx.api.deleteFundsConfirmationConsent({ consentId });
       ensureEqual(del.status, expect.deleteStatus, 'status of DELETE');
       ensureEqual(del.text, '', 'DELETE answers no body');
       ensureEqual(await consentStatus(ctx, consentId, 'cof'), expect.after, 'status after DELETE');
@@ -320,20 +286,18 @@ export const cofScenarios = [
     needs: ['second-provider'],
     expect: { status: 403, code: 'CONSENT_UNKNOWN' },
     async run(ctx, expect) {
-      const foreign = await createCof(ctx, { account: { iban: ctx.fixtures.ibans.main } }, ctx.secondApi());
-      ensureEqual(foreign.status, 201, 'status of the second provider’s CoF consent creation');
-      const id = (foreign.json as { consentId: string }).consentId;
+      const { consentId: id } = await createCofConsent(ctx, {}, { client: ctx.secondApi() });
       const unknown = `${id.slice(0, -4)}${id.endsWith('ffff') ? 'eeee' : 'ffff'}`;
-      for (const [method, suffix] of [
-        ['GET', ''],
-        ['GET', '/status'],
-        ['DELETE', ''],
+      for (const [what, call] of [
+        ['GET {id}', (consentId: string) => ctx.api.getFundsConfirmationConsent({ consentId })],
+        ['GET {id}/status', (consentId: string) => ctx.api.getFundsConfirmationConsentStatus({ consentId })],
+        ['DELETE {id}', (consentId: string) => ctx.api.deleteFundsConfirmationConsent({ consentId })],
       ] as const) {
-        const a = await ctx.api.call({ method, path: `${COF}/${id}${suffix}` });
-        const b = await ctx.api.call({ method, path: `${COF}/${unknown}${suffix}` });
-        expectError(ctx, a, expect);
-        expectError(ctx, b, expect);
-        ensureEqual(a.text, b.text, `body of ${method} ${COF}/{id}${suffix}: foreign and unknown identical`);
+        const a = await call(id);
+        const b = await call(unknown);
+        expectRefusal(ctx, a, expect);
+        expectRefusal(ctx, b, expect);
+        ensureEqual(a.text, b.text, `body of ${what}: foreign and unknown identical`);
       }
       ensureEqual(
         await consentStatus(ctx, id, 'cof', ctx.secondApi()),

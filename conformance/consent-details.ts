@@ -4,30 +4,31 @@
  * held exactly; what it leaves open (`lastActionDate`, the links of a read, an empty
  * `access`, a `validUntil` in the past, `scaStatus` after a cancellation) is observed.
  */
-import {
-  ConsentResponseSchema,
-  ConsentStatusResponseSchema,
-  FundsConfirmationResponseSchema,
-} from '../src/contract/index.js';
-import type { Reply, XsClient } from '../src/kit/client.js';
+import { ConsentResponseSchema, ConsentStatusResponseSchema } from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario, type Scenario } from '../src/kit/scenario.js';
-import { follow } from './consent-lifecycles.js';
+import { revokeAndAwait, stepUntil } from './callback-steps.js';
+import { expectRefusal } from './refusal.js';
 import {
+  accountList,
   aisAccess,
   answerOf,
   ATTENDED,
   authorisedPayment,
+  authoriseConsent,
   completeConsentBody,
+  consentFrom,
   consentStatus,
+  createCofConsent,
   createConsent,
   dateAfter,
   daysBetween,
-  expectError,
+  declineConsent,
   expectPlausible,
+  follow,
   paymentBody,
-  readData,
+  readConsent,
   validCofConsent,
   validConsent,
   withReceiver,
@@ -35,35 +36,31 @@ import {
 import { advanceIntoDay } from './time.js';
 import { isoDate } from '../src/contract/dates.js';
 
-const COF = '/v1/consents/confirmation-of-funds';
-
 /** `POST /v1/consents` with exactly this body (or none), attended as Berlin Group 1.3.12 wants it. */
-function postConsent(ctx: ScenarioContext, body: unknown, client: XsClient = ctx.api): Promise<Reply> {
-  return client.call({
-    method: 'POST',
-    path: '/v1/consents',
+function postConsent(ctx: ScenarioContext, body: unknown) {
+  return ctx.api.createConsent({
     headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
     ...(body === undefined ? {} : { body }),
   });
 }
 
 /** `POST /v1/consents/confirmation-of-funds` with exactly this body (or none). */
-function postCof(ctx: ScenarioContext, body: unknown): Promise<Reply> {
-  return ctx.api.call({
-    method: 'POST',
-    path: COF,
+function postCof(ctx: ScenarioContext, body: unknown) {
+  return ctx.api.createFundsConfirmationConsent({
     headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
     ...(body === undefined ? {} : { body }),
   });
 }
 
-async function readConsent(ctx: ScenarioContext, consentId: string, kind: 'ais' | 'cof' = 'ais') {
-  const read = await ctx.api.call({ path: `${kind === 'ais' ? '/v1/consents' : COF}/${consentId}` });
-  ensureEqual(read.status, 200, `status of the ${kind === 'ais' ? 'consent' : 'CoF consent'} read`);
-  return ensureSchema(ConsentResponseSchema, read.json, 'ConsentResponse');
-}
-
 const today = async (ctx: ScenarioContext) => isoDate(await ctx.clock().now());
+
+/** A payment to a payee the bank holds, named otherwise than its holder: it usually waits in PDNG, cancellable. */
+const payeeCheckPayment = (ctx: ScenarioContext) =>
+  paymentBody(ctx, {
+    creditorAccount: { iban: ctx.fixtures.ibans.second },
+    creditorName: 'Not The Account Holder',
+    instructedAmount: { currency: 'EUR', amount: '1.07' },
+  });
 
 /** A consent body the target must serve (the control beside each refusal). */
 const validBody = (ctx: ScenarioContext) =>
@@ -87,7 +84,7 @@ export const consentDetailScenarios: Scenario[] = [
       ];
       for (const [what, body] of bodies) {
         const reply = await postConsent(ctx, body);
-        expectError(ctx, reply, expect);
+        expectRefusal(ctx, reply, expect);
         ctx.observe(`answer to a consent creation with ${what}`, answerOf(reply));
       }
       const empty = await postConsent(ctx, { ...validBody(ctx), access: {} });
@@ -103,11 +100,8 @@ export const consentDetailScenarios: Scenario[] = [
         { status: 400, code: 'FORMAT_ERROR' },
         { status: 201 },
       ]);
-      ensureEqual(
-        (await postConsent(ctx, validBody(ctx))).status,
-        201,
-        'status of the same creation with a proper access',
-      );
+      // The control: the same creation with a proper access is served.
+      await createConsent(ctx, validBody(ctx), { exact: true });
     },
   }),
   scenario({
@@ -125,17 +119,14 @@ export const consentDetailScenarios: Scenario[] = [
           ...body,
           access: { ...(body.access as object), [kind]: 'allAccounts' },
         });
-        expectError(ctx, reply, expect);
+        expectRefusal(ctx, reply, expect);
         ctx.observe(`answer to access.${kind}`, answerOf(reply));
       }
       const combined = await postConsent(ctx, { ...validBody(ctx), combinedServiceIndicator: true });
-      expectError(ctx, combined, expect);
+      expectRefusal(ctx, combined, expect);
       ctx.observe('answer to combinedServiceIndicator true', answerOf(combined));
-      ensureEqual(
-        (await postConsent(ctx, validBody(ctx))).status,
-        201,
-        'status of the request without the refused parts',
-      );
+      // The control: the request without the refused parts is served.
+      await createConsent(ctx, validBody(ctx), { exact: true });
     },
   }),
   scenario({
@@ -153,7 +144,7 @@ export const consentDetailScenarios: Scenario[] = [
       const yesterday = dateAfter(now, -1);
       const ais = await postConsent(ctx, { ...validBody(ctx), validUntil: day });
       ensureEqual(ais.status, 201, `status of a consent creation with validUntil ${day} (today)`);
-      const aisRead = await readConsent(ctx, (ais.json as { consentId: string }).consentId);
+      const aisRead = await readConsent(ctx, ais.success().consentId);
       ensureEqual(aisRead.consentStatus, 'received', 'consentStatus of the consent asked for today, before approval');
       ctx.observe(
         'validUntil of a received consent asked for today (days from today)',
@@ -161,7 +152,7 @@ export const consentDetailScenarios: Scenario[] = [
       );
       const cof = await postCof(ctx, { account: { iban: ctx.fixtures.ibans.main }, validUntil: day });
       ensureEqual(cof.status, 201, `status of a CoF consent creation with validUntil ${day} (today)`);
-      const cofRead = await readConsent(ctx, (cof.json as { consentId: string }).consentId, 'cof');
+      const cofRead = await readConsent(ctx, cof.success().consentId, 'cof');
       ensureEqual(
         cofRead.consentStatus,
         'received',
@@ -197,14 +188,11 @@ export const consentDetailScenarios: Scenario[] = [
         ['an array account', { account: [] }],
       ] as [string, unknown][]) {
         const reply = await postCof(ctx, body);
-        expectError(ctx, reply, expect);
+        expectRefusal(ctx, reply, expect);
         ctx.observe(`answer to a CoF consent creation with ${what}`, answerOf(reply));
       }
-      ensureEqual(
-        (await postCof(ctx, { account: { iban: ctx.fixtures.ibans.main } })).status,
-        201,
-        'status of the proper CoF consent creation',
-      );
+      // The control: the proper CoF consent creation is served.
+      await createCofConsent(ctx);
     },
   }),
   scenario({
@@ -239,9 +227,8 @@ export const consentDetailScenarios: Scenario[] = [
         'access of a received consent asked for accounts with currency, balances without, transactions empty',
         read.access,
       );
-      const cof = await postCof(ctx, { account: { iban: main, currency: 'EUR' } });
-      ensureEqual(cof.status, 201, 'status of a CoF consent creation with a currency on its account');
-      const cofRead = await readConsent(ctx, (cof.json as { consentId: string }).consentId, 'cof');
+      const cof = consentFrom(ctx, await postCof(ctx, { account: { iban: main, currency: 'EUR' } }), 'cof');
+      const cofRead = await readConsent(ctx, cof.consentId, 'cof');
       ensureEqual(cofRead.account?.iban, main, 'account of the received CoF consent');
       ensure(cofRead.access === undefined, 'no access on a CoF consent', { actual: cofRead.access });
       ctx.observe('account of a received CoF consent asked with currency EUR', cofRead.account);
@@ -261,15 +248,14 @@ export const consentDetailScenarios: Scenario[] = [
     expect: {},
     async run(ctx) {
       const ais = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['accounts']) });
-      const cof = await postCof(ctx, { account: { iban: ctx.fixtures.ibans.main } });
-      ensureEqual(cof.status, 201, 'status of the CoF consent creation');
+      const cof = await createCofConsent(ctx);
       for (const [kind, consentId] of [
         ['ais', ais.consentId],
-        ['cof', (cof.json as { consentId: string }).consentId],
+        ['cof', cof.consentId],
       ] as const) {
         const links = (await readConsent(ctx, consentId, kind))._links ?? {};
         ctx.observe(`links of a ${kind} consent read`, Object.keys(links).sort());
-        const { self, status } = links as Record<string, { href: string } | undefined>;
+        const { self, status } = links;
         if (self) {
           const at = await follow(ctx, self.href);
           ensureEqual(at.status, 200, `status of following self of a ${kind} consent read`);
@@ -310,11 +296,7 @@ export const consentDetailScenarios: Scenario[] = [
       const day0 = isoDate(start);
       const validUntil = dateAfter(start, 3);
       const recurring = await validConsent(ctx, { types: ['accounts'], body: { validUntil } });
-      ensureEqual(
-        (await readData(ctx, recurring.consentId, '/v1/accounts')).status,
-        200,
-        'a read under the recurring consent',
-      );
+      ensureEqual((await accountList(ctx, recurring.consentId)).status, 200, 'a read under the recurring consent');
       const used = await readConsent(ctx, recurring.consentId);
       ctx.observe(
         'lastActionDate of a valid consent used today (days from today)',
@@ -324,14 +306,10 @@ export const consentDetailScenarios: Scenario[] = [
       const day1 = dateAfter(start, 1);
       await advanceIntoDay(ctx, day1, 30 * 60);
       const oneOff = await validConsent(ctx, { types: ['accounts'], recurring: false });
-      ensureEqual(
-        (await readData(ctx, oneOff.consentId, '/v1/accounts')).status,
-        200,
-        'the use of the one-off consent at 00:30',
-      );
+      ensureEqual((await accountList(ctx, oneOff.consentId)).status, 200, 'the use of the one-off consent at 00:30');
       await ctx.clock().advance('PT2H');
       ensureEqual(await consentStatus(ctx, oneOff.consentId), 'expired', 'the one-off consent two hours after its use');
-      expectError(ctx, await readData(ctx, oneOff.consentId, '/v1/accounts'), expect);
+      expectRefusal(ctx, await accountList(ctx, oneOff.consentId), expect);
       ctx.observe(
         'lastActionDate of a one-off consent expired by its idle hour (days from its use)',
         daysOrNull(day1, (await readConsent(ctx, oneOff.consentId)).lastActionDate),
@@ -342,7 +320,7 @@ export const consentDetailScenarios: Scenario[] = [
         'expired',
         `the recurring consent the day after its validUntil ${validUntil}`,
       );
-      expectError(ctx, await readData(ctx, recurring.consentId, '/v1/accounts'), expect);
+      expectRefusal(ctx, await accountList(ctx, recurring.consentId), expect);
       ctx.observe(
         'lastActionDate of a consent expired by its validUntil (days from its last use)',
         daysOrNull(day0, (await readConsent(ctx, recurring.consentId)).lastActionDate),
@@ -364,7 +342,7 @@ export const consentDetailScenarios: Scenario[] = [
     needs: ['clock', 'control'],
     expect: { invalid: 'CONSENT_INVALID', expired: 'CONSENT_EXPIRED' },
     async run(ctx, expect) {
-      const read = (consentId: string) => readData(ctx, consentId, '/v1/accounts');
+      const read = (consentId: string) => accountList(ctx, consentId);
       const received = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['accounts']) });
       const refusedReceived = await read(received.consentId);
       expectPlausible(ctx, 'a read under a received consent', refusedReceived, [
@@ -373,19 +351,12 @@ export const consentDetailScenarios: Scenario[] = [
       ]);
       ctx.observe('answer to a read under a received consent', answerOf(refusedReceived));
       const declined = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['accounts']) });
-      await ctx.authorise(declined.scaRedirect, {
-        decision: 'decline',
-        status: () => consentStatus(ctx, declined.consentId),
-      });
+      await declineConsent(ctx, declined);
       const revoked = await validConsent(ctx, { types: ['accounts'] });
       ensureEqual((await read(revoked.consentId)).status, 200, 'a read before the revocation');
       await ctx.control().revokeConsent(revoked.consentId);
       const terminated = await validConsent(ctx, { types: ['balances'] });
-      ensureEqual(
-        (await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${terminated.consentId}` })).status,
-        204,
-        'status of DELETE',
-      );
+      ensureEqual((await ctx.api.deleteConsent(terminated)).status, 204, 'status of DELETE');
       for (const [state, consentId] of [
         ['rejected', declined.consentId],
         ['revokedByPsu', revoked.consentId],
@@ -393,7 +364,7 @@ export const consentDetailScenarios: Scenario[] = [
       ] as const) {
         ensureEqual(await consentStatus(ctx, consentId), state, `status of the ${state} consent`);
         const reply = await read(consentId);
-        expectError(ctx, reply, { code: expect.invalid });
+        expectRefusal(ctx, reply, { code: expect.invalid });
         ctx.observe(`answer to a read under a ${state} consent`, answerOf(reply));
       }
       const expiring = await validConsent(ctx, {
@@ -404,7 +375,7 @@ export const consentDetailScenarios: Scenario[] = [
       ensureEqual((await read(expiring.consentId)).status, 200, 'a read on its validUntil day');
       await advanceIntoDay(ctx, dateAfter(await ctx.clock().now(), 1), 60);
       const late = await read(expiring.consentId);
-      expectError(ctx, late, { code: expect.expired });
+      expectRefusal(ctx, late, { code: expect.expired });
       ctx.observe('answer to a read under an expired consent', answerOf(late));
     },
   }),
@@ -449,7 +420,7 @@ export const consentDetailScenarios: Scenario[] = [
           access: aisAccess([ctx.fixtures.ibans.notHeld], ['balances']),
           recurringIndicator: true,
         });
-        await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+        await authoriseConsent(ctx, created);
         return created.consentId;
       };
       const firstEmpty = await nothing();
@@ -471,30 +442,22 @@ export const consentDetailScenarios: Scenario[] = [
   scenario({
     id: 'CONSENT-DETAIL-010',
     title:
-      'Finished authorisations stay as they ended past the 15 minutes (finalised, failed), also after the payment is cancelled; an unfinished one past 15 minutes is observed',
-    spec: 'States: Authorisation (finalised and failed are final; 15 minutes, not renewable; the value an expired authorisation reads is not shown); States: Payment (PDNG → CANC by DELETE)',
+      'Finished authorisations stay as they ended past the 15 minutes (finalised, failed); an unfinished one past 15 minutes is observed',
+    spec: 'States: Authorisation (finalised and failed are final; 15 minutes, not renewable; the value an expired authorisation reads is not shown)',
     rules: ['SCA-5', 'SCA-4', 'OPEN-6', 'OPEN-5'],
     area: 'sca',
     approvals: 3,
     needs: ['clock'],
     expect: { finalised: 'finalised', failed: 'failed' },
     async run(ctx, expect) {
-      const scaOfConsent = async (created: { consentId: string; authorisationId: string }) => {
-        const reply = await ctx.api.call({
-          path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`,
-        });
-        ensureEqual(reply.status, 200, 'status of GET consent authorisation');
-        return (reply.json as { scaStatus: string }).scaStatus;
-      };
+      const scaOfConsent = async (created: { consentId: string; authorisationId: string }) =>
+        (await ctx.api.getConsentScaStatus(created)).success('GET consent authorisation').scaStatus;
       const approved = await validConsent(ctx, { types: ['balances'], recurring: false });
       const declined = await createConsent(ctx, {
         access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
         recurringIndicator: false,
       });
-      await ctx.authorise(declined.scaRedirect, {
-        decision: 'decline',
-        status: () => consentStatus(ctx, declined.consentId),
-      });
+      await declineConsent(ctx, declined);
       const waiting = await createConsent(ctx, {
         access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
         recurringIndicator: false,
@@ -503,21 +466,9 @@ export const consentDetailScenarios: Scenario[] = [
       ensureEqual(await scaOfConsent(declined), expect.failed, 'scaStatus of the declined consent');
       const waitingAtOnce = await scaOfConsent(waiting);
       ctx.observe('scaStatus of an authorisation nobody acted on, at once', waitingAtOnce);
-      const payment = await authorisedPayment(
-        ctx,
-        paymentBody(ctx, {
-          creditorAccount: { iban: ctx.fixtures.ibans.second },
-          creditorName: 'Not The Account Holder',
-          instructedAmount: { currency: 'EUR', amount: '1.07' },
-        }),
-      );
-      const scaOfPayment = async () => {
-        const reply = await ctx.api.call({
-          path: `/v1/payments/${payment.product}/${payment.paymentId}/authorisations/${payment.authorisationId}`,
-        });
-        ensureEqual(reply.status, 200, 'status of GET payment authorisation');
-        return (reply.json as { scaStatus: string }).scaStatus;
-      };
+      const payment = await authorisedPayment(ctx, payeeCheckPayment(ctx));
+      const scaOfPayment = async () =>
+        (await ctx.api.getPaymentInitiationScaStatus(payment)).success('GET payment authorisation').scaStatus;
       ensureEqual(await scaOfPayment(), expect.finalised, 'scaStatus of the approved payment');
       await ctx.clock().advance('PT20M');
       ensureEqual(await scaOfConsent(approved), expect.finalised, 'scaStatus of the approved consent 20 minutes on');
@@ -528,18 +479,29 @@ export const consentDetailScenarios: Scenario[] = [
       if (waitingLater === 'failed' || waitingLater === waitingAtOnce)
         ctx.observeSetting('sca.statusAfterExpiry', waitingLater === 'failed' ? 'failed' : 'unchanged');
       ctx.observe('status of the payment to a payee named otherwise than its holder, after approval', payment.status);
-      const cancel = await ctx.api.call({
-        method: 'DELETE',
-        path: `/v1/payments/${payment.product}/${payment.paymentId}`,
-      });
+    },
+  }),
+  scenario({
+    id: 'CONSENT-DETAIL-015',
+    title: 'The finalised authorisation of an approved payment stays finalised after the payment is cancelled',
+    spec: 'States: Authorisation (finalised is final); States: Payment (PDNG → CANC by DELETE)',
+    rules: ['SCA-5'],
+    area: 'sca',
+    approvals: 1,
+    expect: { finalised: 'finalised' },
+    async run(ctx, expect) {
+      const payment = await authorisedPayment(ctx, payeeCheckPayment(ctx));
+      const scaOfPayment = async () =>
+        (await ctx.api.getPaymentInitiationScaStatus(payment)).success('GET payment authorisation').scaStatus;
+      ctx.observe('status of the payment to a payee named otherwise than its holder, after approval', payment.status);
+      const cancel = await ctx.api.cancelPayment(payment);
       ctx.observe('answer to cancelling that payment', answerOf(cancel));
-      if (cancel.status === 200)
-        ensureEqual(await scaOfPayment(), expect.finalised, 'scaStatus of the approved payment after its cancellation');
-      else
-        ctx.unchecked(
+      if (cancel.status !== 200)
+        return ctx.unchecked(
           'the authorisation of a cancelled approved payment',
           `the approved payment (${payment.status}) could not be cancelled`,
         );
+      ensureEqual(await scaOfPayment(), expect.finalised, 'scaStatus of the approved payment after its cancellation');
     },
   }),
   scenario({
@@ -555,18 +517,14 @@ export const consentDetailScenarios: Scenario[] = [
     async run(ctx, expect) {
       const consentId = await validCofConsent(ctx, { recurringIndicator: false });
       const confirm = () =>
-        ctx.api.call({
-          method: 'POST',
-          path: '/v1/funds-confirmations',
+        ctx.api.checkAvailabilityOfFunds({
           headers: { 'Consent-ID': consentId, ...ATTENDED },
           body: {
             account: { iban: ctx.fixtures.ibans.main },
             instructedAmount: { currency: 'EUR', amount: ctx.fixtures.amounts.small },
           },
         });
-      const first = await confirm();
-      ensureEqual(first.status, 200, 'status of the first funds confirmation');
-      ensureSchema(FundsConfirmationResponseSchema, first.json, 'FundsConfirmationResponse');
+      ensureEqual((await confirm()).status, 200, 'status of the first funds confirmation');
       await ctx.clock().advance('PT2H');
       ensureEqual(
         await consentStatus(ctx, consentId, 'cof'),
@@ -587,12 +545,12 @@ export const consentDetailScenarios: Scenario[] = [
     expect: { limit: '1', code: 'ACCESS_EXCEEDED' },
     async run(ctx, expect) {
       const consent = await validConsent(ctx, { types: ['accounts'], recurring: false });
-      const served = await readData(ctx, consent.consentId, '/v1/accounts', { attended: false });
+      const served = await accountList(ctx, consent.consentId, { attended: false });
       ensureEqual(served.status, 200, 'status of the one unattended read of the day');
       ensureEqual(served.headers['x-ratelimit-limit'], expect.limit, 'X-RateLimit-Limit on the 200');
       ctx.observe('Retry-After on an unattended 200', served.headers['retry-after'] ?? null);
-      const refused = await readData(ctx, consent.consentId, '/v1/accounts', { attended: false });
-      expectError(ctx, refused, { status: 429, code: expect.code });
+      const refused = await accountList(ctx, consent.consentId, { attended: false });
+      expectRefusal(ctx, refused, { status: 429, code: expect.code });
       ensure(/^\d+$/.test(String(refused.headers['retry-after'] ?? '')), 'Retry-After on the 429 is whole seconds', {
         actual: refused.headers['retry-after'],
       });
@@ -611,12 +569,12 @@ export const consentDetailScenarios: Scenario[] = [
       // The second provider: the default one's registration may be in use by the delivery scenarios.
       const api = ctx.secondApi();
       const register = async (url: string) => {
-        const reply = await api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url } });
-        ensureEqual(reply.status, 200, `status of PUT ${url}`);
-        ensureEqual((reply.json as { url?: string }).url, url, 'url of the registration answered');
-        const secret = (reply.json as { secret?: string }).secret ?? '';
-        ensure(expect.secret.test(secret), 'secret is 64 hex digits', { actual: secret.length });
-        return secret;
+        const registration = (await api.putRevocationCallback({ body: { url } })).success(`PUT ${url}`);
+        ensureEqual(registration.url, url, 'url of the registration answered');
+        ensure(expect.secret.test(registration.secret), 'secret is 64 hex digits', {
+          actual: registration.secret.length,
+        });
+        return registration.secret;
       };
       try {
         const first = await register('https://tpp.example/xs2a/revocations/first');
@@ -627,11 +585,10 @@ export const consentDetailScenarios: Scenario[] = [
         );
         const second = await register('https://tpp.example/xs2a/revocations/second');
         ctx.observe('a registration under another URL has another secret', second !== first);
-        const read = await api.call({ path: '/v1/revocation-callback' });
-        ensureEqual(read.status, 200, 'status of GET');
-        ensureEqual((read.json as { secret?: string }).secret, second, 'secret read back after the new URL');
+        const read = (await api.getRevocationCallback()).success('GET /v1/revocation-callback');
+        ensureEqual(read.secret, second, 'secret read back after the new URL');
       } finally {
-        await api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
+        await api.deleteRevocationCallback();
       }
     },
   }),
@@ -648,17 +605,10 @@ export const consentDetailScenarios: Scenario[] = [
       await withReceiver(ctx, async (receiver) => {
         const consent = await validConsent(ctx, { types: ['balances'] });
         receiver.answerNext(expect.answers);
-        const about = () => receiver.received().filter((delivery) => delivery.rawBody.includes(consent.consentId));
-        const before = receiver.received().length;
-        await ctx.control().revokeConsent(consent.consentId);
-        await receiver.waitFor(before + 1, 10_000);
-        for (let step = 0; step < 3 && about().length < 3; step += 1) {
-          const seen = receiver.received().length;
-          await ctx.clock().advance('PT10M');
-          await receiver.waitFor(seen + 1, receiver.quietMs).catch(() => undefined);
-        }
+        await revokeAndAwait(ctx, receiver, consent.consentId);
+        const attempts = await stepUntil(ctx, consent.consentId, 3, { step: 'PT10M', steps: 3 });
         ensureEqual(
-          about().map((delivery) => delivery.status),
+          attempts.map((delivery) => delivery.status),
           expect.answers,
           'what the receiver answered, attempt by attempt',
         );

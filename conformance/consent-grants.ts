@@ -3,40 +3,37 @@
  * "ConsentRequest", "Request headers", "States: Authorisation"): empty lists, left-out fields,
  * redirect URIs bound at creation, and an authorisation that has ended for good.
  */
-import { ConsentResponseSchema } from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
-import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
+import { ensure, ensureEqual, ScaDriverFailed } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
+import { expectRefusal } from './refusal.js';
 import {
   aisAccess,
   answerOf,
-  ATTENDED,
+  approveConsent,
+  authoriseConsent,
+  consentFrom,
   consentStatus,
   createConsent,
   dateAfter,
   daysBetween,
-  expectError,
+  declineConsent,
   expectPlausible,
-  readData,
+  readConsent,
+  requestConsent,
   resourceIdOf,
+  underConsent,
+  type CreatedConsent,
 } from './steps.js';
 import { dayStartMs, isoDate } from '../src/contract/dates.js';
-async function readConsent(ctx: ScenarioContext, consentId: string) {
-  const read = await ctx.api.call({ path: `/v1/consents/${consentId}`, schema: ConsentResponseSchema });
-  return ensureSchema(ConsentResponseSchema, read.json, 'ConsentResponse');
-}
 
 /** The customer acts on a finished authorisation again; a driver that finds nothing to act on stops, as it should. */
-async function actAgain(
-  ctx: ScenarioContext,
-  scaRedirect: string,
-  decision: 'approve' | 'decline',
-  status: () => Promise<string>,
-): Promise<void> {
+async function actAgain(ctx: ScenarioContext, created: CreatedConsent, decision: 'approve' | 'decline'): Promise<void> {
   try {
-    await ctx.authorise(scaRedirect, { decision, status });
+    await authoriseConsent(ctx, created, { decision, reopen: true });
     ctx.observe(`the bank's page let the customer ${decision} a finished authorisation again`, true);
   } catch (error) {
+    if (!(error instanceof ScaDriverFailed)) throw error;
     ctx.observe(
       `reopening a finished authorisation to ${decision}`,
       error instanceof Error ? error.message.split('\n')[0] : String(error),
@@ -57,22 +54,21 @@ export const consentGrantScenarios = [
     async run(ctx, expect) {
       const main = ctx.fixtures.ibans.main;
       const created = await createConsent(ctx, { access: { accounts: [{ iban: main }], balances: [] } });
-      await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
-      ensureEqual(await consentStatus(ctx, created.consentId), 'valid', 'consent status after approval');
+      await approveConsent(ctx, created);
       const accountId = await resourceIdOf(ctx, created.consentId, main);
+      const headers = underConsent(created.consentId);
       ensureEqual(
-        (await readData(ctx, created.consentId, `/v1/accounts/${accountId}`)).status,
+        (await ctx.api.readAccountDetails({ accountId, headers })).status,
         200,
         'status of the account read (granted by accounts)',
       );
-      expectError(ctx, await readData(ctx, created.consentId, `/v1/accounts/${accountId}/balances`), expect);
-      expectError(
+      expectRefusal(ctx, await ctx.api.getBalances({ accountId, headers }), expect);
+      expectRefusal(
         ctx,
-        await readData(ctx, created.consentId, `/v1/accounts/${accountId}/transactions?bookingStatus=booked`),
+        await ctx.api.getTransactionList({ accountId, headers, query: { bookingStatus: 'booked' } }),
         expect,
       );
-      const access = (await readConsent(ctx, created.consentId)).access as
-        Record<string, { iban: string }[] | undefined> | undefined;
+      const access = (await readConsent(ctx, created.consentId)).access;
       ensure(
         (access?.balances ?? []).length === 0 && (access?.transactions ?? []).length === 0,
         'the grant reads back no balances and no transactions',
@@ -93,20 +89,14 @@ export const consentGrantScenarios = [
     async run(ctx, expect) {
       // Deliberately incomplete for Berlin Group 1.3.12, which makes both fields mandatory: a strict bank may refuse it.
       const create = (body: Record<string, unknown>) =>
-        ctx.api.call({
-          method: 'POST',
-          path: '/v1/consents',
-          headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
-          body: { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), ...body },
-        });
+        requestConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), ...body }, { exact: true });
       const today = isoDate(await ctx.clock().now());
       const plausible = [{ status: 201 }, { status: 400, code: 'FORMAT_ERROR' }] as const;
       // recurringIndicator left out: what a received consent reads back is the default taken.
       const noRecurring = await create({ validUntil: dateAfter(new Date(dayStartMs(today)), 30) });
       expectPlausible(ctx, 'a consent request without recurringIndicator', noRecurring, plausible);
-      if (noRecurring.status === 201) {
-        const recurring = (await readConsent(ctx, (noRecurring.json as { consentId: string }).consentId))
-          .recurringIndicator;
+      if (noRecurring.body) {
+        const recurring = (await readConsent(ctx, noRecurring.body.consentId)).recurringIndicator;
         ensure(typeof recurring === 'boolean', 'a consent reads back recurringIndicator (true or false)', {
           actual: recurring,
         });
@@ -123,8 +113,8 @@ export const consentGrantScenarios = [
         ctx.observeSetting('consent.validUntilDefault', 'required');
         return;
       }
-      const created = reply.json as { consentId: string; _links: { scaRedirect: { href: string } } };
-      await ctx.authorise(created._links.scaRedirect.href, { status: () => consentStatus(ctx, created.consentId) });
+      const created = consentFrom(ctx, reply);
+      await authoriseConsent(ctx, created);
       const approvedOn = isoDate(await ctx.clock().now());
       const read = await readConsent(ctx, created.consentId);
       const validUntil = read.validUntil;
@@ -163,8 +153,8 @@ export const consentGrantScenarios = [
         },
       });
       // A later request carrying other addresses changes nothing.
-      await ctx.api.call({
-        path: `/v1/consents/${first.consentId}/status`,
+      await ctx.api.getConsentStatus({
+        consentId: first.consentId,
         headers: {
           'TPP-Redirect-URI': `${ctx.fixtures.redirectUri}?consent=later`,
           'TPP-NOK-Redirect-URI': `${ctx.fixtures.nokRedirectUri}?consent=later`,
@@ -174,10 +164,7 @@ export const consentGrantScenarios = [
         [first, 'approve', ctx.fixtures.redirectUri, 'first'],
         [second, 'decline', ctx.fixtures.nokRedirectUri, 'second'],
       ] as const) {
-        const outcome = await ctx.authorise(created.scaRedirect, {
-          decision,
-          status: () => consentStatus(ctx, created.consentId),
-        });
+        const outcome = await authoriseConsent(ctx, created, { decision });
         if (outcome.location === null) {
           ctx.unchecked(
             `where the ${name} consent's customer returns`,
@@ -211,9 +198,8 @@ export const consentGrantScenarios = [
       const body = { access: aisAccess([ctx.fixtures.ibans.main], ['balances']), recurringIndicator: false };
       const approved = await createConsent(ctx, body);
       const approvedStatus = () => consentStatus(ctx, approved.consentId);
-      await ctx.authorise(approved.scaRedirect, { status: approvedStatus });
-      ensureEqual(await approvedStatus(), 'valid', 'status after approval');
-      await actAgain(ctx, approved.scaRedirect, 'decline', approvedStatus);
+      await approveConsent(ctx, approved);
+      await actAgain(ctx, approved, 'decline');
       ensureEqual(
         await approvedStatus(),
         'valid',
@@ -221,9 +207,8 @@ export const consentGrantScenarios = [
       );
       const declined = await createConsent(ctx, body);
       const declinedStatus = () => consentStatus(ctx, declined.consentId);
-      await ctx.authorise(declined.scaRedirect, { decision: 'decline', status: declinedStatus });
-      ensureEqual(await declinedStatus(), 'rejected', 'status after decline');
-      await actAgain(ctx, declined.scaRedirect, 'approve', declinedStatus);
+      await declineConsent(ctx, declined);
+      await actAgain(ctx, declined, 'approve');
       ensureEqual(
         await declinedStatus(),
         'rejected',

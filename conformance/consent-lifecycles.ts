@@ -7,23 +7,25 @@ import { ConsentResponseSchema, ConsentStatusResponseSchema, ScaStatusResponseSc
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { aisAccess, consentStatus, createConsent, dateAfter, expectError, readData, validConsent } from './steps.js';
+import { expectRefusal } from './refusal.js';
+import {
+  accountList,
+  aisAccess,
+  approveConsent,
+  authoriseConsent,
+  consentStatus,
+  createConsent,
+  dateAfter,
+  declineConsent,
+  follow,
+  readConsent,
+  validConsent,
+} from './steps.js';
 import { advanceIntoDay, advanceToTimeOfDay } from './time.js';
 import { dayStartMs } from '../src/contract/dates.js';
 
 /** An account-data read under the consent that spends no budget (attended). */
-const readAccounts = (ctx: ScenarioContext, consentId: string) => readData(ctx, consentId, '/v1/accounts');
-
-async function readConsent(ctx: ScenarioContext, consentId: string) {
-  const read = await ctx.api.call({ path: `/v1/consents/${consentId}` });
-  ensureEqual(read.status, 200, 'status of the consent read');
-  return ensureSchema(ConsentResponseSchema, read.json, 'ConsentResponse');
-}
-
-/** Follows a link of an answer: hrefs are opaque, relative to the base URL or absolute. */
-export function follow(ctx: ScenarioContext, href: string) {
-  return ctx.api.call({ path: new URL(href, ctx.baseUrl).pathname + new URL(href, ctx.baseUrl).search });
-}
+const readAccounts = (ctx: ScenarioContext, consentId: string) => accountList(ctx, consentId);
 
 export const consentLifecycleScenarios = [
   scenario({
@@ -59,7 +61,7 @@ export const consentLifecycleScenarios = [
       );
       await ctx.clock().advance('PT11M');
       ensureEqual(await consentStatus(ctx, consent.consentId), 'expired', 'status 61 minutes after the last use');
-      expectError(ctx, await readAccounts(ctx, consent.consentId), expect);
+      expectRefusal(ctx, await readAccounts(ctx, consent.consentId), expect);
     },
   }),
   scenario({
@@ -78,8 +80,7 @@ export const consentLifecycleScenarios = [
       await advanceToTimeOfDay(ctx, '12:00:00');
       const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['accounts']) });
       await ctx.clock().advance('PT14M');
-      await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
-      ensureEqual(await consentStatus(ctx, created.consentId), 'valid', 'status after approval');
+      await approveConsent(ctx, created);
       await ctx.clock().advance('P179DT23H53M');
       ensureEqual(
         await consentStatus(ctx, created.consentId),
@@ -87,13 +88,13 @@ export const consentLifecycleScenarios = [
         'status 7 minutes before 180 days after the authentication (and 7 minutes after 180 days from the creation)',
       );
       ensureEqual(
-        (await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': created.consentId } })).status,
+        (await accountList(ctx, created.consentId, { attended: false })).status,
         200,
         'status of an unattended read then',
       );
       await ctx.clock().advance('P1D');
       ensureEqual(await consentStatus(ctx, created.consentId), 'expired', 'status a day after that');
-      expectError(ctx, await readAccounts(ctx, created.consentId), expect);
+      expectRefusal(ctx, await readAccounts(ctx, created.consentId), expect);
     },
   }),
   scenario({
@@ -118,7 +119,7 @@ export const consentLifecycleScenarios = [
         'expired',
         'status one second into the day after validUntil',
       );
-      expectError(ctx, await readAccounts(ctx, consent.consentId), expect);
+      expectRefusal(ctx, await readAccounts(ctx, consent.consentId), expect);
     },
   }),
   scenario({
@@ -144,14 +145,13 @@ export const consentLifecycleScenarios = [
         200,
         'a read under the older consent while the newer one is only created',
       );
-      await ctx.authorise(newer.scaRedirect, { status: () => consentStatus(ctx, newer.consentId) });
-      ensureEqual(await consentStatus(ctx, newer.consentId), 'valid', 'the newer consent after approval');
+      await approveConsent(ctx, newer);
       ensureEqual(
         await consentStatus(ctx, older.consentId),
         expect.superseded,
         'the older consent once the newer one is authorised',
       );
-      expectError(ctx, await readAccounts(ctx, older.consentId), { code: expect.code });
+      expectRefusal(ctx, await readAccounts(ctx, older.consentId), { code: expect.code });
     },
   }),
   scenario({
@@ -167,8 +167,8 @@ export const consentLifecycleScenarios = [
       const ibans = [ctx.fixtures.ibans.second];
       const older = await createConsent(ctx, { access: aisAccess(ibans, ['accounts']) });
       const newer = await createConsent(ctx, { access: aisAccess(ibans, ['accounts']) });
-      await ctx.authorise(newer.scaRedirect, { status: () => consentStatus(ctx, newer.consentId) });
-      await ctx.authorise(older.scaRedirect, { status: () => consentStatus(ctx, older.consentId) });
+      await authoriseConsent(ctx, newer);
+      await authoriseConsent(ctx, older);
       ensureEqual(await consentStatus(ctx, older.consentId), 'valid', 'the older consent, authorised last');
       ensureEqual(
         await consentStatus(ctx, newer.consentId),
@@ -222,7 +222,7 @@ export const consentLifecycleScenarios = [
           frequencyPerDay: 10,
         });
         const before = await readConsent(ctx, created.consentId);
-        await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+        await authoriseConsent(ctx, created);
         const after = await readConsent(ctx, created.consentId);
         for (const [when, read] of [
           ['before', before],
@@ -255,19 +255,11 @@ export const consentLifecycleScenarios = [
     expect: { code: 'CONSENT_INVALID' },
     async run(ctx, expect) {
       const declined = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['accounts']) });
-      await ctx.authorise(declined.scaRedirect, {
-        decision: 'decline',
-        status: () => consentStatus(ctx, declined.consentId),
-      });
-      ensureEqual(await consentStatus(ctx, declined.consentId), 'rejected', 'status after the customer declined');
-      expectError(ctx, await readAccounts(ctx, declined.consentId), expect);
+      await declineConsent(ctx, declined);
+      expectRefusal(ctx, await readAccounts(ctx, declined.consentId), expect);
       const deleted = await validConsent(ctx, { types: ['accounts'] });
-      ensureEqual(
-        (await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${deleted.consentId}` })).status,
-        204,
-        'status of DELETE',
-      );
-      expectError(ctx, await readAccounts(ctx, deleted.consentId), expect);
+      ensureEqual((await ctx.api.deleteConsent(deleted)).status, 204, 'status of DELETE');
+      expectRefusal(ctx, await readAccounts(ctx, deleted.consentId), expect);
     },
   }),
   scenario({
@@ -280,24 +272,24 @@ export const consentLifecycleScenarios = [
     expect: {},
     async run(ctx) {
       const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) });
-      const links = (created.reply.json as { _links: Record<string, { href: string }> })._links;
-      const self = await follow(ctx, links.self!.href);
+      const links = created.created._links;
+      const self = await follow(ctx, links.self.href);
       ensureEqual(self.status, 200, 'status of following self');
       ensureEqual(
         ensureSchema(ConsentResponseSchema, self.json, 'the consent at self').consentId,
         created.consentId,
         'consentId at self',
       );
-      const status = await follow(ctx, links.status!.href);
+      const status = await follow(ctx, links.status.href);
       ensureEqual(
         ensureSchema(ConsentStatusResponseSchema, status.json, 'the answer at status').consentStatus,
         'received',
         'consentStatus at status',
       );
-      const sca = await follow(ctx, links.scaStatus!.href);
+      const sca = await follow(ctx, links.scaStatus.href);
       ensureEqual(sca.status, 200, 'status of following scaStatus');
       ensureSchema(ScaStatusResponseSchema, sca.json, 'the answer at scaStatus');
-      const scaRedirect = new URL(links.scaRedirect!.href);
+      const scaRedirect = new URL(links.scaRedirect.href);
       ensure(
         scaRedirect.protocol === 'https:' || scaRedirect.protocol === 'http:',
         'scaRedirect is an absolute address',

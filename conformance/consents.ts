@@ -1,34 +1,30 @@
 /** Consent creation rules, capping, ownership and lifecycle (spec "ConsentRequest", "States: Consent", Behaviour notes / Consents). */
-import { ConsentResponseSchema } from '../src/contract/index.js';
-import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
+import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import type { ScenarioContext } from '../src/kit/context.js';
+import { expectRefusal } from './refusal.js';
 import {
+  accountList,
   aisAccess,
   answerOf,
-  ATTENDED,
+  authoriseConsent,
   consentStatus,
   createConsent,
   dateAfter,
   daysBetween,
-  expectError,
-  readData,
+  readConsent,
   resourceIdOf,
+  underConsent,
   UUID_V4,
   validConsent,
   expectPlausible,
 } from './steps.js';
 import { isoDate } from '../src/contract/dates.js';
-/** The consent as read back (spec "ConsentResponse"). */
-async function readConsent(ctx: ScenarioContext, consentId: string) {
-  const read = await ctx.api.call({ path: `/v1/consents/${consentId}`, schema: ConsentResponseSchema });
-  return ensureSchema(ConsentResponseSchema, read.json, 'ConsentResponse');
-}
 
 /** A balances read under the consent (attended unless told otherwise). */
 async function readBalances(ctx: ScenarioContext, consentId: string, attended = true) {
-  const id = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
-  return readData(ctx, consentId, `/v1/accounts/${id}/balances`, { attended });
+  const accountId = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
+  return ctx.api.getBalances({ accountId, headers: underConsent(consentId, { attended }) });
 }
 
 export const consentScenarios = [
@@ -45,11 +41,7 @@ export const consentScenarios = [
         access: aisAccess([ctx.fixtures.ibans.notHeld], ['balances']),
         recurringIndicator: true,
       });
-      ensureEqual(
-        (created.reply.json as { consentStatus: string }).consentStatus,
-        expect.status,
-        'consentStatus on creation',
-      );
+      ensureEqual(created.created.consentStatus, expect.status, 'consentStatus on creation');
       ensure(
         created.state && UUID_V4.test(created.state),
         `scaRedirect carries ?state=<uuid v4>, got ${created.scaRedirect}`,
@@ -73,9 +65,8 @@ export const consentScenarios = [
           recurringIndicator,
           frequencyPerDay: 10,
         });
-        const read = await ctx.api.call({ path: `/v1/consents/${created.consentId}`, schema: ConsentResponseSchema });
         ensureEqual(
-          (read.json as { frequencyPerDay?: number }).frequencyPerDay,
+          (await readConsent(ctx, created.consentId)).frequencyPerDay,
           enforced,
           `frequencyPerDay of a ${recurringIndicator ? 'recurring' : 'one-off'} consent asked for 10`,
         );
@@ -100,15 +91,19 @@ export const consentScenarios = [
         `${foreign.consentId.slice(0, -4)}ffff` === foreign.consentId
           ? `${foreign.consentId}0`
           : `${foreign.consentId.slice(0, -4)}ffff`;
-      for (const suffix of ['', '/status', '/authorisations']) {
-        const a = await ctx.api.call({ path: `/v1/consents/${foreign.consentId}${suffix}` });
-        const b = await ctx.api.call({ path: `/v1/consents/${unknown}${suffix}` });
-        expectError(ctx, a, expect);
-        expectError(ctx, b, expect);
+      const reads = [
+        ['', (consentId: string) => ctx.api.getConsent({ consentId })],
+        ['/status', (consentId: string) => ctx.api.getConsentStatus({ consentId })],
+        ['/authorisations', (consentId: string) => ctx.api.getConsentAuthorisations({ consentId })],
+      ] as const;
+      for (const [suffix, read] of reads) {
+        const a = await read(foreign.consentId);
+        const b = await read(unknown);
+        expectRefusal(ctx, a, expect);
+        expectRefusal(ctx, b, expect);
         ensureEqual(a.text, b.text, `body of GET /v1/consents/{id}${suffix}: foreign and unknown identical`);
       }
-      const del = await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${foreign.consentId}` });
-      expectError(ctx, del, expect);
+      expectRefusal(ctx, await ctx.api.deleteConsent({ consentId: foreign.consentId }), expect);
       ensureEqual(
         await consentStatus(ctx, foreign.consentId, 'ais', ctx.secondApi()),
         'received',
@@ -126,22 +121,16 @@ export const consentScenarios = [
     expect: { deleteStatus: 204, after: 'terminatedByTpp' },
     async run(ctx, expect) {
       const consent = await validConsent(ctx);
-      const del = await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${consent.consentId}` });
+      const del = await ctx.api.deleteConsent({ consentId: consent.consentId });
       ensureEqual(del.status, expect.deleteStatus, 'status of DELETE');
       ensureEqual(del.text, '', 'DELETE answers no body');
       ensureEqual(await consentStatus(ctx, consent.consentId), expect.after, 'status after DELETE');
-      const read = await ctx.api.call({
-        path: '/v1/accounts',
-        headers: { 'Consent-ID': consent.consentId, ...ATTENDED },
-      });
+      const read = await accountList(ctx, consent.consentId);
       ensure(
         read.status >= 400 && read.status < 500,
         `account list under a terminated consent is refused, got ${read.status}`,
       );
-      ctx.observe(
-        'code of an account read under a terminated consent',
-        (read.json as { tppMessages?: { code: string }[] } | undefined)?.tppMessages?.[0]?.code,
-      );
+      ctx.observe('code of an account read under a terminated consent', read.code);
     },
   }),
   scenario({
@@ -174,16 +163,12 @@ export const consentScenarios = [
         access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
         recurringIndicator: true,
       });
-      await ctx.authorise(created.scaRedirect, {
-        psu: 'otherPsu',
-        status: () => consentStatus(ctx, created.consentId),
-      });
+      await authoriseConsent(ctx, created, { psu: 'otherPsu' });
       ctx.observe(
         'status of a consent approved by a customer holding none of its accounts',
         await consentStatus(ctx, created.consentId),
       );
-      const read = await ctx.api.call({ path: `/v1/consents/${created.consentId}`, schema: ConsentResponseSchema });
-      const grant = ensureSchema(ConsentResponseSchema, read.json, 'ConsentResponse');
+      const grant = await readConsent(ctx, created.consentId);
       const granted = [
         ...(grant.access?.accounts ?? []),
         ...(grant.access?.balances ?? []),
@@ -236,11 +221,7 @@ export const consentScenarios = [
       ensureEqual(await consentStatus(ctx, consent.consentId), 'valid', 'status 50 minutes after the last use');
       await ctx.clock().advance(expect.beyond);
       ensureEqual(await consentStatus(ctx, consent.consentId), expect.status, 'status 61 minutes after the last use');
-      expectError(
-        ctx,
-        await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } }),
-        { code: expect.code },
-      );
+      expectRefusal(ctx, await accountList(ctx, consent.consentId), { code: expect.code });
     },
   }),
   scenario({
@@ -259,7 +240,7 @@ export const consentScenarios = [
         recurringIndicator: true,
         validUntil: dateAfter(now, expect.askedDays),
       });
-      await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+      await authoriseConsent(ctx, created);
       ensureEqual(
         await consentStatus(ctx, created.consentId),
         'valid',
@@ -291,15 +272,11 @@ export const consentScenarios = [
         recurringIndicator: true,
         validUntil: asked,
       });
-      await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+      await authoriseConsent(ctx, created);
       ensureEqual((await readConsent(ctx, created.consentId)).validUntil, asked, 'validUntil read back');
       await ctx.clock().advance(expect.after);
       ensureEqual(await consentStatus(ctx, created.consentId), expect.status, 'status after validUntil passed');
-      expectError(
-        ctx,
-        await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': created.consentId, ...ATTENDED } }),
-        { code: expect.code },
-      );
+      expectRefusal(ctx, await accountList(ctx, created.consentId), { code: expect.code });
     },
   }),
   scenario({
@@ -323,11 +300,7 @@ export const consentScenarios = [
       );
       await ctx.clock().advance(expect.rest);
       ensureEqual(await consentStatus(ctx, consent.consentId), expect.status, 'status 181 days after authentication');
-      expectError(
-        ctx,
-        await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } }),
-        { code: expect.code },
-      );
+      expectRefusal(ctx, await accountList(ctx, consent.consentId), { code: expect.code });
     },
   }),
   scenario({
@@ -382,11 +355,7 @@ export const consentScenarios = [
       const consent = await validConsent(ctx, { types: ['balances'] });
       await ctx.control().revokeConsent(consent.consentId);
       ensureEqual(await consentStatus(ctx, consent.consentId), expect.status, 'status after the customer revoked');
-      expectError(
-        ctx,
-        await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId, ...ATTENDED } }),
-        { code: expect.code },
-      );
+      expectRefusal(ctx, await accountList(ctx, consent.consentId), { code: expect.code });
     },
   }),
   scenario({
@@ -404,12 +373,8 @@ export const consentScenarios = [
       const granted = ((await readConsent(ctx, consent.consentId)).access?.accounts ?? []).map((ref) => ref.iban);
       ensure(granted.includes(main), `the grant holds ${main}`, { actual: granted });
       ensure(!granted.includes(notHeld), `the grant does not hold ${notHeld}`, { actual: granted });
-      const list = await ctx.api.call({
-        path: '/v1/accounts',
-        headers: { 'Consent-ID': consent.consentId, ...ATTENDED },
-      });
-      ensureEqual(list.status, 200, 'status of the account list');
-      const listed = (list.json as { accounts: { iban: string }[] }).accounts.map((account) => account.iban);
+      const list = (await accountList(ctx, consent.consentId)).success('the account list');
+      const listed = list.accounts.map((account) => account.iban);
       ensure(!listed.includes(notHeld), `the account list does not show ${notHeld}`, { actual: listed });
     },
   }),
@@ -451,12 +416,11 @@ export const consentScenarios = [
         { client: ctx.secondApi() },
       );
       const unknown = `${foreign.consentId.slice(0, -4)}${foreign.consentId.endsWith('ffff') ? 'eeee' : 'ffff'}`;
-      const a = await ctx.api.call({
-        path: `/v1/consents/${foreign.consentId}/authorisations/${foreign.authorisationId}`,
-      });
-      const b = await ctx.api.call({ path: `/v1/consents/${unknown}/authorisations/${foreign.authorisationId}` });
-      expectError(ctx, a, expect);
-      expectError(ctx, b, expect);
+      const authorisationId = foreign.authorisationId;
+      const a = await ctx.api.getConsentScaStatus({ consentId: foreign.consentId, authorisationId });
+      const b = await ctx.api.getConsentScaStatus({ consentId: unknown, authorisationId });
+      expectRefusal(ctx, a, expect);
+      expectRefusal(ctx, b, expect);
       ensureEqual(a.text, b.text, 'body of the authorisation read: foreign and unknown consent identical');
     },
   }),
@@ -472,7 +436,7 @@ export const consentScenarios = [
         access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
         recurringIndicator: true,
       });
-      const reply = await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${created.consentId}` });
+      const reply = await ctx.api.deleteConsent({ consentId: created.consentId });
       const status = await consentStatus(ctx, created.consentId);
       // Either the bank ends it too (204), or it accepts DELETE of a valid consent only (CONSENT_INVALID, nothing changes).
       expectPlausible(ctx, 'DELETE of a received consent (not shown)', reply, [

@@ -1,28 +1,34 @@
 /** Providers and identity details, and the contract's validators: certificates, roles, registration, IBANs, amounts, redirect URIs (scenarios added while measuring the catalogue by mutation testing). */
 import { randomUUID } from 'node:crypto';
-import { BalanceResponseSchema, IBAN_LENGTHS, PaymentResponseSchema } from '../src/contract/index.js';
+import { formatCents, IBAN_LENGTHS, toCents } from '../src/contract/index.js';
 import { REFUSED_CERTIFICATES, type RefusedCertificate } from '../src/kit/capabilities.js';
-import { TargetUnreachable, type CallOptions, type Reply, type XsClient } from '../src/kit/client.js';
+import { TargetUnreachable, TargetUnstable, type CallOptions, type Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
-import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
+import { ensure, ensureEqual } from '../src/kit/failure.js';
+import type { ScenarioClient } from '../src/kit/operations.js';
 import type { Scenario } from '../src/kit/scenario.js';
 import { scenario } from '../src/kit/scenario.js';
+import { expectRefusal } from './refusal.js';
 import {
   answerOf,
   ATTENDED,
   authorisedPayment,
   codeOf,
   completeConsentBody,
+  createCofConsent,
+  createConsent,
   createdPayment,
-  expectError,
   expectPlausible,
   initiatePayment,
+  INSTANT,
   paymentBody,
   type Plausible,
-  readData,
+  readPayment,
+  requestConsent,
   resourceIdOf,
   SHARED_READ,
   sharedReadConsent,
+  underConsent,
   validConsent,
 } from './steps.js';
 
@@ -64,36 +70,16 @@ const bbanOf = (length: number, seed: number) =>
 
 /** A consent asking for the balances of one IBAN (a creation checks the format and nothing more). */
 const consentFor = (ctx: ScenarioContext, ibans: string | string[]) =>
-  ctx.api.call({
-    method: 'POST',
-    path: '/v1/consents',
-    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
-    body: completeConsentBody({
-      access: { balances: (Array.isArray(ibans) ? ibans : [ibans]).map((iban) => ({ iban })) },
-    }),
-  });
+  requestConsent(ctx, { access: { balances: (Array.isArray(ibans) ? ibans : [ibans]).map((iban) => ({ iban })) } });
 
 /** A refusal with FORMAT_ERROR (400) whose path names the balances IBAN of the consent request. */
 function expectIbanRefused(ctx: ScenarioContext, reply: Reply, what: string): void {
-  ensureEqual(reply.status, 400, `status for ${what}`);
-  expectError(ctx, reply, { status: 400, code: 'FORMAT_ERROR' });
-  const path =
-    (reply.json as { tppMessages: { code: string; path?: string }[] }).tppMessages.find(
-      (m) => m.code === 'FORMAT_ERROR',
-    )?.path ?? '';
-  ensure(
-    path.startsWith('access.balances') && path.endsWith('iban'),
-    `path of FORMAT_ERROR for ${what} names access.balances…iban`,
-    { actual: path },
+  expectRefusal(
+    ctx,
+    reply,
+    { status: 400, code: 'FORMAT_ERROR', path: { startsWith: 'access.balances', endsWith: 'iban' } },
+    what,
   );
-}
-
-/** Integer cents of a decimal string (test-side arithmetic, exact). */
-function cents(amount: string): number {
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(amount);
-  if (!match) throw new RangeError(`not a decimal amount: ${amount}`);
-  const value = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
-  return match[1] === '-' ? -value : value;
 }
 
 /** An amount as its significant digits with two decimals ("0012.5" → "1250"), exact at any size. */
@@ -107,12 +93,10 @@ async function balancesOf(
   ctx: ScenarioContext,
   consentId: string,
   iban: string,
-  client: XsClient = ctx.api,
+  client: ScenarioClient = ctx.api,
 ): Promise<Record<string, string>> {
-  const id = await resourceIdOf(ctx, consentId, iban, client);
-  const reply = await readData(ctx, consentId, `/v1/accounts/${id}/balances`, { client });
-  ensureEqual(reply.status, 200, 'status of GET balances');
-  const body = ensureSchema(BalanceResponseSchema, reply.json, 'BalanceResponse');
+  const accountId = await resourceIdOf(ctx, consentId, iban, client);
+  const body = (await client.getBalances({ accountId, headers: underConsent(consentId) })).success('GET balances');
   return Object.fromEntries(body.balances.map((balance) => [balance.balanceType, balance.balanceAmount.amount]));
 }
 
@@ -120,11 +104,12 @@ async function balancesOf(
 type Refusal = { reply: Reply; handshake?: undefined } | { reply?: undefined; handshake: string };
 
 /** One request with a refused certificate; a connection the target breaks off is a refused handshake. */
-async function attempt(client: XsClient, call: CallOptions): Promise<Refusal> {
+async function attempt(client: ScenarioClient, call: CallOptions): Promise<Refusal> {
   try {
     return { reply: await client.call(call) };
   } catch (error) {
-    if (error instanceof TargetUnreachable) return { handshake: error.message };
+    if (error instanceof TargetUnreachable || (error instanceof TargetUnstable && error.unreachable))
+      return { handshake: error.message };
     throw error;
   }
 }
@@ -156,12 +141,13 @@ const CERTIFICATE_PROBLEM: RefusalExpectation = {
 };
 
 /**
- * A certificate the target must refuse, sent to an AIS, a PIS and a CoF operation and to the
- * revocation callback: every request is refused with one and the same answer (an open choice among
- * `expected`, observed), carries no created resource, and the same requests from the valid provider
- * are served. Nothing is left behind: the payment's X-Request-ID stays free for the provider (it
- * would be bound if the refused certificate, which names the provider on the sim, had created a
- * payment), and the provider's callback registration is what it was.
+ * A certificate the target must refuse, sent to an AIS consent creation, a PIS, a CoF operation and
+ * the account list (operations every bank offers): every request is refused with one and the same
+ * answer (an open choice among `expected`, observed), carries no created resource, and the same
+ * requests from the valid provider are served (the account list, under a consent id nobody holds,
+ * answered as such: the certificate passed). Nothing is left behind: the payment's X-Request-ID stays
+ * free for the provider (it would be bound if the refused certificate, which names the provider on
+ * the sim, had created a payment).
  */
 async function refusedEverywhere(
   ctx: ScenarioContext,
@@ -176,12 +162,12 @@ async function refusedEverywhere(
       `the target provides no such certificate ("refusedCertificates.${kind}")`,
     );
   const requestId = randomUUID();
-  const callbackUrl = `https://tpp.example/xs2a/refused-${kind.toLowerCase()}`;
+  const consentBody = completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.main }] } });
   const consentCall: CallOptions = {
     method: 'POST',
     path: '/v1/consents',
     headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
-    body: completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.main }] } }),
+    body: consentBody,
   };
   const cofCall: CallOptions = {
     method: 'POST',
@@ -196,10 +182,9 @@ async function refusedEverywhere(
     body,
     requestId,
   });
-  const callbackBefore = await ctx.api.call({ path: '/v1/revocation-callback' });
-  ensure([200, 404].includes(callbackBefore.status), 'the provider’s GET /v1/revocation-callback answers 200 or 404', {
-    actual: callbackBefore.status,
-  });
+  // A consent id nobody holds: a certificate that passed would meet CONSENT_UNKNOWN; a refused one must not get that far.
+  const nobodysConsent = `refused-${kind.toLowerCase()}-${randomUUID()}`;
+  const listCall: CallOptions = { path: '/v1/accounts', headers: { 'Consent-ID': nobodysConsent, ...ATTENDED } };
 
   const calls: [string, CallOptions][] = [
     ['POST /v1/consents (AIS)', consentCall],
@@ -208,7 +193,7 @@ async function refusedEverywhere(
       paymentCall(paymentBody(ctx, { remittanceInformationUnstructured: `refused ${kind}` })),
     ],
     ['POST /v1/consents/confirmation-of-funds (CoF)', cofCall],
-    ['PUT /v1/revocation-callback', { method: 'PUT', path: '/v1/revocation-callback', body: { url: callbackUrl } }],
+    ['GET /v1/accounts (AIS data)', listCall],
   ];
   const answers: string[] = [];
   for (const [operation, call] of calls) {
@@ -226,12 +211,12 @@ async function refusedEverywhere(
     const { reply } = refusal;
     expectPlausible(ctx, point, reply, expected.plausible);
     const seen = answerOf(reply);
-    expectError(ctx, reply, { code: seen.code!, status: seen.status });
-    const created = reply.json as Record<string, unknown>;
+    expectRefusal(ctx, reply, { code: seen.code!, status: seen.status });
+    const body = (reply.json ?? {}) as object;
     ensure(
-      !('consentId' in created) && !('paymentId' in created) && !('secret' in created),
-      `${point}: the refusal carries no created resource`,
-      { actual: created },
+      !('consentId' in body) && !('paymentId' in body) && !('accounts' in body),
+      `${point}: the refusal carries no created resource and no data`,
+      { actual: body },
     );
     answers.push(`${seen.status} ${seen.code}`);
   }
@@ -239,16 +224,8 @@ async function refusedEverywhere(
   ctx.observe(`answer to ${what} (the same on every operation)`, answers[0]);
 
   // Controls: the same requests from the valid provider are served, and nothing was left behind.
-  ensureEqual(
-    (await ctx.api.call(consentCall)).status,
-    201,
-    'status of the same consent request from the valid provider',
-  );
-  ensureEqual(
-    (await ctx.api.call(cofCall)).status,
-    201,
-    'status of the same CoF consent request from the valid provider',
-  );
+  await createConsent(ctx, consentBody, { exact: true });
+  await createCofConsent(ctx);
   const payment = await ctx.api.call(
     paymentCall(paymentBody(ctx, { remittanceInformationUnstructured: `served instead of refused ${kind}` })),
   );
@@ -257,24 +234,12 @@ async function refusedEverywhere(
     201,
     'status of a payment from the valid provider under the X-Request-ID of the refused one (a bound key would answer 409)',
   );
-  const callbackAfter = await ctx.api.call({ path: '/v1/revocation-callback' });
-  ensureEqual(
-    [callbackAfter.status, (callbackAfter.json as { url?: string } | undefined)?.url],
-    [callbackBefore.status, (callbackBefore.json as { url?: string } | undefined)?.url],
-    'the provider’s callback registration after the refused PUT, as before it',
+  expectRefusal(
+    ctx,
+    await ctx.api.call(listCall),
+    { status: 403, code: 'CONSENT_UNKNOWN' },
+    'the same account list from the valid provider (its certificate passes; the consent id is nobody’s)',
   );
-  if (callbackBefore.status === 404) {
-    ensureEqual(
-      (await ctx.api.call({ method: 'PUT', path: '/v1/revocation-callback', body: { url: callbackUrl } })).status,
-      200,
-      'status of the same PUT from the valid provider',
-    );
-    ensureEqual(
-      (await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' })).status,
-      204,
-      'status of the valid provider’s DELETE (leaving no registration, as before)',
-    );
-  }
 }
 
 export const identityDetailScenarios: Scenario[] = [
@@ -380,12 +345,10 @@ export const identityDetailScenarios: Scenario[] = [
           await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount } })),
         );
         ensureEqual(created.transactionStatus, expect.status, `transactionStatus of a payment of "${amount}"`);
-        const read = await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${created.paymentId}` });
-        ensureEqual(read.status, 200, `status of the read of the payment of "${amount}"`);
-        const payment = ensureSchema(PaymentResponseSchema, read.json, 'PaymentResponse');
+        const payment = await readPayment(ctx, created.paymentId);
         ensureEqual(
-          cents(payment.instructedAmount.amount),
-          cents(amount),
+          toCents(payment.instructedAmount.amount),
+          toCents(amount),
           `instructedAmount of the payment of "${amount}" in cents`,
         );
         // How the amount is written back (as sent or with two decimals) is the target's to choose.
@@ -412,8 +375,8 @@ export const identityDetailScenarios: Scenario[] = [
         for (const type of ['closingBooked', 'interimAvailable']) {
           ensure(before[type] !== undefined && after[type] !== undefined, `${type} is reported`, { actual: after });
           ensureEqual(
-            cents(after[type]!) - cents(before[type]!),
-            cents(amount),
+            toCents(after[type]!) - toCents(before[type]!),
+            toCents(amount),
             `${type} moved by a booking of "${amount}" (cents)`,
           );
         }
@@ -440,21 +403,21 @@ export const identityDetailScenarios: Scenario[] = [
       const before = await balancesOf(ctx, consentId, iban, reader);
       const available = before['interimAvailable'];
       ensure(available !== undefined, 'interimAvailable is reported', { actual: before });
-      if (cents(available) <= 0)
+      if (toCents(available) <= 0)
         return ctx.unchecked(
           'a zero available balance',
           `the second account has ${available} available, nothing to pay out`,
         );
       // Within any plausible payment maximum: a larger balance is first brought down to 10.00 by a booked debit (given back at the end).
-      const taken = cents(available) > 1000 ? cents(available) - 1000 : 0;
-      if (taken > 0) await ctx.control().bookTransaction(iban, `-${(taken / 100).toFixed(2)}`);
+      const taken = toCents(available) > 1000 ? toCents(available) - 1000 : 0;
+      if (taken > 0) await ctx.control().bookTransaction(iban, formatCents(-taken));
       const amount = taken > 0 ? '10.00' : available;
       const payment = await authorisedPayment(
         ctx,
         paymentBody(ctx, { debtorAccount: { iban }, instructedAmount: { currency: 'EUR', amount } }),
-        { product: 'instant-sepa-credit-transfers' },
+        { product: INSTANT },
       ).catch(async (error: unknown) => {
-        if (taken > 0) await ctx.control().bookTransaction(iban, (taken / 100).toFixed(2));
+        if (taken > 0) await ctx.control().bookTransaction(iban, formatCents(taken));
         throw error;
       });
       try {
@@ -467,11 +430,11 @@ export const identityDetailScenarios: Scenario[] = [
         }
         const after = await balancesOf(ctx, consentId, iban, reader);
         ensure(after['interimAvailable'] !== undefined, 'interimAvailable is reported', { actual: after });
-        ensureEqual(cents(after['interimAvailable']!), 0, 'interimAvailable after paying out all of it (cents)');
+        ensureEqual(toCents(after['interimAvailable']!), 0, 'interimAvailable after paying out all of it (cents)');
         ctx.observe('available balance of zero written as', after['interimAvailable']);
       } finally {
         if (expect.accepted.includes(payment.status)) await ctx.control().bookTransaction(iban, amount);
-        if (taken > 0) await ctx.control().bookTransaction(iban, (taken / 100).toFixed(2));
+        if (taken > 0) await ctx.control().bookTransaction(iban, formatCents(taken));
       }
     },
   }),
@@ -494,13 +457,10 @@ export const identityDetailScenarios: Scenario[] = [
           { status: 400, code: 'FORMAT_ERROR' },
         ]);
         if (reply.status === 400 && codeOf(reply) === 'FORMAT_ERROR')
-          expectError(ctx, reply, { status: 400, code: 'FORMAT_ERROR', path: 'instructedAmount.amount' });
+          expectRefusal(ctx, reply, { status: 400, code: 'FORMAT_ERROR', path: 'instructedAmount.amount' });
         if (reply.status === 201) {
           // Accepted: it waits for the customer and reads back the same amount (compared as digits, beyond a double's precision).
-          const created = createdPayment(reply);
-          const read = await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${created.paymentId}` });
-          ensureEqual(read.status, 200, `status of the read of the payment of "${amount}"`);
-          const payment = ensureSchema(PaymentResponseSchema, read.json, 'PaymentResponse');
+          const payment = await readPayment(ctx, createdPayment(reply).paymentId);
           ensureEqual(
             [payment.transactionStatus, digitsOf(payment.instructedAmount.amount)],
             ['RCVD', digitsOf(amount)],
@@ -509,12 +469,8 @@ export const identityDetailScenarios: Scenario[] = [
         }
       }
       // Controls: the same request with a small amount is served, and with three decimals refused (AMOUNT-4).
-      ensureEqual(
-        (await initiatePayment(ctx, paymentBody(ctx))).status,
-        201,
-        'status of the same payment with a small amount',
-      );
-      expectError(
+      createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
+      expectRefusal(
         ctx,
         await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '1.234' } })),
         { status: 400, code: 'FORMAT_ERROR', path: 'instructedAmount.amount' },
@@ -524,44 +480,44 @@ export const identityDetailScenarios: Scenario[] = [
   scenario({
     id: 'ID-DETAIL-007',
     title:
-      'A QWAC of a certificate authority the target does not trust is refused on AIS, PIS, CoF and the revocation callback with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
+      'A QWAC of a certificate authority the target does not trust is refused on AIS consents, account data, PIS and CoF with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
     rules: ['AUTH-8', 'OPEN-14', 'ERR-1'],
     spec: 'Authentication 1 (an eIDAS QWAC is the credential); Errors / Codes CERTIFICATE_MISSING; Errors rule 5 (its status: not shown)',
     area: 'identity',
-    needs: ['refused-certificates', 'callback-endpoint'],
+    needs: ['refused-certificates'],
     expect: CERTIFICATE_PROBLEM,
     run: (ctx, expect) => refusedEverywhere(ctx, 'untrusted', expect),
   }),
   scenario({
     id: 'ID-DETAIL-008',
     title:
-      'An expired QWAC of the trusted CA is refused on AIS, PIS, CoF and the revocation callback with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
+      'An expired QWAC of the trusted CA is refused on AIS consents, account data, PIS and CoF with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
     rules: ['AUTH-8', 'OPEN-14', 'ERR-1'],
     spec: 'Authentication 1 (a valid eIDAS QWAC is the credential); Errors / Codes CERTIFICATE_MISSING; Errors rule 5 (its status: not shown)',
     area: 'identity',
-    needs: ['refused-certificates', 'callback-endpoint'],
+    needs: ['refused-certificates'],
     expect: CERTIFICATE_PROBLEM,
     run: (ctx, expect) => refusedEverywhere(ctx, 'expired', expect),
   }),
   scenario({
     id: 'ID-DETAIL-009',
     title:
-      'A QWAC of the trusted CA that is not valid yet is refused on AIS, PIS, CoF and the revocation callback with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
+      'A QWAC of the trusted CA that is not valid yet is refused on AIS consents, account data, PIS and CoF with one answer (CERTIFICATE_MISSING or a refused handshake), and creates nothing',
     rules: ['AUTH-8', 'OPEN-14', 'ERR-1'],
     spec: 'Authentication 1 (a valid eIDAS QWAC is the credential); Errors / Codes CERTIFICATE_MISSING; Errors rule 5 (its status: not shown)',
     area: 'identity',
-    needs: ['refused-certificates', 'callback-endpoint'],
+    needs: ['refused-certificates'],
     expect: CERTIFICATE_PROBLEM,
     run: (ctx, expect) => refusedEverywhere(ctx, 'notYetValid', expect),
   }),
   scenario({
     id: 'ID-DETAIL-010',
     title:
-      'A certificate of the trusted CA without organizationIdentifier identifies no provider: refused on AIS, PIS, CoF and the revocation callback with one answer, and creates nothing',
+      'A certificate of the trusted CA without organizationIdentifier identifies no provider: refused on AIS consents, account data, PIS and CoF with one answer, and creates nothing',
     rules: ['AUTH-8', 'OPEN-14', 'ERR-1'],
     spec: 'Authentication 1 and 3 (the certificate is the credential and registers the provider); Errors / Codes; Errors rule 5 (statuses: not shown)',
     area: 'identity',
-    needs: ['refused-certificates', 'callback-endpoint'],
+    needs: ['refused-certificates'],
     // No code names this case; a certificate that identifies nobody is the nearest to none presented,
     // and "registration does not permit" (403 ROLE_INVALID) is the other reading.
     expect: {
@@ -577,22 +533,22 @@ export const identityDetailScenarios: Scenario[] = [
   scenario({
     id: 'ID-DETAIL-011',
     title:
-      'A certificate of the trusted CA without PSD2 role attributes registers no provider: refused on AIS, PIS, CoF and the revocation callback (roles aside) with one answer, and creates nothing',
+      'A certificate of the trusted CA without PSD2 role attributes registers no provider: refused on AIS consents, account data, PIS and CoF with one answer, and creates nothing',
     rules: ['AUTH-9', 'SCOPE-6', 'OPEN-14', 'ERR-1'],
     spec: 'Access and registration 1 (a QWAC with PSD2 role attributes registers); Authentication 1, 4 and 5; Errors / Codes ROLE_INVALID, CERTIFICATE_MISSING; Errors rule 5 (statuses: not shown)',
     area: 'identity',
-    needs: ['refused-certificates', 'callback-endpoint'],
+    needs: ['refused-certificates'],
     expect: NO_ROLE_REFUSAL,
     run: (ctx, expect) => refusedEverywhere(ctx, 'withoutRoles', expect),
   }),
   scenario({
     id: 'ID-DETAIL-013',
     title:
-      'A certificate of the trusted CA whose PSD2 statement names only a role the interface does not know is refused like one without roles: on AIS, PIS, CoF and the revocation callback (roles aside) with one answer, and creates nothing',
+      'A certificate of the trusted CA whose PSD2 statement names only a role the interface does not know is refused like one without roles: on AIS consents, account data, PIS and CoF with one answer, and creates nothing',
     rules: ['AUTH-9', 'SCOPE-6', 'OPEN-14', 'ERR-1'],
     spec: 'Access and registration 1 (a QWAC with PSD2 role attributes registers); Authentication 1, 4 and 5 (the roles PSP_AI, PSP_PI, PSP_IC, PSP_AS); Errors / Codes ROLE_INVALID; Errors rule 5 (statuses: not shown)',
     area: 'identity',
-    needs: ['refused-certificates', 'callback-endpoint'],
+    needs: ['refused-certificates'],
     // An implementation that checks that the statement is there, not what it names, serves this one.
     expect: NO_ROLE_REFUSAL,
     run: (ctx, expect) => refusedEverywhere(ctx, 'unknownRoles', expect),
@@ -600,12 +556,55 @@ export const identityDetailScenarios: Scenario[] = [
   scenario({
     id: 'ID-DETAIL-012',
     title:
-      'A provider the regulator register lists as withdrawn is refused from its first request, on AIS, PIS, CoF and the revocation callback, with 403 and one code (observed), and creates nothing',
+      'A provider the regulator register lists as withdrawn is refused from its first request, on AIS consents, account data, PIS and CoF, with 403 and one code (observed), and creates nothing',
     rules: ['SCOPE-7', 'OPEN-10', 'ERR-1'],
     spec: 'Access and registration 2 (the register is checked at registration; a withdrawal stops access); Authentication 3; Errors / Status classes 403 (registration does not permit; no code is named)',
     area: 'identity',
-    needs: ['refused-certificates', 'callback-endpoint'],
+    needs: ['refused-certificates'],
     expect: { plausible: [{ status: 403 }], handshake: false } as RefusalExpectation,
     run: (ctx, expect) => refusedEverywhere(ctx, 'withdrawn', expect),
+  }),
+  scenario({
+    id: 'ID-DETAIL-014',
+    title:
+      'A certificate without PSD2 role attributes, or naming only a role the interface does not know, is refused on the revocation-callback operations too, and changes no registration',
+    rules: ['AUTH-9', 'CB-9', 'OPEN-14'],
+    spec: 'Authentication 5 (the revocation-callback operations need only a registered provider); Access and registration 1; Errors rule 5 (statuses: not shown)',
+    area: 'identity',
+    needs: ['refused-certificates', 'callback-endpoint'],
+    expect: NO_ROLE_REFUSAL,
+    async run(ctx, expect) {
+      const before = await ctx.api.getRevocationCallback();
+      ensure([200, 404].includes(before.status), 'the provider’s GET /v1/revocation-callback answers 200 or 404', {
+        actual: before.status,
+      });
+      for (const kind of ['withoutRoles', 'unknownRoles'] as const) {
+        const client = ctx.refusedApi(kind);
+        if (!client) {
+          ctx.unchecked(
+            `refusal of ${REFUSED_CERTIFICATES[kind]} on the revocation callback`,
+            `the target provides no such certificate ("refusedCertificates.${kind}")`,
+          );
+          continue;
+        }
+        const url = `https://tpp.example/xs2a/refused-${kind.toLowerCase()}`;
+        for (const [operation, reply] of [
+          ['GET', await client.getRevocationCallback()],
+          ['PUT', await client.putRevocationCallback({ body: { url } })],
+          ['DELETE', await client.deleteRevocationCallback()],
+        ] as const) {
+          const point = `answer to ${operation} /v1/revocation-callback with ${REFUSED_CERTIFICATES[kind]}`;
+          expectPlausible(ctx, point, reply, expect.plausible);
+          const seen = answerOf(reply);
+          expectRefusal(ctx, reply, { code: seen.code!, status: seen.status }, point);
+        }
+      }
+      const after = await ctx.api.getRevocationCallback();
+      ensureEqual(
+        [after.status, after.body?.url],
+        [before.status, before.body?.url],
+        'the provider’s callback registration after the refused PUTs and DELETEs, as before them',
+      );
+    },
   }),
 ];

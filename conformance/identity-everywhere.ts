@@ -6,17 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { ENDPOINTS } from '../src/contract/endpoints.js';
 import type { Reply } from '../src/kit/client.js';
-import type { ScenarioContext } from '../src/kit/context.js';
 import { ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
+import { expectRefusal } from './refusal.js';
 import {
   aisAccess,
-  ATTENDED,
-  completeConsentBody,
-  createdPayment,
-  expectError,
+  createPayment,
   initiatePayment,
+  INSTANT,
   paymentBody,
+  requestConsent,
+  underConsent,
   validConsent,
 } from './steps.js';
 
@@ -55,7 +55,7 @@ export const identityEverywhereScenarios = [
           headers: { 'Consent-ID': 'c-0000', 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
           ...(BODIES[method] === undefined ? {} : { body: BODIES[method] }),
         });
-        expectError(ctx, reply, expect);
+        expectRefusal(ctx, reply, expect);
         statuses.add(reply.status);
       }
       ensureEqual(statuses.size, 1, 'one status for CERTIFICATE_MISSING across the operations');
@@ -71,15 +71,13 @@ export const identityEverywhereScenarios = [
     expect: { statuses: [200, 404, 405, 409, 429] },
     async run(ctx, expect) {
       const seen: Reply[] = [];
-      const payment = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
-      seen.push(await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}/status` }));
-      seen.push(await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${randomUUID()}` }));
-      await ctx.api.call({ method: 'DELETE', path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}` });
-      seen.push(
-        await ctx.api.call({ method: 'DELETE', path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}` }),
-      );
+      const payment = await createPayment(ctx, paymentBody(ctx));
+      seen.push(await ctx.api.getPaymentInitiationStatus(payment));
+      seen.push(await ctx.api.getPaymentInformation({ paymentId: randomUUID() }));
+      await ctx.api.cancelPayment(payment);
+      seen.push(await ctx.api.cancelPayment(payment));
       const key = randomUUID();
-      createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: key }));
+      await createPayment(ctx, paymentBody(ctx), { requestId: key });
       seen.push(
         await initiatePayment(ctx, paymentBody(ctx, { remittanceInformationUnstructured: 'another body' }), {
           requestId: key,
@@ -88,7 +86,7 @@ export const identityEverywhereScenarios = [
       const consent = await validConsent(ctx, { types: ['accounts'] });
       let last: Reply | undefined;
       for (let i = 0; i < 5; i += 1)
-        last = await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId } });
+        last = await ctx.api.getAccountList({ headers: underConsent(consent.consentId, { attended: false }) });
       seen.push(last!);
       ensureEqual(
         seen.map((reply) => reply.status),
@@ -116,25 +114,23 @@ export const identityEverywhereScenarios = [
       await ctx.control().setAuthorised(id, false);
       try {
         const calls: [string, () => Promise<Reply>][] = [
-          ['POST /v1/consents', () => createConsentRaw(ctx, api)],
-          ['GET /v1/consents/{id}', () => api.call({ path: `/v1/consents/${consent.consentId}` })],
-          ['GET /v1/accounts', () => api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId } })],
+          [
+            'POST /v1/consents',
+            () => requestConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }, { client: api }),
+          ],
+          ['GET /v1/consents/{id}', () => api.getConsent(consent)],
+          [
+            'GET /v1/accounts',
+            () => api.getAccountList({ headers: underConsent(consent.consentId, { attended: false }) }),
+          ],
           [
             'POST /v1/payments/{product}',
-            () =>
-              api.call({
-                method: 'POST',
-                path: '/v1/payments/instant-sepa-credit-transfers',
-                headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
-                body: paymentBody(ctx),
-              }),
+            () => initiatePayment(ctx, paymentBody(ctx), { client: api, product: INSTANT }),
           ],
           [
             'POST /v1/funds-confirmations',
             () =>
-              api.call({
-                method: 'POST',
-                path: '/v1/funds-confirmations',
+              api.checkAvailabilityOfFunds({
                 headers: { 'Consent-ID': consent.consentId },
                 body: {
                   account: { iban: ctx.fixtures.ibans.main },
@@ -154,12 +150,3 @@ export const identityEverywhereScenarios = [
     },
   }),
 ];
-
-function createConsentRaw(ctx: ScenarioContext, api: ReturnType<ScenarioContext['secondApi']>): Promise<Reply> {
-  return api.call({
-    method: 'POST',
-    path: '/v1/consents',
-    headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
-    body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }),
-  });
-}

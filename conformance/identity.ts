@@ -4,16 +4,21 @@ import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
+import { expectRefusal } from './refusal.js';
 import {
   aisAccess,
   ATTENDED,
   codeOf,
   completeConsentBody,
+  createConsent,
   createdPayment,
-  expectError,
+  createPayment,
   expectPlausible,
   initiatePayment,
+  INSTANT,
   paymentBody,
+  requestCofConsent,
+  requestConsent,
 } from './steps.js';
 
 /**
@@ -26,7 +31,7 @@ function servedOrRoleInvalid(ctx: ScenarioContext, reply: Reply, what: string, s
     `${what} by a provider without PSP_IC`,
     reply.status === success ? reply.status : `${reply.status} ${String(codeOf(reply))}`,
   );
-  if (reply.status !== success) expectError(ctx, reply, { code: 'ROLE_INVALID' });
+  if (reply.status !== success) expectRefusal(ctx, reply, { code: 'ROLE_INVALID' });
 }
 
 export const identityScenarios = [
@@ -38,8 +43,7 @@ export const identityScenarios = [
     area: 'identity',
     expect: { code: 'CERTIFICATE_MISSING' },
     async run(ctx, expect) {
-      const reply = await ctx.anonymous.call({ path: '/v1/accounts', headers: { 'Consent-ID': 'any' } });
-      expectError(ctx, reply, expect);
+      expectRefusal(ctx, await ctx.anonymous.getAccountList({ headers: { 'Consent-ID': 'any' } }), expect);
     },
   }),
   scenario({
@@ -56,7 +60,7 @@ export const identityScenarios = [
         rawBody: '{"debtorAccount":',
         headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
       });
-      expectError(ctx, reply, expect);
+      expectRefusal(ctx, reply, expect);
     },
   }),
   scenario({
@@ -68,8 +72,8 @@ export const identityScenarios = [
     needs: ['callback-endpoint'],
     expect: { code: 'CERTIFICATE_MISSING' },
     async run(ctx, expect) {
-      expectError(ctx, await ctx.anonymous.call({ path: '/v1/revocation-callback' }), expect);
-      expectError(ctx, await ctx.anonymous.call({ path: '/v1/consents/unknown-consent/status' }), expect);
+      expectRefusal(ctx, await ctx.anonymous.getRevocationCallback(), expect);
+      expectRefusal(ctx, await ctx.anonymous.getConsentStatus({ consentId: 'unknown-consent' }), expect);
     },
   }),
   scenario({
@@ -80,15 +84,10 @@ export const identityScenarios = [
     area: 'identity',
     expect: { notFoundStatus: 404 },
     async run(ctx, expect) {
-      const ok = await ctx.api.call({
-        method: 'POST',
-        path: '/v1/payments/sepa-credit-transfers',
-        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
-        body: paymentBody(ctx),
-      });
-      ensureEqual(ok.status, 201, 'status of a valid initiation');
+      const ok = await initiatePayment(ctx, paymentBody(ctx));
+      createdPayment(ok);
       ensureEqual(ok.header('x-request-id'), ok.requestId, 'X-Request-ID echoed on 201');
-      const missing = await ctx.api.call({ path: '/v1/payments/sepa-credit-transfers/no-such-payment-0000' });
+      const missing = await ctx.api.getPaymentInformation({ paymentId: 'no-such-payment-0000' });
       ensureEqual(missing.status, expect.notFoundStatus, 'status of an unknown payment read');
       ensureEqual(missing.header('x-request-id'), missing.requestId, 'X-Request-ID echoed on 404');
     },
@@ -101,9 +100,7 @@ export const identityScenarios = [
     area: 'identity',
     expect: { status: 404 },
     async run(ctx, expect) {
-      const reply = await ctx.api.call({
-        path: '/v1/payments/instant-sepa-credit-transfers/no-such-payment-0000/status',
-      });
+      const reply = await ctx.api.getPaymentInitiationStatus({ paymentId: 'no-such-payment-0000', product: INSTANT });
       ensureEqual(reply.status, expect.status, 'status of an unknown payment status read');
       const body = ensureSchema(TppMessagesSchema, reply.json, '404 body');
       ensure(
@@ -123,13 +120,11 @@ export const identityScenarios = [
     needs: ['provider-without-cof'],
     expect: { code: 'ROLE_INVALID' },
     async run(ctx, expect) {
-      const reply = await ctx.apiWithoutCof().call({
-        method: 'POST',
-        path: '/v1/funds-confirmations',
+      const reply = await ctx.apiWithoutCof().checkAvailabilityOfFunds({
         headers: { 'Consent-ID': 'any-consent' },
         body: { account: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount: '1.00' } },
       });
-      expectError(ctx, reply, expect);
+      expectRefusal(ctx, reply, expect);
     },
   }),
   scenario({
@@ -142,12 +137,11 @@ export const identityScenarios = [
     needs: ['provider-without-cof'],
     expect: { success: 201 },
     async run(ctx, expect) {
-      const reply = await ctx.apiWithoutCof().call({
-        method: 'POST',
-        path: '/v1/consents',
-        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
-        body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }),
-      });
+      const reply = await requestConsent(
+        ctx,
+        { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) },
+        { client: ctx.apiWithoutCof() },
+      );
       servedOrRoleInvalid(ctx, reply, 'POST /v1/consents', expect.success);
     },
   }),
@@ -161,12 +155,7 @@ export const identityScenarios = [
     needs: ['provider-without-cof'],
     expect: { success: 201 },
     async run(ctx, expect) {
-      const reply = await ctx.apiWithoutCof().call({
-        method: 'POST',
-        path: '/v1/payments/sepa-credit-transfers',
-        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
-        body: paymentBody(ctx),
-      });
+      const reply = await initiatePayment(ctx, paymentBody(ctx), { client: ctx.apiWithoutCof() });
       servedOrRoleInvalid(ctx, reply, 'POST /v1/payments/sepa-credit-transfers', expect.success);
     },
   }),
@@ -180,12 +169,7 @@ export const identityScenarios = [
     needs: ['provider-without-cof'],
     expect: { success: 201 },
     async run(ctx, expect) {
-      const reply = await ctx.apiWithoutCof().call({
-        method: 'POST',
-        path: '/v1/consents/confirmation-of-funds',
-        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
-        body: { account: { iban: ctx.fixtures.ibans.main } },
-      });
+      const reply = await requestCofConsent(ctx, {}, { client: ctx.apiWithoutCof() });
       servedOrRoleInvalid(ctx, reply, 'POST /v1/consents/confirmation-of-funds', expect.success);
     },
   }),
@@ -199,23 +183,10 @@ export const identityScenarios = [
     expect: { put: 200, get: 200, delete: 204 },
     async run(ctx, expect) {
       const api = ctx.apiWithoutCof();
-      ensureEqual(
-        (
-          await api.call({
-            method: 'PUT',
-            path: '/v1/revocation-callback',
-            body: { url: 'https://tpp.example/xs2a/revocations' },
-          })
-        ).status,
-        expect.put,
-        'status of PUT',
-      );
-      ensureEqual((await api.call({ path: '/v1/revocation-callback' })).status, expect.get, 'status of GET');
-      ensureEqual(
-        (await api.call({ method: 'DELETE', path: '/v1/revocation-callback' })).status,
-        expect.delete,
-        'status of DELETE',
-      );
+      const put = await api.putRevocationCallback({ body: { url: 'https://tpp.example/xs2a/revocations' } });
+      ensureEqual(put.status, expect.put, 'status of PUT');
+      ensureEqual((await api.getRevocationCallback()).status, expect.get, 'status of GET');
+      ensureEqual((await api.deleteRevocationCallback()).status, expect.delete, 'status of DELETE');
     },
   }),
   scenario({
@@ -230,14 +201,9 @@ export const identityScenarios = [
     async run(ctx, expect) {
       const api = ctx.secondApi();
       const organizationIdentifier = ctx.secondProviderId();
-      const create = () =>
-        api.call({
-          method: 'POST',
-          path: '/v1/consents',
-          headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
-          body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }),
-        });
-      ensureEqual((await create()).status, 201, 'status before the withdrawal');
+      const body = { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) };
+      const create = () => requestConsent(ctx, body, { client: api });
+      await createConsent(ctx, body, { client: api });
       await ctx.control().setAuthorised(organizationIdentifier, false);
       try {
         const refused = await create();
@@ -263,25 +229,12 @@ export const identityScenarios = [
     expect: {},
     async run(ctx) {
       const replies = [
-        await ctx.api.call({
-          method: 'POST',
-          path: '/v1/consents',
-          headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
-          body: completeConsentBody({ access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }),
-        }),
+        await requestConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) }),
         await ctx.api
-          .call({
-            method: 'PUT',
-            path: '/v1/revocation-callback',
-            body: { url: 'https://tpp.example/xs2a/revocations' },
-          })
-          .then(() => ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' })),
-        await ctx.api.call({
-          method: 'PUT',
-          path: '/v1/revocation-callback',
-          body: { url: 'http://tpp.example/xs2a/revocations' },
-        }),
-        await ctx.api.call({ path: '/v1/consents/no-such-consent-0000/status' }),
+          .putRevocationCallback({ body: { url: 'https://tpp.example/xs2a/revocations' } })
+          .then(() => ctx.api.deleteRevocationCallback()),
+        await ctx.api.putRevocationCallback({ body: { url: 'http://tpp.example/xs2a/revocations' } }),
+        await ctx.api.getConsentStatus({ consentId: 'no-such-consent-0000' }),
       ];
       ensureEqual(
         replies.map((reply) => reply.status),
@@ -303,16 +256,15 @@ export const identityScenarios = [
     async run(ctx) {
       // The client holds any 4xx to the envelope; which answer comes is the target's choice.
       // A payment status read: the answer with a valid X-Request-ID is known (200), so any other is the target's choice.
-      const { paymentId } = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
-      const path = `/v1/payments/sepa-credit-transfers/${paymentId}/status`;
+      const { paymentId } = await createPayment(ctx, paymentBody(ctx));
       const plausible = [{ status: 200 }, { status: 400, code: 'FORMAT_ERROR' }] as const;
-      const missing = await ctx.api.call({ path, requestId: false });
+      const missing = await ctx.api.getPaymentInitiationStatus({ paymentId, requestId: false });
       expectPlausible(ctx, 'answer without X-Request-ID (Errors rule 6: not shown)', missing, plausible);
       // Served: the bank stands in an id of its own; refused: FORMAT_ERROR.
       ctx.observeSetting('requestId.missing', missing.status === 200 ? 'generate' : 'refuse');
       if (missing.status === 200)
         ctx.observe('X-Request-ID the bank answered when none was sent', missing.header('x-request-id') ?? null);
-      const notUuid = await ctx.api.call({ path, requestId: 'not-a-uuid' });
+      const notUuid = await ctx.api.getPaymentInitiationStatus({ paymentId, requestId: 'not-a-uuid' });
       expectPlausible(ctx, 'answer with X-Request-ID "not-a-uuid" (Errors rule 6: not shown)', notUuid, plausible);
       ctx.observeSetting('requestId.notUuid', notUuid.status === 200 ? 'accept' : 'refuse');
       ctx.observe('X-Request-ID "not-a-uuid" echoed', notUuid.header('x-request-id') ?? null);

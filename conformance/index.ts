@@ -34,6 +34,7 @@ import { settlementScenarios } from './settlement.js';
 import { surfaceScenarios } from './surface.js';
 
 export { RULES as rules } from './rules.js';
+export { CONTRACT_RULES as contractRules } from './step-rules.js';
 
 const rows: readonly NegativeCase[] = [...requestCases, ...formatCases];
 const observed: readonly ObservedCase[] = observedCases;

@@ -3,20 +3,23 @@
  * resets at, with the frequency a consent reports being the one enforced; and every uncapped
  * operation left alone (spec "Limits", Errors rule 4).
  */
-import type { Reply, XsClient } from '../src/kit/client.js';
+import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
+import { expectRefusal } from './refusal.js';
 import {
   aisAccess,
-  ATTENDED,
+  codeOf,
+  consentFrom,
   consentStatus,
-  createConsent,
-  createdPayment,
-  expectError,
-  initiatePayment,
+  createPayment,
+  onTime,
   paymentBody,
+  requestCofConsent,
+  requestConsent,
   resourceIdOf,
+  underConsent,
   validConsent,
 } from './steps.js';
 import { advanceToTimeOfDay, nextMidnight, seconds } from './time.js';
@@ -30,15 +33,20 @@ async function reader(ctx: ScenarioContext, options: { frequencyPerDay?: number;
     recurring: options.recurring ?? true,
     body: options.frequencyPerDay === undefined ? {} : { frequencyPerDay: options.frequencyPerDay },
   });
-  const id = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
-  const paths: Record<DataPath, string> = {
-    list: '/v1/accounts',
-    account: `/v1/accounts/${id}`,
-    balances: `/v1/accounts/${id}/balances`,
-    transactions: `/v1/accounts/${id}/transactions?bookingStatus=booked`,
+  const accountId = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
+  return (what: DataPath, attended = false): Promise<Reply> => {
+    const headers = underConsent(consent.consentId, { attended });
+    switch (what) {
+      case 'list':
+        return ctx.api.getAccountList({ headers });
+      case 'account':
+        return ctx.api.readAccountDetails({ accountId, headers });
+      case 'balances':
+        return ctx.api.getBalances({ accountId, headers });
+      case 'transactions':
+        return ctx.api.getTransactionList({ accountId, headers, query: { bookingStatus: 'booked' } });
+    }
   };
-  return (what: DataPath, attended = false) =>
-    ctx.api.call({ path: paths[what], headers: { 'Consent-ID': consent.consentId, ...(attended ? ATTENDED : {}) } });
 }
 
 function intHeader(reply: Reply, name: string): number {
@@ -80,7 +88,7 @@ export const limitBoundaryScenarios = [
         const read = await reader(ctx);
         await spend(read, what, expect.limit);
         const refused = await read(what);
-        expectError(ctx, refused, expect.refusal);
+        expectRefusal(ctx, refused, expect.refusal);
         ensure(intHeader(refused, 'Retry-After') > 0, `Retry-After on the refused ${what} read is positive`);
         ensureEqual(
           intHeader(refused, 'X-RateLimit-Remaining'),
@@ -108,7 +116,7 @@ export const limitBoundaryScenarios = [
       for (const asked of [2, 10]) {
         const read = await reader(ctx, { frequencyPerDay: asked });
         await spend(read, 'balances', expect.enforced);
-        expectError(ctx, await read('balances'), { status: 429, code: 'ACCESS_EXCEEDED' });
+        expectRefusal(ctx, await read('balances'), { status: 429, code: 'ACCESS_EXCEEDED' });
       }
     },
   }),
@@ -135,7 +143,8 @@ export const limitBoundaryScenarios = [
         'X-RateLimit-Reset is the next midnight UTC',
       );
       await ctx.clock().advance(seconds(nextMidnight(now) - now.getTime() - 2_000));
-      expectError(ctx, await read('balances'), { status: 429, code: 'ACCESS_EXCEEDED' });
+      const late = onTime(await read('balances'), 'the read one second before midnight');
+      expectRefusal(ctx, late, { status: 429, code: 'ACCESS_EXCEEDED' });
       await ctx.clock().advance('PT3S');
       const fresh = await read('balances');
       ensureEqual(fresh.status, 200, 'status one second after midnight, ten minutes after the budget was spent');
@@ -184,59 +193,38 @@ export const limitBoundaryScenarios = [
     needs: ['callback-endpoint'],
     expect: { calls: 6 },
     async run(ctx, expect) {
-      const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) });
-      const cof = await ctx.api.call({
-        method: 'POST',
-        path: '/v1/consents/confirmation-of-funds',
-        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri },
-        body: { account: { iban: ctx.fixtures.ibans.main } },
-      });
-      NOT_CAPPED(ctx, created.reply, 'POST /v1/consents');
-      NOT_CAPPED(ctx, cof, 'POST /v1/consents/confirmation-of-funds');
-      ensureEqual(cof.status, 201, 'status of the CoF consent creation');
-      const cofId = (cof.json as { consentId: string }).consentId;
-      const payment = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
-      const base = `/v1/payments/sepa-credit-transfers/${payment.paymentId}`;
-      const calls: [string, string, XsClient][] = [
-        ['GET', `/v1/consents/${created.consentId}`, ctx.api],
-        ['GET', `/v1/consents/${created.consentId}/status`, ctx.api],
-        ['GET', `/v1/consents/${created.consentId}/authorisations`, ctx.api],
-        ['GET', `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`, ctx.api],
-        ['GET', `/v1/consents/confirmation-of-funds/${cofId}`, ctx.api],
-        ['GET', `/v1/consents/confirmation-of-funds/${cofId}/status`, ctx.api],
-        ['GET', base, ctx.api],
-        ['GET', `${base}/status`, ctx.api],
-        ['GET', `${base}/authorisations`, ctx.api],
-        ['GET', `${base}/authorisations/${payment.authorisationId}`, ctx.api],
-        ['GET', '/v1/revocation-callback', ctx.api],
+      const creation = await requestConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) });
+      const cofCreation = await requestCofConsent(ctx);
+      NOT_CAPPED(ctx, creation, 'POST /v1/consents');
+      NOT_CAPPED(ctx, cofCreation, 'POST /v1/consents/confirmation-of-funds');
+      const created = consentFrom(ctx, creation);
+      const cof = consentFrom(ctx, cofCreation, 'cof');
+      const payment = await createPayment(ctx, paymentBody(ctx));
+      const calls: [string, () => Promise<Reply>][] = [
+        ['GET /v1/consents/{id}', () => ctx.api.getConsent(created)],
+        ['GET /v1/consents/{id}/status', () => ctx.api.getConsentStatus(created)],
+        ['GET /v1/consents/{id}/authorisations', () => ctx.api.getConsentAuthorisations(created)],
+        ['GET /v1/consents/{id}/authorisations/{id}', () => ctx.api.getConsentScaStatus(created)],
+        ['GET /v1/consents/confirmation-of-funds/{id}', () => ctx.api.getFundsConfirmationConsent(cof)],
+        ['GET /v1/consents/confirmation-of-funds/{id}/status', () => ctx.api.getFundsConfirmationConsentStatus(cof)],
+        ['GET /v1/payments/{product}/{id}', () => ctx.api.getPaymentInformation(payment)],
+        ['GET /v1/payments/{product}/{id}/status', () => ctx.api.getPaymentInitiationStatus(payment)],
+        ['GET /v1/payments/{product}/{id}/authorisations', () => ctx.api.getPaymentInitiationAuthorisations(payment)],
+        ['GET /v1/payments/{product}/{id}/authorisations/{id}', () => ctx.api.getPaymentInitiationScaStatus(payment)],
+        ['GET /v1/revocation-callback', () => ctx.api.getRevocationCallback()],
+        [
+          'PUT /v1/revocation-callback',
+          () => ctx.api.putRevocationCallback({ body: { url: 'https://tpp.example/xs2a/revocations' } }),
+        ],
       ];
-      for (let i = 1; i <= expect.calls; i += 1) {
-        for (const [method, path, client] of calls)
-          NOT_CAPPED(ctx, await client.call({ method, path }), `${method} ${path} (call ${i})`);
-        NOT_CAPPED(
-          ctx,
-          await ctx.api.call({
-            method: 'PUT',
-            path: '/v1/revocation-callback',
-            body: { url: 'https://tpp.example/xs2a/revocations' },
-          }),
-          `PUT /v1/revocation-callback (call ${i})`,
-        );
-      }
+      for (let i = 1; i <= expect.calls; i += 1)
+        for (const [what, call] of calls) NOT_CAPPED(ctx, await call(), `${what} (call ${i})`);
+      NOT_CAPPED(ctx, await ctx.api.deleteRevocationCallback(), 'DELETE /v1/revocation-callback');
+      NOT_CAPPED(ctx, await ctx.api.cancelPayment(payment), 'DELETE /v1/payments/{product}/{id}');
+      NOT_CAPPED(ctx, await ctx.api.deleteConsent(created), 'DELETE /v1/consents/{id}');
       NOT_CAPPED(
         ctx,
-        await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' }),
-        'DELETE /v1/revocation-callback',
-      );
-      NOT_CAPPED(ctx, await ctx.api.call({ method: 'DELETE', path: base }), `DELETE ${base}`);
-      NOT_CAPPED(
-        ctx,
-        await ctx.api.call({ method: 'DELETE', path: `/v1/consents/${created.consentId}` }),
-        'DELETE /v1/consents/{id}',
-      );
-      NOT_CAPPED(
-        ctx,
-        await ctx.api.call({ method: 'DELETE', path: `/v1/consents/confirmation-of-funds/${cofId}` }),
+        await ctx.api.deleteFundsConfirmationConsent(cof),
         'DELETE /v1/consents/confirmation-of-funds/{id}',
       );
       ensure((await consentStatus(ctx, created.consentId)) !== 'valid', 'the deleted consent is not valid');
@@ -267,7 +255,7 @@ export const limitBoundaryScenarios = [
           second.status >= 400 && second.status < 500,
           `a second unattended ${what} read is refused, got ${second.status}`,
         );
-        const code = (second.json as { tppMessages?: { code?: string }[] } | undefined)?.tppMessages?.[0]?.code;
+        const code = codeOf(second);
         ensure(
           code !== undefined && expect.refusedCodes.includes(code),
           `the refusal is ${expect.refusedCodes.join(' or ')}, got ${String(code)}`,
@@ -296,9 +284,9 @@ export const limitBoundaryScenarios = [
         'the first consent after the second was approved',
       );
       const balances = async (consentId: string) =>
-        ctx.api.call({
-          path: `/v1/accounts/${await resourceIdOf(ctx, consentId, main)}/balances`,
-          headers: { 'Consent-ID': consentId },
+        ctx.api.getBalances({
+          accountId: await resourceIdOf(ctx, consentId, main),
+          headers: underConsent(consentId, { attended: false }),
         });
       for (let i = 1; i <= expect.limit; i += 1)
         ensureEqual(
@@ -306,7 +294,7 @@ export const limitBoundaryScenarios = [
           200,
           `status of the first consent's unattended read ${i}`,
         );
-      expectError(ctx, await balances(narrow.consentId), { status: 429, code: expect.code });
+      expectRefusal(ctx, await balances(narrow.consentId), { status: 429, code: expect.code });
       const other = await balances(wide.consentId);
       ensureEqual(other.status, 200, 'status of the other consent’s first unattended read of the same account');
       ensureEqual(

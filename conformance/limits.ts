@@ -3,26 +3,28 @@ import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
+import { expectRefusal } from './refusal.js';
 import {
-  ATTENDED,
+  accountList,
   codeOf,
-  completeConsentBody,
-  createdPayment,
-  expectError,
-  initiatePayment,
+  consentFrom,
+  createPayment,
   paymentBody,
+  requestConsent,
   resourceIdOf,
+  underConsent,
   validConsent,
 } from './steps.js';
 
 async function balancesReader(ctx: ScenarioContext, recurring = true) {
   const consent = await validConsent(ctx, { types: ['balances', 'transactions'], recurring });
-  const id = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
-  return (resource: 'balances' | 'transactions', attended = false) =>
-    ctx.api.call({
-      path: `/v1/accounts/${id}/${resource}${resource === 'transactions' ? '?bookingStatus=booked' : ''}`,
-      headers: { 'Consent-ID': consent.consentId, ...(attended ? ATTENDED : {}) },
-    });
+  const accountId = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
+  return (resource: 'balances' | 'transactions', attended = false): Promise<Reply> => {
+    const headers = underConsent(consent.consentId, { attended });
+    return resource === 'balances'
+      ? ctx.api.getBalances({ accountId, headers })
+      : ctx.api.getTransactionList({ accountId, headers, query: { bookingStatus: 'booked' } });
+  };
 }
 
 const int = (reply: Reply, name: string) => {
@@ -49,7 +51,7 @@ export const limitScenarios = [
         ensureEqual(int(reply, 'X-RateLimit-Remaining'), expect.limit - i, `X-RateLimit-Remaining after read ${i}`);
       }
       const refused = await read('balances');
-      expectError(ctx, refused, expect);
+      expectRefusal(ctx, refused, expect);
       ensure(int(refused, 'Retry-After') > 0, 'Retry-After is positive');
       ensureEqual(int(refused, 'X-RateLimit-Remaining'), 0, 'X-RateLimit-Remaining on 429');
       const reset = int(refused, 'X-RateLimit-Reset');
@@ -118,18 +120,12 @@ export const limitScenarios = [
     area: 'limits',
     expect: { headers: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] },
     async run(ctx, expect) {
-      const created = await ctx.api.call({
-        method: 'POST',
-        path: '/v1/consents',
-        headers: { 'TPP-Redirect-URI': ctx.fixtures.redirectUri, ...ATTENDED },
-        body: completeConsentBody({ access: { balances: [{ iban: ctx.fixtures.ibans.main }] } }),
-      });
-      ensureEqual(created.status, 201, 'status of the consent creation');
-      const consentId = (created.json as { consentId: string }).consentId;
+      const created = await requestConsent(ctx, { access: { balances: [{ iban: ctx.fixtures.ibans.main }] } });
+      const { consentId } = consentFrom(ctx, created);
       for (const reply of [
         created,
-        await ctx.api.call({ path: `/v1/consents/${consentId}` }),
-        await ctx.api.call({ path: `/v1/consents/${consentId}/status` }),
+        await ctx.api.getConsent({ consentId }),
+        await ctx.api.getConsentStatus({ consentId }),
       ]) {
         for (const name of expect.headers)
           ensureEqual(reply.header(name), undefined, `${name} on an uncapped operation`);
@@ -221,7 +217,7 @@ export const limitScenarios = [
         { expected: untilReset, actual: wait },
       );
       await ctx.clock().advance(`PT${Math.max(wait - expect.earlyBySeconds, 0)}S`);
-      expectError(ctx, await read('balances'), { status: 429, code: 'ACCESS_EXCEEDED' });
+      expectRefusal(ctx, await read('balances'), { status: 429, code: 'ACCESS_EXCEEDED' });
       await ctx.clock().advance(`PT${expect.earlyBySeconds + 1}S`);
       ensureEqual((await read('balances')).status, 200, 'status once Retry-After has passed');
     },
@@ -236,7 +232,7 @@ export const limitScenarios = [
     expect: { limit: 4, status: 429, code: 'ACCESS_EXCEEDED' },
     async run(ctx, expect) {
       const consent = await validConsent(ctx, { types: ['accounts'] });
-      const list = () => ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consent.consentId } });
+      const list = () => accountList(ctx, consent.consentId, { attended: false });
       for (let i = 1; i <= expect.limit; i += 1) {
         const reply = await list();
         ensureEqual(reply.status, 200, `status of unattended account list ${i}`);
@@ -247,7 +243,7 @@ export const limitScenarios = [
         );
       }
       const refused = await list();
-      expectError(ctx, refused, expect);
+      expectRefusal(ctx, refused, expect);
       for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'])
         int(refused, name);
     },
@@ -261,23 +257,16 @@ export const limitScenarios = [
     needs: ['callback-endpoint'],
     expect: { calls: 6, headers: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'] },
     async run(ctx, expect) {
-      const payment = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
+      const payment = await createPayment(ctx, paymentBody(ctx));
       for (let i = 1; i <= expect.calls; i += 1) {
-        const callback = await ctx.api.call({
-          method: 'PUT',
-          path: '/v1/revocation-callback',
-          body: { url: 'https://tpp.example/xs2a/revocations' },
-        });
-        for (const reply of [
-          await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}/status` }),
-          callback,
-        ]) {
+        const callback = await ctx.api.putRevocationCallback({ body: { url: 'https://tpp.example/xs2a/revocations' } });
+        for (const reply of [await ctx.api.getPaymentInitiationStatus(payment), callback]) {
           ensure(reply.status < 400, `call ${i} answered ${reply.status}`);
           for (const name of expect.headers)
             ensureEqual(reply.header(name), undefined, `${name} on an uncapped operation`);
         }
       }
-      await ctx.api.call({ method: 'DELETE', path: '/v1/revocation-callback' });
+      await ctx.api.deleteRevocationCallback();
     },
   }),
 ];

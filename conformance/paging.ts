@@ -3,7 +3,7 @@ import { TransactionsResponseSchema } from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { ATTENDED, dateAfter, resourceIdOf, SHARED_READ, sharedReadConsent } from './steps.js';
+import { ATTENDED, dateAfter, memberOf, membersOf, resourceIdOf, SHARED_READ, sharedReadConsent } from './steps.js';
 import { advanceToTimeOfDay } from './time.js';
 import { DAY_MS, dayStartMs, isoDate } from '../src/contract/dates.js';
 
@@ -16,9 +16,12 @@ interface Row {
 interface Page {
   rows: Row[];
   next: string | undefined;
-  /** The raw `transactions` object, to see which arrays and links are present. */
-  raw: { booked?: unknown; pending?: unknown; _links?: Record<string, unknown> };
+  /** The `transactions` object as sent, to see which arrays and links are present. */
+  raw: object;
 }
+
+/** The members of `transactions._links` as sent. */
+const linksOf = (p: Page) => membersOf(memberOf(p.raw, '_links'));
 
 async function page(ctx: ScenarioContext, consentId: string, path: string): Promise<Page> {
   // Attended reads: paging scenarios must not spend the unattended budget (spec "Limits").
@@ -28,7 +31,7 @@ async function page(ctx: ScenarioContext, consentId: string, path: string): Prom
   return {
     rows: [...(body.transactions.booked ?? []), ...(body.transactions.pending ?? [])],
     next: body.transactions._links?.next?.href,
-    raw: (reply.json as { transactions: Page['raw'] }).transactions,
+    raw: membersOf(memberOf(reply.json, 'transactions')),
   };
 }
 
@@ -297,8 +300,8 @@ export const pagingScenarios = [
       ensure(day, 'the first page carries a bookingDate to filter on');
       const one = await page(ctx, consentId, `${base}&dateFrom=${day}&dateTo=${day}`);
       ensure(one.rows.length <= 250, `one day holds ${one.rows.length} rows`);
-      ensure(!(one.raw._links && 'next' in one.raw._links), 'transactions._links has no next member', {
-        actual: one.raw._links,
+      ensure(!('next' in linksOf(one)), 'transactions._links has no next member', {
+        actual: linksOf(one),
       });
     },
   }),
@@ -317,7 +320,7 @@ export const pagingScenarios = [
       for (const [index, p] of pages.entries()) {
         ensure(p.rows.length <= expect.maxPerPage, `page ${index + 1} holds ${p.rows.length} rows`);
         ensure(
-          Array.isArray(p.raw.booked) && Array.isArray(p.raw.pending),
+          Array.isArray(memberOf(p.raw, 'booked')) && Array.isArray(memberOf(p.raw, 'pending')),
           `page ${index + 1} carries booked and pending`,
           { actual: Object.keys(p.raw) },
         );
@@ -384,8 +387,8 @@ export const pagingScenarios = [
       const full = await page(ctx, consentId, today);
       ensureEqual(full.rows.length, expect.pageSize, `rows booked on ${day} (one full page)`);
       ensureEqual(full.next, undefined, 'next on a page that holds exactly every row');
-      ensure(!('next' in (full.raw._links ?? {})), 'no next member at all on the last page', {
-        actual: full.raw._links,
+      ensure(!('next' in linksOf(full)), 'no next member at all on the last page', {
+        actual: linksOf(full),
       });
       const beyond = await page(
         ctx,

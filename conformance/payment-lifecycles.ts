@@ -14,19 +14,21 @@ import {
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { follow } from './consent-lifecycles.js';
+import { expectRefusal } from './refusal.js';
 import {
   authorisedPayment,
   codeOf,
-  createdPayment,
-  expectError,
+  createPayment,
+  follow,
   initiatePayment,
+  INSTANT,
   paymentBody,
+  paymentIdOf,
   paymentStatus,
-  readData,
   resourceIdOf,
   SHARED_READ,
   sharedReadConsent,
+  underConsent,
 } from './steps.js';
 
 /** A payment to a payee the bank holds, named otherwise than its holder: it waits in PDNG for the customer (spec TransactionStatus PDNG). */
@@ -45,15 +47,16 @@ interface Row {
 /** Every transaction (booked and pending) of the customer's main account, read attended under the shared consent. */
 async function transactions(ctx: ScenarioContext): Promise<Row[]> {
   const { consentId } = await sharedReadConsent(ctx);
-  const id = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
-  const rows: Row[] = [];
-  let path: string | undefined = `/v1/accounts/${id}/transactions?bookingStatus=both`;
-  for (let pages = 0; path && pages < 20; pages += 1) {
-    const reply = await readData(ctx, consentId, path);
-    ensureEqual(reply.status, 200, 'status of GET transactions');
-    const body = ensureSchema(TransactionsResponseSchema, reply.json, 'TransactionsResponse');
-    rows.push(...(body.transactions.booked ?? []), ...(body.transactions.pending ?? []));
-    path = body.transactions._links?.next?.href;
+  const accountId = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
+  const headers = underConsent(consentId);
+  const first = await ctx.api.getTransactionList({ accountId, headers, query: { bookingStatus: 'both' } });
+  let { transactions: page } = first.success('GET transactions');
+  const rows: Row[] = [...(page.booked ?? []), ...(page.pending ?? [])];
+  for (let pages = 1; page._links?.next && pages < 20; pages += 1) {
+    const reply = await ctx.api.call({ path: page._links.next.href, headers });
+    ensureEqual(reply.status, 200, 'status of GET transactions (next page)');
+    ({ transactions: page } = ensureSchema(TransactionsResponseSchema, reply.json, 'TransactionsResponse'));
+    rows.push(...(page.booked ?? []), ...(page.pending ?? []));
   }
   return rows;
 }
@@ -129,12 +132,7 @@ export const paymentLifecycleScenarios = [
           movementsOf(await transactions(ctx), amount, expect.payee).length,
         );
         if (end === 'cancel')
-          ensureEqual(
-            (await ctx.api.call({ method: 'DELETE', path: `/v1/payments/sepa-credit-transfers/${payment.paymentId}` }))
-              .status,
-            200,
-            'status of cancelling the PDNG payment',
-          );
+          ensureEqual((await ctx.api.cancelPayment(payment)).status, 200, 'status of cancelling the PDNG payment');
         else await ctx.control().answerPayee(payment.paymentId, false);
         ensureEqual(
           await paymentStatus(ctx, payment.paymentId),
@@ -160,9 +158,9 @@ export const paymentLifecycleScenarios = [
     expect: { conflict: { status: 409, code: 'REQUEST_ID_REUSED' } },
     async run(ctx, expect) {
       const key = randomUUID();
-      const first = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: key }));
+      const first = await createPayment(ctx, paymentBody(ctx), { requestId: key });
       await ctx.clock().advance('PT47H59M');
-      expectError(
+      expectRefusal(
         ctx,
         await initiatePayment(ctx, paymentBody(ctx, { remittanceInformationUnstructured: 'changed 47:59' }), {
           requestId: key,
@@ -175,7 +173,7 @@ export const paymentLifecycleScenarios = [
         paymentBody(ctx, { remittanceInformationUnstructured: 'changed 48:01' }),
         { requestId: key },
       );
-      const lateId = (late.json as { paymentId?: string } | undefined)?.paymentId;
+      const lateId = paymentIdOf(late);
       ensure(
         late.status !== 409,
         `a different body 48 hours and 1 minute after the binding is no longer a conflict, got 409`,
@@ -193,11 +191,7 @@ export const paymentLifecycleScenarios = [
           : { status: late.status, code: codeOf(late) },
       );
       const replay = await initiatePayment(ctx, paymentBody(ctx), { requestId: key });
-      ensureEqual(
-        (replay.json as { paymentId?: string } | undefined)?.paymentId,
-        first.paymentId,
-        'paymentId of a same-body replay after 48 hours',
-      );
+      ensureEqual(paymentIdOf(replay), first.paymentId, 'paymentId of a same-body replay after 48 hours');
     },
   }),
   scenario({
@@ -209,24 +203,16 @@ export const paymentLifecycleScenarios = [
     area: 'payments',
     expect: {},
     async run(ctx) {
-      const created = createdPayment(
-        await initiatePayment(ctx, paymentBody(ctx), { product: 'instant-sepa-credit-transfers' }),
-      );
-      const links = created._links as Record<string, { href: string }>;
-      const status = await follow(ctx, links.status!.href);
+      const created = await createPayment(ctx, paymentBody(ctx), { product: INSTANT });
+      const links = created._links;
+      const status = await follow(ctx, links.status.href);
       ensureEqual(
         ensureSchema(PaymentStatusResponseSchema, status.json, 'the answer at status').transactionStatus,
         'RCVD',
         'transactionStatus at the status link',
       );
-      if (links.scaStatus)
-        ensureSchema(
-          ScaStatusResponseSchema,
-          (await follow(ctx, links.scaStatus.href)).json,
-          'the answer at scaStatus',
-        );
-      if (links.self)
-        ensureSchema(PaymentResponseSchema, (await follow(ctx, links.self.href)).json, 'the payment at self');
+      ensureSchema(ScaStatusResponseSchema, (await follow(ctx, links.scaStatus.href)).json, 'the answer at scaStatus');
+      ensureSchema(PaymentResponseSchema, (await follow(ctx, links.self.href)).json, 'the payment at self');
     },
   }),
   scenario({
@@ -240,7 +226,7 @@ export const paymentLifecycleScenarios = [
     needs: ['clock'],
     expect: { refused: { status: 405, code: 'CANCELLATION_INVALID' } },
     async run(ctx, expect) {
-      const payment = await authorisedPayment(ctx, paymentBody(ctx), { product: 'instant-sepa-credit-transfers' });
+      const payment = await authorisedPayment(ctx, paymentBody(ctx), { product: INSTANT });
       await ctx.clock().advance('P3D');
       const status = await paymentStatus(ctx, payment.paymentId, payment.product);
       if (status !== 'ACSC')
@@ -248,11 +234,7 @@ export const paymentLifecycleScenarios = [
           'the refusal to cancel a settled payment',
           `the instant payment is ${status}, not ACSC, three days after authorisation (settlement timing is not shown)`,
         );
-      expectError(
-        ctx,
-        await ctx.api.call({ method: 'DELETE', path: `/v1/payments/${payment.product}/${payment.paymentId}` }),
-        expect.refused,
-      );
+      expectRefusal(ctx, await ctx.api.cancelPayment(payment), expect.refused);
       ensureEqual(
         await paymentStatus(ctx, payment.paymentId, payment.product),
         'ACSC',

@@ -9,27 +9,32 @@
  * is a FORMAT_ERROR naming it).
  */
 import { randomUUID } from 'node:crypto';
-import { BalanceResponseSchema, IBAN_LENGTHS, makeIban, PaymentStatusResponseSchema } from '../src/contract/index.js';
+import { formatCents, IBAN_LENGTHS, makeIban, toCents } from '../src/contract/index.js';
 import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
-import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
+import { ensure, ensureEqual, Inconclusive } from '../src/kit/failure.js';
+import type { Answer } from '../src/kit/operations.js';
 import { scenario } from '../src/kit/scenario.js';
+import { expectRefusal } from './refusal.js';
 import {
   answerOf,
   ATTENDED,
   authorisedPayment,
   codeOf,
   createdPayment,
+  createPayment,
   dateAfter,
   deadIbanLike,
-  expectError,
   expectPlausible,
   initiatePayment,
   paymentBody,
-  readData,
+  paymentIdOf,
+  type PaymentCreation,
   resourceIdOf,
   SHARED_READ,
   sharedReadConsent,
+  STANDARD,
+  underConsent,
 } from './steps.js';
 import { advanceToTimeOfDay } from './time.js';
 
@@ -39,8 +44,8 @@ const PAYMENT_FAILED = { status: '4xx', code: 'PAYMENT_FAILED' } as const;
 const ACCEPTED = { status: 201 } as const;
 
 /** An amount of whole cents as the interface writes it. */
-const euros = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-const centsOf = (amount: string) => Math.round(Number(amount) * 100);
+const euros = formatCents;
+const centsOf = toCents;
 
 const withAmount = (ctx: ScenarioContext, amount: string, overrides: Body = {}) =>
   paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount }, ...overrides });
@@ -49,7 +54,7 @@ const withAmount = (ctx: ScenarioContext, amount: string, overrides: Body = {}) 
  * The refusal every PAYMENT_FAILED must equal (spec "Behaviour notes: Payments" 4, Errors rule 1): a
  * debtor account the service does not hold. A target that refuses nothing fails here.
  */
-async function referenceFailure(ctx: ScenarioContext): Promise<Reply> {
+async function referenceFailure(ctx: ScenarioContext): Promise<Answer<PaymentCreation>> {
   const reply = await initiatePayment(
     ctx,
     paymentBody(ctx, {
@@ -57,9 +62,9 @@ async function referenceFailure(ctx: ScenarioContext): Promise<Reply> {
       creditorAccount: { iban: ctx.fixtures.ibans.main },
     }),
   );
-  expectError(ctx, reply, { code: 'PAYMENT_FAILED' });
+  expectRefusal(ctx, reply, { code: 'PAYMENT_FAILED' });
   ensureEqual(
-    reply.json && (reply.json as { tppMessages: { path?: string }[] }).tppMessages.map((item) => item.path),
+    reply.messages?.map((item) => item.path),
     [undefined],
     'PAYMENT_FAILED carries one message and no path',
   );
@@ -69,14 +74,14 @@ async function referenceFailure(ctx: ScenarioContext): Promise<Reply> {
 /** Payments a scenario created, cancelled at its end so no later scenario meets them in a daily sum. */
 class Created {
   private readonly ids: { paymentId: string; product: string }[] = [];
-  add(paymentId: string, product = 'sepa-credit-transfers'): void {
+  add(paymentId: string, product = STANDARD): void {
     this.ids.push({ paymentId, product });
   }
   /** Best effort: a payment the target no longer lets go of is left as it is. */
   async cancelAll(ctx: ScenarioContext): Promise<void> {
     for (const { paymentId, product } of this.ids.splice(0)) {
       try {
-        await ctx.api.call({ method: 'DELETE', path: `/v1/payments/${product}/${paymentId}` });
+        await ctx.api.cancelPayment({ paymentId, product });
       } catch {
         // cleaning up only
       }
@@ -91,10 +96,10 @@ class Created {
 async function outcome(
   ctx: ScenarioContext,
   point: string,
-  reply: Reply,
+  reply: Answer<PaymentCreation>,
   reference: Reply,
   created: Created,
-  product = 'sepa-credit-transfers',
+  product = STANDARD,
 ): Promise<'accepted' | 'refused'> {
   expectPlausible(ctx, point, reply, [ACCEPTED, PAYMENT_FAILED]);
   if (reply.status === 201) {
@@ -114,7 +119,7 @@ async function outcome(
 /** An optional fixture IBAN of the target (`ibans.closed`, `ibans.held`), which the scenario declares it needs. */
 function fixtureIban(ctx: ScenarioContext, name: 'closed' | 'held'): string {
   const iban = ctx.fixtures.ibans[name];
-  if (iban === undefined) throw new Error(`the target declares ${name}-account but gives no ibans.${name}`);
+  if (iban === undefined) throw new Inconclusive(`the target declares ${name}-account but gives no ibans.${name}`);
   return iban;
 }
 
@@ -131,7 +136,7 @@ async function expectRefusedLikeReference(
   const reference = await referenceFailure(ctx);
   for (const [what, body] of payments) {
     const reply = await initiatePayment(ctx, body);
-    expectError(ctx, reply, { code: 'PAYMENT_FAILED' });
+    expectRefusal(ctx, reply, { code: 'PAYMENT_FAILED' });
     ensureEqual(
       [reply.status, reply.text],
       [reference.status, reference.text],
@@ -140,7 +145,7 @@ async function expectRefusedLikeReference(
   }
   const created = new Created();
   try {
-    const control = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
+    const control = await createPayment(ctx, paymentBody(ctx));
     created.add(control.paymentId);
     ensureEqual(
       control.transactionStatus,
@@ -167,8 +172,6 @@ function initiateRaw(ctx: ScenarioContext, raw: string, requestId: string): Prom
     requestId,
   });
 }
-
-const paymentIdOf = (reply: Reply) => (reply.json as { paymentId?: string } | undefined)?.paymentId;
 
 /**
  * A second initiation under a key already bound, with a body the interface lets a target call the
@@ -351,14 +354,11 @@ export const paymentOutcomeScenarios = [
               `the target refused ${expect.large} EUR as a first payment`,
             );
           const cancel = async (paymentId: string, what: string) => {
-            const cancelled = await ctx.api.call({
-              method: 'DELETE',
-              path: `/v1/payments/sepa-credit-transfers/${paymentId}`,
-            });
+            const cancelled = await ctx.api.cancelPayment({ paymentId });
             ctx.observe(`answer to cancelling ${what} (cancellable in the portal: not stated)`, cancelled.status);
             if (cancelled.status === 200)
               ensureEqual(
-                ensureSchema(PaymentStatusResponseSchema, cancelled.json, 'DELETE answer').transactionStatus,
+                cancelled.body?.transactionStatus,
                 expect.cancelled,
                 'transactionStatus in the DELETE answer',
               );
@@ -403,9 +403,8 @@ export const paymentOutcomeScenarios = [
       const reference = await referenceFailure(ctx);
       const { consentId } = await sharedReadConsent(ctx);
       const accountId = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
-      const read = await readData(ctx, consentId, `/v1/accounts/${accountId}/balances`);
-      ensureEqual(read.status, 200, 'status of GET balances');
-      const balances = ensureSchema(BalanceResponseSchema, read.json, 'BalanceResponse').balances;
+      const read = await ctx.api.getBalances({ accountId, headers: underConsent(consentId) });
+      const { balances } = read.success('GET balances');
       const balance =
         balances.find((item) => item.balanceType === expect.balanceType) ??
         balances.find((item) => item.balanceType === 'closingBooked');
@@ -487,7 +486,7 @@ export const paymentOutcomeScenarios = [
           ctx,
           paymentBody(ctx, { creditorAccount: { iban: deadIbanLike(ctx.fixtures.ibans.main) } }),
         );
-        expectError(ctx, dead, { code: 'PAYMENT_FAILED' });
+        expectRefusal(ctx, dead, { code: 'PAYMENT_FAILED' });
         ensureEqual(
           [dead.status, dead.text],
           [reference.status, reference.text],
@@ -543,7 +542,7 @@ export const paymentOutcomeScenarios = [
         // Key order and white space: the same JSON object written another way.
         const key = randomUUID();
         const body = paymentBody(ctx);
-        const first = createdPayment(await initiatePayment(ctx, body, { requestId: key }));
+        const first = await createPayment(ctx, body, { requestId: key });
         created.add(first.paymentId);
         const reordered = Object.fromEntries(
           Object.entries(body)
@@ -560,7 +559,7 @@ export const paymentOutcomeScenarios = [
           first.paymentId,
         );
         // The control: the same body under a new key is a new payment.
-        const fresh = createdPayment(await initiatePayment(ctx, body, { requestId: randomUUID() }));
+        const fresh = await createPayment(ctx, body, { requestId: randomUUID() });
         created.add(fresh.paymentId);
         ensure(
           fresh.paymentId !== first.paymentId,
@@ -570,7 +569,7 @@ export const paymentOutcomeScenarios = [
 
         // The same amount in another spelling.
         const amountKey = randomUUID();
-        const short = createdPayment(await initiatePayment(ctx, withAmount(ctx, '12.5'), { requestId: amountKey }));
+        const short = await createPayment(ctx, withAmount(ctx, '12.5'), { requestId: amountKey });
         created.add(short.paymentId);
         expectSameOrConflict(
           ctx,
@@ -646,7 +645,7 @@ export const paymentOutcomeScenarios = [
 
         // The key's letter case: a UUID is one value whichever case its hex digits take (RFC 9562).
         const caseKey = randomUUID();
-        const lower = createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: caseKey }));
+        const lower = await createPayment(ctx, paymentBody(ctx), { requestId: caseKey });
         created.add(lower.paymentId);
         const upper = await initiatePayment(ctx, paymentBody(ctx), { requestId: caseKey.toUpperCase() });
         ensure(
@@ -681,7 +680,7 @@ export const paymentOutcomeScenarios = [
       try {
         const key = randomUUID();
         for (const field of ['debtorAccount', 'instructedAmount', 'creditorAccount'] as const) {
-          expectError(ctx, await initiatePayment(ctx, paymentBody(ctx, { [field]: null }), { requestId: key }), {
+          expectRefusal(ctx, await initiatePayment(ctx, paymentBody(ctx, { [field]: null }), { requestId: key }), {
             ...expect.missing,
             path: field,
           });
@@ -725,10 +724,10 @@ export const paymentOutcomeScenarios = [
           paymentBody(ctx, { instructedAmount: { currency: 'USD', amount: ctx.fixtures.amounts.small } }),
           { requestId: key },
         );
-        expectError(ctx, usd, { code: expect.product, path: 'instructedAmount.currency' });
+        expectRefusal(ctx, usd, { code: expect.product, path: 'instructedAmount.currency' });
         observeRefusal(ctx, 'instructedAmount.currency "USD": the refusal', usd);
         // The control, under the same key: the refusals bound nothing, and the request without the change is served.
-        created.add(createdPayment(await initiatePayment(ctx, paymentBody(ctx), { requestId: key })).paymentId);
+        created.add((await createPayment(ctx, paymentBody(ctx), { requestId: key })).paymentId);
       } finally {
         await created.cancelAll(ctx);
       }
@@ -759,7 +758,7 @@ export const paymentOutcomeScenarios = [
           if (reply.status === 201) created.add(createdPayment(reply).paymentId);
           else {
             ensureEqual(
-              (reply.json as { tppMessages: { path?: string }[] }).tppMessages[0]?.path,
+              answerOf(reply).path,
               'requestedExecutionDate',
               `path of the refusal of requestedExecutionDate ${what}`,
             );
@@ -816,11 +815,7 @@ export const paymentOutcomeScenarios = [
           ]);
           if (reply.status === 201) created.add(createdPayment(reply).paymentId);
           else {
-            ensureEqual(
-              (reply.json as { tppMessages: { path?: string }[] }).tppMessages[0]?.path,
-              'creditorAccount.bic',
-              `path of the refusal of bic ${bic}`,
-            );
+            ensureEqual(answerOf(reply).path, 'creditorAccount.bic', `path of the refusal of bic ${bic}`);
           }
         }
         for (const name of expect.blank) {
@@ -832,7 +827,7 @@ export const paymentOutcomeScenarios = [
           if (reply.status === 201) created.add(createdPayment(reply).paymentId);
           else {
             ensureEqual(
-              (reply.json as { tppMessages: { path?: string }[] }).tppMessages[0]?.path,
+              answerOf(reply).path,
               'creditorName',
               `path of the refusal of creditorName ${JSON.stringify(name)}`,
             );
@@ -843,7 +838,7 @@ export const paymentOutcomeScenarios = [
           ctx,
           withBic(expect.bics[0] ?? 'COBADEFF', deadIbanLike(ctx.fixtures.ibans.main)),
         );
-        expectError(ctx, dead, { code: 'PAYMENT_FAILED' });
+        expectRefusal(ctx, dead, { code: 'PAYMENT_FAILED' });
         ensureEqual(
           [dead.status, dead.text],
           [reference.status, reference.text],

@@ -1,21 +1,21 @@
 /** The redirect hand-over (spec "Authorisation hand-over (redirect) rules", "States: Authorisation"). */
-import {
-  AuthorisationsSchema,
-  PaymentScaStatusResponseSchema,
-  ScaStatusResponseSchema,
-} from '../src/contract/index.js';
-import { ensure, ensureEqual } from '../src/kit/failure.js';
+import { ensure, ensureEqual, ScaDriverFailed } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import {
   aisAccess,
-  ATTENDED,
   authorisedPayment,
+  authoriseConsent,
+  authorisePayment,
   expectReturn,
   consentStatus,
   createConsent,
   createdPayment,
+  createPayment,
   initiatePayment,
+  INSTANT,
   paymentBody,
+  paymentStatus,
+  STANDARD,
   UUID_V4,
 } from './steps.js';
 
@@ -52,14 +52,12 @@ export const scaScenarios = [
     expect: { status: 'valid' },
     async run(ctx, expect) {
       const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
-      const outcome = await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
+      const outcome = await authoriseConsent(ctx, created);
       expectReturn(ctx, outcome, ctx.fixtures.redirectUri, created.scaRedirect, 'approval');
       ensureEqual(await consentStatus(ctx, created.consentId), expect.status, 'consent status after approval');
-      const sca = await ctx.api.call({
-        path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`,
-      });
+      const sca = await ctx.api.getConsentScaStatus(created);
       ensureEqual(sca.status, 200, 'status of the authorisation read');
-      ctx.observe('scaStatus after approval (transitions not shown)', (sca.json as { scaStatus?: string }).scaStatus);
+      ctx.observe('scaStatus after approval (transitions not shown)', sca.body?.scaStatus);
     },
   }),
   scenario({
@@ -75,14 +73,8 @@ export const scaScenarios = [
     async run(ctx) {
       for (const wrongCodes of [1, 3]) {
         const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
-        const outcome = await ctx.authorise(created.scaRedirect, {
-          wrongCodes,
-          status: () => consentStatus(ctx, created.consentId),
-        });
-        const sca = await ctx.api.call({
-          path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}`,
-          schema: ScaStatusResponseSchema,
-        });
+        const outcome = await authoriseConsent(ctx, created, { wrongCodes });
+        const sca = await ctx.api.getConsentScaStatus(created);
         ensureEqual(sca.status, 200, `status of the authorisation read after ${wrongCodes} wrong code(s)`);
         // How many wrong codes a bank tolerates, and what it does then, is the bank's own page: observed.
         ctx.observe(
@@ -90,7 +82,7 @@ export const scaScenarios = [
           {
             endedEarly: outcome.location === null,
             consentStatus: await consentStatus(ctx, created.consentId),
-            scaStatus: (sca.json as { scaStatus: string }).scaStatus,
+            scaStatus: sca.body?.scaStatus,
           },
         );
       }
@@ -108,32 +100,29 @@ export const scaScenarios = [
       const created = await createConsent(ctx, body(ctx.fixtures.ibans.main), {
         headers: { 'TPP-NOK-Redirect-URI': ctx.fixtures.nokRedirectUri },
       });
-      const outcome = await ctx.authorise(created.scaRedirect, {
-        decision: 'decline',
-        status: () => consentStatus(ctx, created.consentId),
-      });
+      const outcome = await authoriseConsent(ctx, created, { decision: 'decline' });
       expectReturn(ctx, outcome, ctx.fixtures.nokRedirectUri, created.scaRedirect, 'decline');
       ensureEqual(await consentStatus(ctx, created.consentId), expect.status, 'consent status after decline');
     },
   }),
   scenario({
     id: 'SCA-AUTH-001',
-    title: 'A consent’s authorisation list holds exactly the authorisationId from creation',
+    title:
+      'A consent’s authorisation list holds exactly the authorisationId from creation, its own and no other consent’s',
     rules: ['SCA-2', 'VER-2', 'AIS-CONSENT-21'],
     spec: 'Resources / Authorisations (for a consent: zero or one id); Behaviour notes / Consents 1',
     area: 'sca',
     expect: {},
     async run(ctx) {
-      const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
-      const list = await ctx.api.call({
-        path: `/v1/consents/${created.consentId}/authorisations`,
-        schema: AuthorisationsSchema,
-      });
-      ensureEqual(
-        (list.json as { authorisationIds: string[] }).authorisationIds,
-        [created.authorisationId],
-        'authorisationIds',
-      );
+      // Two consents, so a target that answers one id to everything cannot pass: each lists its own.
+      const ids = [];
+      for (const iban of [ctx.fixtures.ibans.main, ctx.fixtures.ibans.second]) {
+        const created = await createConsent(ctx, body(iban));
+        const list = (await ctx.api.getConsentAuthorisations(created)).success('the authorisation list');
+        ensureEqual(list.authorisationIds, [created.authorisationId], 'authorisationIds');
+        ids.push(created.authorisationId);
+      }
+      ensure(ids[0] !== ids[1], 'two consents have two authorisations', { actual: ids });
     },
   }),
   scenario({
@@ -147,11 +136,7 @@ export const scaScenarios = [
     expect: { notStatus: 'valid' },
     async run(ctx, expect) {
       const created = await createConsent(ctx, body(ctx.fixtures.ibans.main));
-      const scaStatus = async () =>
-        (
-          (await ctx.api.call({ path: `/v1/consents/${created.consentId}/authorisations/${created.authorisationId}` }))
-            .json as { scaStatus?: string } | undefined
-        )?.scaStatus;
+      const scaStatus = async () => (await ctx.api.getConsentScaStatus(created)).body?.scaStatus;
       const before = await scaStatus();
       await ctx.clock().advance('PT16M');
       const after = await scaStatus();
@@ -159,9 +144,11 @@ export const scaScenarios = [
       if (after === 'failed' || after === before)
         ctx.observeSetting('sca.statusAfterExpiry', after === 'failed' ? 'failed' : 'unchanged');
       try {
-        await ctx.authorise(created.scaRedirect, { status: () => consentStatus(ctx, created.consentId) });
-      } catch {
+        // The authorisation has ended by time: whatever the consent's status says now, the customer tries.
+        await authoriseConsent(ctx, created, { reopen: true });
+      } catch (error) {
         // The bank's page shows an expiry message instead of a form: the driver cannot go on, as expected.
+        if (!(error instanceof ScaDriverFailed)) throw error;
       }
       const status = await consentStatus(ctx, created.consentId);
       ensure(
@@ -181,14 +168,9 @@ export const scaScenarios = [
       const states: string[] = [];
       for (let i = 0; i < expect.each; i += 1) {
         states.push(String((await createConsent(ctx, body(ctx.fixtures.ibans.main))).state));
-        for (const product of ['sepa-credit-transfers', 'instant-sepa-credit-transfers']) {
-          states.push(
-            String(
-              new URL(
-                createdPayment(await initiatePayment(ctx, paymentBody(ctx), { product }))._links.scaRedirect.href,
-              ).searchParams.get('state'),
-            ),
-          );
+        for (const product of [STANDARD, INSTANT]) {
+          const { _links } = await createPayment(ctx, paymentBody(ctx), { product });
+          states.push(String(new URL(_links.scaRedirect.href).searchParams.get('state')));
         }
       }
       ensure(
@@ -209,30 +191,25 @@ export const scaScenarios = [
     needs: ['second-provider'],
     expect: { notFound: 404 },
     async run(ctx, expect) {
-      const created = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
-      const base = `/v1/payments/sepa-credit-transfers/${created.paymentId}/authorisations`;
-      const list = await ctx.api.call({ path: base, schema: AuthorisationsSchema });
+      const created = await createPayment(ctx, paymentBody(ctx));
+      const list = (await ctx.api.getPaymentInitiationAuthorisations(created)).success('the authorisation list');
       ensure(
-        (list.json as { authorisationIds: string[] }).authorisationIds.includes(created.authorisationId),
+        list.authorisationIds.includes(created.authorisationId),
         'the list holds the authorisationId from initiation',
-        { actual: list.json },
+        { actual: list },
       );
-      const read = await ctx.api.call({
-        path: `${base}/${created.authorisationId}`,
-        schema: PaymentScaStatusResponseSchema,
-      });
+      const read = await ctx.api.getPaymentInitiationScaStatus(created);
       ensureEqual(read.status, 200, 'status of the authorisation read');
-      ctx.observe(
-        'scaStatus of a fresh payment authorisation (transitions not shown)',
-        (read.json as { scaStatus?: string }).scaStatus,
-      );
+      ctx.observe('scaStatus of a fresh payment authorisation (transitions not shown)', read.body?.scaStatus);
+      const otherId = `${created.authorisationId.slice(0, -4)}0000`;
       ensureEqual(
-        (await ctx.api.call({ path: `${base}/${created.authorisationId.slice(0, -4)}0000` })).status,
+        (await ctx.api.getPaymentInitiationScaStatus({ paymentId: created.paymentId, authorisationId: otherId }))
+          .status,
         expect.notFound,
         'status for another authorisation id',
       );
       ensureEqual(
-        (await ctx.secondApi().call({ path: `${base}/${created.authorisationId}` })).status,
+        (await ctx.secondApi().getPaymentInitiationScaStatus(created)).status,
         expect.notFound,
         'status for another provider',
       );
@@ -247,26 +224,14 @@ export const scaScenarios = [
     approvals: 1,
     expect: { never: ['ACSP', 'ACSC', 'PDNG'] },
     async run(ctx, expect) {
-      const reply = await ctx.api.call({
-        method: 'POST',
-        path: '/v1/payments/sepa-credit-transfers',
-        headers: {
-          'TPP-Redirect-URI': ctx.fixtures.redirectUri,
-          'TPP-NOK-Redirect-URI': ctx.fixtures.nokRedirectUri,
-          ...ATTENDED,
-        },
-        body: paymentBody(ctx),
-      });
-      const created = createdPayment(reply);
-      const status = async () =>
-        (
-          (await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${created.paymentId}/status` })).json as {
-            transactionStatus: string;
-          }
-        ).transactionStatus;
-      const outcome = await ctx.authorise(created._links.scaRedirect.href, { decision: 'decline', status });
+      const created = createdPayment(
+        await initiatePayment(ctx, paymentBody(ctx), {
+          headers: { 'TPP-NOK-Redirect-URI': ctx.fixtures.nokRedirectUri },
+        }),
+      );
+      const outcome = await authorisePayment(ctx, created, { decision: 'decline' });
       expectReturn(ctx, outcome, ctx.fixtures.nokRedirectUri, created._links.scaRedirect.href, 'decline');
-      const after = await status();
+      const after = await paymentStatus(ctx, created.paymentId);
       ensure(!expect.never.includes(after), `a declined payment is ${after}`);
       ctx.observe('transactionStatus after the customer declined', after);
     },
@@ -305,10 +270,8 @@ export const scaScenarios = [
         !expect.never.includes(payment.status),
         `a payment whose amount changed after the ceremony was created is ${payment.status}`,
       );
-      const sca = await ctx.api.call({
-        path: `/v1/payments/${payment.product}/${payment.paymentId}/authorisations/${payment.authorisationId}`,
-      });
-      ensureEqual((sca.json as { scaStatus?: string }).scaStatus, expect.scaStatus, 'scaStatus of the authorisation');
+      const sca = await ctx.api.getPaymentInitiationScaStatus(payment);
+      ensureEqual(sca.body?.scaStatus, expect.scaStatus, 'scaStatus of the authorisation');
       ctx.observe('transactionStatus after the bound authorisation failed', payment.status);
     },
   }),

@@ -10,25 +10,25 @@
  * cancelled, an authorisation bound to a changed payee fails, the payment reads back as sent) is
  * asserted.
  */
-import {
-  PaymentResponseSchema,
-  PaymentStatusResponseSchema,
-  TransactionsResponseSchema,
-} from '../src/contract/index.js';
-import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
-import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
+import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
+import { expectRefusal } from './refusal.js';
 import {
   answerOf,
   authorisedPayment,
+  authorisePayment,
   createdPayment,
-  expectError,
+  createPayment,
   expectPlausible,
   initiatePayment,
+  INSTANT,
+  memberOf,
   paymentBody,
-  readData,
+  paymentStatus,
   resourceIdOf,
+  STANDARD,
+  underConsent,
   validConsent,
 } from './steps.js';
 import { advanceIntoDay } from './time.js';
@@ -40,8 +40,6 @@ const SIX_AM = 6 * 3600;
  * look "just before 06:00" keeps a few seconds' margin (under load a look at 05:59:59 could fall after it).
  */
 const JUST_BEFORE_SIX = SIX_AM - 5;
-const STANDARD = 'sepa-credit-transfers';
-const INSTANT = 'instant-sepa-credit-transfers';
 /** How many days from its first possible day a payment is watched for settlement. */
 const WATCH_DAYS = 7;
 /** How many years of Good Fridays PIS-SETTLE-009 requests payments for. */
@@ -71,15 +69,10 @@ function nextDay(after: string, fits: (day: string) => boolean): string {
 }
 
 /** A payment's status as its initiator reads it, held to the TransactionStatus enum (PIS-STATE-1). */
-async function statusOf(ctx: ScenarioContext, paymentId: string, product: string): Promise<string> {
-  const reply = await ctx.api.call({ path: `/v1/payments/${product}/${paymentId}/status` });
-  ensureEqual(reply.status, 200, 'status of GET payment status');
-  return ensureSchema(PaymentStatusResponseSchema, reply.json, 'payment status').transactionStatus;
-}
+const statusOf = (ctx: ScenarioContext, paymentId: string, product: string) => paymentStatus(ctx, paymentId, product);
 
-function cancel(ctx: ScenarioContext, paymentId: string, product: string): Promise<Reply> {
-  return ctx.api.call({ method: 'DELETE', path: `/v1/payments/${product}/${paymentId}` });
-}
+const cancel = (ctx: ScenarioContext, paymentId: string, product: string) =>
+  ctx.api.cancelPayment({ paymentId, product });
 
 /**
  * Cancellation of an accepted payment is open (Behaviour notes 7: while the customer could still
@@ -94,11 +87,7 @@ async function cancelObserved(
   const reply = await cancel(ctx, paymentId, product);
   expectPlausible(ctx, point, reply, [{ status: 200 }, CANCELLATION_INVALID]);
   if (reply.status !== 200) return false;
-  ensureEqual(
-    (reply.json as { transactionStatus?: string } | undefined)?.transactionStatus,
-    'CANC',
-    `${point}: transactionStatus in the 200 answer`,
-  );
+  ensureEqual(reply.body?.transactionStatus, 'CANC', `${point}: transactionStatus in the 200 answer`);
   return true;
 }
 
@@ -115,7 +104,7 @@ async function settledStaysSettled(
       `the refusal to cancel ${what} once settled`,
       `it is ${status}, not ACSC (settlement timing is not shown)`,
     );
-  expectError(ctx, await cancel(ctx, paymentId, product), CANCELLATION_INVALID);
+  expectRefusal(ctx, await cancel(ctx, paymentId, product), CANCELLATION_INVALID);
   ensureEqual(await statusOf(ctx, paymentId, product), 'ACSC', `status of ${what} after the refused cancellation`);
 }
 
@@ -166,6 +155,13 @@ async function watchSettlement(
     );
 }
 
+/** Moves the clock to 10:00 UTC of the next Friday, the day the Friday scenarios approve on. */
+async function approvalFriday(ctx: ScenarioContext): Promise<string> {
+  const friday = nextDay(isoDate(await ctx.clock().now()), (day) => weekday(day) === 5);
+  await advanceIntoDay(ctx, friday, 10 * 3600);
+  return friday;
+}
+
 /** A payment the customer approved, expected to be accepted (ACSP right after, PIS-STATE-3) or observed when not. */
 async function acceptedPayment(ctx: ScenarioContext, label: string, body: unknown, product = STANDARD) {
   const payment = await authorisedPayment(ctx, body, { product });
@@ -185,9 +181,7 @@ export const settlementScenarios = [
     needs: ['clock'],
     expect: { accepted: 'ACSP' },
     async run(ctx, expect) {
-      const now = await ctx.clock().now();
-      const friday = nextDay(isoDate(now), (day) => weekday(day) === 5);
-      await advanceIntoDay(ctx, friday, 10 * 3600);
+      const friday = await approvalFriday(ctx);
       const payment = await authorisedPayment(ctx, paymentBody(ctx));
       ensureEqual(payment.status, expect.accepted, 'status of a standard payment right after the customer approved it');
       await ctx.clock().advance('PT11S');
@@ -195,16 +189,6 @@ export const settlementScenarios = [
         'status of a standard payment 11 seconds after approval',
         await statusOf(ctx, payment.paymentId, STANDARD),
       );
-      if (
-        await cancelObserved(
-          ctx,
-          'DELETE on a standard payment in ACSP (not future-dated)',
-          payment.paymentId,
-          STANDARD,
-        )
-      ) {
-        return ctx.unchecked('when a standard payment settles', 'the target cancelled the accepted payment');
-      }
       await watchSettlement(ctx, [
         {
           label: 'a standard payment approved on a Friday at 10:00 UTC',
@@ -217,9 +201,37 @@ export const settlementScenarios = [
     },
   }),
   scenario({
+    id: 'PIS-SETTLE-010',
+    title:
+      'Whether a standard payment accepted on a Friday can still be cancelled is observed: CANC, or refused with its status unchanged',
+    rules: ['PIS-CANCEL-3', 'OPEN-7'],
+    spec: 'Behaviour notes / Payments 7 (cancellable while the customer could still cancel it in the portal; otherwise 405 CANCELLATION_INVALID, the status unchanged)',
+    area: 'payments',
+    approvals: 1,
+    needs: ['clock'],
+    expect: {},
+    async run(ctx) {
+      await approvalFriday(ctx);
+      const payment = await acceptedPayment(ctx, 'a standard payment approved on a Friday', paymentBody(ctx));
+      if (
+        !(await cancelObserved(
+          ctx,
+          'DELETE on a standard payment in ACSP (not future-dated)',
+          payment.paymentId,
+          STANDARD,
+        ))
+      )
+        ensureEqual(
+          await statusOf(ctx, payment.paymentId, STANDARD),
+          payment.status,
+          'status after the refused cancellation (as before it)',
+        );
+    },
+  }),
+  scenario({
     id: 'PIS-SETTLE-002',
     title:
-      'An instant payment: its status right after approval, 8 and 11 seconds later, whether it can be cancelled before settling, and once settled it refuses cancellation',
+      'An instant payment: its status right after approval, 8 and 11 seconds later, and once settled it refuses cancellation',
     rules: ['PIS-STATE-3', 'PIS-CANCEL-3', 'OPEN-7'],
     spec: 'States: Payment (RCVD → ACSP on authorisation; other moves among ACTC, ACSP, ACSC, RJCT not shown); Behaviour notes / Payments 7',
     area: 'payments',
@@ -228,52 +240,49 @@ export const settlementScenarios = [
     expect: {},
     async run(ctx) {
       const payment = await acceptedPayment(ctx, 'an instant payment', paymentBody(ctx), INSTANT);
-      await ctx.clock().advance('PT8S');
-      ctx.observe(
-        'status of an instant payment 8 seconds after approval',
-        await statusOf(ctx, payment.paymentId, INSTANT),
-      );
-      if (
-        await cancelObserved(ctx, 'DELETE on an instant payment 8 seconds after approval', payment.paymentId, INSTANT)
-      ) {
-        return ctx.unchecked('when an instant payment settles', 'the target cancelled the accepted payment');
+      for (const [advance, seconds] of [
+        ['PT8S', 8],
+        ['PT3S', 11],
+      ] as const) {
+        await ctx.clock().advance(advance);
+        ctx.observe(
+          `status of an instant payment ${seconds} seconds after approval`,
+          await statusOf(ctx, payment.paymentId, INSTANT),
+        );
       }
-      await ctx.clock().advance('PT3S');
-      ctx.observe(
-        'status of an instant payment 11 seconds after approval',
-        await statusOf(ctx, payment.paymentId, INSTANT),
-      );
       await settledStaysSettled(ctx, 'an instant payment', payment.paymentId, INSTANT);
+    },
+  }),
+  scenario({
+    id: 'PIS-SETTLE-011',
+    title: 'Whether an instant payment can still be cancelled 8 seconds after approval, before it settles, is observed',
+    rules: ['PIS-CANCEL-3', 'OPEN-7'],
+    spec: 'Behaviour notes / Payments 7 (cancellable while the customer could still cancel it in the portal; otherwise 405 CANCELLATION_INVALID)',
+    area: 'payments',
+    approvals: 1,
+    needs: ['clock'],
+    expect: {},
+    async run(ctx) {
+      const payment = await acceptedPayment(ctx, 'an instant payment', paymentBody(ctx), INSTANT);
+      await ctx.clock().advance('PT8S');
+      await cancelObserved(ctx, 'DELETE on an instant payment 8 seconds after approval', payment.paymentId, INSTANT);
     },
   }),
   scenario({
     id: 'PIS-SETTLE-003',
     title:
-      'requestedExecutionDate today, tomorrow and the day after: when each is first seen settled, which can be cancelled, and a cancelled future-dated payment stays CANC past its date',
-    rules: ['PIS-INIT-2', 'PIS-CANCEL-3', 'PIS-STATE-7', 'OPEN-7'],
-    spec: 'PaymentInitiationRequest (requestedExecutionDate accepted; future-dating follows the portal); States: Payment (DELETE on a cancellable payment: CANC, immediate); Behaviour notes / Payments 7',
+      'requestedExecutionDate today and tomorrow: when each is first seen settled, and once settled each refuses cancellation',
+    rules: ['PIS-INIT-2', 'PIS-CANCEL-3', 'OPEN-7'],
+    spec: 'PaymentInitiationRequest (requestedExecutionDate accepted; future-dating follows the portal); States: Payment (other moves not shown); Behaviour notes / Payments 7',
     area: 'payments',
-    approvals: 3,
+    approvals: 2,
     needs: ['clock'],
-    expect: { cancelled: 'CANC' },
-    async run(ctx, expect) {
+    expect: {},
+    async run(ctx) {
       const today = isoDate(await ctx.clock().now());
       const dated = (offset: number) => paymentBody(ctx, { requestedExecutionDate: plusDays(today, offset) });
       const sameDay = await acceptedPayment(ctx, 'a standard payment requested for today', dated(0));
-      await cancelObserved(
-        ctx,
-        'DELETE on an accepted standard payment requested for today',
-        sameDay.paymentId,
-        STANDARD,
-      );
       const tomorrow = await acceptedPayment(ctx, 'a standard payment requested for tomorrow', dated(1));
-      const later = await acceptedPayment(ctx, 'a standard payment requested for the day after tomorrow', dated(2));
-      const cancelled = await cancelObserved(
-        ctx,
-        'DELETE on an accepted standard payment requested for the day after tomorrow',
-        later.paymentId,
-        STANDARD,
-      );
       const watched: Watched[] = [
         {
           label: 'a standard payment requested for today',
@@ -290,6 +299,35 @@ export const settlementScenarios = [
       ];
       await watchSettlement(ctx, watched);
       for (const item of watched) await settledStaysSettled(ctx, item.label, item.paymentId, STANDARD);
+    },
+  }),
+  scenario({
+    id: 'PIS-SETTLE-012',
+    title:
+      'Whether accepted payments requested for today and for the day after tomorrow can be cancelled is observed, and a cancelled future-dated payment stays CANC past its date',
+    rules: ['PIS-CANCEL-3', 'PIS-STATE-7', 'OPEN-7'],
+    spec: 'PaymentInitiationRequest (future-dating follows the portal); States: Payment (DELETE on a cancellable payment: CANC, immediate); Behaviour notes / Payments 7',
+    area: 'payments',
+    approvals: 2,
+    needs: ['clock'],
+    expect: { cancelled: 'CANC' },
+    async run(ctx, expect) {
+      const today = isoDate(await ctx.clock().now());
+      const dated = (offset: number) => paymentBody(ctx, { requestedExecutionDate: plusDays(today, offset) });
+      const sameDay = await acceptedPayment(ctx, 'a standard payment requested for today', dated(0));
+      await cancelObserved(
+        ctx,
+        'DELETE on an accepted standard payment requested for today',
+        sameDay.paymentId,
+        STANDARD,
+      );
+      const later = await acceptedPayment(ctx, 'a standard payment requested for the day after tomorrow', dated(2));
+      const cancelled = await cancelObserved(
+        ctx,
+        'DELETE on an accepted standard payment requested for the day after tomorrow',
+        later.paymentId,
+        STANDARD,
+      );
       if (!cancelled)
         return ctx.unchecked(
           'a cancelled future-dated payment past its date',
@@ -302,7 +340,7 @@ export const settlementScenarios = [
         expect.cancelled,
         'status of the cancelled future-dated payment a week past its date',
       );
-      expectError(ctx, await cancel(ctx, later.paymentId, STANDARD), CANCELLATION_INVALID);
+      expectRefusal(ctx, await cancel(ctx, later.paymentId, STANDARD), CANCELLATION_INVALID);
       ensureEqual(
         await statusOf(ctx, later.paymentId, STANDARD),
         expect.cancelled,
@@ -367,10 +405,8 @@ export const settlementScenarios = [
         !expect.never.includes(payment.status),
         `a payment whose payee name changed after the ceremony was created is ${payment.status}`,
       );
-      const sca = await ctx.api.call({
-        path: `/v1/payments/${payment.product}/${payment.paymentId}/authorisations/${payment.authorisationId}`,
-      });
-      ensureEqual((sca.json as { scaStatus?: string }).scaStatus, expect.scaStatus, 'scaStatus of the authorisation');
+      const sca = await ctx.api.getPaymentInitiationScaStatus(payment);
+      ensureEqual(sca.body?.scaStatus, expect.scaStatus, 'scaStatus of the authorisation');
       ctx.observe('transactionStatus after the authorisation bound to the old payee name failed', payment.status);
     },
   }),
@@ -386,18 +422,17 @@ export const settlementScenarios = [
       for (const currency of [{ currency: 'EUR' }, {}]) {
         const debtorAccount = { iban: ctx.fixtures.ibans.main, ...currency };
         const creditorAccount = { iban: ctx.fixtures.ibans.creditor, ...currency };
-        const created = createdPayment(
-          await initiatePayment(ctx, paymentBody(ctx, { debtorAccount, creditorAccount })),
-        );
-        const read = await ctx.api.call({
-          path: `/v1/payments/${STANDARD}/${created.paymentId}`,
-          schema: PaymentResponseSchema,
-        });
-        ensureEqual(read.status, 200, 'status of the payment read');
-        const body = read.json as { debtorAccount: unknown; creditorAccount: unknown };
+        const created = await createPayment(ctx, paymentBody(ctx, { debtorAccount, creditorAccount }));
+        const read = await ctx.api.getPaymentInformation(created);
+        read.success('the payment read');
+        // As sent: a schema's parse would drop a member it does not name.
         const what = 'currency' in currency ? 'with currency' : 'without currency';
-        ensureEqual(body.debtorAccount, debtorAccount, `debtorAccount read back (sent ${what})`);
-        ensureEqual(body.creditorAccount, creditorAccount, `creditorAccount read back (sent ${what})`);
+        ensureEqual(memberOf(read.json, 'debtorAccount'), debtorAccount, `debtorAccount read back (sent ${what})`);
+        ensureEqual(
+          memberOf(read.json, 'creditorAccount'),
+          creditorAccount,
+          `creditorAccount read back (sent ${what})`,
+        );
       }
     },
   }),
@@ -480,13 +515,10 @@ export const settlementScenarios = [
       const payments: { year: number; goodFriday: string; paymentId: string }[] = [];
       for (let n = 0; n < EASTER_YEARS; n += 1) {
         const goodFriday = plusDays(easterSunday(first + n), -2);
-        const created = createdPayment(
-          await initiatePayment(ctx, paymentBody(ctx, { requestedExecutionDate: goodFriday })),
-        );
-        const status = () => statusOf(ctx, created.paymentId, STANDARD);
-        await ctx.authorise(created._links.scaRedirect.href, { status });
+        const created = await createPayment(ctx, paymentBody(ctx, { requestedExecutionDate: goodFriday }));
+        await authorisePayment(ctx, created);
         ensureEqual(
-          await status(),
+          await statusOf(ctx, created.paymentId, STANDARD),
           expect.accepted,
           `status right after the customer approved a standard payment requested for ${goodFriday}`,
         );
@@ -516,10 +548,13 @@ export const settlementScenarios = [
 /** The holder of the customer's accounts, as the main account's own movements name them (the debtor of a debit, the creditor of a credit). */
 async function holderName(ctx: ScenarioContext): Promise<string | undefined> {
   const { consentId } = await validConsent(ctx);
-  const id = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
-  const reply = await readData(ctx, consentId, `/v1/accounts/${id}/transactions?bookingStatus=booked`);
-  ensureEqual(reply.status, 200, 'status of GET transactions');
-  const booked = ensureSchema(TransactionsResponseSchema, reply.json, 'TransactionsResponse').transactions.booked ?? [];
+  const accountId = await resourceIdOf(ctx, consentId, ctx.fixtures.ibans.main);
+  const reply = await ctx.api.getTransactionList({
+    accountId,
+    headers: underConsent(consentId),
+    query: { bookingStatus: 'booked' },
+  });
+  const booked = reply.success('GET transactions').transactions.booked ?? [];
   const names = booked
     .map((row) => (row.transactionAmount.amount.startsWith('-') ? row.debtorName : row.creditorName))
     .filter((name): name is string => Boolean(name));
@@ -549,9 +584,8 @@ async function watchFutureDated(
       continue;
     }
     const created = createdPayment(reply);
-    const status = () => statusOf(ctx, created.paymentId, product);
-    await ctx.authorise(created._links.scaRedirect.href, { status });
-    const after = await status();
+    await authorisePayment(ctx, created, { product });
+    const after = await statusOf(ctx, created.paymentId, product);
     if (options.accepted === undefined) ctx.observe(`status right after the customer approved ${label}`, after);
     else ensureEqual(after, options.accepted, `status right after the customer approved ${label}`);
     watched.push({ label, paymentId: created.paymentId, product, from: day });

@@ -10,18 +10,23 @@ import type { Reply } from '../src/kit/client.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import {
+  accountList,
   aisAccess,
   answerOf,
   ATTENDED,
   completeConsentBody,
   consentStatus,
   createConsent,
-  createdPayment,
+  createPayment,
   initiatePayment,
+  INSTANT,
+  membersOf,
   paymentBody,
   resourceIdOf,
   SHARED_READ,
   sharedReadConsent,
+  STANDARD,
+  underConsent,
 } from './steps.js';
 
 /** A refusal that created nothing: a 4xx (held to the envelope by the client) naming no new resource. */
@@ -30,7 +35,7 @@ function ensureNothingCreated(reply: Reply, what: string): void {
     expected: '4xx',
     actual: reply.json ?? reply.text,
   });
-  const body = (reply.json ?? {}) as Record<string, unknown>;
+  const body = membersOf(reply.json);
   for (const id of ['paymentId', 'basketId', 'consentId', 'authorisationId'])
     ensure(!(id in body), `${what}: the refusal names a ${id}`, { actual: body });
 }
@@ -112,7 +117,7 @@ export const surfaceScenarios = [
     expect: { currency: 'EUR' },
     async run(ctx, expect) {
       const { consentId } = await sharedReadConsent(ctx);
-      const headers = { 'Consent-ID': consentId, ...ATTENDED };
+      const headers = underConsent(consentId);
       for (const path of ['/v1/card-accounts', `/v1/card-accounts/${randomUUID()}/balances`]) {
         const reply = await ctx.api.call({ path, headers });
         ensure(
@@ -121,28 +126,15 @@ export const surfaceScenarios = [
           { actual: reply.json ?? reply.text },
         );
       }
-      const list = await ctx.api.call({ path: '/v1/accounts', headers });
-      ensureEqual(list.status, 200, 'status of GET /v1/accounts');
-      const accounts = (list.json as { accounts: { resourceId: string; iban: string; currency: string }[] }).accounts;
+      const { accounts } = (await ctx.api.getAccountList({ headers })).success('GET /v1/accounts');
       for (const account of accounts) {
         ensureEqual(account.currency, expect.currency, `currency of account ${account.iban}`);
-        const balances = await ctx.api.call({ path: `/v1/accounts/${account.resourceId}/balances`, headers });
-        ensureEqual(balances.status, 200, `status of the balances of ${account.iban}`);
-        for (const balance of (balances.json as { balances: { balanceAmount: { currency: string } }[] }).balances)
+        const accountId = account.resourceId;
+        const balances = (await ctx.api.getBalances({ accountId, headers })).success(`the balances of ${account.iban}`);
+        for (const balance of balances.balances)
           ensureEqual(balance.balanceAmount.currency, expect.currency, `balance currency of ${account.iban}`);
-        const transactions = await ctx.api.call({
-          path: `/v1/accounts/${account.resourceId}/transactions?bookingStatus=both`,
-          headers,
-        });
-        ensureEqual(transactions.status, 200, `status of the transactions of ${account.iban}`);
-        const { booked = [], pending = [] } = (
-          transactions.json as {
-            transactions: {
-              booked?: { transactionAmount: { currency: string } }[];
-              pending?: { transactionAmount: { currency: string } }[];
-            };
-          }
-        ).transactions;
+        const transactions = await ctx.api.getTransactionList({ accountId, headers, query: { bookingStatus: 'both' } });
+        const { booked = [], pending = [] } = transactions.success(`the transactions of ${account.iban}`).transactions;
         const foreign = [...booked, ...pending].find((row) => row.transactionAmount.currency !== expect.currency);
         ensure(!foreign, `a transaction of ${account.iban} is in ${foreign?.transactionAmount.currency}`, {
           actual: foreign,
@@ -164,7 +156,7 @@ export const surfaceScenarios = [
         { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) },
         { headers: { 'TPP-Redirect-Preferred': 'false', 'TPP-Decoupled-Preferred': 'true' } },
       );
-      const links = Object.keys((created.reply.json as { _links: object })._links);
+      const links = Object.keys(created.created._links);
       const other = links.filter((name) =>
         /^(startAuthorisation|selectAuthenticationMethod|scaOAuth|updatePsu|authoriseTransaction)/.test(name),
       );
@@ -187,14 +179,10 @@ export const surfaceScenarios = [
         expect.status,
         'consent status after the embedded attempts',
       );
-      const list = await ctx.api.call({ path: base });
-      ensureEqual(
-        (list.json as { authorisationIds: string[] }).authorisationIds,
-        [created.authorisationId],
-        'authorisationIds after the embedded attempts',
-      );
-      const payment = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
-      const paymentBase = `/v1/payments/sepa-credit-transfers/${payment.paymentId}/authorisations`;
+      const list = (await ctx.api.getConsentAuthorisations(created)).success('the authorisation list');
+      ensureEqual(list.authorisationIds, [created.authorisationId], 'authorisationIds after the embedded attempts');
+      const payment = await createPayment(ctx, paymentBody(ctx));
+      const paymentBase = `/v1/payments/${STANDARD}/${payment.paymentId}/authorisations`;
       ensureNothingCreated(
         await ctx.api.call({ method: 'POST', path: paymentBase, body: { psuData: { password: 'secret' } } }),
         'POST payment authorisations',
@@ -227,7 +215,7 @@ export const surfaceScenarios = [
       ]) {
         ensureNothingCreated(await initiatePayment(ctx, paymentBody(ctx), { product }), `POST /v1/payments/${product}`);
       }
-      for (const product of ['sepa-credit-transfers', 'instant-sepa-credit-transfers'])
+      for (const product of [STANDARD, INSTANT])
         ensureEqual(
           (await initiatePayment(ctx, paymentBody(ctx), { product })).status,
           expect.created,
@@ -246,7 +234,7 @@ export const surfaceScenarios = [
     expect: {},
     async run(ctx) {
       const { consentId } = await sharedReadConsent(ctx);
-      const served = await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consentId, ...ATTENDED } });
+      const served = await accountList(ctx, consentId);
       ensureEqual(served.status, 200, 'status of GET /v1/accounts');
       for (const path of ['/accounts', '/v2/accounts', '/v0/accounts', '/v1.0/accounts']) {
         const reply = await ctx.api.call({ path, headers: { 'Consent-ID': consentId, ...ATTENDED } });
@@ -285,28 +273,16 @@ export const surfaceScenarios = [
       const payment = await initiatePayment(ctx, paymentBody(ctx));
       const replies: [string, Reply][] = [
         ['201 payment initiation', payment],
-        [
-          '200 account list',
-          await ctx.api.call({ path: '/v1/accounts', headers: { 'Consent-ID': consentId, ...ATTENDED } }),
-        ],
-        [
-          '200 balances',
-          await ctx.api.call({
-            path: `/v1/accounts/${accountId}/balances`,
-            headers: { 'Consent-ID': consentId, ...ATTENDED },
-          }),
-        ],
-        ['200 consent status', await ctx.api.call({ path: `/v1/consents/${consentId}/status` })],
+        ['200 account list', await accountList(ctx, consentId)],
+        ['200 balances', await ctx.api.getBalances({ accountId, headers: underConsent(consentId) })],
+        ['200 consent status', await ctx.api.getConsentStatus({ consentId })],
         [
           '400 refusal',
           await initiatePayment(ctx, paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount: '0' } })),
         ],
-        [
-          'refusal without a certificate',
-          await ctx.anonymous.call({ path: '/v1/accounts', headers: { 'Consent-ID': consentId } }),
-        ],
-        ['refusal of an unknown consent', await ctx.api.call({ path: `/v1/consents/${randomUUID()}` })],
-        ['404 refusal', await ctx.api.call({ path: `/v1/payments/sepa-credit-transfers/${randomUUID()}` })],
+        ['refusal without a certificate', await ctx.anonymous.getAccountList({ headers: { 'Consent-ID': consentId } })],
+        ['refusal of an unknown consent', await ctx.api.getConsent({ consentId: randomUUID() })],
+        ['404 refusal', await ctx.api.getPaymentInformation({ paymentId: randomUUID() })],
       ];
       for (const [what, reply] of replies) {
         ensure(reply.status < 500, `${what}: answered ${reply.status}`, { actual: reply.text });
@@ -423,7 +399,7 @@ export const surfaceScenarios = [
         ensure(reply.status >= 400 && reply.status < 500, `${what}: expected a refusal (4xx), got ${reply.status}`, {
           actual: reply.json ?? reply.text,
         });
-        const data = (reply.json ?? {}) as Record<string, unknown>;
+        const data = membersOf(reply.json);
         for (const field of ['accounts', 'account', 'balances', 'transactions', 'fundsAvailable'])
           ensure(!(field in data), `${what}: the refusal carries ${field}`, { actual: data });
         ctx.observe(`${what} (the code is not stated)`, answerOf(reply));

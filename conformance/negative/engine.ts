@@ -6,13 +6,16 @@
  * X-Request-ID) a refused payment is shown to have bound no idempotency key and created nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { TppMessagesSchema } from '../../src/contract/index.js';
 import type { Reply } from '../../src/kit/client.js';
 import type { ScenarioContext } from '../../src/kit/context.js';
-import { ensure, ensureEqual, ensureSchema } from '../../src/kit/failure.js';
+import { ensure, ensureEqual } from '../../src/kit/failure.js';
+import { given } from '../../src/kit/given.js';
 import { scenario, type Area, type Capability, type Scenario } from '../../src/kit/scenario.js';
-import { answerOf, codeOf, observeStatus, SHARED_COF } from '../steps.js';
+import { expectRefusal, type Refusal } from '../refusal.js';
+import { answerOf, codeOf, SHARED_COF } from '../steps.js';
 import { validRequest, type RequestKind, type ValidRequest } from './requests.js';
+
+export type { PathExpectation, Refusal } from '../refusal.js';
 
 /** One change to the valid request: `body` changes a deep copy in place, `replaceBody` sends another body instead. */
 export interface Change {
@@ -23,20 +26,6 @@ export interface Change {
   headers?: Record<string, string | undefined>;
   /** A body sent as these bytes instead of JSON. */
   rawBody?: string;
-}
-
-/** Where a field at fault is named: exactly, or (array positions are not shown) by its start and end. */
-export type PathExpectation = string | { startsWith: string; endsWith: string };
-
-export interface Refusal {
-  /** The status the spec states; absent where Errors rule 5 leaves it open (then only the 4xx class is held). */
-  status?: number;
-  /** The code the spec states, or the codes it allows; absent when it names none (then observed). */
-  code?: string | readonly string[];
-  /** The field at fault; absent when the spec does not say which (then observed). */
-  path?: PathExpectation;
-  /** The bank-profile setting whose value is the code answered (an open point: any of its values passes). */
-  setting?: string;
 }
 
 export interface NegativeCase {
@@ -59,42 +48,6 @@ const AREA: Record<RequestKind, Area> = {
   'instant-payment': 'payments',
   callback: 'callbacks',
 };
-
-function matches(path: string | undefined, expected: PathExpectation): boolean {
-  if (typeof expected === 'string') return path === expected;
-  return typeof path === 'string' && path.startsWith(expected.startsWith) && path.endsWith(expected.endsWith);
-}
-
-/** Holds a refusal to the row: the 4xx class (or the stated status), the envelope, the code, the path, the echo. */
-export function expectRefusal(ctx: ScenarioContext, reply: Reply, expected: Refusal, what: string): void {
-  ensure(reply.status >= 400 && reply.status < 500, `${what}: expected a refusal (4xx), got ${reply.status}`, {
-    expected: expected.status ?? '4xx',
-    actual: reply.json ?? reply.text,
-  });
-  const body = ensureSchema(TppMessagesSchema, reply.json, `${what}: ${reply.status} error body`);
-  const codes =
-    expected.code === undefined ? undefined : typeof expected.code === 'string' ? [expected.code] : expected.code;
-  const message = codes ? body.tppMessages.find((item) => codes.includes(item.code)) : body.tppMessages[0];
-  ensure(
-    message,
-    `${what}: expected code ${codes?.join(' or ')}, got ${body.tppMessages.map((item) => item.code).join(', ')}`,
-    { expected: codes, actual: body },
-  );
-  ensureEqual(message.category, 'ERROR', `${what}: category of ${message.code}`);
-  if (expected.status === undefined) observeStatus(ctx, message.code, reply.status, `${what}: `);
-  else ensureEqual(reply.status, expected.status, `${what}: status of ${message.code}`);
-  if (expected.setting !== undefined) ctx.observeSetting(expected.setting, message.code);
-  else if (codes === undefined || codes.length > 1) ctx.observe(`${what}: code`, message.code);
-  if (expected.path === undefined) ctx.observe(`${what}: path`, message.path ?? null);
-  else
-    ensure(
-      matches(message.path, expected.path),
-      `${what}: path of ${message.code} must name the field at fault: expected ${JSON.stringify(expected.path)}, got ${JSON.stringify(message.path ?? null)}`,
-      { expected: expected.path, actual: message.path ?? null },
-    );
-  if (reply.requestId)
-    ensureEqual(reply.header('x-request-id'), reply.requestId, `${what}: X-Request-ID echoed on the refusal`);
-}
 
 function applied(
   valid: ValidRequest,
@@ -137,7 +90,7 @@ async function holdRefusal(
   expected: Refusal,
   what: string,
 ): Promise<void> {
-  expectRefusal(ctx, refused, expected, what);
+  expectRefusal(ctx, refused, { ...expected, path: expected.path ?? 'observed' }, what);
   // Errors rule 2: a 4xx was understood and refused, so the same request again meets the same refusal.
   const again = await send(ctx, valid, parts, requestId);
   ensureEqual(
@@ -148,13 +101,16 @@ async function holdRefusal(
   if (valid.state)
     ensureEqual(await valid.state(), before, `${what}: the state a refused request must leave as it was`);
   // The same request without the change, under the same X-Request-ID: served, so the refusal came
-  // from the change and (for a payment) bound no key and made nothing the valid request meets.
-  const served = await send(ctx, valid, { headers: valid.headers, body: valid.body }, requestId);
-  ensure(
-    served.status === valid.success,
-    `${what}: the request without the change is served with ${valid.success}, got ${served.status}: the refusal proves nothing otherwise`,
-    { expected: valid.success, actual: answerOf(served) },
-  );
+  // from the change and (for a payment) bound no key and made nothing the valid request meets. That
+  // the valid request is served is its own rule's (a creation that answers 201), not the row's.
+  await given(valid.rule, `${what}: the request without the change`, async () => {
+    const served = await send(ctx, valid, { headers: valid.headers, body: valid.body }, requestId);
+    ensure(
+      served.status === valid.success,
+      `the request without the change is served with ${valid.success}, got ${served.status}: the refusal proves nothing otherwise`,
+      { expected: valid.success, actual: answerOf(served), exchange: served.evidence },
+    );
+  });
 }
 
 /** Sends one change of a row: the valid request it changes, the parts sent, under a fresh X-Request-ID, with the state before it. */

@@ -5,6 +5,7 @@
  * a row for the row's change, never for the kit's own omission.
  */
 import type { ScenarioContext } from '../../src/kit/context.js';
+import { STEP_RULES } from '../step-rules.js';
 import { ATTENDED, FURTHEST, paymentBody, sharedCofConsent } from '../steps.js';
 
 export type RequestKind = 'consent' | 'cof-consent' | 'payment' | 'instant-payment' | 'funds' | 'callback';
@@ -16,6 +17,8 @@ export interface ValidRequest {
   body: Record<string, unknown>;
   /** The status the request is served with. */
   success: number;
+  /** The rule that says the valid request is served (a creation answering 201): its scenarios own that step. */
+  rule: string;
   /** What a refused request must leave as it was, read before and after it (when the target shows it). */
   state?: () => Promise<unknown>;
 }
@@ -40,6 +43,7 @@ export async function validRequest(ctx: ScenarioContext, kind: RequestKind): Pro
           combinedServiceIndicator: false,
         },
         success: 201,
+        rule: STEP_RULES.consentCreation,
       };
     case 'cof-consent':
       return {
@@ -48,6 +52,7 @@ export async function validRequest(ctx: ScenarioContext, kind: RequestKind): Pro
         headers: { 'TPP-Redirect-URI': redirectUri, ...ATTENDED },
         body: { account: { iban: ibans.main } },
         success: 201,
+        rule: STEP_RULES.consentCreation,
       };
     case 'payment':
     case 'instant-payment':
@@ -57,6 +62,7 @@ export async function validRequest(ctx: ScenarioContext, kind: RequestKind): Pro
         headers: { 'TPP-Redirect-URI': redirectUri, ...ATTENDED },
         body: paymentBody(ctx),
         success: 201,
+        rule: STEP_RULES.paymentInitiation,
       };
     case 'funds':
       return {
@@ -66,6 +72,7 @@ export async function validRequest(ctx: ScenarioContext, kind: RequestKind): Pro
         headers: { 'Consent-ID': await sharedCofConsent(ctx), ...ATTENDED },
         body: { account: { iban: ibans.main }, instructedAmount: { currency: 'EUR', amount: amounts.small } },
         success: 200,
+        rule: STEP_RULES.fundsConfirmation,
       };
     case 'callback':
       return {
@@ -74,9 +81,10 @@ export async function validRequest(ctx: ScenarioContext, kind: RequestKind): Pro
         headers: {},
         body: { url: VALID_CALLBACK_URL },
         success: 200,
+        rule: STEP_RULES.callbackRegistration,
         state: async () => {
-          const reply = await ctx.api.call({ path: '/v1/revocation-callback' });
-          return { status: reply.status, registration: reply.status === 200 ? reply.json : null };
+          const read = await ctx.api.getRevocationCallback();
+          return { status: read.status, registration: read.body ?? null };
         },
       };
   }

@@ -1,9 +1,9 @@
 /**
  * `xs2a-kit conformance [--target sim | BASE_URL] [--config FILE] [--sca DRIVER] [--only GLOB] [--skip GLOB] [--reporter NAME[:FILE]]`,
- * `--list-rules [--json]`, and `--init-config FILE --target BASE_URL [--control-url URL] [--control-token T]
- * [--certs DIR] [--force]`: thin calls of the kit's runConformance and initConfig. Exit codes: 0 all
- * passed (or the config written), 1 a scenario failed, 2 configuration error, unreachable target or a
- * malformed catalogue.
+ * `[--strict] [--full]`, `--list-rules [--json]`, and `--init-config FILE --target BASE_URL [--control-url URL]
+ * [--control-token T] [--certs DIR] [--force]`: thin calls of the kit's runConformance and initConfig. Exit
+ * codes: 0 nothing failed or errored (or the config written), 1 a scenario failed or errored (with
+ * `--strict` also one inconclusive), 2 configuration error, unreachable target or a malformed catalogue.
  */
 import type { Command } from 'commander';
 import { loadCatalogue, CatalogueMissing, type Catalogue } from '../kit/catalogue.js';
@@ -28,6 +28,8 @@ interface ConformanceFlags {
   profile?: string;
   seed?: number;
   writeProfile?: string;
+  strict?: boolean;
+  full?: boolean;
   initConfig?: string;
   controlUrl?: string;
   controlToken?: string;
@@ -126,6 +128,8 @@ export function conformanceCommand(
       '--write-profile <FILE>',
       'write the bank profile the target showed: every setting observed, as a profile file',
     )
+    .option('--strict', 'a certification run: an inconclusive scenario (a check that could not run) also exits 1')
+    .option('--full', "reports keep every scenario's exchanges, not only those of failed and inconclusive ones")
     .option(
       '--list-rules',
       'print the rule catalogue: every rule of the interface with the scenarios that enforce it; runs nothing',
@@ -192,6 +196,8 @@ export function conformanceCommand(
         ...(flags.profile === undefined ? {} : { profile: flags.profile }),
         ...(flags.seed === undefined ? {} : { seed: flags.seed }),
         ...(flags.writeProfile === undefined ? {} : { writeProfile: flags.writeProfile }),
+        strict: flags.strict ?? false,
+        full: flags.full ?? false,
         target: flags.target,
         config: flags.config,
         sca: flags.sca,

@@ -424,3 +424,6 @@ export type RequestBodyNameOf<K extends OperationId> =
   Extract<(typeof ROWS)[number], { operationId: K }> extends { requestBody: infer N extends RequestBodyName }
     ? N
     : undefined;
+
+/** An operation's row as written, its literal types kept (path template, success status and body): the kit's typed client reads it. */
+export type EndpointRow<K extends OperationId> = Extract<(typeof ROWS)[number], { operationId: K }>;

@@ -7,7 +7,9 @@ const summary: RunSummary = {
   results: [],
   passed: 1,
   failed: 0,
+  inconclusive: 0,
   skipped: 1,
+  errors: 0,
   durationMs: 5,
   aborted: 'gone',
 };
@@ -29,11 +31,11 @@ describe('an abort told once on the terminal', () => {
     const seen: RunEvent[] = [];
     const reporter = quietAfterAbort({ onEvent: (event) => seen.push(event) });
     reporter.onEvent({ type: 'run-started', target: 't', total: 2, approvals: 0 });
-    reporter.onEvent({ type: 'scenario-passed', result: result('A', 'passed') });
+    reporter.onEvent({ type: 'scenario-finished', result: result('A', 'passed') });
     reporter.onEvent({ type: 'run-aborted', reason: 'gone' });
-    reporter.onEvent({ type: 'scenario-skipped', result: { ...result('B', 'skipped'), reason: 'not run: gone' } });
+    reporter.onEvent({ type: 'scenario-finished', result: { ...result('B', 'skipped'), reason: 'not run: gone' } });
     reporter.onEvent({ type: 'run-finished', summary });
-    expect(seen.map((event) => event.type)).toEqual(['run-started', 'scenario-passed', 'run-finished']);
+    expect(seen.map((event) => event.type)).toEqual(['run-started', 'scenario-finished', 'run-finished']);
     expect(seen.at(-1)).toEqual({ type: 'run-finished', summary: { ...summary, aborted: undefined } });
     expect(JSON.stringify(seen)).not.toContain('gone');
   });
@@ -43,10 +45,10 @@ describe('an abort told once on the terminal', () => {
     let closed = 0;
     const reporter = quietAfterAbort({ onEvent: (event) => seen.push(event), close: async () => void (closed += 1) });
     const finished: RunEvent = { type: 'run-finished', summary: { ...summary, aborted: undefined } };
-    reporter.onEvent({ type: 'scenario-skipped', result: result('B', 'skipped') });
+    reporter.onEvent({ type: 'scenario-finished', result: result('B', 'skipped') });
     reporter.onEvent(finished);
     await reporter.close?.();
-    expect(seen).toEqual([{ type: 'scenario-skipped', result: result('B', 'skipped') }, finished]);
+    expect(seen).toEqual([{ type: 'scenario-finished', result: result('B', 'skipped') }, finished]);
     expect(closed).toBe(1);
   });
 });

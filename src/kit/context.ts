@@ -5,33 +5,44 @@
  */
 import type { SettingValue } from '../contract/profile.js';
 import type { RefusedCertificate } from './capabilities.js';
-import type { XsClient } from './client.js';
+import type { ScenarioClient } from './operations.js';
 import type { Fixtures, ScaOutcome, TargetCallbacks, TargetClock, TargetControl } from './target.js';
 
 export interface AuthoriseOptions {
+  /** The creation answer's `authorisationId`: drivers that act through a control API need it. */
+  authorisationId: string;
   psu?: 'psu' | 'otherPsu';
   decision?: 'approve' | 'decline';
   /** Wrong one-time codes entered first (needs `sca-wrong-code`). */
   wrongCodes?: number;
+  /**
+   * The authorisation has ended (approved, declined, expired) and the customer opens it again: the
+   * check that nothing was decided before is left out, since something was.
+   */
+  reopen?: boolean;
   /** Reads the consent's or payment's status (for the manual driver). */
   status: () => Promise<string>;
 }
 
 export interface ScenarioContext {
   readonly baseUrl: string;
-  /** The default provider (all roles). */
-  readonly api: XsClient;
+  /** The default provider (all roles): the typed operations of the endpoint table and the raw `call`. */
+  readonly api: ScenarioClient;
   /** The same TLS endpoint without a client certificate. */
-  readonly anonymous: XsClient;
-  secondApi(): XsClient;
-  apiWithoutCof(): XsClient;
+  readonly anonymous: ScenarioClient;
+  secondApi(): ScenarioClient;
+  apiWithoutCof(): ScenarioClient;
   /**
    * A client presenting a certificate the target must refuse (capability `refused-certificates`), or
-   * undefined when the target offers none of that kind: the scenario then records the check as unchecked.
+   * undefined when the target offers none of that kind: the scenario then records the check as not checked and is inconclusive.
    */
-  refusedApi(kind: RefusedCertificate): XsClient | undefined;
+  refusedApi(kind: RefusedCertificate): ScenarioClient | undefined;
   readonly fixtures: Fixtures;
-  /** Acts as the customer on an `scaRedirect`. */
+  /**
+   * Acts as the customer on an `scaRedirect`. A driver that cannot act makes the scenario
+   * inconclusive; a status already decided before the customer acted fails the check of the
+   * scenario that owns the ceremony.
+   */
   authorise(scaRedirect: string, options: AuthoriseOptions): Promise<ScaOutcome>;
   clock(): TargetClock;
   control(): TargetControl;
@@ -54,7 +65,8 @@ export interface ScenarioContext {
   observeSetting(name: string, value: SettingValue): void;
   /**
    * Records a check the scenario could not make on this target and why (e.g. the SCA driver cannot
-   * see where the bank sent the customer): reported beside the result, so a pass never hides it.
+   * see where the bank sent the customer): the scenario is then inconclusive unless something failed,
+   * never passed.
    */
   unchecked(check: string, reason: string): void;
 }

@@ -1,7 +1,10 @@
 /** What the runner emits; reporters turn these into output. The runner itself never prints. */
 import type { SettingValue } from '../contract/profile.js';
-import type { Exchange } from './exchange.js';
-import type { Area } from './scenario.js';
+import type { Area } from './areas.js';
+import type { Exchange, FailureExchange, TransportSummary } from './exchange.js';
+import type { RunManifest } from './manifest.js';
+
+export type { FailureExchange, TransportSummary } from './exchange.js';
 
 /** A rule of the catalogue as reports cite it. */
 export interface RuleRef {
@@ -20,25 +23,30 @@ export interface ScenarioInfo {
   rules: RuleRef[];
 }
 
-/** The exchange a failure was seen in: request line, status, and the answer (or the part of it at fault). */
-export interface FailureExchange {
-  request: string;
-  status: number;
-  body: unknown;
-}
-
 export interface Observation {
   point: string;
   value: unknown;
 }
 
-export type ScenarioStatus = 'passed' | 'failed' | 'skipped';
+/**
+ * The five verdicts. `passed`: every check the scenario stands for ran and held. `failed`: a check of
+ * its own rule ran and did not hold. `inconclusive`: nothing failed, but a check could not run (a step
+ * that builds its situation failed, the SCA driver could not act, the target stayed unstable, a
+ * fixture or certificate is missing). `skipped`: the target lacks a capability, or the selection or an
+ * earlier abort left it out. `error`: the kit itself broke.
+ */
+export const VERDICTS = ['passed', 'failed', 'inconclusive', 'skipped', 'error'] as const;
+export type ScenarioStatus = (typeof VERDICTS)[number];
 
 export interface ScenarioResult extends ScenarioInfo {
   status: ScenarioStatus;
-  /** Why a scenario was skipped (a capability the target lacks). */
+  /** Why it was skipped (a capability the target lacks) or is inconclusive (what could not run), in one line. */
   reason?: string;
-  /** Why it failed: `expectation` for a rule the target broke, `error` for anything else thrown. */
+  /** Inconclusive because a step of its situation (or an answer's shape) broke a rule it does not enforce: the scenario that does, and fails. */
+  owner?: string;
+  /** Inconclusive: the exchange where the step broke or the target stayed unstable. */
+  exchange?: FailureExchange;
+  /** Failed (`expectation`, a check of its rule) or error (`error`, the kit broke): what, and the exchange it was seen in. */
   failure?: {
     kind: 'expectation' | 'error';
     message: string;
@@ -58,8 +66,12 @@ export interface RunSummary {
   results: ScenarioResult[];
   passed: number;
   failed: number;
+  inconclusive: number;
   skipped: number;
+  errors: number;
   durationMs: number;
+  /** When the run started (ISO, host clock). */
+  startedAt?: string;
   /** Why the run stopped before its end (or never started): the target stopped answering, a bad config. */
   aborted?: string;
   /**
@@ -67,15 +79,30 @@ export interface RunSummary {
    * table) the run observed, with the value the target chose. `--write-profile` writes it.
    */
   settings?: Record<string, SettingValue>;
+  transport?: TransportSummary;
+  /** Which kit judged which target with which catalogue and config (manifest.ts). */
+  manifest?: RunManifest;
+}
+
+/** Counts of a list of results, by verdict. */
+export function countVerdicts(
+  results: readonly Pick<ScenarioResult, 'status'>[],
+): Pick<RunSummary, 'passed' | 'failed' | 'inconclusive' | 'skipped' | 'errors'> {
+  const count = (status: ScenarioStatus) => results.filter((result) => result.status === status).length;
+  return {
+    passed: count('passed'),
+    failed: count('failed'),
+    inconclusive: count('inconclusive'),
+    skipped: count('skipped'),
+    errors: count('error'),
+  };
 }
 
 export type RunEvent =
   | { type: 'run-started'; target: string; total: number; approvals: number }
   | { type: 'scenario-started'; scenario: ScenarioInfo }
   | { type: 'observation'; scenario: ScenarioInfo; observation: Observation }
-  | { type: 'scenario-passed'; result: ScenarioResult }
-  | { type: 'scenario-failed'; result: ScenarioResult }
-  | { type: 'scenario-skipped'; result: ScenarioResult }
+  | { type: 'scenario-finished'; result: ScenarioResult }
   /** Nothing (more) runs: the reason goes to every report, then `run-finished` follows. */
   | { type: 'run-aborted'; reason: string }
   | { type: 'run-finished'; summary: RunSummary };

@@ -6,6 +6,7 @@ export interface Exchange {
   url: string;
   requestHeaders: Record<string, string | string[]>;
   requestBody: unknown;
+  /** The answer's status; 0 when the request got no answer (the connection broke). */
   status: number;
   headers: Record<string, string | string[]>;
   body: unknown;
@@ -13,3 +14,22 @@ export interface Exchange {
 }
 
 export type Recorder = (exchange: Exchange) => void;
+
+/** The exchange a verdict was reached on, as reports cite it: request line, status, and the answer. */
+export interface FailureExchange {
+  request: string;
+  status: number;
+  body: unknown;
+}
+
+/** How the target's transport behaved over a run: what the kit retried (spec "Errors" rules 2-3). */
+export interface TransportSummary {
+  /** HTTP answers received, retried attempts included. */
+  answers: number;
+  /** Of them, 5xx. */
+  serverErrors: number;
+  /** Requests that broke without an answer (reset, refused, timed out). */
+  connectionFailures: number;
+  /** Attempts sent again after a 5xx or a connection failure. */
+  retries: number;
+}

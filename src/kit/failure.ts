@@ -1,29 +1,54 @@
 /**
- * Assertions a scenario makes. A broken expectation throws `ExpectationFailed`; anything else thrown
- * (a connection error, a bug in a step) is reported as an error of the scenario, not of the target.
+ * How a scenario's steps end other than by passing. A broken expectation throws `ExpectationFailed`
+ * (the target broke a rule); a check that cannot run throws `Inconclusive` (a step of the situation
+ * failed, the SCA driver could not act, the target stayed unstable, a fixture is missing); anything
+ * else thrown is an error of the kit, never blamed on the target.
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
+import type { FailureExchange } from './exchange.js';
+
+export interface FailureDetails {
+  expected?: unknown;
+  actual?: unknown;
+  /** The exchange the check judged, when the step knows it (else the scenario's last one is shown). */
+  exchange?: FailureExchange | undefined;
+}
 
 export class ExpectationFailed extends Error {
   constructor(
     message: string,
-    readonly details: { expected?: unknown; actual?: unknown } = {},
+    readonly details: FailureDetails = {},
   ) {
     super(message);
     this.name = 'ExpectationFailed';
   }
 }
 
-export function fail(message: string, details: { expected?: unknown; actual?: unknown } = {}): never {
+/** A check that could not run: the scenario is inconclusive with this reason, never passed or failed. */
+export class Inconclusive extends Error {
+  constructor(
+    message: string,
+    readonly exchange?: FailureExchange,
+  ) {
+    super(message);
+    this.name = 'Inconclusive';
+  }
+}
+
+/** The customer's stand-in could not act (a page it cannot read, a person who did not come). */
+export class ScaDriverFailed extends Inconclusive {
+  constructor(driver: string, cause: unknown) {
+    super(`the SCA driver (${driver}) could not act: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'ScaDriverFailed';
+  }
+}
+
+export function fail(message: string, details: FailureDetails = {}): never {
   throw new ExpectationFailed(message, details);
 }
 
-export function ensure(
-  condition: unknown,
-  message: string,
-  details?: { expected?: unknown; actual?: unknown },
-): asserts condition {
+export function ensure(condition: unknown, message: string, details?: FailureDetails): asserts condition {
   if (!condition) fail(message, details);
 }
 

@@ -7,7 +7,7 @@ export const MASK = '***';
 
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 const SECRET_FIELD =
-  /^(secret|password|otp|csrf|key|private_?key|client_?secret|token|access_?token|refresh_?token|api_?key)$/i;
+  /^(secret|password|otp|csrf|key|private_?key|client_?secret|token|control_?token|access_?token|refresh_?token|api_?key)$/i;
 const PEM_BLOCK = /-----BEGIN [A-Z0-9 ]+-----[\s\S]*?(-----END [A-Z0-9 ]+-----|$)/g;
 
 export function maskText(text: string): string {

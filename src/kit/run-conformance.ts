@@ -2,21 +2,25 @@
  * `runConformance(options)`: the programmatic twin of `xs2a-kit conformance`, as `startVitest` is
  * for vitest. It chooses the target (the in-process simulator, loaded only then, or a remote one from
  * its config), checks that an XS2A interface answers there, runs the selected scenarios through the
- * reporters and answers the exit code: 0 all passed, 1 a scenario failed, 2 configuration error or
- * unreachable target. On 2 the report files are written too, saying why nothing (more) ran.
+ * reporters and answers the exit code (exit-code.ts): 0 nothing failed or errored, 1 a scenario failed
+ * or errored (or, with `strict`, is inconclusive), 2 configuration error or unreachable target. On 2 the report files are written too, saying why nothing (more) ran.
  */
 import { writeFile } from 'node:fs/promises';
 import { profileFile, SETTINGS, type SettingValue } from '../contract/profile.js';
 import { quietAfterAbort } from './abort-once.js';
 import { loadCatalogue, CatalogueMissing, type Catalogue } from './catalogue.js';
 import { TargetUnreachable } from './client.js';
-import type { Reporter, RunEvent, RunSummary } from './events.js';
+import { countVerdicts, type Reporter, type RunEvent, type RunSummary } from './events.js';
+import { exitCodeOf } from './exit-code.js';
 import { selectScenarios } from './filter.js';
 import { preflight } from './preflight.js';
 import { resultLine, type ConsoleSink } from './reporters/console.js';
 import { createReporter, UnknownReporter } from './reporters/registry.js';
 import { CatalogueMalformed, ruleCoverage } from './rule-catalogue.js';
+import type { RetryPolicy } from './retry.js';
 import { approvalsNeeded, runScenarios } from './runner.js';
+import { ruleOwners } from './verdict.js';
+import { catalogueDigest, configDigest } from './manifest.js';
 import {
   createScaDriver,
   manualTimeoutMs,
@@ -66,6 +70,12 @@ export interface ConformanceOptions {
   seed?: number | undefined;
   /** Where to write the profile the run observed (`{ "settings": { … } }`, the served profile's format). */
   writeProfile?: string | undefined;
+  /** A certification run: an inconclusive scenario exits 1 too. */
+  strict?: boolean | undefined;
+  /** The JSON report keeps every scenario's exchanges, not only those of failed and inconclusive ones. */
+  full?: boolean | undefined;
+  /** How 5xx answers and connection failures are retried; the interface's rule by default. */
+  retry?: RetryPolicy | undefined;
 }
 
 export interface ConformanceOutcome {
@@ -96,7 +106,7 @@ async function abortReports(reporters: readonly Reporter[], target: string, reas
     { type: 'run-aborted', reason },
     {
       type: 'run-finished',
-      summary: { target, results: [], passed: 0, failed: 0, skipped: 0, durationMs: 0, aborted: reason, settings: {} },
+      summary: { target, results: [], ...countVerdicts([]), durationMs: 0, aborted: reason, settings: {} },
     },
   ];
   for (const event of events) for (const reporter of reporters) reporter.onEvent(event);
@@ -194,7 +204,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   try {
     reporters = [
       ...specs.map((spec) => {
-        const reporter = createReporter(spec, { stdout: options.stdout });
+        const reporter = createReporter(spec, { stdout: options.stdout, full: options.full ?? false });
         if (spec !== 'console') return reporter;
         const quiet = quietAfterAbort(reporter);
         terminal.add(quiet);
@@ -240,6 +250,17 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       scenarios,
       reporters,
       rules: catalogue.rules,
+      owners: ruleOwners(catalogue.scenarios),
+      manifest: {
+        catalogueDigest: catalogueDigest(catalogue),
+        catalogueScenarios: catalogue.scenarios.length,
+        catalogueRules: catalogue.rules.length,
+        config: options.config
+          ? { file: options.config, digest: configDigest(await readConfigFile(options.config)) }
+          : null,
+      },
+      ...(catalogue.contractRules ? { contractRules: catalogue.contractRules } : {}),
+      ...(options.retry ? { retry: options.retry } : {}),
       ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }),
     });
     for (const reporter of reporters) await reporter.close?.();
@@ -260,7 +281,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     }
     if (summary.aborted !== undefined) options.say(`xs2a-kit conformance: ${summary.aborted}\n`);
     options.say(`Finished in ${elapsed()}.\n`);
-    return { exitCode: summary.aborted !== undefined ? 2 : summary.failed > 0 ? 1 : 0, summary };
+    return { exitCode: exitCodeOf(summary, options.strict), summary };
   } catch (error) {
     const known =
       error instanceof ConfigError ||

@@ -1,32 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { fakeTarget } from '../../test/helpers/fake-target.js';
 import type { RunEvent } from './events.js';
 import { fail } from './failure.js';
 import { approvalsNeeded, runScenarios } from './runner.js';
-import { scenario, type Capability } from './scenario.js';
+import { scenario } from './scenario.js';
 import type { Target } from './target.js';
-
-function fakeTarget(capabilities: Capability[]): Target {
-  return {
-    name: 'fake',
-    baseUrl: 'https://127.0.0.1:9',
-    ca: '',
-    provider: { cert: '', key: '' },
-    fixtures: {
-      redirectUri: 'https://tpp.example/ok',
-      nokRedirectUri: 'https://tpp.example/nok',
-      psu: { id: 'p', password: 'x' },
-      ibans: {
-        main: 'DE12123456780000100001',
-        second: 'DE82123456780000100002',
-        notHeld: 'DE89370400440532013000',
-        creditor: 'DE89370400440532013000',
-      },
-      amounts: { small: '1.00', beyondBalance: '9999.00' },
-    },
-    capabilities: new Set(capabilities),
-    close: async () => {},
-  };
-}
 
 const passing = scenario({
   id: 'T-PASS-001',
@@ -92,7 +70,7 @@ describe('runner', () => {
       reason: expect.stringContaining('(clock)'),
     });
     expect(summary.results[0]!.reason).toContain('(sca)');
-    expect(events.map((e) => e.type)).toEqual(['run-started', 'scenario-skipped', 'run-finished']);
+    expect(events.map((e) => e.type)).toEqual(['run-started', 'scenario-finished', 'run-finished']);
   });
 
   it('runs the same scenario when the target has the capabilities', async () => {
@@ -117,7 +95,11 @@ describe('runner', () => {
       needs: ['sca-wrong-code'],
       expect: {},
       run: async (ctx) =>
-        void (await ctx.authorise('https://bank.example/sca', { wrongCodes: 3, status: async () => 'received' })),
+        void (await ctx.authorise('https://bank.example/sca', {
+          authorisationId: 'a-1',
+          wrongCodes: 3,
+          status: async () => 'received',
+        })),
     });
     const able = await runScenarios({
       target: { ...fakeTarget(['sca', 'sca-wrong-code']), sca: driver(true) },
@@ -127,27 +109,29 @@ describe('runner', () => {
     expect(asked).toEqual([3]);
     const unable = await runScenarios({ target: { ...fakeTarget(['sca']), sca: driver(false) }, scenarios: [wrong] });
     expect(unable.results[0]).toMatchObject({ status: 'skipped', reason: expect.stringContaining('(sca-wrong-code)') });
-    // A target that claims the capability with a driver that cannot: an error of the target, not a silent approval.
+    // A target that claims the capability with a driver that cannot: inconclusive, never a silent approval.
     const claimed = await runScenarios({
       target: { ...fakeTarget(['sca', 'sca-wrong-code']), sca: driver(false) },
       scenarios: [wrong],
     });
     expect(claimed.results[0]).toMatchObject({
-      status: 'failed',
-      failure: { kind: 'error', message: expect.stringContaining('sca-wrong-code') },
+      status: 'inconclusive',
+      reason: expect.stringContaining('sca-wrong-code'),
     });
     expect(asked).toEqual([3]);
   });
 
-  it('tells a broken expectation from an error, and counts both as failed', async () => {
+  it('tells a broken expectation (failed) from an error of the kit (error), and counts each apart', async () => {
     const summary = await runScenarios({ target: fakeTarget([]), scenarios: [passing, failing, erroring] });
     expect(summary.results.map((r) => [r.status, r.failure?.kind])).toEqual([
       ['passed', undefined],
       ['failed', 'expectation'],
-      ['failed', 'error'],
+      ['error', 'error'],
     ]);
     expect(summary.results[1]!.failure!.message).toBe('status: expected 429, got 200');
-    expect([summary.passed, summary.failed, summary.skipped]).toEqual([1, 2, 0]);
+    expect([summary.passed, summary.failed, summary.inconclusive, summary.skipped, summary.errors]).toEqual([
+      1, 1, 0, 0, 1,
+    ]);
   });
 
   it('emits observations as events and keeps them on the result, never as failures', async () => {
@@ -161,8 +145,9 @@ describe('runner', () => {
     expect(summary.results[0]).toMatchObject({ status: 'passed', observations: [{ point: 'point', value: 7 }] });
   });
 
-  it('fails a scenario that uses a capability it did not declare, even on a target that has it', async () => {
+  it('errors a scenario that uses a capability it did not declare, even on a target that has it', async () => {
     const summary = await runScenarios({ target: fakeTarget(['clock']), scenarios: [undeclared] });
+    expect(summary.results[0]!.status).toBe('error');
     expect(summary.results[0]!.failure).toMatchObject({
       kind: 'error',
       message: expect.stringContaining('without declaring'),
@@ -226,7 +211,7 @@ describe('runner', () => {
     expect(summary.results.map((r) => r.observations.length)).toEqual([0, 1, 0]);
   });
 
-  it('fails a scenario that uses a shared key it did not declare', async () => {
+  it('errors a scenario that uses a shared key it did not declare', async () => {
     const sneaky = scenario({
       id: 'T-SHARE-004',
       title: 'shares without saying so',

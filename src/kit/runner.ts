@@ -1,33 +1,31 @@
 /**
  * Runs scenarios against a target and emits events. It never prints (reporters do), never drops a
  * scenario: one that needs a capability the target lacks is SKIPPED with the reason (a missing
- * capability must never look like a failing target), and failures of the target are told apart from errors of a step.
+ * capability must never look like a failing target), and each scenario gets one of the five verdicts
+ * (verdict.ts): a broken rule of its own, a check that could not run, and a broken kit are told apart.
  */
-import { readQwacPem } from '../certs/index.js';
+import { connectionPool, sendHttps, targetUrl, TargetUnstable, type ContractRules } from './client.js';
 import {
-  connectionPool,
-  createClient,
-  sendHttps,
-  TargetUnreachable,
-  type ConnectionPool,
-  type XsClient,
-} from './client.js';
-import type { ScenarioContext } from './context.js';
-import type {
-  FailureExchange,
-  Observation,
-  Reporter,
-  RuleRef,
-  RunEvent,
-  RunSummary,
-  ScenarioInfo,
-  ScenarioResult,
+  countVerdicts,
+  type Observation,
+  type Reporter,
+  type RuleRef,
+  type RunEvent,
+  type RunSummary,
+  type ScenarioInfo,
+  type ScenarioResult,
+  type TransportSummary,
 } from './events.js';
 import type { Exchange } from './exchange.js';
-import { ensure, ExpectationFailed } from './failure.js';
-import { observedSettings, type ObservedSettings } from './observed-settings.js';
+import { Inconclusive } from './failure.js';
+import { catalogueDigest, type RunManifest } from './manifest.js';
+import { packageVersion } from '../package-root.js';
+import { observedSettings } from './observed-settings.js';
+import { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
 import { CAPABILITIES, type Capability, type Scenario } from './scenario.js';
+import { scenarioContext, type RunResources, type SharedMemo } from './scenario-context.js';
 import type { Target } from './target.js';
+import { ruleOwners, verdictOfCompletion, verdictOfError, type RuleOwners } from './verdict.js';
 
 export interface RunOptions {
   target: Target;
@@ -37,6 +35,32 @@ export interface RunOptions {
   rules?: readonly RuleRef[];
   /** Real-time limit of one scenario. */
   scenarioTimeoutMs?: number;
+  /** How 5xx answers and connection failures are retried (retry.ts); the interface's rule by default. */
+  retry?: RetryPolicy;
+  /**
+   * The scenario that holds each rule, where a broken step of another scenario is shown as a failure
+   * (given.ts); by default the first of `scenarios` enforcing it. A selection passes the whole catalogue's.
+   */
+  owners?: RuleOwners;
+  /** The catalogue rule of each answer shape (`ConsentCreationResponse`, `TppMessages`, …): a contract check of it belongs there. */
+  contractRules?: ContractRules;
+  /** The catalogue and config the run's reports name; by default the scenarios and rules given, and no config. */
+  manifest?: Pick<RunManifest, 'catalogueDigest' | 'catalogueScenarios' | 'catalogueRules' | 'config'>;
+}
+
+function manifestOf(options: RunOptions): RunManifest {
+  const rules = options.rules ?? [];
+  return {
+    kitVersion: packageVersion(),
+    ...(options.manifest ?? {
+      catalogueDigest: catalogueDigest({ rules, scenarios: options.scenarios }),
+      catalogueScenarios: options.scenarios.length,
+      catalogueRules: rules.length,
+      config: null,
+    }),
+    target: options.target.name,
+    scaDriver: options.target.sca?.name ?? null,
+  };
 }
 
 /** What a scenario enforces, as reports cite it. */
@@ -55,7 +79,7 @@ export function scenarioInfo(scenario: Scenario, rules: ReadonlyMap<string, Rule
  */
 export async function targetAnswers(target: Target): Promise<boolean> {
   try {
-    await sendHttps(new URL('/v1/revocation-callback', target.baseUrl), {
+    await sendHttps(targetUrl(target.baseUrl, '/v1/accounts'), {
       method: 'GET',
       headers: {},
       ca: target.ca,
@@ -89,8 +113,9 @@ export function approvalsNeeded(scenarios: readonly Scenario[], capabilities: Re
   return runnable.reduce((sum, scenario) => sum + scenario.approvals, 0) + sharedKeys.size;
 }
 
-/** Run-scoped memo behind `ctx.shared`: one pending or settled value per key. */
-type SharedMemo = Map<string, Promise<unknown>>;
+function skipped(info: ScenarioInfo, reason: string): ScenarioResult {
+  return { ...info, status: 'skipped', reason, observations: [], unchecked: [], exchanges: [], durationMs: 0 };
+}
 
 export async function runScenarios(options: RunOptions): Promise<RunSummary> {
   const { target } = options;
@@ -98,6 +123,7 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
     for (const reporter of options.reporters ?? []) reporter.onEvent(event);
   };
   const rules = new Map((options.rules ?? []).map((rule) => [rule.id, rule]));
+  const startedAt = new Date().toISOString();
   const started = performance.now();
   emit({
     type: 'run-started',
@@ -106,78 +132,66 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
     approvals: approvalsNeeded(options.scenarios, target.capabilities),
   });
   const results: ScenarioResult[] = [];
-  const memo: SharedMemo = new Map();
-  const settings = observedSettings();
+  const transport: TransportSummary = { answers: 0, serverErrors: 0, connectionFailures: 0, retries: 0 };
   // One pool of kept-alive connections for the whole run, one agent per certificate.
-  const pool = connectionPool(target.ca);
+  const run: RunResources = {
+    target,
+    memo: new Map() as SharedMemo,
+    settings: observedSettings(),
+    pool: connectionPool(target.ca),
+    retry: options.retry ?? DEFAULT_RETRY,
+    transport,
+    contractRules: options.contractRules ?? {},
+  };
+  const owners = options.owners ?? ruleOwners(options.scenarios);
   let aborted: string | undefined;
   try {
     for (const scenario of options.scenarios) {
       const info = scenarioInfo(scenario, rules);
       const missing = missingCapabilities(scenario, target.capabilities);
       if (aborted !== undefined || missing.length > 0) {
-        const reason = aborted !== undefined ? `not run: ${aborted}` : skipReason(missing);
-        const result: ScenarioResult = {
-          ...info,
-          status: 'skipped',
-          reason,
-          observations: [],
-          unchecked: [],
-          exchanges: [],
-          durationMs: 0,
-        };
+        const result = skipped(info, aborted !== undefined ? `not run: ${aborted}` : skipReason(missing));
         results.push(result);
-        emit({ type: 'scenario-skipped', result });
+        emit({ type: 'scenario-finished', result });
         continue;
       }
       emit({ type: 'scenario-started', scenario: info });
       const { result, unreachable } = await runOne(
         scenario,
         info,
-        target,
-        memo,
-        settings,
-        pool,
+        { ...run, owners },
         emit,
         options.scenarioTimeoutMs ?? 60_000,
       );
       results.push(result);
-      emit(result.status === 'passed' ? { type: 'scenario-passed', result } : { type: 'scenario-failed', result });
+      emit({ type: 'scenario-finished', result });
       if (unreachable && !(await targetAnswers(target))) {
         aborted = `the target stopped answering (${unreachable})`;
         emit({ type: 'run-aborted', reason: aborted });
       }
     }
   } finally {
-    pool.close();
+    run.pool.close();
   }
   const summary: RunSummary = {
     target: target.name,
     results,
-    passed: results.filter((result) => result.status === 'passed').length,
-    failed: results.filter((result) => result.status === 'failed').length,
-    skipped: results.filter((result) => result.status === 'skipped').length,
+    ...countVerdicts(results),
     durationMs: Math.round(performance.now() - started),
+    startedAt,
     ...(aborted === undefined ? {} : { aborted }),
-    settings: settings.all(),
+    settings: run.settings.all(),
+    transport,
+    manifest: manifestOf(options),
   };
   emit({ type: 'run-finished', summary });
   return summary;
 }
 
-/** The exchange a failure is reported with: the last one the scenario made, which is where it stopped. */
-function failureExchange(exchanges: readonly Exchange[]): FailureExchange | undefined {
-  const last = exchanges.at(-1);
-  return last ? { request: `${last.method} ${last.url}`, status: last.status, body: last.body } : undefined;
-}
-
 async function runOne(
   scenario: Scenario,
   info: ScenarioInfo,
-  target: Target,
-  memo: SharedMemo,
-  settings: ObservedSettings,
-  pool: ConnectionPool,
+  run: RunResources & { owners: RuleOwners },
   emit: (event: RunEvent) => void,
   timeoutMs: number,
 ): Promise<{ result: ScenarioResult; unreachable: string | undefined }> {
@@ -186,10 +200,7 @@ async function runOne(
   const unchecked: ScenarioResult['unchecked'] = [];
   const ctx = scenarioContext(
     scenario,
-    target,
-    memo,
-    settings,
-    pool,
+    run,
     exchanges,
     (observation) => {
       observations.push(observation);
@@ -198,139 +209,30 @@ async function runOne(
     (check, reason) => unchecked.push({ check, reason }),
   );
   const started = performance.now();
+  const finish = (verdict: ReturnType<typeof verdictOfCompletion>): ScenarioResult => ({
+    ...info,
+    ...verdict,
+    observations,
+    unchecked,
+    exchanges,
+    durationMs: Math.round(performance.now() - started),
+  });
   let timer: NodeJS.Timeout | undefined;
   try {
     await Promise.race([
       scenario.run(ctx, scenario.expect),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`the scenario did not finish within ${timeoutMs} ms`)), timeoutMs);
+        timer = setTimeout(
+          () => reject(new Inconclusive(`the scenario did not finish within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
       }),
     ]);
-    return {
-      result: {
-        ...info,
-        status: 'passed',
-        observations,
-        unchecked,
-        exchanges,
-        durationMs: Math.round(performance.now() - started),
-      },
-      unreachable: undefined,
-    };
+    return { result: finish(verdictOfCompletion(unchecked)), unreachable: undefined };
   } catch (error) {
-    const exchange = failureExchange(exchanges);
-    const failure =
-      error instanceof ExpectationFailed
-        ? { kind: 'expectation' as const, message: error.message, ...error.details, ...(exchange ? { exchange } : {}) }
-        : {
-            kind: 'error' as const,
-            message: error instanceof Error ? error.message : String(error),
-            ...(exchange ? { exchange } : {}),
-          };
-    const result: ScenarioResult = {
-      ...info,
-      status: 'failed',
-      failure,
-      observations,
-      unchecked,
-      exchanges,
-      durationMs: Math.round(performance.now() - started),
-    };
-    return { result, unreachable: error instanceof TargetUnreachable ? error.message : undefined };
+    const unreachable = error instanceof TargetUnstable && error.unreachable ? error.message : undefined;
+    return { result: finish(verdictOfError(scenario, error, exchanges, run.owners)), unreachable };
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** The statuses of a consent and of a payment that await the customer. */
-const UNDECIDED: readonly string[] = ['received', 'RCVD'];
-
-function scenarioContext(
-  scenario: Scenario,
-  target: Target,
-  memo: SharedMemo,
-  settings: ObservedSettings,
-  pool: ConnectionPool,
-  exchanges: Exchange[],
-  observe: (observation: Observation) => void,
-  uncheck: (check: string, reason: string) => void,
-): ScenarioContext {
-  const record = (exchange: Exchange) => exchanges.push(exchange);
-  const client = (label: string, certificate: Target['provider'] | null): XsClient =>
-    createClient({ baseUrl: target.baseUrl, ca: target.ca, certificate, label, record, pool });
-  const declared = <T>(capability: Capability, value: T | undefined): T => {
-    if (!scenario.needs.includes(capability))
-      throw new Error(`scenario ${scenario.id} uses ${capability} without declaring it in needs`);
-    if (value === undefined) throw new Error(`the target declares ${capability} but does not provide it`);
-    return value;
-  };
-  return {
-    baseUrl: target.baseUrl,
-    api: client('provider', target.provider),
-    anonymous: client('no certificate', null),
-    secondApi: () => client('second provider', declared('second-provider', target.secondProvider)),
-    apiWithoutCof: () => client('provider without PSP_IC', declared('provider-without-cof', target.providerWithoutCof)),
-    refusedApi: (kind) => {
-      const certificate = declared('refused-certificates', target.refusedCertificates)[kind];
-      return certificate ? client(`refused certificate (${kind})`, certificate) : undefined;
-    },
-    fixtures: target.fixtures,
-    authorise: async (scaRedirect, options) => {
-      const driver = declared('sca', target.sca);
-      const psu = options.psu === 'otherPsu' ? declared('second-psu', target.fixtures.otherPsu) : target.fixtures.psu;
-      // Nothing is decided before the customer acts (spec "States"): a target that reports a decision
-      // already would let every check after the ceremony pass without the ceremony doing anything.
-      const before = await options.status();
-      ensure(
-        UNDECIDED.includes(before),
-        `the status before the customer acted is ${before}, not received (consent) or RCVD (payment)`,
-        { expected: UNDECIDED, actual: before },
-      );
-      const wrongCodes = options.wrongCodes
-        ? { wrongCodes: declared('sca-wrong-code', driver.wrongCodes ? options.wrongCodes : undefined) }
-        : {};
-      return driver.authorise({
-        scaRedirect,
-        psu,
-        decision: options.decision ?? 'approve',
-        status: options.status,
-        record,
-        ...wrongCodes,
-      });
-    },
-    clock: () => declared('clock', target.clock),
-    control: () => declared('control', target.control),
-    callbacks: () => declared('callback-receiver', target.callbacks),
-    secondProviderId: () => {
-      const identity = readQwacPem(declared('second-provider', target.secondProvider).cert);
-      if (!identity.organizationIdentifier)
-        throw new Error('the second provider certificate carries no organizationIdentifier');
-      return identity.organizationIdentifier;
-    },
-    shared: async <T>(key: string, create: () => Promise<T>, usable?: (value: T) => Promise<boolean>): Promise<T> => {
-      if (!scenario.shares.includes(key))
-        throw new Error(`scenario ${scenario.id} uses the shared ${key} without declaring it in shares`);
-      const kept = memo.get(key) as Promise<T> | undefined;
-      if (kept) {
-        // A kept value that failed to be made, or no longer serves, is made again (and said so).
-        const value = await kept.catch(() => undefined);
-        if (value !== undefined) {
-          if (!usable || (await usable(value))) return value;
-          observe({ point: `shared ${key} made again: the kept one no longer serves`, value });
-        }
-      }
-      const made = create();
-      memo.set(key, made);
-      made.catch(() => {
-        if (memo.get(key) === made) memo.delete(key);
-      });
-      return made;
-    },
-    observe: (point, value) => observe({ point, value }),
-    observeSetting: (name, value) => {
-      settings.record(name, value, scenario.id);
-      observe({ point: `setting ${name}`, value });
-    },
-    unchecked: uncheck,
-  };
 }

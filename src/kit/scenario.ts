@@ -4,23 +4,11 @@
  * an expected value, not engine code, so expectations stay plain data next to the steps (the lesson of the
  * suites that exist).
  */
+import type { Area } from './areas.js';
+import type { Capability } from './capabilities.js';
 import type { ScenarioContext } from './context.js';
 
-export const AREAS = [
-  'identity',
-  'consents',
-  'sca',
-  'ais-data',
-  'paging',
-  'limits',
-  'payments',
-  'cof',
-  'callbacks',
-] as const;
-export type Area = (typeof AREAS)[number];
-
-import type { Capability } from './capabilities.js';
-
+export { AREAS, type Area } from './areas.js';
 export { CAPABILITIES, type Capability } from './capabilities.js';
 
 export interface Scenario<E extends object = Record<string, unknown>> {

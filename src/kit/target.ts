@@ -111,6 +111,11 @@ export interface TargetCallbacks {
   answerNext(answers: (number | 'drop')[]): void;
   /** How long to wait after a clock move before concluding that no delivery is coming (ms). */
   readonly quietMs: number;
+  /**
+   * Resolves once the target has sent every delivery due by its clock and recorded each answer:
+   * an observable end to wait for instead of `quietMs` (a target without it gets the quiet wait).
+   */
+  settle?(): Promise<void>;
 }
 
 export interface Target {

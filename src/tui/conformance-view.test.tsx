@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { ConformanceView, progressBar } from './conformance-view.js';
 import { idleConformance } from './state.js';
 
-it('shows the count, a bar, the scenario running, failures first and then the latest results', () => {
+it('shows the count, a bar, the scenario running, failures first and then the latest results with their verdicts', () => {
   const run = {
     ...idleConformance,
     phase: 'running' as const,
@@ -11,9 +11,15 @@ it('shows the count, a bar, the scenario running, failures first and then the la
     total: 4,
     passed: 1,
     failed: 1,
+    inconclusive: 1,
     skipped: 0,
     current: 'limits.budget-resets',
     finished: [
+      {
+        id: 'paging.pages',
+        status: 'inconclusive' as const,
+        detail: 'consent creation answered 500; see AIS-CONSENT-004',
+      },
       { id: 'limits.429', status: 'failed' as const, detail: 'expected 429, got 200' },
       { id: 'consents.create', status: 'passed' as const, detail: 'creates' },
     ],
@@ -26,9 +32,10 @@ it('shows the count, a bar, the scenario running, failures first and then the la
   expect(lines[0]).toMatch(/^── Conformance catalogue ─+ own sandbox ──$/);
   expect(lines[0]).toHaveLength(80);
   expect(lines.slice(1)).toEqual([
-    '2/4 running limits.budget-resets',
-    `${progressBar(2, 4, 46)} 1 passed 1 failed 0 skipped`,
+    '3/4 running limits.budget-resets',
+    `${progressBar(3, 4, 32)} 1 passed 1 failed 1 inconclusive 0 skipped`,
     'FAIL limits.429: expected 429, got 200',
+    'inco paging.pages: consent creation answered 500; see AIS-CONSENT-004',
     'pass consents.create',
     'c or Esc: back to the panes (the run goes on)',
   ]);

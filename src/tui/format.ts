@@ -58,8 +58,11 @@ export function colourOf(color: boolean, tone: Tone): { color?: string } {
 
 export function statusTone(status: string): Tone {
   if (['valid', 'finalised', 'ACSC', 'ACSP', 'delivered', 'passed'].includes(status)) return 'good';
-  if (['received', 'started', 'psuAuthenticated', 'RCVD', 'PDNG', 'pending', 'skipped'].includes(status)) return 'warn';
-  if (['rejected', 'RJCT', 'failed'].includes(status)) return 'bad';
+  if (
+    ['received', 'started', 'psuAuthenticated', 'RCVD', 'PDNG', 'pending', 'skipped', 'inconclusive'].includes(status)
+  )
+    return 'warn';
+  if (['rejected', 'RJCT', 'failed', 'error'].includes(status)) return 'bad';
   return 'dim';
 }
 

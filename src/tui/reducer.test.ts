@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { reduce, type Action } from './reducer.js';
+import type { ScenarioStatus } from '../kit/events.js';
 import {
   consentRows,
   payeeChecks,
@@ -263,9 +264,9 @@ it('forgets consents, payments, authorisations and callbacks on reset but keeps 
   expect(state.message).toEqual({ text: 'The sandbox was reset to its seeded state.', tone: 'info' });
 });
 
-it('counts a conformance run from its events, keeping failures apart', () => {
+it('counts a conformance run from its events by verdict, keeping failures and errors apart', () => {
   const info = (id: string) => ({ id, title: id, spec: 'Limits', area: 'limits' as const, rules: [] });
-  const result = (id: string, status: 'passed' | 'failed' | 'skipped', extra = {}) => ({
+  const result = (id: string, status: ScenarioStatus, extra = {}) => ({
     ...info(id),
     status,
     observations: [],
@@ -279,12 +280,26 @@ it('counts a conformance run from its events, keeping failures apart', () => {
     { type: 'run-starting' },
     { type: 'run', event: { type: 'run-started', target: 'sim', total: 3, approvals: 0 } },
     { type: 'run', event: { type: 'scenario-started', scenario: info('a') } },
-    { type: 'run', event: { type: 'scenario-passed', result: result('a', 'passed') } },
+    { type: 'run', event: { type: 'scenario-finished', result: result('a', 'passed') } },
     {
       type: 'run',
       event: {
-        type: 'scenario-failed',
+        type: 'scenario-finished',
         result: result('b', 'failed', { failure: { kind: 'expectation', message: 'expected 429' } }),
+      },
+    },
+    {
+      type: 'run',
+      event: {
+        type: 'scenario-finished',
+        result: result('b2', 'inconclusive', { reason: 'consent creation answered 500; see AIS-CONSENT-004' }),
+      },
+    },
+    {
+      type: 'run',
+      event: {
+        type: 'scenario-finished',
+        result: result('b3', 'error', { failure: { kind: 'error', message: 'bug' } }),
       },
     },
     { type: 'run', event: { type: 'scenario-started', scenario: info('c') } },
@@ -295,13 +310,18 @@ it('counts a conformance run from its events, keeping failures apart', () => {
     total: 3,
     passed: 1,
     failed: 1,
+    inconclusive: 1,
     skipped: 0,
+    errors: 1,
     current: 'c',
   });
-  expect(state.conformance.failures).toEqual([{ id: 'b', status: 'failed', detail: 'expected 429' }]);
+  expect(state.conformance.failures).toEqual([
+    { id: 'b', status: 'failed', detail: 'expected 429' },
+    { id: 'b3', status: 'error', detail: 'bug' },
+  ]);
   const done = on(state, {
     type: 'run',
-    event: { type: 'scenario-skipped', result: result('c', 'skipped', { reason: 'the target lacks a clock' }) },
+    event: { type: 'scenario-finished', result: result('c', 'skipped', { reason: 'the target lacks a clock' }) },
   });
   expect(done.conformance.finished[0]).toEqual({ id: 'c', status: 'skipped', detail: 'the target lacks a clock' });
 });

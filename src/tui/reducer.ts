@@ -1,11 +1,12 @@
 /** The demo's state transitions as one plain function: sandbox events, run events and key choices in, state out. */
 import type { SandboxEventMap } from '../index.js';
-import type { RunEvent } from '../kit/events.js';
+import type { RunEvent, ScenarioStatus } from '../kit/events.js';
 import { consentRows, sandboxNow } from './selectors.js';
 import {
   idleConformance,
   initialState,
   REQUEST_HISTORY,
+  type ConformanceState,
   type DemoState,
   type FinishedScenario,
   type Message,
@@ -72,11 +73,19 @@ function onSandbox(state: DemoState, action: SandboxEvent): DemoState {
 }
 
 function finishedOf(event: RunEvent): FinishedScenario | undefined {
-  if (event.type !== 'scenario-passed' && event.type !== 'scenario-failed' && event.type !== 'scenario-skipped')
-    return undefined;
+  if (event.type !== 'scenario-finished') return undefined;
   const { result } = event;
   return { id: result.id, status: result.status, detail: result.failure?.message ?? result.reason ?? result.title };
 }
+
+/** The count each verdict adds to. */
+const COUNT = {
+  passed: 'passed',
+  failed: 'failed',
+  inconclusive: 'inconclusive',
+  skipped: 'skipped',
+  error: 'errors',
+} as const satisfies Record<ScenarioStatus, keyof ConformanceState>;
 
 function onRun(state: DemoState, event: RunEvent): DemoState {
   const run = state.conformance;
@@ -93,9 +102,10 @@ function onRun(state: DemoState, event: RunEvent): DemoState {
     ...state,
     conformance: {
       ...run,
-      [finished.status]: run[finished.status] + 1,
+      [COUNT[finished.status]]: run[COUNT[finished.status]] + 1,
       finished: [finished, ...run.finished],
-      failures: finished.status === 'failed' ? [...run.failures, finished] : run.failures,
+      failures:
+        finished.status === 'failed' || finished.status === 'error' ? [...run.failures, finished] : run.failures,
     },
   };
 }

@@ -2,6 +2,7 @@
  * The demo's one state: what the sandbox told through its events, plus what the presenter chose
  * (selection, view, guided step). Only the container holds it; components draw slices of it.
  */
+import type { ScenarioStatus } from '../kit/events.js';
 import type { SandboxEventMap } from '../index.js';
 
 export type ConsentSnapshot = SandboxEventMap['consent-changed'];
@@ -25,8 +26,8 @@ export type View = 'dashboard' | 'help' | 'conformance';
 
 export interface FinishedScenario {
   id: string;
-  status: 'passed' | 'failed' | 'skipped';
-  /** The failure's message, or why it was skipped. */
+  status: ScenarioStatus;
+  /** The failure's message, or why it was skipped or is inconclusive. */
   detail: string;
 }
 
@@ -36,9 +37,12 @@ export interface ConformanceState {
   total: number;
   passed: number;
   failed: number;
+  inconclusive: number;
   skipped: number;
+  /** Scenarios where the kit itself broke (`error` verdicts). */
+  errors: number;
   current: string | null;
-  /** Newest first; failures are what a presenter talks about, so they are kept apart too. */
+  /** Newest first; failures and errors are what a presenter talks about, so they are kept apart too. */
   finished: FinishedScenario[];
   failures: FinishedScenario[];
   error: string | null;
@@ -87,7 +91,9 @@ export const idleConformance: ConformanceState = {
   total: 0,
   passed: 0,
   failed: 0,
+  inconclusive: 0,
   skipped: 0,
+  errors: 0,
   current: null,
   finished: [],
   failures: [],

@@ -1,16 +1,22 @@
 /**
  * Targets nobody here wrote, for judging the kit: a stateless mock of the interface behind mutual
  * TLS (every operation answers its row's success with one canned, contract-valid body: the same ids
- * every time, nothing ever refused, nothing remembered), a server answering an HTML 502 to
- * everything, and a mock that stops answering after a number of requests. A target of do-nothing
- * powers (an SCA driver that acts on nothing, a clock that never moves, a control API that changes
- * nothing) lets every scenario meet the mock.
+ * every time, nothing ever refused, nothing remembered), the same answering the Berlin Group
+ * definition's own examples as a mock server generated from it would, a server answering an HTML 502
+ * to everything, a mock that stops answering after a number of requests, and a proxy that breaks one
+ * rule of a real sandbox behind it. A target of do-nothing powers (an SCA driver that acts on nothing,
+ * a clock that never moves, a control API that changes nothing) lets every scenario meet a mock.
  */
-import { createServer, type Server } from 'node:https';
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { ENDPOINTS } from '../../src/contract/endpoints.js';
+import type { TLSSocket } from 'node:tls';
+import { parse } from 'yaml';
+import { ENDPOINTS, type OperationId } from '../../src/contract/endpoints.js';
 import { matchEndpoint } from '../../src/contract/endpoint-match.js';
 import { OUTPUT_SCHEMAS } from '../../src/contract/openapi-schemas.js';
+import { berlinGroupPath, resolveIn } from '../openapi/bg-compare.js';
 import type { ClientCertificate } from '../../src/kit/client.js';
 import type { Capability } from '../../src/kit/scenario.js';
 import type { RefusedCertificate } from '../../src/kit/capabilities.js';
@@ -132,7 +138,10 @@ export interface ServerCertificates {
  * endpoint table answered with its success and canned body, any other path a 404 envelope. After
  * `answerFor` requests (when given) it stops: every later connection is closed unanswered.
  */
-export function statelessMock(certs: ServerCertificates, options: { answerFor?: number } = {}): Promise<MockServer> {
+export function statelessMock(
+  certs: ServerCertificates,
+  options: { answerFor?: number; bodies?: Readonly<Partial<Record<OperationId, unknown>>> } = {},
+): Promise<MockServer> {
   let answered = 0;
   const server = createServer(
     { key: certs.key, cert: certs.cert, ca: certs.ca, requestCert: true, rejectUnauthorized: false },
@@ -156,9 +165,163 @@ export function statelessMock(certs: ServerCertificates, options: { answerFor?: 
           );
           return;
         }
-        const body = entry.success.body ? JSON.stringify(CANNED[entry.success.body]) : undefined;
+        const canned = options.bodies?.[entry.operationId] ?? (entry.success.body && CANNED[entry.success.body]);
+        const body = entry.success.body ? JSON.stringify(canned) : undefined;
         res.writeHead(entry.success.status, body ? { 'Content-Type': 'application/json', ...echo } : echo);
         res.end(body);
+      });
+    },
+  );
+  return listen(server);
+}
+
+const BERLIN_GROUP = new URL('../../reference/berlin-group/psd2-api_v1.3.12-2022-07-06.yaml', import.meta.url);
+
+/** A valid IBAN in the examples' place (theirs are often one digit short of their country's length). */
+const EXAMPLE_IBAN = 'DE89370400440532013000';
+
+/**
+ * The least change that makes each Berlin Group 1.3.12 example valid for this interface's contract
+ * (members 1.3.12 lacks, IBANs of the wrong length, booleans written as strings, a 1.3.12 status
+ * this interface does not have), merged into the example; an operation without an example gets the
+ * canned body. Anything else in the example is kept as the definition wrote it.
+ */
+const EXAMPLE_REPAIRS: Partial<Record<OperationId, unknown>> = {
+  createConsent: {
+    authorisationId: '123auth567',
+    _links: { self: { href: '/psd2/v1/consents/1234-wertiq-983' } },
+  },
+  getConsent: {
+    consentId: '1234-wertiq-983',
+    recurringIndicator: true,
+    access: { balances: [{ iban: EXAMPLE_IBAN }], transactions: [{ iban: EXAMPLE_IBAN }] },
+  },
+  getAccountList: {
+    accounts: [
+      {
+        resourceId: '3dc3d5b3-7023-4848-9853-f5400a64e80f',
+        iban: EXAMPLE_IBAN,
+        currency: 'EUR',
+        product: 'Girokonto',
+        cashAccountType: 'CACC',
+        name: 'Main Account',
+      },
+    ],
+  },
+  getBalances: {
+    balances: [{ balanceAmount: { currency: 'EUR', amount: '500.00' }, balanceType: 'closingBooked' }],
+  },
+  initiatePayment: { authorisationId: '123auth456' },
+  getPaymentInitiationStatus: { transactionStatus: 'ACSP' },
+  checkAvailabilityOfFunds: { fundsAvailable: true },
+};
+
+function merged(example: unknown, repair: unknown): unknown {
+  if (repair === undefined) return example;
+  if (typeof example !== 'object' || example === null || Array.isArray(example) || Array.isArray(repair)) return repair;
+  const out: Record<string, unknown> = { ...(example as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(repair as Record<string, unknown>)) out[key] = merged(out[key], value);
+  return out;
+}
+
+/** A transactions example's rows lack entryReference (a member this interface requires): each gets one. */
+function withEntryReferences(example: unknown): unknown {
+  const transactions = (example as { transactions?: Record<string, unknown> } | undefined)?.transactions;
+  if (!transactions) return example;
+  const numbered = (rows: unknown, list: string) =>
+    Array.isArray(rows)
+      ? rows.map((row: Record<string, unknown>, n: number) => ({ entryReference: `${list}-${n + 1}`, ...row }))
+      : rows;
+  return {
+    ...(example as object),
+    account: { iban: EXAMPLE_IBAN },
+    transactions: {
+      ...transactions,
+      booked: numbered(transactions.booked, 'booked'),
+      pending: numbered(transactions.pending, 'pending'),
+    },
+  };
+}
+
+/**
+ * The success body of every operation as a mock server generated from the Berlin Group 1.3.12
+ * definition answers it (the first example of the success response), made contract-valid by
+ * `EXAMPLE_REPAIRS`; each is held to the contract here, so the mock judges the kit, not itself.
+ */
+export function berlinGroupExamples(): Partial<Record<OperationId, unknown>> {
+  const definition = parse(readFileSync(BERLIN_GROUP, 'utf8')) as Record<string, any>;
+  const bodies: Partial<Record<OperationId, unknown>> = {};
+  for (const entry of ENDPOINTS) {
+    if (!entry.success.body) continue;
+    const operation = definition.paths[berlinGroupPath(entry.path)]?.[entry.method];
+    const content = resolveIn(definition, operation?.responses?.[String(entry.success.status)])?.content?.[
+      'application/json'
+    ];
+    const first = content?.example ?? resolveIn(definition, Object.values(content?.examples ?? {})[0] as never)?.value;
+    const example =
+      first === undefined ? CANNED[entry.success.body] : merged(first, EXAMPLE_REPAIRS[entry.operationId]);
+    const body = entry.operationId === 'getTransactionList' ? withEntryReferences(example) : example;
+    OUTPUT_SCHEMAS[entry.success.body].parse(body);
+    bodies[entry.operationId] = body;
+  }
+  return bodies;
+}
+
+/** The stateless mock answering the Berlin Group definition's examples, as a generated mock server would. */
+export function examplesMock(certs: ServerCertificates): Promise<MockServer> {
+  return statelessMock(certs, { bodies: berlinGroupExamples() });
+}
+
+/** A client certificate a proxy may present upstream in its client's place: the pair the client's certificate belongs to. */
+export type KnownCertificates = readonly { cert: string; key: string }[];
+
+/**
+ * A bank with one broken rule: a TLS-terminating proxy in front of a real sandbox that passes every
+ * request through (presenting upstream the very certificate its client presented, from `known`) and
+ * changes one kind of answer with `alter` (e.g. drops a member of consent creation answers).
+ */
+export function breakingProxy(
+  certs: ServerCertificates,
+  upstream: { baseUrl: string; ca: string },
+  known: KnownCertificates,
+  alter: (request: { method: string; path: string }, status: number, body: unknown) => unknown,
+): Promise<MockServer> {
+  const byFingerprint = new Map(known.map((pair) => [new X509Certificate(pair.cert).fingerprint256, pair]));
+  const server = createServer(
+    { key: certs.key, cert: certs.cert, requestCert: true, rejectUnauthorized: false },
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const peer = (req.socket as TLSSocket).getPeerCertificate();
+        const pair = peer?.fingerprint256 ? byFingerprint.get(peer.fingerprint256) : undefined;
+        const target = new URL(req.url ?? '/', upstream.baseUrl);
+        const headers = { ...req.headers, host: target.host };
+        const forward = request(
+          target,
+          { method: req.method, headers, ca: upstream.ca, ...(pair ?? {}), agent: false },
+          (answer) => {
+            const parts: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => parts.push(chunk));
+            answer.on('end', () => {
+              let text = Buffer.concat(parts).toString('utf8');
+              const type = String(answer.headers['content-type'] ?? '');
+              if (type.startsWith('application/json') && text !== '') {
+                const altered = alter(
+                  { method: req.method ?? 'GET', path: target.pathname },
+                  answer.statusCode ?? 0,
+                  JSON.parse(text),
+                );
+                text = JSON.stringify(altered);
+              }
+              const { 'content-length': _length, 'transfer-encoding': _encoding, ...rest } = answer.headers;
+              res.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': Buffer.byteLength(text) });
+              res.end(text);
+            });
+          },
+        );
+        forward.on('error', () => req.socket.destroy());
+        forward.end(Buffer.concat(chunks));
       });
     },
   );

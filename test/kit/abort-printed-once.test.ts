@@ -58,7 +58,7 @@ describe('a run the target stops answering', () => {
     expect(stdout).not.toMatch(/^ABORTED/m);
     expect(stdout).toMatch(
       new RegExp(
-        `^${summary!.passed} passed, ${summary!.failed} failed, ${summary!.skipped} skipped in [\\d.]+ s$`,
+        `^${summary!.passed} passed, ${summary!.failed} failed, ${summary!.inconclusive} inconclusive, ${summary!.skipped} skipped, ${summary!.errors} errors in [\\d.]+ s`,
         'm',
       ),
     );

@@ -97,7 +97,7 @@ describe('the browser SCA driver on the simulator', () => {
     expect(result!.failure!.message).toBe('consent status after approval: expected "valid", got "rejected"');
   }, 60_000);
 
-  it('fails the scenario with the step, the selector and the page when a selector never appears, within the step time-out', async () => {
+  it('makes the scenario inconclusive with the step, the selector and the page when a selector never appears, within the step time-out', async () => {
     useBrowser({
       stepTimeoutMs: 1_500,
       script: {
@@ -108,17 +108,17 @@ describe('the browser SCA driver on the simulator', () => {
     const started = performance.now();
     const [result] = (await run('SCA-STATE-002')).results;
     expect(performance.now() - started).toBeLessThan(10_000);
-    expect(result!.status).toBe('failed');
-    expect(result!.failure!.kind).toBe('error');
-    expect(result!.failure!.message).toMatch(
-      /^SCA browser script \(approve\), step 2 of 2 \{"click":"#no-such-button"\}: "#no-such-button" did not appear within 1500 ms \(page http:\/\/(127\.0\.0\.1|localhost):\d+\/sca\/[0-9a-f-]{36}\?state=[0-9a-f-]{36}, title "Log in · xs2a-kit Sandbox Bank"\)$/,
+    expect(result!.status).toBe('inconclusive');
+    expect(result!.reason).toMatch(
+      /^the SCA driver \(browser\) could not act: SCA browser script \(approve\), step 2 of 2 \{"click":"#no-such-button"\}: "#no-such-button" did not appear within 1500 ms \(page http:\/\/(127\.0\.0\.1|localhost):\d+\/sca\/[0-9a-f-]{36}\?state=[0-9a-f-]{36}, title "Log in · xs2a-kit Sandbox Bank"\)$/,
     );
   }, 30_000);
 
   it('names a variable no step read and the config does not give', async () => {
     useBrowser({ script: { approve: [{ fill: '#psuId', with: '{employeeNumber}' }], decline: [{ click: 'button' }] } });
     const [result] = (await run('SCA-STATE-002')).results;
-    expect(result!.failure!.message).toContain(
+    expect(result!.status).toBe('inconclusive');
+    expect(result!.reason).toContain(
       'step 1 of 1 {"fill":"#psuId","with":"{employeeNumber}"}: {employeeNumber} has no value',
     );
   }, 30_000);

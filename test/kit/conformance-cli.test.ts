@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,20 +11,62 @@ const dir = mkdtempSync(join(tmpdir(), 'xs2a-kit-cli-'));
 const cli = (args: string[]) => xs2aKit(args);
 
 describe('xs2a-kit conformance (the built binary)', () => {
-  it('runs the catalogue against --target sim, exits 0 and writes a well-formed JUnit file with every scenario', async () => {
+  it('runs the catalogue against --target sim, exits 0 and writes a well-formed JUnit file with every scenario, a JSON report of a few megabytes and an HTML report', async () => {
     const file = join(dir, 'junit.xml');
-    const { code, stdout, stderr } = await cli(['conformance', '--reporter', `junit:${file}`]);
+    const json = join(dir, 'report.json');
+    const html = join(dir, 'report.html');
+    const { code, stdout, stderr } = await cli([
+      'conformance',
+      '--reporter',
+      `junit:${file}`,
+      '--reporter',
+      `json:${json}`,
+      '--reporter',
+      `html:${html}`,
+    ]);
     expect(code).toBe(0);
     // The sim approves for itself: no approvals are announced, and the one-line result is on the console.
     expect(stderr).toContain(`${catalogue.length} scenarios selected.\n`);
     expect(stderr).not.toContain('approval');
-    expect(stdout).toMatch(new RegExp(`^${catalogue.length} passed, 0 failed, 0 skipped in \\d+\\.\\d s\\n$`));
+    expect(stdout).toMatch(
+      new RegExp(`^${catalogue.length} passed, 0 failed, 0 inconclusive, 0 skipped, 0 errors in \\d+\\.\\d s\\n$`),
+    );
     expect(stderr).toMatch(/Finished in \d+\.\d s/);
     const xml = readFileSync(file, 'utf8');
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites ')).toBe(true);
     expect(xml).toMatch(new RegExp(`<testsuites [^>]*tests="${catalogue.length}" failures="0" errors="0" skipped="0"`));
     expect(xml.match(/<testcase /g)).toHaveLength(catalogue.length);
     expect(xml.match(/<testsuite /g)?.length).toBe(xml.match(/<\/testsuite>/g)?.length);
+    // Exchanges are the evidence of a verdict that is not a pass: a run where everything passed keeps none.
+    expect(statSync(json).size).toBeLessThanOrEqual(3 * 1024 * 1024);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as {
+      manifest: { kitVersion: string; catalogueDigest: string; catalogueScenarios: number; config: unknown };
+      results: { exchanges: unknown[] }[];
+    };
+    expect(report.results.every((result) => result.exchanges.length === 0)).toBe(true);
+    expect(report.manifest).toMatchObject({ catalogueScenarios: catalogue.length, config: null });
+    expect(report.manifest.catalogueDigest).toMatch(/^[0-9a-f]{64}$/);
+    const page = readFileSync(html, 'utf8');
+    expect(page).toMatch(
+      new RegExp(`<li class="passed" data-verdict="passed"><span class="count">${catalogue.length}</span>`),
+    );
+    expect(page).not.toMatch(/<script|<link|src="http/);
+  }, 60_000);
+
+  it('keeps every scenario’s exchanges in the JSON report with --full', async () => {
+    const json = join(dir, 'full.json');
+    const { code } = await cli([
+      'conformance',
+      '--only',
+      'PIS-IDEM-001,PIS-IDEM-002,PIS-IDEM-003',
+      '--full',
+      '--reporter',
+      `json:${json}`,
+    ]);
+    expect(code).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8')) as { results: { exchanges: unknown[] }[] };
+    expect(report.results).toHaveLength(3);
+    expect(report.results.every((result) => result.exchanges.length > 0)).toBe(true);
   }, 60_000);
 
   it('announces the approvals of a manual run in words that count right, and puts the result on stderr when a report fills stdout', async () => {
@@ -35,8 +77,16 @@ describe('xs2a-kit conformance (the built binary)', () => {
     );
     const manual = await cli(['conformance', '--config', config, '--only', 'PIS-SCA-001', '--reporter', 'json']);
     expect(manual.stderr).toContain('1 scenario selected; a manual run would ask for 1 customer approval.\n');
-    expect(manual.stderr).toMatch(/^0 passed, 1 failed, 0 skipped in \d+\.\d s$/m);
-    expect(JSON.parse(manual.stdout)).toMatchObject({ failed: 1 });
+    // Nobody came to approve: the check could not run, which is no failure of the target.
+    expect(manual.stderr).toMatch(/^0 passed, 0 failed, 1 inconclusive, 0 skipped, 0 errors in \d+\.\d s$/m);
+    expect(JSON.parse(manual.stdout)).toMatchObject({ failed: 0, inconclusive: 1 });
+    expect(manual.code).toBe(0);
+    // A certification run counts what could not be checked against the target.
+    const strict = await cli(['conformance', '--config', config, '--only', 'PIS-SCA-001', '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stdout).toMatch(
+      /^INCONCLUSIVE PIS-SCA-001 .*\n {5}inconclusive: the SCA driver \(manual\) could not act: /m,
+    );
   }, 60_000);
 
   it('exits 2 for a config file that does not match the schema, naming the field', async () => {
@@ -46,6 +96,17 @@ describe('xs2a-kit conformance (the built binary)', () => {
     expect(code).toBe(2);
     expect(stderr).toContain('provider.key');
   });
+
+  it('writes the console report to the file --reporter console:FILE names', async () => {
+    const file = join(dir, 'console.txt');
+    const { code, stdout } = await cli(['conformance', '--only', 'PIS-IDEM-001', '--reporter', `console:${file}`]);
+    expect(code).toBe(0);
+    const written = readFileSync(file, 'utf8');
+    expect(written).toMatch(/^Target sim \(https:\/\/[^)]+\): 1 scenarios\nPASS PIS-IDEM-001 /);
+    expect(written).toMatch(/\n\n1 passed, 0 failed, 0 inconclusive, 0 skipped, 0 errors in \d+\.\d s\n$/);
+    expect(written).not.toMatch(/[\r\x1b]/);
+    expect(stdout).toMatch(/^1 passed, 0 failed, 0 inconclusive, 0 skipped, 0 errors in \d+\.\d s\n$/);
+  }, 60_000);
 
   it('exits 2 for an unknown reporter and for a remote target without --config', async () => {
     expect((await cli(['conformance', '--reporter', 'tap'])).code).toBe(2);
@@ -103,7 +164,7 @@ describe('xs2a-kit conformance (the built binary)', () => {
     expect(stdout).toMatch(/^PASS SCA-NOK-001 /m);
   }, 60_000);
 
-  it('lets --sca override the config and fails a browser script whose selector never appears, with exit 1 and the step in the report', async () => {
+  it('lets --sca override the config and makes a browser script whose selector never appears inconclusive, with the step in the report', async () => {
     const config = join(dir, 'sim-bad-script.json');
     const script = { approve: [{ click: '#no-such-button' }], decline: [{ click: '#no-such-button' }] };
     writeFileSync(config, JSON.stringify({ sca: { driver: 'manual', browser: { stepTimeoutMs: 1000, script } } }));
@@ -116,10 +177,10 @@ describe('xs2a-kit conformance (the built binary)', () => {
       '--only',
       'SCA-NOK-001',
     ]);
-    expect(code).toBe(1);
-    expect(stdout).toMatch(/^FAIL SCA-NOK-001 /m);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^INCONCLUSIVE SCA-NOK-001 /m);
     expect(stdout).toContain(
-      'error: SCA browser script (decline), step 1 of 1 {"click":"#no-such-button"}: "#no-such-button" did not appear within 1000 ms',
+      'inconclusive: the SCA driver (browser) could not act: SCA browser script (decline), step 1 of 1 {"click":"#no-such-button"}: "#no-such-button" did not appear within 1000 ms',
     );
   }, 60_000);
 

@@ -43,11 +43,19 @@ describe.each(PROFILES)('the kit against a sandbox serving %s', (_name, profile,
     }
   }, 300_000);
 
-  it('passes the whole catalogue: no choice on an open point fails a target', () => {
+  it('fails nothing in the whole catalogue: no choice on an open point fails a target', () => {
     const failed = summary.results
-      .filter((result) => result.status !== 'passed')
+      .filter((result) => result.status === 'failed' || result.status === 'error' || result.status === 'skipped')
       .map((result) => `${result.id}: ${result.failure?.message ?? result.reason}`);
     expect(failed).toEqual([]);
+  });
+
+  it('leaves a check unmade only where the choice made it impossible, and says which', () => {
+    // A payment maximum below the amounts a scenario observes the daily sum with leaves that question open.
+    const inconclusive = summary.results
+      .filter((result) => result.status === 'inconclusive')
+      .map((result) => `${result.id}: ${result.reason}`);
+    expect(inconclusive.filter((line) => !/^[A-Z0-9-]+: not checked: /.test(line))).toEqual([]);
   });
 
   it('writes back the served value of every setting it observed, and observes at least 80% of the settings', () => {

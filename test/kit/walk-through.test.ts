@@ -96,7 +96,8 @@ it('runs the remote walk-through as written against a second serve as the bank, 
 
     const withoutCustomer = catalogue.filter((scenario) => !scenario.needs.includes('sca'));
     const refusals = catalogue.filter((scenario) => scenario.needs.includes('refused-certificates'));
-    expect(refusals.length).toBe(7);
+    // The seven refusal scenarios on the operations every bank offers, and one (two kinds of certificate) on the callback endpoint.
+    expect(refusals.length).toBe(8);
     expect(refusals.every((scenario) => withoutCustomer.includes(scenario))).toBe(true);
     const outcome = await run(cwd, [...here(conformance), '--only', withoutCustomer.map((s) => s.id).join(',')]);
     expect(outcome.stderr).not.toContain('xs2a-kit conformance:');

@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { fakeTarget } from '../../../test/helpers/fake-target.js';
 import { fail } from '../failure.js';
 import { runScenarios } from '../runner.js';
 import { scenario } from '../scenario.js';
-import type { Target } from '../target.js';
-import { consoleReporter } from './console.js';
+import { consoleReporter, resultLine } from './console.js';
 
-const target: Target = {
-  name: 'fake bank',
-  baseUrl: 'https://127.0.0.1:9',
-  ca: '',
-  provider: { cert: '', key: '' },
-  fixtures: {
-    redirectUri: 'https://tpp.example/ok',
-    nokRedirectUri: 'https://tpp.example/nok',
-    psu: { id: 'p', password: 'x' },
-    ibans: {
-      main: 'DE12123456780000100001',
-      second: 'DE82123456780000100002',
-      notHeld: 'DE89370400440532013000',
-      creditor: 'DE89370400440532013000',
-    },
-    amounts: { small: '1.00', beyondBalance: '9999.00' },
-  },
-  capabilities: new Set(),
-  close: async () => {},
-};
+const target = fakeTarget();
 
 const scenarios = [
   scenario({
@@ -55,6 +36,15 @@ const scenarios = [
     expect: {},
     run: async () => fail('status: expected 429, got 200'),
   }),
+  scenario({
+    id: 'T-INCO-001',
+    title: 'cannot check',
+    spec: 'States: Payment',
+    rules: [],
+    area: 'payments',
+    expect: {},
+    run: async (ctx) => ctx.unchecked('the rule in PDNG', 'PDNG not reached'),
+  }),
 ];
 
 const RULES = [
@@ -80,12 +70,13 @@ describe('console reporter', () => {
   it('writes plain lines without a TTY: no progress line, no control characters, one line per scenario with details indented', async () => {
     const chunks = await writes(false);
     expect(chunks.slice(0, -1)).toEqual([
-      'Target fake bank: 3 scenarios\n',
+      'Target fake bank: 4 scenarios\n',
       'PASS T-PASS-001 passes\n     observed page size (not shown): {"size":250,"secret":"***"}\n',
       SKIP_LINE,
       `FAIL T-FAIL-001 fails\n     ${BROKEN}\n     status: expected 429, got 200\n`,
+      'INCONCLUSIVE T-INCO-001 cannot check\n     inconclusive: not checked: the rule in PDNG (PDNG not reached)\n',
     ]);
-    expect(chunks.at(-1)).toMatch(/^\n1 passed, 1 failed, 1 skipped in \d+\.\d s\n$/);
+    expect(chunks.at(-1)).toMatch(/^\n1 passed, 1 failed, 1 inconclusive, 1 skipped, 0 errors in \d+\.\d s\n$/);
     expect(chunks.join('')).not.toMatch(/[\r\x1b]/);
   });
 
@@ -93,19 +84,43 @@ describe('console reporter', () => {
     const chunks = await writes(true);
     const clear = '\r\x1b[2K';
     expect(chunks.slice(0, -1)).toEqual([
-      'Target fake bank: 3 scenarios\n',
-      `${clear}[1/3] T-PASS-001 passes…`,
+      'Target fake bank: 4 scenarios\n',
+      `${clear}[1/4] T-PASS-001 passes…`,
       `${clear}PASS T-PASS-001 passes\n     observed page size (not shown): {"size":250,"secret":"***"}\n`,
       `${clear}${SKIP_LINE}`,
-      `${clear}[3/3] T-FAIL-001 fails…`,
+      `${clear}[3/4] T-FAIL-001 fails…`,
       `${clear}FAIL T-FAIL-001 fails\n     ${BROKEN}\n     status: expected 429, got 200\n`,
+      `${clear}[4/4] T-INCO-001 cannot check…`,
+      `${clear}INCONCLUSIVE T-INCO-001 cannot check\n     inconclusive: not checked: the rule in PDNG (PDNG not reached)\n`,
     ]);
-    expect(chunks.at(-1)).toMatch(/^\n1 passed, 1 failed, 1 skipped in \d+\.\d s\n$/);
+    expect(chunks.at(-1)).toMatch(/^\n1 passed, 1 failed, 1 inconclusive, 1 skipped, 0 errors in \d+\.\d s\n$/);
   });
 
   it('cuts a progress line to the terminal width so the carriage return can take it back', async () => {
     const chunks = await writes(true, 20);
-    expect(chunks[1]).toBe('\r\x1b[2K[1/3] T-PASS-001 p…');
+    expect(chunks[1]).toBe('\r\x1b[2K[1/4] T-PASS-001 p…');
     expect(chunks[1]!.length - '\r\x1b[2K'.length).toBe(19);
+  });
+});
+
+describe('the result line', () => {
+  it('gives the share of 5xx answers and the broken connections when the target was unstable', () => {
+    const summary = {
+      target: 't',
+      results: [],
+      passed: 3,
+      failed: 0,
+      inconclusive: 1,
+      skipped: 0,
+      errors: 0,
+      durationMs: 1500,
+      transport: { answers: 200, serverErrors: 21, connectionFailures: 2, retries: 23 },
+    };
+    expect(resultLine(summary)).toBe(
+      '3 passed, 0 failed, 1 inconclusive, 0 skipped, 0 errors in 1.5 s; the target answered 21 of 200 requests with 5xx (10.5%), 2 broke without an answer; 23 retried',
+    );
+    expect(
+      resultLine({ ...summary, transport: { answers: 200, serverErrors: 0, connectionFailures: 0, retries: 0 } }),
+    ).toBe('3 passed, 0 failed, 1 inconclusive, 0 skipped, 0 errors in 1.5 s');
   });
 });

@@ -2,7 +2,7 @@
  * Console reporter: on a TTY one line per scenario that is rewritten in place while it runs (live
  * progress); without a TTY (CI logs) plain lines only, no control characters.
  */
-import type { Reporter, RunEvent, RunSummary, ScenarioResult } from '../events.js';
+import type { FailureExchange, Reporter, RunEvent, RunSummary, ScenarioResult } from '../events.js';
 import { show } from '../failure.js';
 import { maskResult } from './masked.js';
 
@@ -13,26 +13,49 @@ export interface ConsoleSink {
   readonly columns?: number | undefined;
 }
 
-const MARK = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP' } as const;
+const MARK = { passed: 'PASS', failed: 'FAIL', inconclusive: 'INCONCLUSIVE', skipped: 'SKIP', error: 'ERROR' } as const;
 
 function fitTo(text: string, columns: number | undefined): string {
   return columns && columns > 10 && text.length > columns - 1 ? text.slice(0, columns - 2) : text;
 }
 
-/** The run in one line: `N passed, N failed, N skipped in T s`, and why it stopped early if it did. */
-export function resultLine(summary: RunSummary): string {
-  const counts = `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped in ${(summary.durationMs / 1000).toFixed(1)} s`;
-  return summary.aborted === undefined ? counts : `${counts}; aborted: ${summary.aborted}`;
+/** How unstable the target was, when it was at all: the share of 5xx answers and the broken connections. */
+export function transportLine(summary: RunSummary): string | undefined {
+  const transport = summary.transport;
+  if (!transport || (transport.serverErrors === 0 && transport.connectionFailures === 0)) return undefined;
+  const rate = transport.answers === 0 ? 0 : (100 * transport.serverErrors) / transport.answers;
+  return `the target answered ${transport.serverErrors} of ${transport.answers} requests with 5xx (${rate.toFixed(1)}%), ${transport.connectionFailures} broke without an answer; ${transport.retries} retried`;
 }
 
 /**
- * A failure as people read it: first the rule the target breaks (or the error of the run), then
- * what was expected and seen, then the exchange it was seen in.
+ * The run in one line: `N passed, N failed, N inconclusive, N skipped, N errors in T s`, how unstable
+ * the target was if it was, and why it stopped early if it did.
+ */
+export function resultLine(summary: RunSummary): string {
+  const counts = `${summary.passed} passed, ${summary.failed} failed, ${summary.inconclusive} inconclusive, ${summary.skipped} skipped, ${summary.errors} errors in ${(summary.durationMs / 1000).toFixed(1)} s`;
+  const unstable = transportLine(summary);
+  const line = unstable === undefined ? counts : `${counts}; ${unstable}`;
+  return summary.aborted === undefined ? line : `${line}; aborted: ${summary.aborted}`;
+}
+
+export function exchangeLine(exchange: FailureExchange): string {
+  const status = exchange.status === 0 ? 'no answer' : String(exchange.status);
+  return `exchange: ${exchange.request} → ${status}${exchange.body === undefined ? '' : ` ${show(exchange.body)}`}`;
+}
+
+/**
+ * A verdict other than passed as people read it: a failure leads with the rule the target breaks (an
+ * error with the kit's own), an inconclusive with what could not run; then the exchange it was seen in.
  */
 export function failureLines(result: ScenarioResult): string[] {
-  const failure = result.failure;
-  if (!failure) return [];
   const lines: string[] = [];
+  const failure = result.failure;
+  if (result.status === 'inconclusive') {
+    lines.push(`inconclusive: ${result.reason ?? ''}`);
+    if (result.exchange) lines.push(exchangeLine(result.exchange));
+    return lines;
+  }
+  if (!failure) return [];
   if (failure.kind === 'expectation') {
     for (const rule of result.rules)
       lines.push(
@@ -43,16 +66,29 @@ export function failureLines(result: ScenarioResult): string[] {
   } else {
     lines.push(`error: ${failure.message}`);
   }
-  if (failure.exchange)
-    lines.push(
-      `exchange: ${failure.exchange.request} → ${failure.exchange.status}${failure.exchange.body === undefined ? '' : ` ${show(failure.exchange.body)}`}`,
-    );
+  if (failure.exchange) lines.push(exchangeLine(failure.exchange));
   return lines;
+}
+
+/** One scenario's lines: the verdict, its details indented, what was observed and what could not be checked. */
+export function resultLines(raw: ScenarioResult): string {
+  const result = maskResult(raw);
+  let line = `${MARK[result.status]} ${result.id} ${result.title}`;
+  if (result.status === 'skipped') line += ` — skipped: ${result.reason}`;
+  const details = failureLines(result);
+  if (details.length > 0) line += `\n${details.map((text) => `     ${text}`).join('\n')}`;
+  for (const observation of result.observations)
+    line += `\n     observed ${observation.point}: ${show(observation.value)}`;
+  // An inconclusive made of unchecked checks says them in its reason already.
+  if (!(result.status === 'inconclusive' && result.reason?.startsWith('not checked: ')))
+    for (const { check, reason } of result.unchecked) line += `\n     not checked: ${check} (${reason})`;
+  return line;
 }
 
 export function consoleReporter(sink: ConsoleSink): Reporter {
   let done = 0;
   let total = 0;
+  const clear = sink.isTTY ? '\r\x1b[2K' : '';
   return {
     onEvent(event: RunEvent) {
       switch (event.type) {
@@ -68,33 +104,16 @@ export function consoleReporter(sink: ConsoleSink): Reporter {
           return;
         case 'observation':
           return;
-        case 'scenario-passed':
-        case 'scenario-failed':
-        case 'scenario-skipped': {
+        case 'scenario-finished':
           done += 1;
-          const result = maskResult(event.result);
-          const prefix = sink.isTTY ? '\r\x1b[2K' : '';
-          let line = `${prefix}${MARK[result.status]} ${result.id} ${result.title}`;
-          if (result.status === 'skipped') line += ` — skipped: ${result.reason}`;
-          if (result.failure)
-            line += `\n${failureLines(result)
-              .map((text) => `     ${text}`)
-              .join('\n')}`;
-          for (const observation of result.observations)
-            line += `\n     observed ${observation.point}: ${show(observation.value)}`;
-          for (const { check, reason } of result.unchecked) line += `\n     not checked: ${check} (${reason})`;
-          sink.write(`${line}\n`);
+          sink.write(`${clear}${resultLines(event.result)}\n`);
           return;
-        }
-        case 'run-aborted': {
-          sink.write(`${sink.isTTY ? '\r\x1b[2K' : ''}ABORTED: ${event.reason}\n`);
+        case 'run-aborted':
+          sink.write(`${clear}ABORTED: ${event.reason}\n`);
           return;
-        }
-        case 'run-finished': {
-          const { summary } = event;
-          sink.write(`\n${resultLine(summary)}\n`);
+        case 'run-finished':
+          sink.write(`\n${resultLine(event.summary)}\n`);
           return;
-        }
       }
     },
   };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { fakeTarget } from '../../../test/helpers/fake-target.js';
 import { fail } from '../failure.js';
 import { runScenarios } from '../runner.js';
 import { scenario } from '../scenario.js';
-import type { ScaDriver, Target } from '../target.js';
+import type { ScaDriver } from '../target.js';
 import { jsonReporter } from './json.js';
 
 const PEM = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----';
@@ -27,27 +28,7 @@ const leakyDriver: ScaDriver = {
   },
 };
 
-const target: Target = {
-  name: 'fake bank',
-  baseUrl: 'https://127.0.0.1:9',
-  ca: '',
-  provider: { cert: '', key: '' },
-  fixtures: {
-    redirectUri: 'https://tpp.example/ok',
-    nokRedirectUri: 'https://tpp.example/nok',
-    psu: { id: 'anna', password: 'anna-1234' },
-    ibans: {
-      main: 'DE12123456780000100001',
-      second: 'DE82123456780000100002',
-      notHeld: 'DE89370400440532013000',
-      creditor: 'DE89370400440532013000',
-    },
-    amounts: { small: '1.00', beyondBalance: '9999.00' },
-  },
-  capabilities: new Set(['sca']),
-  sca: leakyDriver,
-  close: async () => {},
-};
+const target = fakeTarget(['sca'], { sca: leakyDriver });
 
 const scenarios = [
   scenario({
@@ -59,7 +40,10 @@ const scenarios = [
     approvals: 1,
     expect: {},
     async run(ctx) {
-      await ctx.authorise('https://127.0.0.1:9/sca/1?state=s', { status: async () => 'received' });
+      await ctx.authorise('https://127.0.0.1:9/sca/1?state=s', {
+        authorisationId: 'a-1',
+        status: async () => 'received',
+      });
       ctx.observe('certificate seen', { pem: PEM, key: 'raw-key' });
     },
   }),
@@ -85,14 +69,17 @@ const scenarios = [
   }),
 ];
 
-async function report(): Promise<{
+async function report(full = false): Promise<{
   text: string;
   json: Record<string, unknown> & { results: Record<string, unknown>[] };
 }> {
   let text = '';
-  const reporter = jsonReporter(async (written) => {
-    text += written;
-  });
+  const reporter = jsonReporter(
+    async (written) => {
+      text += written;
+    },
+    { full },
+  );
   await runScenarios({ target, scenarios, reporters: [reporter] });
   await reporter.close?.();
   return { text, json: JSON.parse(text) };
@@ -107,7 +94,9 @@ describe('JSON reporter', () => {
       target: 'fake bank',
       passed: 1,
       failed: 1,
+      inconclusive: 0,
       skipped: 1,
+      errors: 0,
       durationMs: expect.any(Number),
     });
     expect(json.results.map((result) => [result.id, result.status])).toEqual([
@@ -138,8 +127,15 @@ describe('JSON reporter', () => {
     expect(passed!.observations).toEqual([{ point: 'certificate seen', value: { pem: '[PEM masked]', key: '***' } }]);
   });
 
+  it('keeps the exchanges of failed and inconclusive scenarios only, unless asked for every one', async () => {
+    const { json } = await report();
+    expect(json.results.map((result) => (result.exchanges as unknown[]).length)).toEqual([0, 0, 0]);
+    const full = await report(true);
+    expect(full.json.results.map((result) => (result.exchanges as unknown[]).length)).toEqual([1, 0, 0]);
+  });
+
   it('writes every exchange with credentials headers, passwords, secrets and PEM blocks masked', async () => {
-    const { text, json } = await report();
+    const { text, json } = await report(true);
     expect(json.results[0]!.exchanges).toEqual([
       {
         actor: 'customer',

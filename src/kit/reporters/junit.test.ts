@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunSummary, ScenarioResult } from '../events.js';
+import { countVerdicts, type RunSummary, type ScenarioResult } from '../events.js';
 import { escapeXml, junitXml } from './junit.js';
 
 const result = (overrides: Partial<ScenarioResult>): ScenarioResult => ({
@@ -18,9 +18,7 @@ const result = (overrides: Partial<ScenarioResult>): ScenarioResult => ({
 const summary = (results: ScenarioResult[]): RunSummary => ({
   target: 'sim',
   results,
-  passed: 0,
-  failed: 0,
-  skipped: results.filter((r) => r.status === 'skipped').length,
+  ...countVerdicts(results),
   durationMs: 40,
 });
 
@@ -43,13 +41,33 @@ describe('JUnit reporter', () => {
           status: 'failed',
           failure: { kind: 'expectation', message: 'status: expected 429, got <200>' },
         }),
-        result({ id: 'A-2', status: 'failed', failure: { kind: 'error', message: 'socket hang up' } }),
+        result({ id: 'A-2', status: 'error', failure: { kind: 'error', message: 'socket hang up' } }),
       ]),
     );
     expect(xml).toContain('<failure message="status: expected 429, got &lt;200&gt;" type="expectation">');
     expect(xml).toContain('spec: Paging rules 1');
     expect(xml).toContain('<error message="socket hang up" type="error">');
     expect(xml).toMatch(/<testsuite name="paging" tests="2" failures="1" errors="1" skipped="0"/);
+  });
+
+  it('marks an inconclusive scenario as skipped with "inconclusive:" and its reason, and its exchange in system-out', () => {
+    const xml = junitXml(
+      summary([
+        result({
+          id: 'A-3',
+          status: 'inconclusive',
+          reason: 'consent creation answered 400 FORMAT_ERROR (expected 201); see AIS-CONSENT-004',
+          owner: 'AIS-CONSENT-004',
+          exchange: { request: 'POST /v1/consents', status: 400, body: { tppMessages: [] } },
+        }),
+        result({ id: 'A-4', status: 'passed' }),
+      ]),
+    );
+    expect(xml).toContain(
+      '<skipped message="inconclusive: consent creation answered 400 FORMAT_ERROR (expected 201); see AIS-CONSENT-004"/>',
+    );
+    expect(xml).toContain('exchange: POST /v1/consents → 400 {&quot;tppMessages&quot;:[]}');
+    expect(xml).toMatch(/<testsuites [^>]*tests="2" failures="0" errors="0" skipped="1"/);
   });
 
   it('groups test cases into one suite per area and names each case by id and title', () => {

@@ -3,18 +3,23 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Reporter } from '../events.js';
 import { consoleReporter, type ConsoleSink } from './console.js';
+import { htmlReporter } from './html.js';
 import { jsonReporter } from './json.js';
 import { junitReporter } from './junit.js';
 
 export interface ReporterOutput {
   stdout: ConsoleSink;
+  /** Reports keep every scenario's exchanges, not only the evidence of failed and inconclusive ones (`--full`). */
+  full?: boolean;
   writeFile?: (file: string, text: string) => Promise<void>;
 }
 
 const REPORTERS = {
-  console: (_file: string | undefined, out: ReporterOutput) => consoleReporter(out.stdout),
+  console: (file: string | undefined, out: ReporterOutput) =>
+    file === undefined ? consoleReporter(out.stdout) : consoleFile(sink(file, out)),
   junit: (file: string | undefined, out: ReporterOutput) => junitReporter(sink(file, out)),
-  json: (file: string | undefined, out: ReporterOutput) => jsonReporter(sink(file, out)),
+  json: (file: string | undefined, out: ReporterOutput) => jsonReporter(sink(file, out), { full: out.full ?? false }),
+  html: (file: string | undefined, out: ReporterOutput) => htmlReporter(sink(file, out)),
 } as const;
 
 export const REPORTER_NAMES = Object.keys(REPORTERS) as (keyof typeof REPORTERS)[];
@@ -26,6 +31,13 @@ function sink(file: string | undefined, out: ReporterOutput) {
     if (file === undefined) out.stdout.write(text);
     else await (out.writeFile ?? writeReport)(file, text);
   };
+}
+
+/** `console:FILE`: the console's plain lines (no progress, no control characters), written to FILE at the end. */
+function consoleFile(write: (text: string) => Promise<void>): Reporter {
+  const lines: string[] = [];
+  const reporter = consoleReporter({ write: (text) => void lines.push(text), isTTY: false });
+  return { onEvent: (event) => reporter.onEvent(event), close: () => write(lines.join('')) };
 }
 
 /** `junit:reports/x.xml` in a fresh CI checkout: the folder does not exist yet. */

@@ -120,6 +120,8 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
       answerNext: (answers) => receiver.answerNext(answers),
       // The sandbox dispatches due deliveries the moment its clock moves: a short wait says nothing is coming.
       quietMs: 150,
+      // …and says when it has sent and recorded every delivery due: no wait needs to race real time.
+      settle: () => sandbox.flushCallbacks(),
     },
     async close() {
       await receiver.close();
