@@ -14,7 +14,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { balancesRead, certificates, listeningLine, machine, root } from './lib.mjs';
+import { balancesPair, certificates, listeningLine, machine, root } from './lib.mjs';
 
 const requests = Number(process.argv[2] ?? 40_000);
 
@@ -69,14 +69,10 @@ async function measure(server, url, headers, certs) {
 }
 
 const certs = await certificates();
-const sim = startServer('sim', certs.dir);
-const simUrls = await sim.ready;
-const { path, headers, bodyFile } = await balancesRead(simUrls.apiUrl, simUrls.controlUrl, certs);
-const bare = startServer('bare', certs.dir, bodyFile);
-const bareUrls = await bare.ready;
+const { sim, bare, headers, simUrl, bareUrl } = await balancesPair(certs, startServer);
 try {
-  const simulator = await measure(sim, `${simUrls.apiUrl}${path}`, headers, certs);
-  const baseline = await measure(bare, `${bareUrls.apiUrl}${path}`, headers, certs);
+  const simulator = await measure(sim, simUrl, headers, certs);
+  const baseline = await measure(bare, bareUrl, headers, certs);
   const row = (name, m) =>
     `| ${name} | ${m.total.toFixed(1)} | ${m.write.toFixed(1)} | ${m.own.toFixed(1)} | ${m.rest.toFixed(1)} |`;
   process.stdout.write(

@@ -130,6 +130,20 @@ export async function balancesRead(apiUrl, controlUrl, certs) {
   }
 }
 
+/**
+ * The simulator and the bare server, each started by `start(mode, certsDir, bodyFile)` (which answers
+ * `{ child, ready }`), the bare one answering the simulator's balances body: the two servers a
+ * balances comparison needs, and the URL and headers of the read.
+ */
+export async function balancesPair(certs, start) {
+  const sim = start('sim', certs.dir);
+  const simUrls = await sim.ready;
+  const { path, headers, bodyFile } = await balancesRead(simUrls.apiUrl, simUrls.controlUrl, certs);
+  const bare = start('bare', certs.dir, bodyFile);
+  const bareUrls = await bare.ready;
+  return { sim, bare, headers, simUrl: `${simUrls.apiUrl}${path}`, bareUrl: `${bareUrls.apiUrl}${path}` };
+}
+
 /** The baseline: a bare node:https server with the simulator's mutual-TLS settings, answering `body` to every request. */
 export function bareServer(dir, body) {
   return createServer(

@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { balancesRead, certificates, listeningLine, machine, root } from './lib.mjs';
+import { balancesPair, certificates, listeningLine, machine, root } from './lib.mjs';
 
 const requests = Number(process.argv[2] ?? 40_000);
 const runs = Number(process.argv[3] ?? 1);
@@ -103,17 +103,13 @@ function classify(profile) {
 
 const { LIFECYCLE: STAGES } = await import(join(root, 'dist/src/sim/api/lifecycle.js'));
 const certs = await certificates();
-const sim = startServer('sim', certs.dir);
-const simUrls = await sim.ready;
-const { path, headers, bodyFile } = await balancesRead(simUrls.apiUrl, simUrls.controlUrl, certs);
-const bare = startServer('bare', certs.dir, bodyFile);
-const bareUrls = await bare.ready;
+const { sim, bare, headers, simUrl, bareUrl } = await balancesPair(certs, startServer);
 
 const rows = [];
 try {
   for (let run = 0; run < runs; run++) {
-    const simmed = await measure(sim, `${simUrls.apiUrl}${path}`, headers, certs);
-    const bared = await measure(bare, `${bareUrls.apiUrl}${path}`, headers, certs);
+    const simmed = await measure(sim, simUrl, headers, certs);
+    const bared = await measure(bare, bareUrl, headers, certs);
     const micros = classify(JSON.parse(readFileSync(simmed.profileFile, 'utf8')));
     rows.push({ sim: simmed.cpuMicrosPerRequest, bare: bared.cpuMicrosPerRequest, micros });
   }

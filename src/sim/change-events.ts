@@ -1,10 +1,8 @@
 /**
  * Snapshots sent whenever a record changes (the terminal UI draws its panes from them): each
  * carries its effective status now and, when time alone will change it, when and to what, so
- * listeners never read the store.
+ * listeners never read the store. A consent's: consent-events.ts.
  */
-import type { BudgetName } from './rules/budget.js';
-
 export interface ProviderEvent {
   organizationIdentifier: string;
   name: string;
@@ -18,26 +16,6 @@ export interface ProviderEvent {
 export interface Due<S extends string> {
   status: S;
   at: string;
-}
-
-/** A consent after it was created, decided, used (budget spent) or ended. */
-export interface ConsentEvent {
-  consentId: string;
-  kind: 'ais' | 'cof';
-  tpp: string;
-  consentStatus: string;
-  /** `expired` at the end of its validity or, for a used one-off consent, after the idle hour. */
-  due: Due<'expired'> | null;
-  psuId: string | null;
-  recurringIndicator: boolean;
-  /** IBANs granted once approved, the ones asked for before. */
-  ibans: string[];
-  frequencyPerDay: number;
-  /** The budgets this consent has, and what was used of them on `day` (UTC); a new day starts unused. */
-  budgets: BudgetName[];
-  used: Partial<Record<BudgetName, number>>;
-  day: string;
-  createdAt: string;
 }
 
 /** A payment after initiation and every decided or timed change of its status. */

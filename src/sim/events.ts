@@ -1,11 +1,10 @@
-/**
- * What the sandbox tells the outside while it runs (the terminal UI and tests listen; nothing in
- * the simulator depends on a listener being present).
- */
-import type { AuthorisationEvent, ConsentEvent, PaymentEvent, ProviderEvent } from './change-events.js';
+/** What the sandbox tells the outside while it runs (the terminal UI and tests listen; nothing in the simulator needs a listener). */
+import type { AuthorisationEvent, PaymentEvent, ProviderEvent } from './change-events.js';
+import type { ConsentEvent } from './consent-events.js';
 import type { ExchangeEvent, RequestEvent } from './exchange-events.js';
 
-export type { AuthorisationEvent, ConsentEvent, Due, PaymentEvent, ProviderEvent } from './change-events.js';
+export type { AuthorisationEvent, Due, PaymentEvent, ProviderEvent } from './change-events.js';
+export type { ConsentEvent } from './consent-events.js';
 export type { ExchangeEvent, HeaderValues, RequestEvent } from './exchange-events.js';
 
 export interface SandboxEventMap {

@@ -3,7 +3,8 @@
  * what was used of each of its budgets today.
  */
 import { isoDate } from '../../../contract/dates.js';
-import type { ConsentEvent, Due } from '../../change-events.js';
+import type { Due } from '../../change-events.js';
+import type { ConsentEvent } from '../../consent-events.js';
 import type { SandboxParts } from '../../context.js';
 import { usageKey, type BudgetName } from '../../rules/budget.js';
 import { consentEndsAt, coveredIbans, DATA_TYPES, effectiveStatus } from '../../rules/consents.js';

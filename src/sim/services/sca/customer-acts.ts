@@ -4,7 +4,8 @@ import type { SandboxContext } from '../../context.js';
 import { effectiveScaStatus, isOpen } from '../../rules/sca.js';
 import { outcomeOf, returnAddresses, type Decision, type ScaOutcome } from './ceremony.js';
 import { decide } from './decision.js';
-import { currentCode, enterCode, logIn } from './login.js';
+import { logIn } from './login.js';
+import { currentCode, enterCode } from './one-time-code.js';
 import { findAuthorisation } from './save.js';
 
 /**

@@ -1,9 +1,9 @@
-/** The first two steps of a ceremony: login with User ID and password (a one-time code is sent), then the code. */
-import { randomInt, timingSafeEqual } from 'node:crypto';
+/** The ceremony's first step: login with User ID and password; a one-time code is sent (one-time-code.ts checks it). */
+import { randomInt } from 'node:crypto';
 import { XsError } from '../../../contract/index.js';
 import type { UnitOfWork } from '../../bank/unit-of-work.js';
 import type { SandboxContext } from '../../context.js';
-import { authenticated, otpRejected, started } from '../../rules/sca.js';
+import { started } from '../../rules/sca.js';
 import type { AuthorisationRecord } from '../../store/data.js';
 import { paymentReview } from '../payments/review.js';
 import { requireOpen } from './ceremony.js';
@@ -51,30 +51,4 @@ function logInNow(
     'first',
   );
   return saveAuthorisation(ctx, uow, started(authorisation, psuId));
-}
-
-export function currentCode(ctx: SandboxContext, authorisationId: string): string | undefined {
-  return ctx.store.data.sms.find((sms) => sms.authorisationId === authorisationId)?.code;
-}
-
-function sameCode(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** The one-time code: right → psuAuthenticated; the third wrong one fails the authorisation. */
-export function enterCode(ctx: SandboxContext, authorisationId: string, code: string): Promise<AuthorisationRecord> {
-  return ctx.bank.transact((uow) => {
-    const authorisation = findAuthorisation(ctx, authorisationId);
-    requireOpen(ctx, authorisation);
-    if (authorisation.scaStatus !== 'started')
-      throw new XsError('FORMAT_ERROR', { text: 'Log in before entering the one-time code.' });
-    const expected = currentCode(ctx, authorisationId);
-    return saveAuthorisation(
-      ctx,
-      uow,
-      expected && sameCode(code, expected) ? authenticated(authorisation) : otpRejected(authorisation, ctx.clock.now()),
-    );
-  });
 }

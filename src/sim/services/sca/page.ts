@@ -9,7 +9,7 @@ import { coveredIbans, DATA_TYPES, expiryIfApprovedAt, heldOnly, type DataType }
 import { effectiveScaStatus, isExpired, MAX_OTP_FAILURES } from '../../rules/sca.js';
 import type { AuthorisationRecord } from '../../store/data.js';
 import { paymentReview } from '../payments/review.js';
-import { currentCode } from './login.js';
+import { currentCode } from './one-time-code.js';
 import { findAuthorisation } from './save.js';
 
 export interface ConsentReview {

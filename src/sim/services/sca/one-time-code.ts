@@ -1,0 +1,34 @@
+/** The ceremony's second step: the one-time code sent at login, compared in constant time. */
+import { timingSafeEqual } from 'node:crypto';
+import { XsError } from '../../../contract/index.js';
+import type { SandboxContext } from '../../context.js';
+import { authenticated, otpRejected } from '../../rules/sca.js';
+import type { AuthorisationRecord } from '../../store/data.js';
+import { requireOpen } from './ceremony.js';
+import { findAuthorisation, saveAuthorisation } from './save.js';
+
+export function currentCode(ctx: SandboxContext, authorisationId: string): string | undefined {
+  return ctx.store.data.sms.find((sms) => sms.authorisationId === authorisationId)?.code;
+}
+
+function sameCode(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The one-time code: right → psuAuthenticated; the third wrong one fails the authorisation. */
+export function enterCode(ctx: SandboxContext, authorisationId: string, code: string): Promise<AuthorisationRecord> {
+  return ctx.bank.transact((uow) => {
+    const authorisation = findAuthorisation(ctx, authorisationId);
+    requireOpen(ctx, authorisation);
+    if (authorisation.scaStatus !== 'started')
+      throw new XsError('FORMAT_ERROR', { text: 'Log in before entering the one-time code.' });
+    const expected = currentCode(ctx, authorisationId);
+    return saveAuthorisation(
+      ctx,
+      uow,
+      expected && sameCode(code, expected) ? authenticated(authorisation) : otpRejected(authorisation, ctx.clock.now()),
+    );
+  });
+}
