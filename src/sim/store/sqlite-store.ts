@@ -48,8 +48,8 @@ function statements(db: Database) {
   };
 }
 
-function writeRecord(q: ReturnType<typeof statements>, kind: Kind, key: string, record: unknown): void {
-  q.put.run(kind, key, JSON.stringify(record));
+/** A record's index rows: those it had go, those it derives now are written. */
+function writeIndex(q: ReturnType<typeof statements>, kind: Kind, key: string, record: unknown): void {
   const plans = PLANS[kind];
   if (plans.length === 0) return;
   q.unindex.run(kind, key);
@@ -57,6 +57,11 @@ function writeRecord(q: ReturnType<typeof statements>, kind: Kind, key: string, 
     const value = plan.derive(record);
     if (value !== undefined) q.index.run(kind, plan.name, value, key);
   }
+}
+
+function writeRecord(q: ReturnType<typeof statements>, kind: Kind, key: string, record: unknown): void {
+  q.put.run(kind, key, JSON.stringify(record));
+  writeIndex(q, kind, key, record);
 }
 
 /** Writes a record and its index rows, in the caller's transaction (a migration, a reindex). */
@@ -67,13 +72,13 @@ export function recordWriter(db: Database): (kind: Kind, key: string, record: un
 
 /** Rebuilds every index row from the records (a release that changed what an index derives). */
 export function reindex(db: Database): void {
-  const write = recordWriter(db);
+  const q = statements(db);
+  const rows = db.prepare<[string], [string, string]>('SELECT key, body FROM records WHERE kind = ?').raw();
   db.transaction(() => {
     db.exec('DELETE FROM record_index');
     for (const kind of KINDS) {
       if (PLANS[kind].length === 0) continue;
-      const rows = db.prepare<[string], [string, string]>('SELECT key, body FROM records WHERE kind = ?').raw();
-      for (const [key, body] of rows.all(kind)) write(kind, key, JSON.parse(body));
+      for (const [key, body] of rows.all(kind)) writeIndex(q, kind, key, JSON.parse(body));
     }
   })();
 }
