@@ -5,7 +5,6 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDataFile } from './data-file.js';
 
-const log = () => undefined;
 const folder = () => mkdtempSync(join(tmpdir(), 'xs2a-data-file-'));
 const open = (file: string, lines: string[] = []) =>
   openDataFile(file, { seedAnchor: '2026-03-01', log: (line) => lines.push(line) });
