@@ -213,4 +213,33 @@ describe('--data keeps state across restarts', () => {
       await second.sandbox.close();
     }
   });
+
+  it('keeps a reset: after a restart nothing from before it comes back, and the callback key is the new one', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'xs2a-data-')), 'state.db');
+    const first = await testSandbox(certs, { data: file });
+    await first.control('/register/PSDDE-BAFIN-123456', { body: { authorised: false } });
+    expect((await first.call({ path: '/v1/nowhere', client: first.tpp })).status).toBe(403);
+    await first.control('/clock', { body: { advance: 'P10D' } });
+    await first.sandbox.close();
+    const before = readDataFile(file);
+    expect(before.records['registerDecisions']).toHaveProperty('PSDDE-BAFIN-123456');
+
+    const second = await testSandbox(certs, { data: file });
+    expect((await second.control('/reset', { body: {} })).status).toBe(200);
+    const resetTo = second.sandbox.clock.now().getTime();
+    await second.sandbox.close();
+    const after = readDataFile(file);
+    expect(after.records).toEqual({});
+    expect(after.state.callbackKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(after.state.callbackKey).not.toBe(before.state.callbackKey);
+
+    const third = await testSandbox(certs, { data: file });
+    try {
+      expect(Math.abs(third.sandbox.clock.now().getTime() - resetTo)).toBeLessThan(60_000);
+      expect((await third.control('/providers')).json).toEqual([]);
+      expect((await third.call({ path: '/v1/nowhere', client: third.tpp })).status).toBe(404);
+    } finally {
+      await third.sandbox.close();
+    }
+  });
 });
