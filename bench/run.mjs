@@ -39,6 +39,10 @@ const conformance = await run('conformance.mjs');
 const store = await run('store.mjs');
 // The same store benchmark against another built checkout (the release before), when named.
 const storeBefore = process.env.BENCH_BEFORE ? await run('store.mjs', [process.env.BENCH_BEFORE]) : undefined;
+const storeRss = (result, stored) => result.rows.find((row) => row.stored === stored).rssMb;
+const storeMemoryGoal = (after, before) =>
+  `RSS at 50,000: **${Math.round(storeRss(after, 50_000))} MB**; the BENCH_BEFORE build at 5,000: ` +
+  `${Math.round(storeRss(before, 5_000))} MB (goal: below it: ${met(storeRss(after, 50_000) < storeRss(before, 5_000))}).`;
 const storeRows = (label, result) => [
   ...result.rows.map(
     (row) =>
@@ -99,6 +103,7 @@ const lines = [
   ...(storeBefore ? storeRows(`\`${storeBefore.packageRoot}\` (BENCH_BEFORE)`, storeBefore) : []),
   '',
   `Mean at 50,000 / mean at 200: **${store.growth.toFixed(2)}** (goal ≤ 1.5: ${met(store.growth <= 1.5)}).`,
+  ...(storeBefore ? [storeMemoryGoal(store, storeBefore)] : []),
   '',
 ];
 const markdown = lines.join('\n');
