@@ -26,6 +26,8 @@ export const SandboxOptionsSchema = z.strictObject({
   data: z.string().min(1).optional(),
   /** Certificate folder (CA, server certificate, the default provider's QWAC); missing files are created. */
   certsDir: z.string().min(1).default('certs'),
+  /** Requests the journal keeps (`GET /sandbox/requests`, `sandbox.requests()`), the oldest dropped; 0 turns it off. */
+  journalSize: z.number().int().min(0).max(100_000).default(1000),
   /** When set, the control API requires `Authorization: Bearer <token>`. */
   controlToken: z.string().min(1).optional(),
   /** Extra CA certificates (PEM files) whose client certificates are trusted. */

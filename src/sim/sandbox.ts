@@ -12,6 +12,7 @@ import { createApiListener } from './api/lifecycle.js';
 import { buildContext } from './context-build.js';
 import type { EventBus } from './events.js';
 import { resolveFaults } from './faults/profiles.js';
+import { createJournal } from './journal/journal.js';
 import { answerParserErrors } from './http/client-error.js';
 import { parseSandboxOptions, type SandboxOptionsInput } from './options.js';
 import { behaviourOf, resolveProfile, type ServedProfile } from './profile.js';
@@ -21,6 +22,7 @@ import { dispatchDue, flushDue } from './services/callbacks/dispatch.js';
 import { boundFetch, type SandboxFetch, type SandboxTls } from './library/fetch.js';
 import { providerFactory, type ProviderOptions, type SandboxProvider } from './library/providers.js';
 import { psuFactory, type SandboxPsu } from './library/psu.js';
+import { requestsOf, type SandboxRequests } from './library/requests.js';
 import { bookingOf, faultsOf, type Booking, type BookingInput, type SandboxFaults } from './library/tools.js';
 import { moveClock, type ClockView } from './services/control/clock.js';
 import { resetSandbox } from './services/control/reset.js';
@@ -68,6 +70,8 @@ export interface Sandbox {
   bookTransaction(input: BookingInput): Promise<Booking>;
   /** The bank profile served: its name or file (null for the default or a profile object) and every setting's value. */
   readonly profile: ServedProfile;
+  /** What the XS2A API received and answered, newest first, as `GET /sandbox/requests`; `requests.clear()` empties it. */
+  readonly requests: SandboxRequests;
   /** Per-test fault rules: `add` as `POST /sandbox/faults`, `clear` as `DELETE /sandbox/faults`. */
   readonly faults: SandboxFaults;
   /**
@@ -105,6 +109,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
 
   const { ctx, addresses } = await buildContext(options, { profile, behaviour, log, callbackCa, startFaults });
   ctx.events.on('reset', () => ctx.faults.reset());
+  const journal = createJournal(ctx.events, options.journalSize);
   // Callback retries follow the sandbox clock: a clock move fires what became due at once, and a
   // one-second tick covers time passing by itself.
   const dispatch = () => void dispatchDue(ctx).catch((error: unknown) => log(`callback dispatch: ${String(error)}`));
@@ -131,6 +136,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     createPortalApp(ctx, {
       controlToken: options.controlToken,
       apiUrl: () => apiUrl,
+      journal,
       host: options.host,
       allowHosts: options.allowHosts,
     }),
@@ -177,6 +183,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     psu: psuFactory(ctx),
     bookTransaction: bookingOf(ctx),
     faults: faultsOf(ctx),
+    requests: requestsOf(journal),
     profile,
     flushCallbacks: () => flushDue(ctx),
     reset: async () => {
