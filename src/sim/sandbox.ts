@@ -167,10 +167,10 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   answerParserErrors(api);
   answerParserErrors(portal);
 
-  const apiPort = await listen(api, options.port, options.host, 'XS2A API');
+  const apiPort = await listen(api, options.port, options.host, 'XS2A API', 'port');
   let portalPort: number;
   try {
-    portalPort = await listen(portal, options.portalPort, options.host, 'customer surface');
+    portalPort = await listen(portal, options.portalPort, options.host, 'customer surface', 'portalPort');
   } catch (error) {
     await close(api);
     throw error;
