@@ -77,6 +77,8 @@ describe('the other members that take input', () => {
     ['bookTransaction of no amount', () => sandbox.bookTransaction({ iban: 'x' } as never), ['FORMAT_ERROR', 'amount']],
     ['faults.add of an unknown kind', () => sandbox.faults.add({ kind: 'teapot' } as never), ['FORMAT_ERROR', 'kind']],
     ['requests with a bad status', () => sandbox.requests({ status: 'abc' }), ['FORMAT_ERROR', 'status']],
+    ['requests with null for a filter', () => sandbox.requests(null as never), ['FORMAT_ERROR', 'filter']],
+    ['requests with text for a filter', () => sandbox.requests('status=400' as never), ['FORMAT_ERROR', 'filter']],
   ] as const)('refuses %s with a SandboxError carrying code and path', async (_what, call, expected) => {
     expect(await refusal(call)).toEqual(expected);
   });

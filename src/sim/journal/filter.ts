@@ -95,6 +95,9 @@ function textOf(name: string, value: unknown, example: string): string {
 
 /** Reads a filter; unknown members and unreadable values are FORMAT_ERROR naming the member. */
 export function readFilter(filter: Readonly<Record<string, unknown>>): ReadFilter {
+  // `sandbox.requests(null)` or `('x')` from JavaScript: name the argument rather than fail on it.
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw refuse('filter', `The filter is an object of ${FILTER_NAMES.join(', ')}.`);
   const tests: ((event: ExchangeEvent) => boolean)[] = [];
   let limit: number | undefined;
   for (const [name, value] of Object.entries(filter)) {
