@@ -47,6 +47,18 @@ export const DIFFERENCES: readonly DifferenceGroup[] = [
     why: 'The endpoint list declares 500 for server failures; 502, 503 and 504 are in the status classes (Errors) and reach a client only from a layer above the application: here, from a fault rule (Fault injection).',
   },
   {
+    match: ['response header only here: X-RateLimit-*', 'response header only here: Retry-After'],
+    why: 'Limits: the capped operations (account data, funds confirmation) carry `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` on 200 and 429, and a 429 carries `Retry-After` in seconds (Errors rule 4); Berlin Group 1.3.12 declares none of them.',
+  },
+  {
+    match: ['response header only in Berlin Group: Location'],
+    why: '"Request headers" and the endpoint list: the response headers are `X-Request-ID` (echoed on every answer, errors included) and the rate-limit headers; a created consent or payment is reached by its id and the `self` link in the body, so no `Location` is sent, on a creation or an error.',
+  },
+  {
+    match: ['response header only in Berlin Group: ASPSP-*'],
+    why: 'Redirect is the only SCA approach ("What the service does"), so no `ASPSP-SCA-Approach` is needed to say which; the only notification is the revocation callback ("Events"), so no `ASPSP-Notification-Support` or `-Content`.',
+  },
+  {
     match: ['no body in Berlin Group: TppMessages'],
     why: 'Spec "Errors" rule 3: a 500 answer carries the envelope with `INTERNAL_SERVER_ERROR` (best effort), and 429 on funds confirmation carries `ACCESS_EXCEEDED`; Berlin Group 1.3.12 declares no body for these statuses.',
   },

@@ -1,7 +1,8 @@
 /**
  * Our OpenAPI document held against Berlin Group 1.3.12, both ways, for every operation both
  * define: every status each declares, every response and request field each defines (with type,
- * enumeration and whether it is required), every header and query parameter. Each difference is a
+ * enumeration and whether it is required), every request header and query parameter, and every
+ * response header each declares for a status both declare. Each difference is a
  * key (`kind: subject`) with the operations (and statuses) where it was seen. Their
  * oneOf/anyOf/allOf variants are unioned: a field counts as defined when any variant defines it, and
  * as required when an allOf part or the schema itself requires it. Locations are named by our own
@@ -28,6 +29,8 @@ export const KINDS = [
   'parameter required only here',
   'parameter required only in Berlin Group',
   'parameter values only in Berlin Group',
+  'response header only here',
+  'response header only in Berlin Group',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -239,6 +242,19 @@ function compareParameters(ourDoc: Json, op: Json, theirDoc: Json, theirs: Json,
     if (!ours.has(key)) note(c, 'parameter only in Berlin Group', `${other.in} ${other.name}`);
 }
 
+/** The response headers one status declares, by lower-case name, spelled as declared. */
+function headersOf(doc: Json, response: Json | undefined): Map<string, string> {
+  const names = Object.keys((resolveIn(doc, response)?.headers ?? {}) as Json);
+  return new Map(names.map((name) => [name.toLowerCase(), name]));
+}
+
+function compareResponseHeaders(c: Comparison, mine: Json, their: Json): void {
+  const ours = headersOf(c.ourDoc, mine);
+  const theirs = headersOf(c.theirDoc, their);
+  for (const [key, name] of ours) if (!theirs.has(key)) note(c, 'response header only here', name);
+  for (const [key, name] of theirs) if (!ours.has(key)) note(c, 'response header only in Berlin Group', name);
+}
+
 const bodySchema = (doc: Json, node: Json | undefined) =>
   resolveIn(doc, node)?.content?.['application/json']?.schema as Json | undefined;
 
@@ -265,6 +281,7 @@ export function compareDocuments(
         const their = theirs.responses[status] as Json | undefined;
         if (!their) note(c, 'status only here', status);
         if (!mine) note(c, 'status only in Berlin Group', status);
+        if (mine && their) compareResponseHeaders(c, mine, their);
         const schema = bodySchema(ourDoc, mine);
         if (!schema || !their) continue;
         const theirSchema = bodySchema(theirDoc, their);

@@ -1,7 +1,8 @@
 /**
  * The table of differences docs/openapi.md shows: each group of berlin-group-differences.ts with the
  * differences the comparison (bg-compare.ts) finds for it, kind by kind, fields under one parent
- * written once (`Transaction/{a, b}`), statuses and headers with the operations they differ on.
+ * written once (`Transaction/{a, b}`), statuses, parameters and response headers with the operations
+ * they differ on.
  */
 import type { Differences } from './bg-compare.js';
 import { DIFFERENCES, type DifferenceGroup } from './berlin-group-differences.js';
@@ -31,14 +32,14 @@ function differencesText(group: DifferenceGroup, found: Differences, shared: rea
   const byKind = new Map<string, string[]>();
   for (const key of keys) {
     const [kind, subject] = key.split(': ') as [string, string];
-    const located = /^(status|parameter)/.test(kind)
+    const located = /^(status|parameter|response header)/.test(kind)
       ? `\`${subject}\` (${operationsText(found.get(key)!, shared)})`
       : subject;
     byKind.set(kind, [...(byKind.get(kind) ?? []), located]);
   }
   return [...byKind]
     .map(([kind, subjects]) => {
-      if (/^(status|parameter)/.test(kind)) return `${kind}: ${subjects.join('; ')}`;
+      if (/^(status|parameter|response header)/.test(kind)) return `${kind}: ${subjects.join('; ')}`;
       const byParent = new Map<string, string[]>();
       for (const subject of subjects) {
         const cut = subject.includes(' ') ? subject.indexOf(' ') : subject.lastIndexOf('/');
