@@ -18,6 +18,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { HEADERS, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
+import { revokeUsedConsent } from '../faults/consent-revocation.js';
 import { requestFault } from '../faults/middleware.js';
 import { asXsError, errorAnswer } from '../http/error-envelope.js';
 import { hasBody, jsonBodyReader } from '../http/json-body.js';
@@ -52,6 +53,12 @@ type Stage = (x: Exchange) => Promise<void> | void;
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
+/** What a status fault says: not the daily budget (it may hit any operation), only that the bank asks to wait. */
+const FAULT_TEXT = {
+  ACCESS_EXCEEDED: 'Too many requests: try again after Retry-After seconds.',
+  INTERNAL_SERVER_ERROR: 'Internal server error.',
+} as const;
+
 const fromAnswer = (answer: Answer, code?: string): Outcome => ({
   status: answer.status,
   headers: answer.headers ?? NO_HEADERS,
@@ -81,18 +88,24 @@ export function createApiListener(
     x.identity = identify(x.req.socket as TLSSocket);
   }
 
-  /** A fault rule may answer, hold or drop the request (after the certificate: a rule may name the provider). */
+  /**
+   * A fault rule may answer, hold or drop the request, or mark it to lose its answer or to have its
+   * consent revoked once answered (after the certificate: a rule may name the provider).
+   */
   function faults(x: Exchange): void {
-    const fault = requestFault(ctx.faults, {
-      family: 'request',
-      method: x.method,
-      path: x.path,
-      provider: x.identity?.organizationIdentifier,
-    });
+    const fault = requestFault(
+      ctx.faults,
+      { family: 'request', method: x.method, path: x.path, provider: x.identity?.organizationIdentifier },
+      ctx.clock.now(),
+    );
     if (!fault) return;
     x.fault = fault.rule;
     if (fault.kind === 'fail') throw new XsError('INTERNAL_SERVER_ERROR');
-    if (fault.kind === 'drop') x.outcome = null;
+    if (fault.kind === 'refuse')
+      throw new XsError(fault.code, { status: fault.status, headers: fault.headers, text: FAULT_TEXT[fault.code] });
+    if (fault.kind === 'lose') x.loseAnswer = true;
+    else if (fault.kind === 'revoke') x.afterAnswer = (done) => revokeUsedConsent(ctx, done);
+    else if (fault.kind === 'drop') x.outcome = null;
     else if (fault.kind === 'hold') x.holdMs = fault.delayMs;
     else
       x.outcome = {
@@ -154,9 +167,9 @@ export function createApiListener(
     });
   }
 
-  /** Writes the outcome in one go, with the X-Request-ID echo; a dropped request's connection is closed. */
+  /** Writes the outcome in one go, with the X-Request-ID echo; a dropped request's connection is closed, as is a lost answer's. */
   function writeAnswer(x: Exchange): void {
-    if (x.outcome === null) {
+    if (x.outcome === null || x.loseAnswer) {
       x.req.socket.destroy();
       return;
     }
@@ -219,6 +232,7 @@ export function createApiListener(
         `a request event listener failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
     }
+    x.afterAnswer?.(x).catch((error: unknown) => ctx.log(`fault after the answer: ${String(error)}`));
   }
 
   async function run(x: Exchange): Promise<void> {
