@@ -28,6 +28,7 @@ export interface SandboxFlags {
   data?: string;
   certs: string;
   profile?: string;
+  opaqueState?: boolean;
 }
 
 /**
@@ -73,6 +74,10 @@ export function sandboxFlags(command: Command): Command {
       '--profile <name|file>',
       `bank profile to serve: ${BUILT_IN_BANK_PROFILES.join(', ')} (drawn from --seed), or a JSON profile file (xs2a-kit profiles lists the settings)`,
       bankProfile,
+    )
+    .option(
+      '--opaque-state',
+      'every authorisation state is an opaque token, not a UUID: shows a client that validates state (departs from the interface on purpose)',
     );
 }
 
@@ -88,5 +93,6 @@ export function sandboxInput(flags: SandboxFlags): SandboxOptionsInput {
     data: flags.data,
     certsDir: flags.certs,
     ...(flags.profile === undefined ? {} : { profile: flags.profile }),
+    ...(flags.opaqueState ? { opaqueState: true } : {}),
   };
 }

@@ -43,7 +43,7 @@ export async function buildContext(
     anchor: store.data.seedAnchor,
     bookings: () => store.data.bookings,
   });
-  const addresses: Addresses = { portalUrl: '' };
+  const addresses: Addresses = { portalUrl: '', apiUrl: '' };
   // Built in dependency order: the parts, then the bank over them (what time makes due is applied
   // by the bank with the parts, never with the context that holds the bank).
   const parts: SandboxParts = {

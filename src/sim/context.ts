@@ -13,9 +13,10 @@ import type { RegisterFixture } from './seed/fixtures.js';
 import type { Store } from './store/store.js';
 import type { World } from './world.js';
 
-/** Where the customer surface listens: known once it does (scaRedirect links point there). */
+/** Where the servers listen: known once they do (scaRedirect links point to the portal, absolute hrefs to the API). */
 export interface Addresses {
   portalUrl: string;
+  apiUrl: string;
 }
 
 /** Everything but the bank: what the bank's own due work (settlements) needs, so the bank is built after them. */

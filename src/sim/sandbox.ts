@@ -96,7 +96,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const startFaults = resolveFaults(options.faults);
   // So is a bad bank profile: the ProfileError names the setting.
   const profile = resolveProfile(options.profile, options.seed);
-  const behaviour = behaviourOf(profile.settings);
+  const behaviour = behaviourOf(profile.settings, { opaqueState: options.opaqueState });
   const log = input.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const certs = await ensureCertificates(resolve(options.certsDir));
   const pems = loadCertificates(certs.paths);
@@ -150,6 +150,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   apiUrl = `https://${host}:${apiPort}`;
   const portalUrl = `http://${host}:${portalPort}`;
   addresses.portalUrl = portalUrl;
+  addresses.apiUrl = apiUrl;
 
   const tls: SandboxTls = {
     ca: Buffer.from(pems.ca),

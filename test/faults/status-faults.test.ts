@@ -82,7 +82,9 @@ describe('status faults', () => {
   });
 
   it('answer 500, 502 and 504 in the envelope, without Retry-After unless the rule names one', async () => {
-    await t.sandbox.faults.add([500, 502, 504].map((status) => ({ kind: 'status' as const, status, count: 1 })));
+    await t.sandbox.faults.add(
+      ([500, 502, 504] as const).map((status) => ({ kind: 'status' as const, status, count: 1 })),
+    );
     const seen = [];
     for (let i = 0; i < 3; i++) {
       const answer = await rawCaller(t)({ path: '/v1/revocation-callback' });

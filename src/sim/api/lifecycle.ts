@@ -26,6 +26,7 @@ import { providerRecorder } from '../services/providers.js';
 import type { Answer } from './answer.js';
 import { Exchange, type Outcome } from './exchange.js';
 import { authenticateProvider } from './identity.js';
+import { absoluteLinks } from './link-form.js';
 import { apiRoutes, type ApiRoute } from './operations.js';
 import { exchangeRecorder } from './record.js';
 import { RequestCall } from './request-call.js';
@@ -155,15 +156,19 @@ export function createApiListener(
     x.route!.guard?.(x.identity!);
   }
 
+  /** The answer as written, its hrefs in the profile's form (`links.form`). */
+  const shaped = (answer: Answer) =>
+    fromAnswer(ctx.behaviour.absoluteLinks ? absoluteLinks(answer, ctx.addresses.apiUrl) : answer);
+
   /** The row's operation: reads the call, asks a service, answers a value. */
   function operation(x: Exchange): Promise<void> | void {
     const answered = x.route!.operation(new RequestCall<never>(x, ctx.clock), ctx);
     if (!(answered instanceof Promise)) {
-      x.outcome = fromAnswer(answered);
+      x.outcome = shaped(answered);
       return;
     }
     return answered.then((answer) => {
-      x.outcome = fromAnswer(answer);
+      x.outcome = shaped(answer);
     });
   }
 

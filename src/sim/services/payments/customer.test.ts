@@ -34,7 +34,7 @@ async function sandboxContext(): Promise<SandboxContext> {
     events: createEventBus(),
     world,
     registerFixture: { providers: [] },
-    addresses: { portalUrl: 'http://portal.example' },
+    addresses: { portalUrl: 'http://portal.example', apiUrl: 'https://api.example' },
     callbackCa: [],
     deliveriesInFlight: new Map(),
     faults: createFaultInjector({ seed: 42, start: { profile: null, rules: [] } }),
