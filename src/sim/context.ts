@@ -8,6 +8,7 @@ import type { Bank } from './bank/bank.js';
 import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
 import type { FaultInjector } from './faults/injector.js';
+import type { ClientJudge } from './judge/judge.js';
 import type { Behaviour, ServedProfile } from './profile.js';
 import type { RegisterFixture } from './seed/fixtures.js';
 import type { Store } from './store/store.js';
@@ -38,6 +39,8 @@ export interface SandboxParts {
   readonly profile: ServedProfile;
   /** The profile's settings as the values services pass to the rules. */
   readonly behaviour: Behaviour;
+  /** The client judge over the events (`clientJudge` option); undefined when it is off. Nothing in the simulator reads it. */
+  readonly judge: ClientJudge | undefined;
   log(message: string): void;
 }
 

@@ -58,6 +58,11 @@ export const SandboxOptionsSchema = z.strictObject({
    * which validates `state` instead of comparing it fail visibly.
    */
   opaqueState: z.boolean().default(false),
+  /**
+   * The client judge (`sandbox.clientReport()`, `GET /sandbox/client-report`): on by default;
+   * `false` (`--no-client-judge`) saves the cost of judging every exchange, for benchmarks.
+   */
+  clientJudge: z.boolean().default(true),
 });
 
 export type SandboxOptionsInput = z.input<typeof SandboxOptionsSchema> & {

@@ -22,6 +22,12 @@ import { boundFetch, type SandboxFetch, type SandboxTls } from './library/fetch.
 import { providerFactory, type ProviderOptions, type SandboxProvider } from './library/providers.js';
 import { psuFactory, type SandboxPsu } from './library/psu.js';
 import { bookingOf, faultsOf, type Booking, type BookingInput, type SandboxFaults } from './library/tools.js';
+import {
+  callbacksOf,
+  clientReportOf,
+  type SandboxCallbacks,
+  type SandboxClientReport,
+} from './library/client-report.js';
 import { moveClock, type ClockView } from './services/control/clock.js';
 import { resetSandbox } from './services/control/reset.js';
 import { customersView, type CustomerView } from './services/control/world.js';
@@ -77,6 +83,13 @@ export interface Sandbox {
    * is not due.
    */
   flushCallbacks(): Promise<void>;
+  /**
+   * The client report: what the client judge found your client did against the interface's client
+   * rules (`expect(sandbox.clientReport().findings).toEqual([])`), with `.acknowledge(rule)` and `.clear()`.
+   */
+  readonly clientReport: SandboxClientReport;
+  /** Forged revocation events for your callback receiver: `sandbox.callbacks.forge({ consentId, kind })`. */
+  readonly callbacks: SandboxCallbacks;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -180,6 +193,8 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     faults: faultsOf(ctx),
     profile,
     flushCallbacks: () => flushDue(ctx),
+    clientReport: clientReportOf(ctx),
+    callbacks: callbacksOf(ctx),
     reset: async () => {
       await resetSandbox(ctx);
     },

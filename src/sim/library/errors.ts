@@ -25,3 +25,13 @@ export async function refusing<T>(call: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/** The same, for a call that answers at once. */
+export function refusingNow<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    if (error instanceof XsError) throw new SandboxError(error.code, error.message, error.path);
+    throw error;
+  }
+}

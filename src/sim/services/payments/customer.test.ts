@@ -40,6 +40,7 @@ async function sandboxContext(): Promise<SandboxContext> {
     faults: createFaultInjector({ seed: 42, start: { profile: null, rules: [] } }),
     profile: resolveProfile(undefined, 42),
     behaviour: behaviourOf(resolveProfile(undefined, 42).settings),
+    judge: undefined,
     log: () => undefined,
   };
   return { ...parts, bank: createBank({ store, ledgers: () => world.ledgers, log: () => undefined }) };
