@@ -23,6 +23,8 @@ import { createSubjects } from './subjects.js';
 export const PROVIDERS_REMEMBERED = 1_000;
 
 export interface ClientReport {
+  /** How many exchanges of a provider (with an accepted certificate) were judged since the start, the last reset or clear. */
+  judged: number;
   /** Oldest first; acknowledged rules' findings are not among them. */
   findings: ClientFinding[];
   /** Findings dropped, oldest first, beyond the bound of each provider. */
@@ -84,6 +86,7 @@ export function createClientJudge(events: EventBus, clock: { now(): Date }): Cli
   let judgedCallbacks = new BoundedMap<string, true>(PROVIDERS_REMEMBERED * 10);
   const store = createFindingStore();
   const provocations = createProvocationLog();
+  const judged = new Map<string, number>();
 
   function memoryOf(provider: string): Map<AnyCheck, unknown> {
     let memory = memories.get(provider);
@@ -102,6 +105,7 @@ export function createClientJudge(events: EventBus, clock: { now(): Date }): Cli
     // A request without an accepted certificate belongs to no provider: there is nobody to report to.
     if (event.provider === undefined) return;
     const seen = seenOf(event as ExchangeEvent & { provider: string });
+    judged.set(seen.provider, (judged.get(seen.provider) ?? 0) + 1);
     const memory = memoryOf(seen.provider);
     const violations = oneFindingPerMistake(
       EXCHANGE_CHECKS.flatMap((check) => check.judge(memory.get(check), seen, { subjects, tick }) ?? []),
@@ -206,10 +210,12 @@ export function createClientJudge(events: EventBus, clock: { now(): Date }): Cli
     judgedCallbacks = new BoundedMap(PROVIDERS_REMEMBERED * 10);
     store.reset();
     provocations.clear();
+    judged.clear();
   });
 
   return {
     report: (provider) => ({
+      judged: provider === undefined ? [...judged.values()].reduce((a, b) => a + b, 0) : (judged.get(provider) ?? 0),
       ...store.list(provider),
       acknowledged: store.acknowledgements(provider),
       provoked: provocations.list(provider),
@@ -221,6 +227,8 @@ export function createClientJudge(events: EventBus, clock: { now(): Date }): Cli
     clear(provider) {
       store.clear(provider);
       provocations.clear(provider);
+      if (provider === undefined) judged.clear();
+      else judged.delete(provider);
     },
   };
 }
