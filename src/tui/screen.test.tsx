@@ -54,3 +54,19 @@ it('asks for colour only when colour is on: without it every status is still wri
   const busy = { ...base, pendingCount: 2 };
   expect(rows(busy)[0]).toMatch(/2 SCA waiting · \? help$/);
 });
+
+it('shows the client report’s latest finding on its own line, in the same 23 rows', () => {
+  const finding = {
+    seq: 1,
+    rule: 'CLIENT-PAYMENT-KEY',
+    severity: 'critical',
+    provider: 'PSDDE-BAFIN-123456',
+    detail: 'POST /v1/payments/sepa-credit-transfers initiated the same payment under a new X-Request-ID.',
+  };
+  const lines = rows({ ...base, state: { ...base.state, findings: [finding], findingCount: 1 } });
+  expect(lines).toHaveLength(23);
+  expect(lines.find((line) => line.startsWith('Client report:'))).toMatch(
+    /^Client report: 1 finding · CLIENT-PAYMENT-KEY \(critical\) PSDDE-BAFIN-123456/,
+  );
+  expect(rows(base).some((line) => line.startsWith('Client report: no findings.'))).toBe(true);
+});

@@ -7,6 +7,7 @@ import { Box } from 'ink';
 import { CallbacksPane } from './callbacks-pane.js';
 import { ConformanceView } from './conformance-view.js';
 import { ConsentsPane } from './consents-pane.js';
+import { FindingsLine } from './findings-line.js';
 import { Footer, type PendingSca } from './footer.js';
 import { SCREEN_COLUMNS } from './format.js';
 import { GuidedLine } from './guided-line.js';
@@ -23,7 +24,16 @@ export interface ScreenProps {
   endpoints: { apiUrl: string; portalUrl: string; certificates: { dir: string } & CurlCertificates };
   state: Pick<
     DemoState,
-    'requests' | 'requestCount' | 'providers' | 'callbacks' | 'view' | 'conformance' | 'guided' | 'message'
+    | 'requests'
+    | 'requestCount'
+    | 'providers'
+    | 'callbacks'
+    | 'findings'
+    | 'findingCount'
+    | 'view'
+    | 'conformance'
+    | 'guided'
+    | 'message'
   >;
   consents: readonly ConsentRow[];
   selectedConsentId: string | undefined;
@@ -36,7 +46,7 @@ export interface ScreenProps {
   color: boolean;
 }
 
-/** Rows of the middle area (requests, consents, payments and callbacks), which the conformance view replaces. */
+/** Rows of the middle area (requests, consents, payments and callbacks, the client report's line), which the conformance view replaces. */
 const MIDDLE_ROWS = 16;
 const HALF = (SCREEN_COLUMNS - 2) / 2;
 
@@ -67,7 +77,7 @@ export function Screen(props: ScreenProps) {
             rows={state.requests}
             providers={state.providers}
             total={state.requestCount}
-            height={6}
+            height={5}
             width={width}
             color={color}
           />
@@ -83,6 +93,7 @@ export function Screen(props: ScreenProps) {
             <Box width={2} />
             <CallbacksPane rows={state.callbacks} height={3} width={HALF} color={color} />
           </Box>
+          <FindingsLine latest={state.findings.at(-1)} count={state.findingCount} width={width} color={color} />
         </Box>
       )}
       <Footer
