@@ -162,6 +162,19 @@ describe('a client that breaks one rule once meets exactly that finding', () => 
     expect(finding!.severity).toBe('critical');
   });
 
+  it('CLIENT-PAYMENT-KEY: a 503 on an initiation, then the same payment under a new X-Request-ID after its Retry-After', async () => {
+    await t.sandbox.faults.add({ kind: 'status', status: 503, retryAfter: 2, count: 1, match: { method: 'POST' } });
+    const body = transfer(anna());
+    expect((await initiation(body)).status).toBe(503);
+    await t.sandbox.clock.advance('PT2S');
+    expect((await initiation(body)).status).toBe(201);
+    expect(findings()).toEqual([
+      { rule: 'CLIENT-PAYMENT-KEY', provider: PROVIDER, last: `POST /v1/payments/${STANDARD} → 201` },
+    ]);
+    // The faulted request is kept as sent: its body is in the evidence.
+    expect(t.sandbox.clientReport().findings[0]!.exchanges[0]!.request.body).toEqual(body);
+  });
+
   it('CLIENT-REQUEST-ID-FORM: a request whose X-Request-ID is no UUID', async () => {
     const answer = await send({ path: '/v1/revocation-callback', requestId: 'request-1' });
     expect(answer.status).toBe(400);

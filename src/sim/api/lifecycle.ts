@@ -93,7 +93,7 @@ export function createApiListener(
    * A fault rule may answer, hold or drop the request, or mark it to lose its answer or to have its
    * consent revoked once answered (after the certificate: a rule may name the provider).
    */
-  function faults(x: Exchange): void {
+  function faults(x: Exchange): Promise<void> | void {
     const fault = requestFault(
       ctx.faults,
       { family: 'request', method: x.method, path: x.path, provider: x.identity?.organizationIdentifier },
@@ -101,6 +101,17 @@ export function createApiListener(
     );
     if (!fault) return;
     x.fault = fault.rule;
+    // A fault that answers (or drops) at once still reads the body, so the exchange event carries the
+    // request as sent: the client judge compares a retry with it (same payment, same key). A body
+    // that cannot be read changes nothing; nothing is stored either way.
+    if (fault.kind === 'fail' || fault.kind === 'refuse' || fault.kind === 'answer' || fault.kind === 'drop')
+      return Promise.resolve(body(x))
+        .catch(() => undefined)
+        .then(() => applyFault(x, fault));
+    applyFault(x, fault);
+  }
+
+  function applyFault(x: Exchange, fault: NonNullable<ReturnType<typeof requestFault>>): void {
     if (fault.kind === 'fail') throw new XsError('INTERNAL_SERVER_ERROR');
     if (fault.kind === 'refuse')
       throw new XsError(fault.code, { status: fault.status, headers: fault.headers, text: FAULT_TEXT[fault.code] });
