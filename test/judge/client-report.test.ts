@@ -68,6 +68,10 @@ let mistakes = 0;
 const endpointMistake = (client?: ClientCertificate) => send(`/v1/acounts/${++mistakes}`, client);
 const report = async (query = '') => (await t.control(`/client-report${query}`)).json as ClientReport;
 
+it('answers the client rules at GET /sandbox/client-rules, as the catalogue has them', async () => {
+  expect(await t.control('/client-rules')).toMatchObject({ status: 200, json: CLIENT_RULES });
+});
+
 describe('GET and DELETE /sandbox/client-report', () => {
   it('answers the findings, per provider with ?provider=, and DELETE clears them', async () => {
     await endpointMistake();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueQwac } from '../../src/certs/index.js';
 import { CLIENT_RULES } from '../../src/sim/judge/client-rules.js';
 import type { ClientFinding } from '../../src/sim/judge/findings.js';
-import { ibansOf, REDIRECT, resourceIdOf, validConsent } from '../helpers/ais.js';
+import { codeOf, ibansOf, REDIRECT, resourceIdOf, validConsent } from '../helpers/ais.js';
 import { paymentRows, STANDARD, transfer } from '../helpers/pis.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import type { ClientCertificate } from '../helpers/tls-client.js';
@@ -213,6 +213,26 @@ describe('a client that breaks one rule once meets exactly that finding', () => 
     await t.sandbox.psu('anna').revoke(consentId);
     await t.sandbox.flushCallbacks();
     expect(findings()).toEqual([]);
+    await balances(consentId);
+    expect(findings().map((finding) => finding.rule)).toEqual(['CLIENT-CONSENT-ENDED']);
+  });
+
+  it('CLIENT-CONSENT-ENDED: a read again after CONSENT_EXPIRED (not also a retried 4xx)', async () => {
+    const consentId = await validConsent(t, [anna()], { validUntil: '2026-03-03' });
+    await t.sandbox.clock.set(new Date('2026-03-04T10:00:00Z'));
+    const first = await balances(consentId);
+    expect([first.status, codeOf(first)]).toEqual([401, 'CONSENT_EXPIRED']);
+    expect(findings()).toEqual([]);
+    await balances(consentId);
+    expect(findings()).toEqual([
+      { rule: 'CLIENT-CONSENT-ENDED', provider: PROVIDER, last: `GET ${balancesPath()} → 401` },
+    ]);
+  });
+
+  it('CLIENT-CONSENT-ENDED: a read after the consent’s status read revokedByPsu', async () => {
+    const consentId = await validConsent(t, [anna()]);
+    await t.sandbox.psu('anna').revoke(consentId);
+    expect((await send({ path: `/v1/consents/${consentId}/status` })).json).toEqual({ consentStatus: 'revokedByPsu' });
     await balances(consentId);
     expect(findings().map((finding) => finding.rule)).toEqual(['CLIENT-CONSENT-ENDED']);
   });
