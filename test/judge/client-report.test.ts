@@ -4,15 +4,13 @@
  * the library; bad input is FORMAT_ERROR with `path` and changes nothing, sends nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SandboxError, startSandbox } from '../../src/index.js';
 import { issueQwac } from '../../src/certs/index.js';
 import { CLIENT_RULES } from '../../src/sim/judge/client-rules.js';
 import type { ClientReport } from '../../src/sim/judge/judge.js';
 import { ibansOf, validConsent } from '../helpers/ais.js';
+import { callbackReceiver, type CallbackReceiver } from '../helpers/callback-receiver.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import type { ClientCertificate } from '../helpers/tls-client.js';
 import { rawCaller } from '../faults/raw-call.js';
@@ -20,9 +18,7 @@ import { rawCaller } from '../faults/raw-call.js';
 let t: TestSandbox;
 let certs: string;
 let other: ClientCertificate;
-let receiver: Server;
-let receiverUrl: string;
-const received: { eventId: string; signature: string }[] = [];
+let receiver: CallbackReceiver;
 const PROVIDER = 'PSDDE-BAFIN-123456';
 const OTHER = 'PSDDE-BAFIN-654321';
 
@@ -35,20 +31,7 @@ beforeAll(async () => {
     organizationIdentifier: OTHER,
     roles: ['PSP_AI'],
   });
-  receiver = createServer(
-    { key: readFileSync(`${certs}/server.key`), cert: readFileSync(`${certs}/server.crt`) },
-    (req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { eventId: string };
-        received.push({ eventId: body.eventId, signature: String(req.headers['x-service-signature']) });
-        res.end();
-      });
-    },
-  );
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `https://localhost:${(receiver.address() as AddressInfo).port}/xs2a/revocations`;
+  receiver = await callbackReceiver(certs);
 });
 afterAll(async () => {
   await t.sandbox.close();
@@ -56,7 +39,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await t.sandbox.reset();
-  received.length = 0;
+  receiver.received.length = 0;
 });
 
 const send = rawCallerOf;
@@ -105,7 +88,7 @@ describe('GET and DELETE /sandbox/client-report', () => {
 
   it('masks the evidence as the kit masks: the callback secret of an earlier answer is ***', async () => {
     const requestId = randomUUID();
-    await rawCaller(t)({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiverUrl }, requestId });
+    await rawCaller(t)({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url }, requestId });
     await send('/v1/revocation-callback', undefined, requestId);
     const [finding] = (await report()).findings;
     expect(finding!.rule).toBe('CLIENT-REQUEST-ID-NEW');
@@ -155,7 +138,7 @@ describe('acknowledging a rule', () => {
 
 describe('forged revocation events', () => {
   const forge = async (kind: string) => {
-    await rawCaller(t)({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiverUrl } });
+    await rawCaller(t)({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url } });
     const consentId = await validConsent(t, [ibansOf(t, 'anna')[0]!]);
     return { consentId, answer: await t.control('/callbacks/forge', { body: { consentId, kind } }) };
   };
@@ -163,23 +146,23 @@ describe('forged revocation events', () => {
   it('sends a correct event and records the receiver’s answer', async () => {
     const { consentId, answer } = await forge('correct');
     expect(answer.status).toBe(200);
-    expect(answer.json).toMatchObject({ consentId, kind: 'correct', url: receiverUrl, sent: [{ status: 200 }] });
-    expect(received).toHaveLength(1);
+    expect(answer.json).toMatchObject({ consentId, kind: 'correct', url: receiver.url, sent: [{ status: 200 }] });
+    expect(receiver.received).toHaveLength(1);
     expect((await report()).provoked.map((one) => one.fault)).toEqual(['forge:correct']);
   });
 
   it('sends a duplicate with the same eventId and two out-of-order events, the later first', async () => {
     await forge('duplicate');
-    expect(received[0]!.eventId).toBe(received[1]!.eventId);
-    received.length = 0;
+    expect(receiver.received[0]!.eventId).toBe(receiver.received[1]!.eventId);
+    receiver.received.length = 0;
     const { answer } = await forge('out-of-order');
-    expect(received).toHaveLength(2);
+    expect(receiver.received).toHaveLength(2);
     expect((answer.json as { sent: unknown[] }).sent).toHaveLength(2);
   });
 
   it('signs a stale event with a t more than 300 s old and a wrong-secret one with another key', async () => {
     await forge('stale');
-    const t0 = Number(/t=(\d+)/.exec(received[0]!.signature)![1]);
+    const t0 = Number(/t=(\d+)/.exec(receiver.received[0]!.signature)![1]);
     expect(Date.parse('2026-03-02T10:00:00Z') / 1000 - t0).toBeGreaterThan(300);
     const { answer } = await forge('wrong-secret');
     expect((answer.json as { sent: { signature: string }[] }).sent[0]!.signature).toBe('wrong-secret');
@@ -192,7 +175,7 @@ describe('forged revocation events', () => {
       400,
       { tppMessages: [{ code: 'FORMAT_ERROR', path: 'consentId' }] },
     ]);
-    await rawCaller(t)({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiverUrl } });
+    await rawCaller(t)({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url } });
     const kind = await t.control('/callbacks/forge', { body: { consentId, kind: 'loud' } });
     expect(kind.json).toMatchObject({ tppMessages: [{ code: 'FORMAT_ERROR', path: 'kind' }] });
     const unknown = await t.control('/callbacks/forge', { body: { consentId: randomUUID(), kind: 'correct' } });
@@ -202,7 +185,7 @@ describe('forged revocation events', () => {
       code: 'FORMAT_ERROR',
       path: 'kind',
     });
-    expect(received).toEqual([]);
+    expect(receiver.received).toEqual([]);
     expect((await report()).provoked).toEqual([]);
   });
 });

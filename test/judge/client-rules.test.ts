@@ -3,24 +3,20 @@
  * that finding, with the exchange that broke it as evidence (request and answer, masked).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueQwac } from '../../src/certs/index.js';
 import { CLIENT_RULES } from '../../src/sim/judge/client-rules.js';
 import type { ClientFinding } from '../../src/sim/judge/findings.js';
 import { codeOf, ibansOf, REDIRECT, resourceIdOf, validConsent } from '../helpers/ais.js';
 import { paymentRows, STANDARD, transfer } from '../helpers/pis.js';
+import { callbackReceiver, type CallbackReceiver } from '../helpers/callback-receiver.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import type { ClientCertificate } from '../helpers/tls-client.js';
 import { rawCaller, type RawCall } from '../faults/raw-call.js';
 
 let t: TestSandbox;
 let other: ClientCertificate;
-let receiver: Server;
-let receiverUrl: string;
-let receiverStatus = 200;
+let receiver: CallbackReceiver;
 const PROVIDER = 'PSDDE-BAFIN-123456';
 
 beforeAll(async () => {
@@ -32,18 +28,7 @@ beforeAll(async () => {
     organizationIdentifier: 'PSDDE-BAFIN-654321',
     roles: ['PSP_AI', 'PSP_PI'],
   });
-  receiver = createServer(
-    { key: readFileSync(`${certs}/server.key`), cert: readFileSync(`${certs}/server.crt`) },
-    (req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.statusCode = receiverStatus;
-        res.end();
-      });
-    },
-  );
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `https://localhost:${(receiver.address() as AddressInfo).port}/xs2a/revocations`;
+  receiver = await callbackReceiver(certs);
 });
 afterAll(async () => {
   await t.sandbox.close();
@@ -51,7 +36,8 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await t.sandbox.reset();
-  receiverStatus = 200;
+  receiver.status = 200;
+  receiver.received.length = 0;
 });
 
 const send = (call: RawCall) => rawCaller(t)(call);
@@ -208,7 +194,7 @@ describe('a client that breaks one rule once meets exactly that finding', () => 
   });
 
   it('CLIENT-CONSENT-ENDED: a read after the revocation callback was delivered', async () => {
-    await send({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiverUrl } });
+    await send({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url } });
     const consentId = await validConsent(t, [anna()]);
     await t.sandbox.psu('anna').revoke(consentId);
     await t.sandbox.flushCallbacks();
@@ -271,9 +257,9 @@ describe('a client that breaks one rule once meets exactly that finding', () => 
   });
 
   it('CLIENT-CALLBACK-ACK: the receiver answers 400 to a correctly signed event', async () => {
-    await send({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiverUrl } });
+    await send({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url } });
     const consentId = await validConsent(t, [anna()]);
-    receiverStatus = 400;
+    receiver.status = 400;
     const forged = await t.sandbox.callbacks.forge({ consentId, kind: 'correct' });
     expect(forged.sent.map((one) => one.status)).toEqual([400]);
     expect(t.sandbox.clientReport().findings.map((finding) => [finding.rule, finding.callbacks.length])).toEqual([

@@ -7,30 +7,19 @@
  * no longer used once it was told it ended, status polled while the customer decides.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, customerActs, ibansOf, REDIRECT, resourceIdOf } from '../helpers/ais.js';
 import { OTHER_BANK_IBAN, paymentRows, STANDARD, transfer } from '../helpers/pis.js';
+import { callbackReceiver, type CallbackReceiver } from '../helpers/callback-receiver.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { rawCaller, type RawCall, type TimedAnswer } from '../faults/raw-call.js';
 
 let certs: string;
-let receiver: Server;
-let receiverUrl: string;
+let receiver: CallbackReceiver;
 
 beforeAll(async () => {
   certs = await certificateFolder();
-  receiver = createServer(
-    { key: readFileSync(`${certs}/server.key`), cert: readFileSync(`${certs}/server.crt`) },
-    (req, res) => {
-      req.resume();
-      req.on('end', () => res.end());
-    },
-  );
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `https://localhost:${(receiver.address() as AddressInfo).port}/xs2a/revocations`;
+  receiver = await callbackReceiver(certs);
 });
 afterAll(() => receiver.close());
 
@@ -109,7 +98,7 @@ async function everyFlow(t: TestSandbox): Promise<number[]> {
   await go({ path: `/v1/consents/${refused.consentId}/status` });
 
   // A consent revoked by the customer, its callback delivered: not used again.
-  await go({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiverUrl } });
+  await go({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url } });
   const revoked = await go({
     method: 'POST',
     path: '/v1/consents',
