@@ -84,11 +84,11 @@ function eventsOf(kind: ForgeKind, consentId: string, now: Date): ForgedEvent[] 
 
 export async function forgeCallback(ctx: SandboxContext, input: unknown): Promise<ForgeResult> {
   const { consentId, kind, provider } = readInput(input);
-  const consent = ctx.store.data.consents[consentId];
+  const consent = ctx.store.get('consents', consentId);
   // Another provider's consent is refused as an unknown one, as the API refuses it.
   if (!consent || (provider !== undefined && consent.tpp !== provider))
     throw new XsError('FORMAT_ERROR', { path: 'consentId', text: 'consentId: no consent has this id.' });
-  const registration = ctx.store.data.callbacks[consent.tpp];
+  const registration = ctx.store.get('callbacks', consent.tpp);
   if (!registration)
     throw new XsError('FORMAT_ERROR', {
       path: 'consentId',
