@@ -53,19 +53,23 @@ async function serveAndStop(
     child.stdout.on('data', () => out.includes('Press Ctrl+C') && resolve());
     void exited.then((code) => reject(new Error(`serve exited with ${code}: ${out}`)));
   });
-  const apiUrl = /XS2A API \(mutual TLS\)\s+(\S+)/.exec(out)![1]!;
-  for (const path of paths)
-    await sendHttps(new URL(path, apiUrl), {
-      method: 'GET',
-      headers: { 'X-Request-ID': randomUUID() },
-      ca: readFileSync(join(certs, 'ca.crt'), 'utf8'),
-      certificate: {
-        cert: readFileSync(join(certs, 'tpp.crt'), 'utf8'),
-        key: readFileSync(join(certs, 'tpp.key'), 'utf8'),
-      },
-    });
-  if (waitFor) await expect.poll(() => out.includes(waitFor)).toBe(true);
-  child.kill('SIGTERM');
+  try {
+    const apiUrl = /XS2A API \(mutual TLS\)\s+(\S+)/.exec(out)![1]!;
+    for (const path of paths)
+      await sendHttps(new URL(path, apiUrl), {
+        method: 'GET',
+        headers: { 'X-Request-ID': randomUUID() },
+        ca: readFileSync(join(certs, 'ca.crt'), 'utf8'),
+        certificate: {
+          cert: readFileSync(join(certs, 'tpp.crt'), 'utf8'),
+          key: readFileSync(join(certs, 'tpp.key'), 'utf8'),
+        },
+      });
+    if (waitFor) await expect.poll(() => out.includes(waitFor)).toBe(true);
+  } finally {
+    // Stopped whatever happened above, so a failed expectation leaves no server running.
+    child.kill('SIGTERM');
+  }
   return { code: await exited, out };
 }
 
