@@ -273,6 +273,8 @@ export const consentLifecycleScenarios = [
     async run(ctx) {
       const created = await createConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) });
       const links = created.created._links;
+      // Hrefs are opaque (spec "Links", "Versioning" 4): a path or a whole address, followed as given.
+      ctx.observeSetting('links.form', /^[a-z][a-z0-9+.-]*:/i.test(links.self.href) ? 'absolute' : 'relative');
       const self = await follow(ctx, links.self.href);
       ensureEqual(self.status, 200, 'status of following self');
       ensureEqual(

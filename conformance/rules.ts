@@ -1320,7 +1320,7 @@ export const RULES: readonly Rule[] = [
     statement: 'The full schema of the `_links` object is open.',
     open: {
       choice:
-        'Each member is `{ "href": string }` and nothing more; creations carry `scaRedirect` (absolute, with `?state=`), `self`, `status` and `scaStatus`, consent reads `self` and `status`, transactions answers `account` always and `next` only while more history exists, and every other href is a path starting with `/v1`.',
+        'Each member is `{ "href": string }` and nothing more; creations carry `scaRedirect` (absolute, with `?state=`), `self`, `status` and `scaStatus`, consent reads `self` and `status`, transactions answers `account` always and `next` only while more history exists, and every other href is a path starting with `/v1`. By default; a bank profile writes every href other than `scaRedirect` as the whole address instead (setting `links.form`).',
     },
   },
   {

@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { packageVersion } from '../package-root.js';
 import { certsCommand } from './certs.js';
+import { clientRulesCommand } from './client-rules.js';
 import { conformanceCommand } from './conformance.js';
 import { demoCommand } from './demo.js';
 import type { CliIo } from './io.js';
@@ -20,6 +21,7 @@ export function buildProgram(io: CliIo): Command {
   conformanceCommand(program, io, process.env);
   openApiCommand(program, io);
   profilesCommand(program, io);
+  clientRulesCommand(program, io);
   demoCommand(program, io);
   return program;
 }

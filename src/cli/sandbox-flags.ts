@@ -29,6 +29,7 @@ export interface SandboxFlags {
   certs: string;
   profile?: string;
   journalSize: number;
+  opaqueState?: boolean;
 }
 
 /**
@@ -86,6 +87,10 @@ export function sandboxFlags(command: Command): Command {
         `bank profile to serve: ${BUILT_IN_BANK_PROFILES.join(', ')} (drawn from --seed), or a JSON profile file (xs2a-kit profiles lists the settings)`,
         bankProfile,
       )
+      .option(
+        '--opaque-state',
+        'every authorisation state is an opaque token, not a UUID: shows a client that validates state (departs from the interface on purpose)',
+      )
   );
 }
 
@@ -102,5 +107,6 @@ export function sandboxInput(flags: SandboxFlags): SandboxOptionsInput {
     certsDir: flags.certs,
     journalSize: flags.journalSize,
     ...(flags.profile === undefined ? {} : { profile: flags.profile }),
+    ...(flags.opaqueState ? { opaqueState: true } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { BUILT_IN_PROFILES, FaultProfileError, resolveFaults } from '../sim/faul
 import { profileFile } from '../contract/profile.js';
 import type { ServedProfile } from '../sim/profile.js';
 import { startSandbox } from '../sim/sandbox.js';
+import { finishClientReport, printFindings, reportTarget, type ReportTarget } from './client-report-output.js';
 import type { CliIo } from './io.js';
 import { withPortHint } from './port-hint.js';
 import { collect } from './parse.js';
@@ -15,6 +16,8 @@ interface ServeFlags extends SandboxFlags {
   trust: string[];
   callbackCa: string[];
   faults?: string;
+  clientReport: ReportTarget[];
+  clientJudge: boolean;
 }
 
 /**
@@ -55,15 +58,26 @@ export function serveCommand(program: Command, io: CliIo): void {
       `inject faults for client robustness drills: ${Object.keys(BUILT_IN_PROFILES).join(', ')}, or a JSON file of rules`,
       faultProfile,
     )
+    .option(
+      '--client-report <format:file>',
+      'write the client report when stopped (junit:FILE, json:FILE or html:FILE; repeatable); exit code 1 when it has findings',
+      reportTarget,
+      [],
+    )
+    .option('--no-client-judge', 'do not judge the clients (no client report; saves its cost per request)')
     .action(async (flags: ServeFlags) => {
+      if (!flags.clientJudge && flags.clientReport.length > 0)
+        throw new InvalidArgumentError('--client-report needs the client judge: leave out --no-client-judge.');
       const sandbox = await startSandbox({
         ...sandboxInput(flags),
         controlToken: flags.controlToken,
         trust: flags.trust,
         callbackCa: flags.callbackCa,
         ...(flags.faults === undefined ? {} : { faults: flags.faults }),
+        clientJudge: flags.clientJudge,
         log: (message) => io.err(`${message}\n`),
       }).catch((error: unknown) => Promise.reject(withPortHint(error)));
+      const stopPrinting = flags.clientJudge ? printFindings(sandbox, io) : () => {};
       // Process-level: from node starting to both servers listening, which is what a user waits for.
       const readyMs = performance.now();
       const customers = sandbox.customers();
@@ -73,6 +87,10 @@ export function serveCommand(program: Command, io: CliIo): void {
           `Fault injection is ON (profile ${flags.faults}): GET ${sandbox.controlUrl}/faults lists the rules, DELETE turns them off.\n`,
         );
       if (flags.profile !== undefined) io.out(profileBanner(sandbox.profile, flags.seed, sandbox.controlUrl));
+      if (flags.clientJudge)
+        io.out(
+          `Client judge on: each finding prints here as it happens; GET ${sandbox.controlUrl}/client-report has the evidence (xs2a-kit client-rules lists the rules).\n`,
+        );
       io.out(
         readyBanner(sandbox, {
           readyMs,
@@ -90,7 +108,9 @@ export function serveCommand(program: Command, io: CliIo): void {
         process.on('SIGINT', stop);
         process.on('SIGTERM', stop);
       });
+      stopPrinting();
       await sandbox.close();
+      if (flags.clientJudge) process.exitCode = finishClientReport(sandbox, flags.clientReport, io);
       io.out('xs2a-kit sandbox stopped.\n');
     });
 }

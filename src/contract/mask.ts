@@ -1,6 +1,7 @@
 /**
  * Reports leak secrets unless told not to (reports end up in CI logs and artefacts): every recorded exchange
- * is masked by default — credentials headers, keys, `secret` fields, passwords, one-time codes and
+ * (the conformance kit's reports, the sandbox's request journal and client report) is masked by default —
+ * credentials headers, keys, `secret` fields, passwords, one-time codes and
  * any PEM block (certificates and keys alike).
  */
 export const MASK = '***';

@@ -185,6 +185,13 @@ export const SETTINGS: readonly SettingDefinition[] = [
     'sandbox time between the 5 callback attempts, doubling each time (the spec says exponential): 30 s, 1, 2, 4 min; 10, 20, 40, 80 s; or 1, 2, 4, 8 min',
   ),
   setting(
+    'links.form',
+    ['relative', 'absolute'],
+    { strict: 'absolute', lenient: 'relative' },
+    'OPEN-2 (Links: full schema not shown; Versioning 4: address shape is not a contract)',
+    'hrefs in _links and Location: relative = a path under the base URL (/v1/…); absolute = the whole address (https://host:port/v1/…); scaRedirect is absolute either way',
+  ),
+  setting(
     'callback.attemptTimeout',
     ['10s', '5s', '30s'],
     { strict: '5s', lenient: '30s' },

@@ -10,6 +10,7 @@ import { createClock } from './clock.js';
 import type { Addresses, SandboxContext, SandboxParts } from './context.js';
 import { createEventBus } from './events.js';
 import { createFaultInjector } from './faults/injector.js';
+import { createClientJudge } from './judge/judge.js';
 import type { ResolvedFaults } from './faults/profiles.js';
 import type { SandboxOptions } from './options.js';
 import type { Behaviour, ServedProfile } from './profile.js';
@@ -44,13 +45,14 @@ export async function buildContext(
     anchor: kept.seedAnchor,
     bookings: (iban) => store.find('bookings', 'account', iban),
   });
-  const addresses: Addresses = { portalUrl: '' };
+  const addresses: Addresses = { portalUrl: '', apiUrl: '' };
+  const events = createEventBus();
   // Built in dependency order: the parts, then the bank over them (what time makes due is applied
   // by the bank with the parts, never with the context that holds the bank).
   const parts: SandboxParts = {
     store,
     clock,
-    events: createEventBus(),
+    events,
     world,
     registerFixture: loadRegisterFixture(),
     addresses,
@@ -59,6 +61,8 @@ export async function buildContext(
     faults: createFaultInjector({ seed: options.seed, start: startFaults }),
     profile,
     behaviour,
+    // It listens from the start, so it sees every exchange and change of this sandbox.
+    judge: options.clientJudge ? createClientJudge(events, clock) : undefined,
     log,
   };
   const bank = createBank({

@@ -8,14 +8,16 @@ import type { Bank } from './bank/bank.js';
 import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
 import type { FaultInjector } from './faults/injector.js';
+import type { ClientJudge } from './judge/judge.js';
 import type { Behaviour, ServedProfile } from './profile.js';
 import type { RegisterFixture } from './seed/fixtures.js';
 import type { Store } from './store/store.js';
 import type { World } from './world.js';
 
-/** Where the customer surface listens: known once it does (scaRedirect links point there). */
+/** Where the servers listen: known once they do (scaRedirect links point to the portal, absolute hrefs to the API). */
 export interface Addresses {
   portalUrl: string;
+  apiUrl: string;
 }
 
 /** Everything but the bank: what the bank's own due work (settlements) needs, so the bank is built after them. */
@@ -37,6 +39,8 @@ export interface SandboxParts {
   readonly profile: ServedProfile;
   /** The profile's settings as the values services pass to the rules. */
   readonly behaviour: Behaviour;
+  /** The client judge over the events (`clientJudge` option); undefined when it is off. Nothing in the simulator reads it. */
+  readonly judge: ClientJudge | undefined;
   log(message: string): void;
 }
 

@@ -2,10 +2,14 @@
 import type { AuthorisationEvent, PaymentEvent, ProviderEvent } from './change-events.js';
 import type { ConsentEvent } from './consent-events.js';
 import type { ExchangeEvent, RequestEvent } from './exchange-events.js';
+import type { ForgedCallbackEvent } from './callback-events.js';
+import type { ClientFinding } from './judge/findings.js';
 
 export type { AuthorisationEvent, Due, PaymentEvent, ProviderEvent } from './change-events.js';
 export type { ConsentEvent } from './consent-events.js';
 export type { ExchangeEvent, HeaderValues, RequestEvent } from './exchange-events.js';
+export type { ForgedCallbackEvent, ForgedSend } from './callback-events.js';
+export type { ClientFinding } from './judge/findings.js';
 
 export interface SandboxEventMap {
   request: RequestEvent;
@@ -24,6 +28,10 @@ export interface SandboxEventMap {
     error: string | null;
     outcome: string;
   };
+  /** Revocation events forged for a provider's receiver, with its answers. */
+  'callback-forged': ForgedCallbackEvent;
+  /** The client judge found that a provider's client broke a client rule (acknowledged rules are not told). */
+  'client-finding': ClientFinding;
 }
 
 export type SandboxEventName = keyof SandboxEventMap;

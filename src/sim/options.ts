@@ -59,6 +59,17 @@ export const SandboxOptionsSchema = z.strictObject({
    * the path of a JSON profile file, or `{ settings: { … } }`; the default profile when absent.
    */
   profile: ProfileOptionSchema.optional(),
+  /**
+   * Every authorisation's `state` is an opaque token instead of a UUID v4 (`--opaque-state`): a
+   * departure from what the interface states today, outside the bank profile, that makes a client
+   * which validates `state` instead of comparing it fail visibly.
+   */
+  opaqueState: z.boolean().default(false),
+  /**
+   * The client judge (`sandbox.clientReport()`, `GET /sandbox/client-report`): on by default;
+   * `false` (`--no-client-judge`) saves the cost of judging every exchange, for benchmarks.
+   */
+  clientJudge: z.boolean().default(true),
 });
 
 export type SandboxOptionsInput = z.input<typeof SandboxOptionsSchema> & {

@@ -107,9 +107,17 @@ export interface Behaviour {
   /** The intervals between callback attempts, as rules/callbacks.ts reads them (contract's callbackBackoffMs). */
   readonly callbackBackoff: '30s-doubling' | '10s-doubling' | '60s-doubling';
   readonly callbackAttemptTimeoutMs: number;
+  /** Whether hrefs of `_links` (and Location) are written as the whole address rather than a path. */
+  readonly absoluteLinks: boolean;
+  /**
+   * A `state` that is no UUID (the `opaqueState` option, outside the bank profile): the interface
+   * states a UUID v4 today and only warns that the format may change, so this departs from it on
+   * purpose, to show a client that validates `state` (spec "Authorisation hand-over" 1, "Versioning" 5).
+   */
+  readonly opaqueState: boolean;
 }
 
-export function behaviourOf(settings: Settings): Behaviour {
+export function behaviourOf(settings: Settings, options: { opaqueState?: boolean } = {}): Behaviour {
   // completeSettings/builtInSettings have checked every value against the setting's list, so
   // the casts below only name the type those lists already guarantee.
   const value = <T extends SettingValue>(name: string) => settings[name] as T;
@@ -134,5 +142,7 @@ export function behaviourOf(settings: Settings): Behaviour {
     bodyLimitBytes: bodyLimitBytes(value('request.bodyLimit')),
     callbackBackoff: value('callback.backoff'),
     callbackAttemptTimeoutMs: secondsSettingMs('callback.attemptTimeout', value('callback.attemptTimeout')),
+    absoluteLinks: value('links.form') === 'absolute',
+    opaqueState: options.opaqueState ?? false,
   };
 }

@@ -26,6 +26,12 @@ import { providerFactory, type ProviderOptions, type SandboxProvider } from './l
 import { psuFactory, type SandboxPsu } from './library/psu.js';
 import { requestsOf, type SandboxRequests } from './library/requests.js';
 import { bookingOf, faultsOf, type Booking, type BookingInput, type SandboxFaults } from './library/tools.js';
+import {
+  callbacksOf,
+  clientReportOf,
+  type SandboxCallbacks,
+  type SandboxClientReport,
+} from './library/client-report.js';
 import { moveClock, type ClockView } from './services/control/clock.js';
 import { resetSandbox } from './services/control/reset.js';
 import { customersView, type CustomerView } from './services/control/world.js';
@@ -85,6 +91,13 @@ export interface Sandbox {
    * is not due.
    */
   flushCallbacks(): Promise<void>;
+  /**
+   * The client report: what the client judge found your client did against the interface's client
+   * rules (`expect(sandbox.clientReport().findings).toEqual([])`), with `.acknowledge(rule)` and `.clear()`.
+   */
+  readonly clientReport: SandboxClientReport;
+  /** Forged revocation events for your callback receiver: `sandbox.callbacks.forge({ consentId, kind })`. */
+  readonly callbacks: SandboxCallbacks;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -123,7 +136,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const startFaults = resolveFaults(options.faults);
   // So is a bad bank profile: the message names the setting.
   const profile = servedProfile(options.profile, options.seed);
-  const behaviour = behaviourOf(profile.settings);
+  const behaviour = behaviourOf(profile.settings, { opaqueState: options.opaqueState });
   const log = input.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const certs = await ensureCertificates(resolve(options.certsDir ?? userCertificatesDir()));
   const pems = loadCertificates(certs.paths);
@@ -183,6 +196,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   apiUrl = `https://${host}:${apiPort}`;
   const portalUrl = `http://${host}:${portalPort}`;
   addresses.portalUrl = portalUrl;
+  addresses.apiUrl = apiUrl;
 
   const tls: SandboxTls = {
     ca: Buffer.from(pems.ca),
@@ -213,6 +227,8 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     requests: requestsOf(journal),
     profile,
     flushCallbacks: () => flushDue(ctx),
+    clientReport: clientReportOf(ctx),
+    callbacks: callbacksOf(ctx),
     reset: async () => {
       await resetSandbox(ctx);
     },

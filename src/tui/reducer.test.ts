@@ -10,6 +10,7 @@ import {
   selectedConsent,
 } from './selectors.js';
 import {
+  FINDING_HISTORY,
   initialState,
   REQUEST_HISTORY,
   type AuthorisationSnapshot,
@@ -348,4 +349,31 @@ it('advances guided mode only after a step succeeded, and shows its result as th
   state = on(state, { type: 'guided-busy' }, { type: 'guided-done', result: 'POST answered 500', failed: true });
   expect(state.guided).toMatchObject({ next: 1, failed: true });
   expect(state.message).toEqual({ text: 'POST answered 500', tone: 'bad' });
+});
+
+it('keeps the client report’s findings as they happen, the latest FINDING_HISTORY, and counts them all', () => {
+  const finding = (detail: string) =>
+    sandbox('client-finding', {
+      rule: 'CLIENT-ENDPOINT',
+      statement: '',
+      section: 'Endpoint list',
+      severity: 'minor',
+      provider: 'PSDDE-BAFIN-123456',
+      detail,
+      at: '2026-03-02T10:00:00.000Z',
+      realAt: '2026-03-02T10:00:00.000Z',
+      exchanges: [],
+      callbacks: [],
+    });
+  let state = initialState(0);
+  for (let i = 1; i <= FINDING_HISTORY + 1; i++) state = reduce(state, finding(`mistake ${i}`));
+  expect(state.findingCount).toBe(FINDING_HISTORY + 1);
+  expect(state.findings).toHaveLength(FINDING_HISTORY);
+  expect(state.findings.at(-1)).toEqual({
+    seq: FINDING_HISTORY + 1,
+    rule: 'CLIENT-ENDPOINT',
+    severity: 'minor',
+    provider: 'PSDDE-BAFIN-123456',
+    detail: `mistake ${FINDING_HISTORY + 1}`,
+  });
 });

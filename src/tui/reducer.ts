@@ -3,6 +3,7 @@ import type { SandboxEventMap } from '../index.js';
 import type { RunEvent, ScenarioStatus } from '../kit/events.js';
 import { consentRows, sandboxNow } from './selectors.js';
 import {
+  FINDING_HISTORY,
   idleConformance,
   initialState,
   REQUEST_HISTORY,
@@ -66,8 +67,14 @@ function onSandbox(state: DemoState, action: SandboxEvent): DemoState {
       return { ...state, payments: { ...state.payments, [action.event.paymentId]: action.event } };
     case 'authorisation-changed':
       return { ...state, authorisations: { ...state.authorisations, [action.event.authorisationId]: action.event } };
+    case 'client-finding': {
+      const { rule, severity, provider, detail } = action.event;
+      const row = { seq: state.findingCount + 1, rule, severity, provider, detail };
+      return { ...state, findings: [...state.findings, row].slice(-FINDING_HISTORY), findingCount: row.seq };
+    }
     case 'exchange':
-      // The request log is drawn from `request`; whole exchanges are for other listeners.
+    case 'callback-forged':
+      // The request log is drawn from `request`, findings from `client-finding`; these are for other listeners.
       return state;
   }
 }

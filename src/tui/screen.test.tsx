@@ -63,14 +63,14 @@ it('fills a larger terminal: 120×40 draws 39 rows of 120 columns, the panes tal
   expect(lines.map((line) => [...line].length <= 120)).not.toContain(false);
   expect([...lines[0]!].length).toBe(120);
   expect(lines[4]).toContain('/payments/instant-sepa-credit-transfers/ce12cd94/status');
-  expect(lines.findIndex((line) => line.startsWith('── Consents'))).toBe(3 + 1 + 14);
+  expect(lines.findIndex((line) => line.startsWith('── Consents'))).toBe(3 + 1 + 13);
   expect(lines.at(-1)?.trimEnd()).toBe('a/d approve/decline  r revoke  y/n payee  t/T +1h/+1d  c tests  g guide  ? q');
 });
 
 it('gives every extra row to a pane: half to the requests, a quarter to the consents, the rest below', () => {
-  expect(paneRows(24)).toEqual({ middle: 16, requests: 6, consents: 4, bottom: 3 });
-  expect(paneRows(40)).toEqual({ middle: 32, requests: 14, consents: 8, bottom: 7 });
-  expect(paneRows(25)).toEqual({ middle: 17, requests: 7, consents: 4, bottom: 3 });
+  expect(paneRows(24)).toEqual({ middle: 16, requests: 5, consents: 4, bottom: 3 });
+  expect(paneRows(40)).toEqual({ middle: 32, requests: 13, consents: 8, bottom: 7 });
+  expect(paneRows(25)).toEqual({ middle: 17, requests: 6, consents: 4, bottom: 3 });
 });
 
 it('puts the help in place of the panes, under the same three status rows, within 23 rows', () => {
@@ -86,4 +86,20 @@ it('asks for colour only when colour is on: without it every status is still wri
   expect(colourOf(true, undefined)).toEqual({});
   const busy = { ...base, pendingCount: 2 };
   expect(rows(busy)[0]).toMatch(/2 SCA waiting · \? help$/);
+});
+
+it('shows the client report’s latest finding on its own line, in the same 23 rows', () => {
+  const finding = {
+    seq: 1,
+    rule: 'CLIENT-PAYMENT-KEY',
+    severity: 'critical',
+    provider: 'PSDDE-BAFIN-123456',
+    detail: 'POST /v1/payments/sepa-credit-transfers initiated the same payment under a new X-Request-ID.',
+  };
+  const lines = rows({ ...base, state: { ...base.state, findings: [finding], findingCount: 1 } });
+  expect(lines).toHaveLength(23);
+  expect(lines.find((line) => line.startsWith('Client report:'))).toMatch(
+    /^Client report: 1 finding · CLIENT-PAYMENT-KEY \(critical\) PSDDE-BAFIN-123456/,
+  );
+  expect(rows(base).some((line) => line.startsWith('Client report: no findings.'))).toBe(true);
 });

@@ -9,6 +9,7 @@ import { Box } from 'ink';
 import { CallbacksPane } from './callbacks-pane.js';
 import { ConformanceView } from './conformance-view.js';
 import { ConsentsPane } from './consents-pane.js';
+import { FindingsLine } from './findings-line.js';
 import { Footer, type PendingSca } from './footer.js';
 import { GuidedLine } from './guided-line.js';
 import { HelpOverlay, type CurlCertificates } from './help-overlay.js';
@@ -27,7 +28,16 @@ export interface ScreenProps {
   endpoints: { apiUrl: string; portalUrl: string; certificates: { dir: string } & CurlCertificates };
   state: Pick<
     DemoState,
-    'requests' | 'requestCount' | 'providers' | 'callbacks' | 'view' | 'conformance' | 'guided' | 'message'
+    | 'requests'
+    | 'requestCount'
+    | 'providers'
+    | 'callbacks'
+    | 'findings'
+    | 'findingCount'
+    | 'view'
+    | 'conformance'
+    | 'guided'
+    | 'message'
   >;
   consents: readonly ConsentRow[];
   selectedConsentId: string | undefined;
@@ -41,15 +51,16 @@ export interface ScreenProps {
 }
 
 /**
- * Rows of the middle area (requests, consents, payments and callbacks; the conformance view
- * replaces it) and of each pane's lines: 16 at 24 rows, 6, 4 and 3 lines; half of every extra row
- * goes to the requests, a quarter to the consents, the rest to payments and callbacks.
+ * Rows of the middle area (requests, consents, payments and callbacks, the client report's line; the
+ * conformance view replaces it) and of each pane's lines: 16 at 24 rows, 5, 4 and 3 lines and the
+ * report's line; half of every extra row goes to the requests, a quarter to the consents, the rest to
+ * payments and callbacks.
  */
 export function paneRows(rows: number): { middle: number; requests: number; consents: number; bottom: number } {
   const extra = Math.max(0, rows - 24);
-  const requests = 6 + Math.ceil(extra / 2);
+  const requests = 5 + Math.ceil(extra / 2);
   const consents = 4 + Math.floor(extra / 4);
-  return { middle: 16 + extra, requests, consents, bottom: 3 + extra - (requests - 6) - (consents - 4) };
+  return { middle: 16 + extra, requests, consents, bottom: 3 + extra - (requests - 5) - (consents - 4) };
 }
 
 export function Screen(props: ScreenProps) {
@@ -97,6 +108,7 @@ export function Screen(props: ScreenProps) {
             <Box width={2} />
             <CallbacksPane rows={state.callbacks} height={rows.bottom} width={width - 2 - left} color={color} />
           </Box>
+          <FindingsLine latest={state.findings.at(-1)} count={state.findingCount} width={width} color={color} />
         </Box>
       )}
       <Footer

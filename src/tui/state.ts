@@ -22,6 +22,15 @@ export interface CallbackRow {
   outcome: string;
 }
 
+/** A client-report finding as the demo shows it: one line. */
+export interface FindingRow {
+  seq: number;
+  rule: string;
+  severity: string;
+  provider: string;
+  detail: string;
+}
+
 export type View = 'dashboard' | 'help' | 'conformance';
 
 export interface FinishedScenario {
@@ -78,6 +87,9 @@ export interface DemoState {
   callbacks: CallbackRow[];
   /** organizationIdentifier → name from the certificate. */
   providers: Record<string, string>;
+  /** The client report's findings as they happen, newest last, at most FINDING_HISTORY. */
+  findings: FindingRow[];
+  findingCount: number;
   selectedConsent: string | null;
   view: View;
   conformance: ConformanceState;
@@ -86,6 +98,7 @@ export interface DemoState {
 }
 
 export const REQUEST_HISTORY = 50;
+export const FINDING_HISTORY = 20;
 
 export const idleConformance: ConformanceState = {
   phase: 'idle',
@@ -113,6 +126,8 @@ export function initialState(clockOffsetMs: number): DemoState {
     authorisations: {},
     callbacks: [],
     providers: {},
+    findings: [],
+    findingCount: 0,
     selectedConsent: null,
     view: 'dashboard',
     conformance: idleConformance,

@@ -26,7 +26,7 @@ describe('xs2a-kit conformance with bank profiles', () => {
       file,
     ]);
     expect(code).toBe(0);
-    expect(stderr).toContain(`The target's profile (3 settings observed of 23) is in ${file}.`);
+    expect(stderr).toContain(`The target's profile (3 settings observed of 24) is in ${file}.`);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
       settings: { 'requestId.missing': 'generate', 'requestId.notUuid': 'accept', 'request.bodyLimit': '1MiB' },
     });

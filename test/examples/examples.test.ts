@@ -41,7 +41,7 @@ async function passes(project: string, before: string[][] = []): Promise<string>
 
 describe('examples/', () => {
   it('tpp-client: a TPP client with its own vitest tests and setup file against startSandbox', async () => {
-    expect(await passes(join(root, 'examples/tpp-client'))).toMatch(/Tests\s+3 passed/);
+    expect(await passes(join(root, 'examples/tpp-client'))).toMatch(/Tests\s+8 passed/);
   }, 120_000);
 
   it('berlin-group-client: a client generated from the Berlin Group 1.3.12 definition runs a consent, accounts and payment flow', async () => {

@@ -58,7 +58,7 @@ describe('xs2a-kit serve --faults', () => {
     expect(failure.code).toBe(1);
     expect(failure.stdout).toBe('');
     expect(failure.stderr).toContain(
-      'unknown fault profile "flakey": the built-in profiles are flaky, slow, chaos, callbacks; or give the path of a JSON file of rules.',
+      'unknown fault profile "flakey": the built-in profiles are flaky, slow, chaos, callbacks, client-check; or give the path of a JSON file of rules.',
     );
     expect(failure.stderr).not.toMatch(/\n\s+at /);
   });

@@ -27,4 +27,7 @@ it('runs a consent, accounts and payment flow typed by the Berlin Group 1.3.12 d
   const authorisations = await sandbox.fetch(`/v1/payments/sepa-credit-transfers/${payment.paymentId}/authorisations`);
   const { authorisationIds } = (await authorisations.json()) as { authorisationIds: string[] };
   expect(await sandbox.psu('anna').approve(authorisationIds[0]!)).toMatchObject({ scaStatus: 'finalised' });
+
+  // The sandbox judged every request against the client rules (xs2a-kit client-rules): none was broken.
+  expect(sandbox.clientReport().findings).toEqual([]);
 });

@@ -44,6 +44,10 @@ export class Exchange {
   fault: RequestFaultKind | undefined = undefined;
   /** A slow fault's delay before the answer is written (real milliseconds). */
   holdMs: number | undefined = undefined;
+  /** A lost-answer fault: the request is handled in full, then its connection closed instead of answered. */
+  loseAnswer = false;
+  /** A revoke-consent fault: run once the answer is written and recorded. */
+  afterAnswer: ((x: Exchange) => Promise<void>) | undefined = undefined;
   /** The body as received, and as read; undefined without one. */
   bodyText: string | undefined = undefined;
   body: unknown = undefined;

@@ -18,6 +18,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { HEADERS, XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
+import { revokeUsedConsent } from '../faults/consent-revocation.js';
 import { requestFault } from '../faults/middleware.js';
 import { asXsError, errorAnswer } from '../http/error-envelope.js';
 import { hasBody, jsonBodyReader } from '../http/json-body.js';
@@ -25,6 +26,7 @@ import { providerRecorder } from '../services/providers.js';
 import type { Answer } from './answer.js';
 import { Exchange, type Outcome } from './exchange.js';
 import { authenticateProvider } from './identity.js';
+import { absoluteLinks } from './link-form.js';
 import { apiRoutes, type ApiRoute } from './operations.js';
 import { exchangeRecorder } from './record.js';
 import { RequestCall } from './request-call.js';
@@ -51,6 +53,12 @@ type StageName = (typeof LIFECYCLE)[number];
 type Stage = (x: Exchange) => Promise<void> | void;
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** What a status fault says: not the daily budget (it may hit any operation), only that the bank asks to wait. */
+const FAULT_TEXT = {
+  ACCESS_EXCEEDED: 'Too many requests: try again after Retry-After seconds.',
+  INTERNAL_SERVER_ERROR: 'Internal server error.',
+} as const;
 
 const fromAnswer = (answer: Answer, code?: string): Outcome => ({
   status: answer.status,
@@ -81,18 +89,35 @@ export function createApiListener(
     x.identity = identify(x.req.socket as TLSSocket);
   }
 
-  /** A fault rule may answer, hold or drop the request (after the certificate: a rule may name the provider). */
-  function faults(x: Exchange): void {
-    const fault = requestFault(ctx.faults, {
-      family: 'request',
-      method: x.method,
-      path: x.path,
-      provider: x.identity?.organizationIdentifier,
-    });
+  /**
+   * A fault rule may answer, hold or drop the request, or mark it to lose its answer or to have its
+   * consent revoked once answered (after the certificate: a rule may name the provider).
+   */
+  function faults(x: Exchange): Promise<void> | void {
+    const fault = requestFault(
+      ctx.faults,
+      { family: 'request', method: x.method, path: x.path, provider: x.identity?.organizationIdentifier },
+      ctx.clock.now(),
+    );
     if (!fault) return;
     x.fault = fault.rule;
+    // A fault that answers (or drops) at once still reads the body, so the exchange event carries the
+    // request as sent: the client judge compares a retry with it (same payment, same key). A body
+    // that cannot be read changes nothing; nothing is stored either way.
+    if (fault.kind === 'fail' || fault.kind === 'refuse' || fault.kind === 'answer' || fault.kind === 'drop')
+      return Promise.resolve(body(x))
+        .catch(() => undefined)
+        .then(() => applyFault(x, fault));
+    applyFault(x, fault);
+  }
+
+  function applyFault(x: Exchange, fault: NonNullable<ReturnType<typeof requestFault>>): void {
     if (fault.kind === 'fail') throw new XsError('INTERNAL_SERVER_ERROR');
-    if (fault.kind === 'drop') x.outcome = null;
+    if (fault.kind === 'refuse')
+      throw new XsError(fault.code, { status: fault.status, headers: fault.headers, text: FAULT_TEXT[fault.code] });
+    if (fault.kind === 'lose') x.loseAnswer = true;
+    else if (fault.kind === 'revoke') x.afterAnswer = (done) => revokeUsedConsent(ctx, done);
+    else if (fault.kind === 'drop') x.outcome = null;
     else if (fault.kind === 'hold') x.holdMs = fault.delayMs;
     else
       x.outcome = {
@@ -142,21 +167,25 @@ export function createApiListener(
     x.route!.guard?.(x.identity!);
   }
 
+  /** The answer as written, its hrefs in the profile's form (`links.form`). */
+  const shaped = (answer: Answer) =>
+    fromAnswer(ctx.behaviour.absoluteLinks ? absoluteLinks(answer, ctx.addresses.apiUrl) : answer);
+
   /** The row's operation: reads the call, asks a service, answers a value. */
   function operation(x: Exchange): Promise<void> | void {
     const answered = x.route!.operation(new RequestCall<never>(x, ctx.clock), ctx);
     if (!(answered instanceof Promise)) {
-      x.outcome = fromAnswer(answered);
+      x.outcome = shaped(answered);
       return;
     }
     return answered.then((answer) => {
-      x.outcome = fromAnswer(answer);
+      x.outcome = shaped(answer);
     });
   }
 
-  /** Writes the outcome in one go, with the X-Request-ID echo; a dropped request's connection is closed. */
+  /** Writes the outcome in one go, with the X-Request-ID echo; a dropped request's connection is closed, as is a lost answer's. */
   function writeAnswer(x: Exchange): void {
-    if (x.outcome === null) {
+    if (x.outcome === null || x.loseAnswer) {
       x.req.socket.destroy();
       return;
     }
@@ -219,6 +248,7 @@ export function createApiListener(
         `a request event listener failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
     }
+    x.afterAnswer?.(x).catch((error: unknown) => ctx.log(`fault after the answer: ${String(error)}`));
   }
 
   async function run(x: Exchange): Promise<void> {

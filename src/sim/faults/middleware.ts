@@ -1,12 +1,17 @@
 /**
  * Request faults on the XS2A API, asked by the lifecycle's `faults` stage before anything is read or
  * stored: a faulted request creates, registers and consumes nothing, except a slow one, handled as
- * usual and answered late. Each fault names the rule kind that made it (the `exchange` event reports it).
+ * usual and answered late, a lost answer, handled as usual and never answered, and a revoked
+ * consent, handled as usual and revoked by its customer once answered. Each fault names the rule
+ * kind that made it (the `exchange` event reports it).
  */
+import { HEADERS } from '../../contract/headers.js';
+import { nextDayStart } from '../../contract/dates.js';
+import { RECURRING_FREQUENCY } from '../rules/consents.js';
 import { BAD_GATEWAY_PAGE } from './bad-gateway-page.js';
 import type { FaultInjector } from './injector.js';
 import type { FaultTarget } from './pick.js';
-import type { RequestFaultKind } from './schema.js';
+import { DEFAULT_429_RETRY_AFTER_SECONDS, type FaultStatus, type RequestFaultKind } from './schema.js';
 
 /** What a fault makes of a request, and the kind of the rule that made it. */
 export type RequestFault = { rule: RequestFaultKind } &
@@ -23,11 +28,49 @@ export type RequestFault = { rule: RequestFaultKind } &
     | { kind: 'hold'; delayMs: number }
     /** The connection is closed without an answer. */
     | { kind: 'drop' }
+    /** The application refuses with this status: the envelope with its class's code and X-Request-ID (spec "Errors"). */
+    | {
+        kind: 'refuse';
+        code: 'ACCESS_EXCEEDED' | 'INTERNAL_SERVER_ERROR';
+        status: FaultStatus;
+        headers: Record<string, string>;
+      }
+    /**
+     * Handled in full (a payment is stored), then the connection is closed instead of the answer
+     * being written: the client cannot know what happened, and must repeat the request under the same
+     * X-Request-ID (spec "Behaviour notes: Payments" 6) to learn it.
+     */
+    | { kind: 'lose' }
+    /** Handled as usual; once a successful answer is written, the customer revokes the consent it used. */
+    | { kind: 'revoke' }
   );
+
+/**
+ * A 429 as the interface describes it (spec "Errors" rule 4, "Limits"): Retry-After and the
+ * rate-limit headers, nothing left today and the budget back at the next midnight UTC.
+ */
+function tooManyRequests(retryAfter: number | undefined, now: Date): Record<string, string> {
+  return {
+    [HEADERS.retryAfter]: String(retryAfter ?? DEFAULT_429_RETRY_AFTER_SECONDS),
+    [HEADERS.rateLimitLimit]: String(RECURRING_FREQUENCY),
+    [HEADERS.rateLimitRemaining]: '0',
+    [HEADERS.rateLimitReset]: String(Math.floor(nextDayStart(now).getTime() / 1000)),
+  };
+}
+
+type Refusal = Extract<RequestFault, { kind: 'refuse' }>;
+
+function statusFault(status: FaultStatus, retryAfter: number | undefined, now: Date): Omit<Refusal, 'rule'> {
+  if (status === 429)
+    return { kind: 'refuse', code: 'ACCESS_EXCEEDED', status, headers: tooManyRequests(retryAfter, now) };
+  const headers: Record<string, string> = retryAfter === undefined ? {} : { [HEADERS.retryAfter]: String(retryAfter) };
+  return { kind: 'refuse', code: 'INTERNAL_SERVER_ERROR', status, headers };
+}
 
 export function requestFault(
   faults: FaultInjector,
   target: Extract<FaultTarget, { family: 'request' }>,
+  now: Date,
 ): RequestFault | undefined {
   const fault = faults.pick(target);
   if (!fault) return undefined;
@@ -54,6 +97,14 @@ export function requestFault(
       return { rule: rule.kind, kind: 'hold', delayMs: rule.delayMs };
     case 'drop':
       return { rule: rule.kind, kind: 'drop' };
+    case 'status':
+      return { rule: rule.kind, ...statusFault(rule.status, rule.retryAfter, now) };
+    case 'too-many-requests':
+      return { rule: rule.kind, ...statusFault(429, rule.retryAfter, now) };
+    case 'lost-answer':
+      return { rule: rule.kind, kind: 'lose' };
+    case 'revoke-consent':
+      return { rule: rule.kind, kind: 'revoke' };
     default:
       return undefined;
   }

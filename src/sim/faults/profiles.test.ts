@@ -37,7 +37,7 @@ describe('fault profiles', () => {
   it('refuse an unknown name, naming the built-ins', () => {
     expect(() => resolveFaults('flakey')).toThrow(
       new FaultProfileError(
-        'unknown fault profile "flakey": the built-in profiles are flaky, slow, chaos, callbacks; or give the path of a JSON file of rules.',
+        'unknown fault profile "flakey": the built-in profiles are flaky, slow, chaos, callbacks, client-check; or give the path of a JSON file of rules.',
       ),
     );
   });

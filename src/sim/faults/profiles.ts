@@ -28,6 +28,19 @@ export const BUILT_IN_PROFILES = {
     { kind: 'callback-duplicate', rate: 0.5 },
     { kind: 'callback-reorder', rate: 0.3 },
   ],
+  /**
+   * What a client must handle, each made to happen so the client report shows what the client then
+   * did: the first payment initiation is stored but its answer lost (retry under the same
+   * X-Request-ID), the first account read answers 429 (wait for Retry-After), the next one is
+   * answered and its consent then revoked by the customer, with its callback (stop using it), and
+   * any operation may answer 503 with Retry-After (back off, then retry).
+   */
+  'client-check': [
+    { kind: 'lost-answer', count: 1, match: { method: 'POST', path: '/v1/payments/{payment_product}' } },
+    { kind: 'too-many-requests', count: 1, retryAfter: 30, match: { method: 'GET', path: '/v1/accounts/**' } },
+    { kind: 'revoke-consent', count: 1, match: { method: 'GET', path: '/v1/accounts/**' } },
+    { kind: 'status', status: 503, retryAfter: 2, rate: 0.05 },
+  ],
 } as const satisfies Record<string, FaultRuleInput[]>;
 
 export type BuiltInProfile = keyof typeof BUILT_IN_PROFILES;

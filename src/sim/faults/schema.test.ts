@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaultRuleSchema } from './schema.js';
+import { FaultRuleSchema, parseFaultRules } from './schema.js';
 
 const firstIssue = (input: unknown) => {
   const result = FaultRuleSchema.safeParse(input);
@@ -47,5 +47,38 @@ describe('fault rules', () => {
       FaultRuleSchema.parse({ kind: 'callback-reorder', count: 1, match: { provider: 'PSDDE-BAFIN-123456' } }).match,
     ).toEqual({ provider: 'PSDDE-BAFIN-123456' });
     expect(firstIssue({ kind: 'callback-duplicate', count: 1, match: { path: '/v1/consents' } }).path).toBe('match');
+  });
+
+  it('read a status rule with one of the statuses a fault answers, Retry-After optional', () => {
+    expect(FaultRuleSchema.parse({ kind: 'status', status: 503, count: 1, retryAfter: 2 })).toEqual({
+      kind: 'status',
+      status: 503,
+      retryAfter: 2,
+      count: 1,
+      match: {},
+    });
+    expect(FaultRuleSchema.parse({ kind: 'too-many-requests', rate: 0.5 })).toEqual({
+      kind: 'too-many-requests',
+      rate: 0.5,
+      match: {},
+    });
+  });
+
+  it('refuse a status no fault answers, naming the field and the statuses it may be', () => {
+    expect(firstIssue({ kind: 'status', status: 418, count: 1 })).toEqual({
+      path: 'status',
+      message: 'a status a fault answers: 429, 500, 502, 503, 504',
+    });
+    expect(firstIssue({ kind: 'status', count: 1 }).path).toBe('status');
+    expect(firstIssue({ kind: 'too-many-requests', count: 1, retryAfter: -1 }).path).toBe('retryAfter');
+  });
+
+  it('name the field at fault in a list of rules by its place', () => {
+    expect(() =>
+      parseFaultRules([
+        { kind: 'drop', count: 1 },
+        { kind: 'status', status: 200, count: 1 },
+      ]),
+    ).toThrow(expect.objectContaining({ code: 'FORMAT_ERROR', path: '1.status' }));
   });
 });

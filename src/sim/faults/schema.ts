@@ -1,8 +1,10 @@
 /**
  * Fault rules as data: what a TPP client must survive although the interface
- * itself never asks for it — spec "Errors" rules 2-3 (a 5xx body may be the envelope, HTML or
- * nothing; 5xx and connection failures are retryable) and "Events" 3, 7, 8 (a callback repeats
- * with one eventId and arrives out of order). Off unless a rule is given.
+ * itself never asks for it — spec "Errors" rules 2-4 (a 5xx body may be the envelope, HTML or
+ * nothing; 5xx and connection failures are retryable; a 429 carries Retry-After and the rate-limit
+ * headers) and "Events" 3, 7, 8 (a callback repeats with one eventId and arrives out of order);
+ * and what a client must handle between two calls: an answer lost after the bank acted, a consent
+ * the customer revokes. Off unless a rule is given.
  */
 import { z } from 'zod';
 import { XsError } from '../../contract/errors.js';
@@ -13,13 +15,35 @@ import { PathPatternSchema } from './path-pattern.js';
 export const MAX_DELAY_MS = 30_000;
 export const MAX_RETRY_AFTER_SECONDS = 3_600;
 
-export const REQUEST_FAULT_KINDS = ['error-500', 'bad-gateway-html', 'unavailable-empty', 'slow', 'drop'] as const;
+export const REQUEST_FAULT_KINDS = [
+  'error-500',
+  'bad-gateway-html',
+  'unavailable-empty',
+  'slow',
+  'drop',
+  'status',
+  'too-many-requests',
+  'lost-answer',
+  'revoke-consent',
+] as const;
 export const CALLBACK_FAULT_KINDS = ['callback-duplicate', 'callback-reorder'] as const;
 export type RequestFaultKind = (typeof REQUEST_FAULT_KINDS)[number];
 export type CallbackFaultKind = (typeof CALLBACK_FAULT_KINDS)[number];
 export type FaultKind = RequestFaultKind | CallbackFaultKind;
 
+/**
+ * The statuses a `status` rule answers, each in the envelope with the code the interface gives its
+ * class ("Errors: Status classes"): 429 `ACCESS_EXCEEDED`, 5xx `INTERNAL_SERVER_ERROR`. Other 4xx
+ * answers depend on what the request says, which the bank itself decides; no fault plays them.
+ */
+export const FAULT_STATUSES = [429, 500, 502, 503, 504] as const;
+export type FaultStatus = (typeof FAULT_STATUSES)[number];
+/** Retry-After of a 429 rule that names none: a minute, long enough to notice a client that does not wait. */
+export const DEFAULT_429_RETRY_AFTER_SECONDS = 60;
+
 const Provider = z.string().min(1).max(128);
+const RetryAfter = z.number().int().min(0).max(MAX_RETRY_AFTER_SECONDS);
+const Status = z.literal(FAULT_STATUSES, { error: `a status a fault answers: ${FAULT_STATUSES.join(', ')}` });
 const Method = z.enum(['GET', 'POST', 'PUT', 'DELETE']);
 
 /** Which API requests a rule applies to; every field given must match, none given matches all. */
@@ -46,9 +70,13 @@ export const FaultRuleSchema = z
   .discriminatedUnion('kind', [
     requestRule('error-500', {}),
     requestRule('bad-gateway-html', {}),
-    requestRule('unavailable-empty', { retryAfter: z.number().int().min(0).max(MAX_RETRY_AFTER_SECONDS).optional() }),
+    requestRule('unavailable-empty', { retryAfter: RetryAfter.optional() }),
     requestRule('slow', { delayMs: z.number().int().min(1).max(MAX_DELAY_MS) }),
     requestRule('drop', {}),
+    requestRule('status', { status: Status, retryAfter: RetryAfter.optional() }),
+    requestRule('too-many-requests', { retryAfter: RetryAfter.optional() }),
+    requestRule('lost-answer', {}),
+    requestRule('revoke-consent', {}),
     z.strictObject({ kind: z.literal('callback-duplicate'), match: CallbackMatch.default({}), ...scope }),
     z.strictObject({ kind: z.literal('callback-reorder'), match: CallbackMatch.default({}), ...scope }),
   ])

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { SandboxContext } from '../context.js';
 import { param, type Route } from './routes.js';
+import { clientReportRoutes } from './client-report-routes.js';
 import { faultRoutes } from './fault-routes.js';
 import { parseOrFormatError } from '../../contract/parse.js';
 import { bookTransaction } from '../services/bookings.js';
@@ -119,5 +120,6 @@ export function controlRoutes(ctx: SandboxContext): Route[] {
     },
     { method: 'post', path: '/reset', handler: async (_req, res) => res.json(await resetSandbox(ctx)) },
     ...faultRoutes(ctx),
+    ...clientReportRoutes(ctx),
   ];
 }

@@ -10,6 +10,7 @@ import { newConsent } from '../../rules/consents.js';
 import { newAuthorisation } from '../../rules/sca.js';
 import type { ConsentRecord } from '../../store/data.js';
 import { saveAuthorisation } from '../sca/save.js';
+import { newState } from '../sca/state.js';
 import { saveConsent } from './save.js';
 import { creationView } from './view.js';
 
@@ -50,8 +51,7 @@ export function storeNewConsent(
     authorisationId: randomUUID(),
     parent: { kind: 'consent', id: consentId },
     tpp,
-    // A new UUID v4 for every authorisation (spec "Authorisation hand-over" 1).
-    state: randomUUID(),
+    state: newState(ctx.behaviour),
     now,
   });
   const consent = saveConsent(ctx, uow, make(consentId, authorisation.authorisationId));

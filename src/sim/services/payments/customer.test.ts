@@ -34,12 +34,13 @@ async function sandboxContext(): Promise<SandboxContext> {
     events: createEventBus(),
     world,
     registerFixture: { providers: [] },
-    addresses: { portalUrl: 'http://portal.example' },
+    addresses: { portalUrl: 'http://portal.example', apiUrl: 'https://api.example' },
     callbackCa: [],
     deliveriesInFlight: new Map(),
     faults: createFaultInjector({ seed: 42, start: { profile: null, rules: [] } }),
     profile: resolveProfile(undefined, 42),
     behaviour: behaviourOf(resolveProfile(undefined, 42).settings),
+    judge: undefined,
     log: () => undefined,
   };
   return { ...parts, bank: createBank({ store, ledgers: () => world.ledgers, log: () => undefined }) };

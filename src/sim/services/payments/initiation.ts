@@ -14,6 +14,7 @@ import { bodyDigest, judgeKey, keyOf } from '../../rules/idempotency.js';
 import { newPayment, paymentBinding } from '../../rules/payments.js';
 import { newAuthorisation } from '../../rules/sca.js';
 import { saveAuthorisation } from '../sca/save.js';
+import { newState } from '../sca/state.js';
 import { refuseUnpayable } from './affordability.js';
 import { paymentById } from './lookup.js';
 import { savePayment } from './save.js';
@@ -54,7 +55,7 @@ function initiate(ctx: SandboxContext, uow: UnitOfWork, tpp: string, input: Paym
     authorisationId,
     parent: { kind: 'payment', id: paymentId },
     tpp,
-    state: randomUUID(),
+    state: newState(ctx.behaviour),
     now,
   });
   savePayment(ctx, uow, payment);

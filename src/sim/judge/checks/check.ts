@@ -1,0 +1,59 @@
+/**
+ * A client rule as a check: a plain function over one exchange of a provider, that provider's own
+ * memory for the rule, and what the sandbox's change events told (subjects). It answers a violation
+ * or nothing, and updates the memory later exchanges are judged by. No check reads the store or
+ * the clock: the exchange carries its own times.
+ */
+import type { ClientRuleId } from '../client-rules.js';
+import type { Seen } from '../seen.js';
+import type { Subjects } from '../subjects.js';
+
+/** How many remembered requests (refusals, failures, ids) each check keeps per provider. */
+export const PROVIDER_MEMORY = 1_000;
+
+export interface Violation {
+  readonly rule: ClientRuleId;
+  /** One sentence: what this exchange did, and the earlier one that makes it a finding. */
+  readonly detail: string;
+  /** Earlier exchanges of the evidence, oldest first (the judged one follows them). */
+  readonly earlier?: readonly Seen[];
+  readonly consentId?: string;
+  readonly paymentId?: string;
+  /** The request field at fault (a malformed request's `path`). */
+  readonly field?: string;
+}
+
+export interface World {
+  readonly subjects: Subjects;
+  /** The count of events seen before this exchange. */
+  readonly tick: number;
+}
+
+export interface ClientCheck<M> {
+  readonly rule: ClientRuleId;
+  /** A provider's memory for this check, fresh. */
+  memory(): M;
+  judge(memory: M, seen: Seen, world: World): Violation | undefined;
+}
+
+/** A check whose memory type stays its own business. */
+export type AnyCheck = ClientCheck<unknown>;
+
+export const check = <M>(definition: ClientCheck<M>): AnyCheck => definition as AnyCheck;
+
+/** `METHOD /path?query` of an exchange, for details. */
+export function line(seen: Seen): string {
+  const { method, path, query } = seen.event.request;
+  return `${method} ${path}${query ? `?${query}` : ''}`;
+}
+
+/** `404 RESOURCE_UNKNOWN`, `503`, or `no answer (connection closed)`. */
+export function outcome(seen: Seen): string {
+  if (seen.status === null) return 'no answer (connection closed)';
+  return seen.code ? `${seen.status} ${seen.code}` : String(seen.status);
+}
+
+/** Seconds as the detail lines write them: `2 s`, `0.25 s`. */
+export function seconds(ms: number): string {
+  return `${Math.round(ms) / 1000} s`;
+}

@@ -1,0 +1,58 @@
+/**
+ * What the client did after the sandbox provoked it (a fault answered, held, dropped or marked one
+ * of its requests; a callback was forged to its receiver): the provocation and the provider's next
+ * few exchanges, each with the findings it raised. Bounded per provider, like the findings.
+ */
+import type { CallbackEvidence, ExchangeEvidence } from './evidence.js';
+
+export const PROVOCATIONS_PER_PROVIDER = 50;
+/** How many of the provider's exchanges after a provocation are kept as what it then did. */
+export const FOLLOW_UP = 3;
+
+export interface Provocation {
+  /** The fault rule kind (`lost-answer`, `status`, …) or `forge:<kind>` for a forged callback. */
+  fault: string;
+  provider: string;
+  at: string;
+  realAt: string;
+  /** The exchange the fault acted on (none for a forged callback). */
+  exchange?: ExchangeEvidence;
+  /** The forged events and the receiver's answers. */
+  callbacks?: CallbackEvidence[];
+  /** The provider's next exchanges, with the rule ids of the findings each raised. */
+  then: { exchange: ExchangeEvidence; findings: string[] }[];
+}
+
+export interface ProvocationLog {
+  provoked(provocation: Omit<Provocation, 'then'>): void;
+  /** An exchange of the provider: it follows every provocation still waiting for its next ones. */
+  followed(provider: string, exchange: () => ExchangeEvidence, findings: readonly string[]): void;
+  list(provider?: string): Provocation[];
+  clear(provider?: string): void;
+}
+
+export function createProvocationLog(): ProvocationLog {
+  const byProvider = new Map<string, Provocation[]>();
+  return {
+    provoked(provocation) {
+      const list = byProvider.get(provocation.provider) ?? [];
+      byProvider.set(provocation.provider, list);
+      list.push({ ...provocation, then: [] });
+      if (list.length > PROVOCATIONS_PER_PROVIDER) list.shift();
+    },
+    followed(provider, exchange, findings) {
+      const waiting = (byProvider.get(provider) ?? []).filter((provocation) => provocation.then.length < FOLLOW_UP);
+      if (waiting.length === 0) return;
+      const evidence = exchange();
+      for (const provocation of waiting) provocation.then.push({ exchange: evidence, findings: [...findings] });
+    },
+    list(provider) {
+      const lists = provider === undefined ? [...byProvider.values()] : [byProvider.get(provider) ?? []];
+      return lists.flat().sort((a, b) => a.realAt.localeCompare(b.realAt) || a.at.localeCompare(b.at));
+    },
+    clear(provider) {
+      if (provider === undefined) byProvider.clear();
+      else byProvider.delete(provider);
+    },
+  };
+}

@@ -1,0 +1,165 @@
+/**
+ * One exchange as the client rules read it: the `exchange` event the API's lifecycle emits, with
+ * what the rules ask of it worked out once: the endpoint row it names (the contract's own path
+ * matcher), the resources it names, whether it is attended, its X-Request-ID, its body compared by
+ * value, and the code and fields of an error answer.
+ */
+import { ENDPOINTS, type OperationId } from '../../contract/endpoints.js';
+import { createPathRouter } from '../../contract/path-router.js';
+import { isRequestId } from '../../contract/schemas.js';
+import type { ExchangeEvent } from '../exchange-events.js';
+
+/** The unattended budgets of the interface ("Limits"): the account list and the account read share one. */
+export type DataType = 'accounts' | 'balances' | 'transactions' | 'funds';
+
+const DATA_TYPES: Partial<Record<OperationId, DataType>> = {
+  getAccountList: 'accounts',
+  readAccountDetails: 'accounts',
+  getBalances: 'balances',
+  getTransactionList: 'transactions',
+  checkAvailabilityOfFunds: 'funds',
+};
+
+export interface Seen {
+  readonly event: ExchangeEvent;
+  readonly provider: string;
+  /** Arrival on the sandbox clock and on the host clock, in ms. */
+  readonly atMs: number;
+  readonly realMs: number;
+  /** The method an endpoint is looked up by: HEAD is answered by GET. */
+  readonly method: string;
+  readonly operationId: OperationId | undefined;
+  /** The consent named in the path (consent operations) or by `Consent-ID` (account data, funds). */
+  readonly consentId: string | undefined;
+  readonly paymentId: string | undefined;
+  readonly authorisationId: string | undefined;
+  readonly accountId: string | undefined;
+  /** The budget a consent-gated request draws on; undefined for every other operation. */
+  readonly dataType: DataType | undefined;
+  readonly attended: boolean;
+  /** Every `X-Request-ID` value sent (none, one, or more when repeated). */
+  readonly requestIds: readonly string[];
+  /** The body as a key: JSON by value (keys sorted), anything else as its text, '' without one. */
+  readonly bodyKey: string;
+  readonly body: unknown;
+  /** Null: the connection was dropped without an answer. */
+  readonly status: number | null;
+  readonly code: string | undefined;
+  /** The `path` of each tppMessage of an error answer. */
+  readonly fields: readonly string[];
+  readonly answerJson: unknown;
+}
+
+const findPath = createPathRouter(ENDPOINTS);
+
+function decoded(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined || text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON with object keys sorted at every depth: two bodies that differ only in key order are the same request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+function firstHeader(headers: ExchangeEvent['request']['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function allHeader(headers: ExchangeEvent['request']['headers'], name: string): string[] {
+  const value = headers[name];
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+function errorOf(json: unknown): { code: string | undefined; fields: string[] } {
+  const messages = (json as { tppMessages?: unknown } | undefined)?.tppMessages;
+  if (!Array.isArray(messages)) return { code: undefined, fields: [] };
+  const items = messages as { code?: unknown; path?: unknown }[];
+  return {
+    code: typeof items[0]?.code === 'string' ? items[0].code : undefined,
+    fields: items.flatMap((item) => (typeof item.path === 'string' ? [item.path] : [])),
+  };
+}
+
+export function seenOf(event: ExchangeEvent & { provider: string }): Seen {
+  const { request, answer } = event;
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const match = findPath(request.path);
+  const entry = match?.methods.get(method);
+  const params = entry ? match!.params : {};
+  const operationId = entry?.operationId;
+  const dataType = operationId ? DATA_TYPES[operationId] : undefined;
+  const body = parseJson(request.body);
+  const answerJson = parseJson(answer?.body);
+  const error = errorOf(answerJson);
+  return {
+    event,
+    provider: event.provider,
+    atMs: Date.parse(event.at),
+    realMs: Date.parse(event.realAt),
+    method,
+    operationId,
+    consentId: decoded(params.consent_id) ?? (dataType ? firstHeader(request.headers, 'consent-id') : undefined),
+    paymentId: decoded(params.payment_id),
+    authorisationId: decoded(params.authorisation_id),
+    accountId: decoded(params.account_id),
+    dataType,
+    attended: request.headers['psu-ip-address'] !== undefined,
+    requestIds: allHeader(request.headers, 'x-request-id'),
+    bodyKey: body === undefined ? (request.body ?? '') : canonical(body),
+    body,
+    status: answer?.status ?? null,
+    code: event.code ?? error.code,
+    fields: error.fields,
+    answerJson,
+  };
+}
+
+/** Whether the request carried one X-Request-ID, and a UUID. */
+export function wellFormedRequestId(seen: Seen): boolean {
+  return seen.requestIds.length === 1 && isRequestId(seen.requestIds[0]!);
+}
+
+export const isInitiation = (seen: Seen) => seen.operationId === 'initiatePayment';
+
+/** A 5xx, or a connection closed without an answer: what the interface says may be retried after a backoff. */
+export const failedRetryably = (seen: Seen) => seen.status === null || seen.status >= 500;
+
+/**
+ * The request as the retry rules compare it: method, path, query, body by value and the headers
+ * that decide the answer; `X-Request-ID` only on a payment initiation, where it is the idempotency key.
+ */
+export function requestKey(seen: Seen): string {
+  const { headers, path, query } = seen.event.request;
+  return JSON.stringify([
+    seen.method,
+    path,
+    query,
+    seen.bodyKey,
+    firstHeader(headers, 'consent-id') ?? null,
+    seen.attended,
+    firstHeader(headers, 'tpp-redirect-uri') ?? null,
+    firstHeader(headers, 'tpp-nok-redirect-uri') ?? null,
+    isInitiation(seen) ? seen.requestIds.join(',') : null,
+  ]);
+}
