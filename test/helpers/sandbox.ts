@@ -1,16 +1,18 @@
 /**
- * Test fixtures: one certificate folder per test file (generated once), sandboxes on free ports,
- * and a client per certificate.
+ * Test fixtures: one certificate folder per test file (a copy of the suite's, generated once), sandboxes
+ * on free ports, and a client per certificate.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureCertificates, startSandbox, type Sandbox, type SandboxOptionsInput } from '../../src/index.js';
+import { inject } from 'vitest';
+import { startSandbox, type Sandbox, type SandboxOptionsInput } from '../../src/index.js';
 import { apiCaller, type ClientCertificate } from './tls-client.js';
 
+/** A folder of its own (a test may add certificates to it) holding the suite's certificates, kit's included. */
 export async function certificateFolder(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'xs2a-certs-'));
-  await ensureCertificates(dir);
+  cpSync(inject('certificatesOnce'), dir, { recursive: true });
   return dir;
 }
 
