@@ -5,6 +5,7 @@
  */
 import type { Scenario } from '../src/kit/scenario.js';
 import { aisContentScenarios } from './ais-content.js';
+import { attendedScenarios } from './attended.js';
 import { aisDataScenarios } from './ais-data.js';
 import { callbackDeliveryScenarios } from './callback-delivery.js';
 import { callbackScenarios } from './callbacks.js';
@@ -32,6 +33,7 @@ import { paymentScenarios } from './payments.js';
 import { scaScenarios } from './sca.js';
 import { settlementScenarios } from './settlement.js';
 import { surfaceScenarios } from './surface.js';
+import { uncappedScenarios } from './uncapped.js';
 
 export { RULES as rules } from './rules.js';
 export { CONTRACT_RULES as contractRules } from './step-rules.js';
@@ -62,6 +64,8 @@ export const catalogue: readonly Scenario[] = [
   ...pagingScenarios,
   ...limitScenarios,
   ...limitBoundaryScenarios,
+  ...uncappedScenarios,
+  ...attendedScenarios,
   ...paymentScenarios,
   ...paymentRequestScenarios,
   ...paymentLifecycleScenarios,

@@ -7,6 +7,7 @@ import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
+import { expectUncapped, intHeader } from './rate-limit.js';
 import { expectRefusal } from './refusal.js';
 import {
   aisAccess,
@@ -25,7 +26,6 @@ import {
 import { advanceToTimeOfDay, nextMidnight, seconds } from './time.js';
 
 type DataPath = 'list' | 'account' | 'balances' | 'transactions';
-const LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
 
 /** A reader of one capped operation under a fresh recurring consent with every data type. */
 async function reader(ctx: ScenarioContext, options: { frequencyPerDay?: number; recurring?: boolean } = {}) {
@@ -49,12 +49,6 @@ async function reader(ctx: ScenarioContext, options: { frequencyPerDay?: number;
   };
 }
 
-function intHeader(reply: Reply, name: string): number {
-  const value = reply.header(name);
-  ensure(value !== undefined && /^\d+$/.test(value), `${name} is an integer header, got ${String(value)}`);
-  return Number(value);
-}
-
 /** Spends the budget of one data type: `limit` reads served with the headers counting down. */
 async function spend(read: (what: DataPath) => Promise<Reply>, what: DataPath, limit: number): Promise<void> {
   for (let i = 1; i <= limit; i += 1) {
@@ -64,13 +58,6 @@ async function spend(read: (what: DataPath) => Promise<Reply>, what: DataPath, l
     ensureEqual(intHeader(reply, 'X-RateLimit-Remaining'), limit - i, `X-RateLimit-Remaining after ${what} read ${i}`);
   }
 }
-
-const NOT_CAPPED = (ctx: ScenarioContext, reply: Reply, what: string) => {
-  ensure(reply.status !== 429, `${what} answered 429: it is not capped`, { actual: reply.json });
-  for (const name of [...LIMIT_HEADERS, 'Retry-After'])
-    ensureEqual(reply.header(name), undefined, `${name} on ${what}`);
-  void ctx;
-};
 
 export const limitBoundaryScenarios = [
   scenario({
@@ -195,8 +182,8 @@ export const limitBoundaryScenarios = [
     async run(ctx, expect) {
       const creation = await requestConsent(ctx, { access: aisAccess([ctx.fixtures.ibans.main], ['balances']) });
       const cofCreation = await requestCofConsent(ctx);
-      NOT_CAPPED(ctx, creation, 'POST /v1/consents');
-      NOT_CAPPED(ctx, cofCreation, 'POST /v1/consents/confirmation-of-funds');
+      expectUncapped(creation, 'POST /v1/consents');
+      expectUncapped(cofCreation, 'POST /v1/consents/confirmation-of-funds');
       const created = consentFrom(ctx, creation);
       const cof = consentFrom(ctx, cofCreation, 'cof');
       const payment = await createPayment(ctx, paymentBody(ctx));
@@ -218,12 +205,11 @@ export const limitBoundaryScenarios = [
         ],
       ];
       for (let i = 1; i <= expect.calls; i += 1)
-        for (const [what, call] of calls) NOT_CAPPED(ctx, await call(), `${what} (call ${i})`);
-      NOT_CAPPED(ctx, await ctx.api.deleteRevocationCallback(), 'DELETE /v1/revocation-callback');
-      NOT_CAPPED(ctx, await ctx.api.cancelPayment(payment), 'DELETE /v1/payments/{product}/{id}');
-      NOT_CAPPED(ctx, await ctx.api.deleteConsent(created), 'DELETE /v1/consents/{id}');
-      NOT_CAPPED(
-        ctx,
+        for (const [what, call] of calls) expectUncapped(await call(), `${what} (call ${i})`);
+      expectUncapped(await ctx.api.deleteRevocationCallback(), 'DELETE /v1/revocation-callback');
+      expectUncapped(await ctx.api.cancelPayment(payment), 'DELETE /v1/payments/{product}/{id}');
+      expectUncapped(await ctx.api.deleteConsent(created), 'DELETE /v1/consents/{id}');
+      expectUncapped(
         await ctx.api.deleteFundsConfirmationConsent(cof),
         'DELETE /v1/consents/confirmation-of-funds/{id}',
       );
