@@ -6,6 +6,7 @@
 import type { Scenario } from '../src/kit/scenario.js';
 import { aisContentScenarios } from './ais-content.js';
 import { attendedScenarios } from './attended.js';
+import { notCarriedScenarios } from './not-carried.js';
 import { aisDataScenarios } from './ais-data.js';
 import { callbackDeliveryScenarios } from './callback-delivery.js';
 import { callbackScenarios } from './callbacks.js';
@@ -60,6 +61,7 @@ export const catalogue: readonly Scenario[] = [
   ...scaScenarios,
   ...aisDataScenarios,
   ...aisContentScenarios,
+  ...notCarriedScenarios.filter((s) => s.area === 'ais-data'),
   ...ledgerContentScenarios,
   ...pagingScenarios,
   ...limitScenarios,
@@ -74,6 +76,7 @@ export const catalogue: readonly Scenario[] = [
   ...rowsFor('payment', 'instant-payment'),
   ...cofScenarios,
   ...cofLifecycleScenarios,
+  ...notCarriedScenarios.filter((s) => s.area === 'cof'),
   ...rowsFor('cof-consent', 'funds'),
   ...callbackScenarios,
   ...callbackDeliveryScenarios,
