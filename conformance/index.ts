@@ -7,6 +7,7 @@ import type { Scenario } from '../src/kit/scenario.js';
 import { aisContentScenarios } from './ais-content.js';
 import { attendedScenarios } from './attended.js';
 import { notCarriedScenarios } from './not-carried.js';
+import { everyValueScenarios } from './every-value.js';
 import { aisDataScenarios } from './ais-data.js';
 import { callbackDeliveryScenarios } from './callback-delivery.js';
 import { callbackScenarios } from './callbacks.js';
@@ -62,6 +63,7 @@ export const catalogue: readonly Scenario[] = [
   ...aisDataScenarios,
   ...aisContentScenarios,
   ...notCarriedScenarios.filter((s) => s.area === 'ais-data'),
+  ...everyValueScenarios.filter((s) => s.area === 'ais-data'),
   ...ledgerContentScenarios,
   ...pagingScenarios,
   ...limitScenarios,
@@ -77,6 +79,7 @@ export const catalogue: readonly Scenario[] = [
   ...cofScenarios,
   ...cofLifecycleScenarios,
   ...notCarriedScenarios.filter((s) => s.area === 'cof'),
+  ...everyValueScenarios.filter((s) => s.area === 'cof'),
   ...rowsFor('cof-consent', 'funds'),
   ...callbackScenarios,
   ...callbackDeliveryScenarios,
