@@ -107,12 +107,12 @@ export const notCarriedScenarios = [
   scenario({
     id: 'COF-025',
     title:
-      'A CoF consent’s card number shows no more than its last four digits in any answer of its life: creation, reads, status, authorisations, confirmations, deletion',
-    spec: 'FundsConfirmationConsentRequest (cardNumber: only the last four digits are retained)',
-    rules: ['COF-4'],
+      'A CoF consent’s card number shows no more than its last four digits in any answer of its life: creation, reads, status, authorisations, confirmations naming no card, it or another (all answered alike), deletion',
+    spec: 'FundsConfirmationConsentRequest (cardNumber: only the last four digits are retained); FundsConfirmationRequest (cardNumber: informational only, not matched against the consent)',
+    rules: ['COF-4', 'COF-8'],
     area: 'cof',
     approvals: 1,
-    expect: { cardNumber: '4929381726354017' },
+    expect: { cardNumber: '4929381726354017', otherCard: '5105105105105100' },
     async run(ctx, expect) {
       const answers: [string, Reply][] = [];
       const creation = await requestCofConsent(ctx, { cardNumber: expect.cardNumber });
@@ -134,18 +134,28 @@ export const notCarriedScenarios = [
       await reads('before approval');
       await approveConsent(ctx, created);
       await reads('once valid');
-      for (const extra of [{}, { cardNumber: expect.cardNumber }])
-        answers.push([
-          `a funds confirmation${'cardNumber' in extra ? ' naming the card' : ''}`,
+      // Informational only, not matched against the consent (spec "FundsConfirmationRequest"): no
+      // card, the consent's card and another card get the same answer.
+      const confirmations: [string, Reply][] = [];
+      for (const [card, cardNumber] of [
+        ['no card', undefined],
+        ['the consent’s card', expect.cardNumber],
+        ['another card', expect.otherCard],
+      ] as const)
+        confirmations.push([
+          `a funds confirmation naming ${card}`,
           await ctx.api.checkAvailabilityOfFunds({
             headers: { 'Consent-ID': consentId, ...ATTENDED },
             body: {
               account: { iban: ctx.fixtures.ibans.main },
               instructedAmount: { currency: 'EUR', amount: ctx.fixtures.amounts.small },
-              ...extra,
+              ...(cardNumber === undefined ? {} : { cardNumber }),
             },
           }),
         ]);
+      for (const [what, reply] of confirmations)
+        ensureEqual([reply.status, reply.json], [200, confirmations[0]![1].json], `${what}, against one naming none`);
+      answers.push(...confirmations);
       answers.push(['the deletion', await ctx.api.deleteFundsConfirmationConsent({ consentId })]);
       await reads('once deleted');
       for (const [what, reply] of answers) {
