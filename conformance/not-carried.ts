@@ -18,6 +18,10 @@ import {
   ATTENDED,
   approveConsent,
   consentFrom,
+  createdPayment,
+  initiatePayment,
+  paymentBody,
+  STANDARD,
   membersOf,
   requestCofConsent,
   resourceIdOf,
@@ -31,6 +35,9 @@ import {
 
 /** Member names that would carry an account's institutional status (open, enabled, blocked, closed, deleted …). */
 const INSTITUTIONAL = /status|state|block|clos|enabl|delet/i;
+
+/** The members that name accounts: in account data, in a consent's `access` lists, on a payment. */
+const ACCOUNT_MEMBERS = ['account', 'accounts', 'balances', 'transactions', 'debtorAccount', 'creditorAccount'];
 
 /** Every object inside `json` at a member named `name` (arrays walked), with where it was found. */
 function objectsNamed(json: unknown, name: string, at = ''): [string, object][] {
@@ -73,11 +80,11 @@ export const notCarriedScenarios = [
   scenario({
     id: 'AIS-DATA-015',
     title:
-      'No answer naming an account carries its institutional status: the list, the read, balances and transactions of every booking status, for each account of the consent',
-    spec: 'AccountDetails (the account’s institutional status is deliberately not carried); BalanceResponse, TransactionsResponse (account: AccountReference)',
+      'No answer naming an account carries its institutional status: the list, the read, balances and transactions of every booking status for each account of the consent, the consent reads of both kinds, a payment read',
+    spec: 'AccountDetails (the account’s institutional status is deliberately not carried); BalanceResponse, TransactionsResponse, ConsentResponse, PaymentResponse (accounts as AccountReference)',
     rules: ['AIS-DATA-3'],
     area: 'ais-data',
-    shares: [SHARED_READ],
+    shares: [SHARED_READ, SHARED_COF],
     expect: {},
     async run(ctx) {
       const { consentId } = await sharedReadConsent(ctx);
@@ -93,9 +100,15 @@ export const notCarriedScenarios = [
             await ctx.api.getTransactionList({ accountId, headers, query: { bookingStatus } }),
           ]);
       }
+      answers.push(['the consent read', await ctx.api.getConsent({ consentId })]);
+      const cof = await sharedCofConsent(ctx);
+      answers.push(['the CoF consent read', await ctx.api.getFundsConfirmationConsent({ consentId: cof })]);
+      const payment = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
+      answers.push(['the payment read', await ctx.api.getPaymentInformation({ ...payment, product: STANDARD })]);
+      await ctx.api.cancelPayment({ ...payment, product: STANDARD });
       for (const [what, reply] of answers) {
         ensureEqual(reply.status, 200, `status of ${what}`);
-        const accounts = [...objectsNamed(reply.json, 'account'), ...objectsNamed(reply.json, 'accounts')];
+        const accounts = ACCOUNT_MEMBERS.flatMap((name) => objectsNamed(reply.json, name));
         ensure(accounts.length > 0, `${what} names an account`, { actual: reply.json });
         for (const [at, account] of accounts) {
           const carried = Object.keys(account).filter((name) => INSTITUTIONAL.test(name));
