@@ -93,17 +93,31 @@ export const limitBoundaryScenarios = [
   scenario({
     id: 'AIS-LIMIT-012',
     title:
-      'The frequency a consent reports is the one enforced: asked for 2 or for 10 a day, it reports 4 and serves exactly four unattended reads',
+      'The frequency a consent reports is the one enforced: asked for 1, 2, 3 or 10 a day, it serves exactly four unattended reads, on each capped operation',
     spec: 'ConsentRequest (frequencyPerDay: above 4 capped to 4, below 4 does not reduce it); ConsentResponse (frequencyPerDay: what is enforced); Limits',
     rules: ['AIS-CONSENT-5', 'AIS-CONSENT-6', 'AIS-CONSENT-16'],
     area: 'limits',
-    approvals: 2,
-    expect: { enforced: 4 },
+    approvals: 4,
+    // Every value below 4 and one above, each spending another capped operation's budget.
+    expect: {
+      enforced: 4,
+      asked: [
+        [1, 'list'],
+        [2, 'balances'],
+        [3, 'transactions'],
+        [10, 'account'],
+      ] as const,
+    },
     async run(ctx, expect) {
-      for (const asked of [2, 10]) {
+      for (const [asked, what] of expect.asked) {
         const read = await reader(ctx, { frequencyPerDay: asked });
-        await spend(read, 'balances', expect.enforced);
-        expectRefusal(ctx, await read('balances'), { status: 429, code: 'ACCESS_EXCEEDED' });
+        await spend(read, what, expect.enforced);
+        expectRefusal(
+          ctx,
+          await read(what),
+          { status: 429, code: 'ACCESS_EXCEEDED' },
+          `${what} asked for ${asked} a day`,
+        );
       }
     },
   }),
