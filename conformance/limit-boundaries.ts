@@ -233,14 +233,15 @@ export const limitBoundaryScenarios = [
   scenario({
     id: 'AIS-LIMIT-016',
     title:
-      'A one-off consent reports and enforces one unattended access per data type: X-RateLimit-Limit 1, then a refusal',
+      'A one-off consent, even one asking for 4 a day, reports and enforces one unattended access per data type: X-RateLimit-Limit 1, then a refusal',
     spec: 'Limits (one-off consent: 1 per data type, forced); ConsentRequest (frequencyPerDay: one-off forced to 1)',
     rules: ['LIMIT-9', 'LIMIT-17', 'LIMIT-15'],
     area: 'limits',
     approvals: 1,
     expect: { refusedCodes: ['ACCESS_EXCEEDED', 'CONSENT_EXPIRED'] },
     async run(ctx, expect) {
-      const read = await reader(ctx, { recurring: false });
+      // Asked for 4: forced to 1 all the same (the kit's complete body asks a one-off consent for 1).
+      const read = await reader(ctx, { recurring: false, frequencyPerDay: 4 });
       for (const what of ['list', 'balances'] as const) {
         const first = await read(what);
         ensureEqual(first.status, 200, `status of the first unattended ${what} read`);
