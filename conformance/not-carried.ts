@@ -172,7 +172,8 @@ export const notCarriedScenarios = [
       answers.push(['the deletion', await ctx.api.deleteFundsConfirmationConsent({ consentId })]);
       await reads('once deleted');
       for (const [what, reply] of answers) {
-        ensure(reply.status < 300, `${what} is served`, { actual: reply.status });
+        // What a terminated consent's sub-resources answer is not this rule's: only their bodies are read.
+        if (!what.endsWith('once deleted')) ensure(reply.status < 300, `${what} is served`, { actual: reply.status });
         const shown = cardShown(reply, expect.cardNumber);
         ensure(shown === undefined, `${what} shows the card digits ${shown} beyond the last four`, {
           actual: reply.json,
@@ -192,19 +193,25 @@ export const notCarriedScenarios = [
     async run(ctx, expect) {
       const consentId = await sharedCofConsent(ctx);
       const read = () => ctx.api.getFundsConfirmationConsent({ consentId });
-      const before = await read();
-      ensureEqual(before.status, 200, 'status of the CoF consent read before the confirmations');
-      for (const cardNumber of expect.cards) {
-        const reply = await ctx.api.checkAvailabilityOfFunds({
+      const confirm = (cardNumber?: string) =>
+        ctx.api.checkAvailabilityOfFunds({
           headers: { 'Consent-ID': consentId, ...ATTENDED },
           body: {
             account: { iban: ctx.fixtures.ibans.main },
             instructedAmount: { currency: 'EUR', amount: ctx.fixtures.amounts.small },
-            cardNumber,
+            ...(cardNumber === undefined ? {} : { cardNumber }),
           },
         });
-        ensureEqual(reply.status, 200, `status of a funds confirmation naming the card ${cardNumber}`);
-      }
+      // A confirmation naming no card first: what a use changes (lastActionDate) is changed before the first read.
+      ensureEqual((await confirm()).status, 200, 'status of a funds confirmation naming no card');
+      const before = await read();
+      ensureEqual(before.status, 200, 'status of the CoF consent read before the confirmations');
+      for (const cardNumber of expect.cards)
+        ensureEqual(
+          (await confirm(cardNumber)).status,
+          200,
+          `status of a funds confirmation naming the card ${cardNumber}`,
+        );
       const after = await read();
       ensureEqual(after.status, 200, 'status of the CoF consent read after the confirmations');
       ensureEqual(after.json, before.json, 'the CoF consent read after confirmations naming other cards');
