@@ -7,6 +7,7 @@ import type { Scenario } from '../src/kit/scenario.js';
 import { aisContentScenarios } from './ais-content.js';
 import { attendedScenarios } from './attended.js';
 import { notCarriedScenarios } from './not-carried.js';
+import { cardNumberScenarios } from './card-number.js';
 import { everyValueScenarios } from './every-value.js';
 import { aisDataScenarios } from './ais-data.js';
 import { callbackDeliveryScenarios } from './callback-delivery.js';
@@ -78,6 +79,7 @@ export const catalogue: readonly Scenario[] = [
   ...rowsFor('payment', 'instant-payment'),
   ...cofScenarios,
   ...cofLifecycleScenarios,
+  ...cardNumberScenarios,
   ...notCarriedScenarios.filter((s) => s.area === 'cof'),
   ...everyValueScenarios.filter((s) => s.area === 'cof'),
   ...rowsFor('cof-consent', 'funds'),
