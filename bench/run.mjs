@@ -3,6 +3,8 @@
  * `npm run bench`: runs each benchmark in its own process (so one's heap or JIT state never
  * colours another's numbers), writes bench/results.md and prints it. Not part of `npm test`.
  * Goals are those of docs/performance.md; a row says whether this run met its goal.
+ * BENCH_BEFORE=DIR also runs the store benchmark against the built checkout at DIR (e.g. the
+ * release before), so the two builds' store figures come from one sitting.
  */
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -34,6 +36,20 @@ const balances = await run('balances.mjs', [process.env.BENCH_SECONDS ?? '10']);
 const transactions = await run('transactions.mjs');
 const footprint = await run('footprint.mjs');
 const conformance = await run('conformance.mjs');
+const store = await run('store.mjs');
+// The same store benchmark against another built checkout (the release before), when named.
+const storeBefore = process.env.BENCH_BEFORE ? await run('store.mjs', [process.env.BENCH_BEFORE]) : undefined;
+const storeRss = (result, stored) => result.rows.find((row) => row.stored === stored).rssMb;
+const storeMemoryGoal = (after, before) =>
+  `RSS at 50,000: **${Math.round(storeRss(after, 50_000))} MB**; the BENCH_BEFORE build at 5,000: ` +
+  `${Math.round(storeRss(before, 5_000))} MB (goal: below it: ${met(storeRss(after, 50_000) < storeRss(before, 5_000))}).`;
+const storeRows = (label, result) => [
+  ...result.rows.map(
+    (row) =>
+      `| ${label} | ${row.stored.toLocaleString('en')} | ${ms(row.meanMs)} | ${ms(row.p50Ms)} | ${Math.round(row.rssMb)} MB | ${row.fileMb.toFixed(1)} MB |`,
+  ),
+  `| ${label}, in memory (no \`--data\`) | 0 | ${ms(result.memory.meanMs)} | ${ms(result.memory.p50Ms)} | ${Math.round(result.memory.rssMb)} MB | none |`,
+];
 
 const lines = [
   `# xs2a-kit benchmarks`,
@@ -78,6 +94,16 @@ const lines = [
   '',
   `${conformance.scenarios} scenarios (${conformance.passed} passed, ${conformance.skipped} skipped, ${conformance.failed} failed, exit ${conformance.exitCode}) ` +
     `in **${conformance.seconds.toFixed(1)} s** (goal < 15 s: ${met(conformance.seconds < 15)}).`,
+  '',
+  `## 5. One write with \`--data\` as the store grows, ${store.writes} consent creations per size`,
+  '',
+  '| build | consents stored | mean | p50 | RSS after the writes | data file |',
+  '|---|---|---|---|---|---|',
+  ...storeRows('this one', store),
+  ...(storeBefore ? storeRows(`\`${storeBefore.packageRoot}\` (BENCH_BEFORE)`, storeBefore) : []),
+  '',
+  `Mean at 50,000 / mean at 200: **${store.growth.toFixed(2)}** (goal ≤ 1.5: ${met(store.growth <= 1.5)}).`,
+  ...(storeBefore ? [storeMemoryGoal(store, storeBefore)] : []),
   '',
 ];
 const markdown = lines.join('\n');

@@ -67,7 +67,10 @@ export function sandboxFlags(command: Command): Command {
       bounded(shape.customers),
       shape.customers.def.defaultValue,
     )
-    .option('--data <file>', 'keep state in this JSON file (memory only when absent)')
+    .option(
+      '--data <file>',
+      "keep state in this SQLite data file, made when missing (memory only when absent); an earlier release's JSON file is moved to it once",
+    )
     .option('--certs <dir>', 'certificate folder; missing files are created', shape.certsDir.def.defaultValue)
     .option(
       '--profile <name|file>',

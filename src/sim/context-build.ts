@@ -30,18 +30,19 @@ export async function buildContext(
 ): Promise<{ ctx: SandboxContext; addresses: Addresses }> {
   const { profile, behaviour, log, callbackCa, startFaults } = given;
   const startOffset = options.clockStart ? Date.parse(options.clockStart) - Date.now() : 0;
-  const store = await openStore({ file: options.data, seedAnchor: isoDate(Date.now() + startOffset) });
+  const store = openStore({ file: options.data, seedAnchor: isoDate(Date.now() + startOffset), log });
+  const kept = store.state();
   // A kept clock wins over the configured start, except in a file that never moved it.
   const clock = createClock({
-    offsetMs: options.data && store.data.clockOffsetMs !== 0 ? store.data.clockOffsetMs : startOffset,
+    offsetMs: options.data && kept.clockOffsetMs !== 0 ? kept.clockOffsetMs : startOffset,
     ...(options.clockStart ? { startAt: Date.parse(options.clockStart) } : {}),
   });
   const world = createWorld({
     seed: options.seed,
     customers: options.customers,
     fixture: options.customersFixture ?? loadCustomersFixture(),
-    anchor: store.data.seedAnchor,
-    bookings: () => store.data.bookings,
+    anchor: kept.seedAnchor,
+    bookings: (iban) => store.find('bookings', 'account', iban),
   });
   const addresses: Addresses = { portalUrl: '' };
   // Built in dependency order: the parts, then the bank over them (what time makes due is applied
@@ -65,18 +66,18 @@ export async function buildContext(
     ledgers: () => world.ledgers,
     log,
     due: {
-      any: () => anyPaymentDue(store.data, clock.now()),
+      any: () => anyPaymentDue(parts, clock.now()),
       apply: (uow) => applyDuePayments(parts, uow, clock.now()),
     },
   });
   const ctx: SandboxContext = { ...parts, bank };
-  if (store.data.clockOffsetMs !== clock.offsetMs) {
-    await ctx.bank.transact((uow) =>
-      uow.change(
-        () => (uow.data.clockOffsetMs = clock.offsetMs),
-        () => (uow.data.clockOffsetMs = 0),
-      ),
-    );
+  if (kept.clockOffsetMs !== clock.offsetMs) {
+    try {
+      await ctx.bank.transact((uow) => uow.setState({ clockOffsetMs: clock.offsetMs }));
+    } catch (error) {
+      store.close();
+      throw error;
+    }
   }
   return { ctx, addresses };
 }

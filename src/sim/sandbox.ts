@@ -138,12 +138,16 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   answerParserErrors(api);
   answerParserErrors(portal);
 
-  const apiPort = await listen(api, options.port, options.host, 'XS2A API');
+  let apiPort: number;
   let portalPort: number;
   try {
+    apiPort = await listen(api, options.port, options.host, 'XS2A API');
     portalPort = await listen(portal, options.portalPort, options.host, 'customer surface');
   } catch (error) {
+    clearInterval(tick);
     await close(api);
+    // The data file is released: a later start in this process may open it.
+    ctx.store.close();
     throw error;
   }
   const host = urlHost(options.host);
@@ -185,6 +189,9 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     close: async () => {
       clearInterval(tick);
       await Promise.all([close(api), close(portal)]);
+      // The last units of work are written before the data file is released.
+      await ctx.bank.settled();
+      ctx.store.close();
     },
   };
 }

@@ -26,7 +26,8 @@ export function createWorld(options: {
   customers: number;
   fixture: CustomersFixture;
   anchor: string;
-  bookings: () => readonly BookingRecord[];
+  /** The run-time bookings of an account, as stored. */
+  bookings: (iban: string) => readonly BookingRecord[];
 }): World {
   const seedOn = (anchor: string) =>
     buildSeed({ seed: options.seed, customers: options.customers, anchor, fixture: options.fixture });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ibanProblem } from '../../src/contract/index.js';
 import { loadCustomersFixture } from '../../src/sim/seed/fixtures.js';
+import { readDataFile } from '../helpers/data-file.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let certs: string;
@@ -185,7 +186,7 @@ describe('--control-token', () => {
 });
 
 describe('--data keeps state across restarts', () => {
-  it('keeps providers, register decisions and the clock in an atomically written JSON file', async () => {
+  it('keeps providers, register decisions and the clock in its data file', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'xs2a-data-')), 'state.json');
     const first = await testSandbox(certs, { data: file });
     await first.call({ path: '/v1/nowhere', client: first.tpp });
@@ -194,13 +195,10 @@ describe('--data keeps state across restarts', () => {
     const movedTo = first.sandbox.clock.now().getTime();
     await first.sandbox.close();
 
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as {
-      providers: Record<string, unknown>;
-      registerDecisions: Record<string, unknown>;
-    };
-    expect(Object.keys(stored.providers)).toEqual(['PSDDE-BAFIN-123456']);
-    expect(stored.registerDecisions).toHaveProperty('PSDDE-BAFIN-777777');
-    expect(JSON.stringify(stored)).not.toContain('anna-1234');
+    const stored = readDataFile(file);
+    expect(Object.keys(stored.records['providers'] ?? {})).toEqual(['PSDDE-BAFIN-123456']);
+    expect(stored.records['registerDecisions']).toHaveProperty('PSDDE-BAFIN-777777');
+    expect(readFileSync(file).toString('latin1')).not.toContain('anna-1234');
 
     const second = await testSandbox(certs, { data: file });
     try {
@@ -213,6 +211,35 @@ describe('--data keeps state across restarts', () => {
       ).toEqual(['PSDDE-BAFIN-123456']);
     } finally {
       await second.sandbox.close();
+    }
+  });
+
+  it('keeps a reset: after a restart nothing from before it comes back, and the callback key is the new one', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'xs2a-data-')), 'state.db');
+    const first = await testSandbox(certs, { data: file });
+    await first.control('/register/PSDDE-BAFIN-123456', { body: { authorised: false } });
+    expect((await first.call({ path: '/v1/nowhere', client: first.tpp })).status).toBe(403);
+    await first.control('/clock', { body: { advance: 'P10D' } });
+    await first.sandbox.close();
+    const before = readDataFile(file);
+    expect(before.records['registerDecisions']).toHaveProperty('PSDDE-BAFIN-123456');
+
+    const second = await testSandbox(certs, { data: file });
+    expect((await second.control('/reset', { body: {} })).status).toBe(200);
+    const resetTo = second.sandbox.clock.now().getTime();
+    await second.sandbox.close();
+    const after = readDataFile(file);
+    expect(after.records).toEqual({});
+    expect(after.state.callbackKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(after.state.callbackKey).not.toBe(before.state.callbackKey);
+
+    const third = await testSandbox(certs, { data: file });
+    try {
+      expect(Math.abs(third.sandbox.clock.now().getTime() - resetTo)).toBeLessThan(60_000);
+      expect((await third.control('/providers')).json).toEqual([]);
+      expect((await third.call({ path: '/v1/nowhere', client: third.tpp })).status).toBe(404);
+    } finally {
+      await third.sandbox.close();
     }
   });
 });

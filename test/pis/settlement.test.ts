@@ -1,13 +1,14 @@
 /**
  * Needs the SCA decision to handle payments (services/sca/decision.ts wires authorisePayment/rejectPayment).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BalanceResponseSchema, TransactionsResponseSchema } from '../../src/contract/index.js';
 import { codeOf, ibansOf, resourceIdOf, validConsent } from '../helpers/ais.js';
 import { authorise, created, INSTANT, STANDARD, transactionStatus, transfer } from '../helpers/pis.js';
+import { readDataFile } from '../helpers/data-file.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let certs: string;
@@ -252,6 +253,7 @@ describe('restart with --data', () => {
     const first = await testSandbox(certs, { clockStart: '2026-03-02T10:00:00Z', data });
     let page: string;
     let consentId: string;
+    let settledId: string;
     try {
       const payer = await reader(first, anna, 'anna');
       consentId = ((await first.control('/consents')).json as { consentId: string }[])[0]!.consentId;
@@ -269,16 +271,15 @@ describe('restart with --data', () => {
         path: `/v1/payments/${STANDARD}/${cancelled.paymentId}`,
         client: first.tpp,
       });
-      await first.sandbox.clock.advance('PT10S');
-      // The clock move itself applied the settlement: the data file holds it before any other request.
-      const stored = JSON.parse(readFileSync(data, 'utf8')) as {
-        payments: Record<string, { status: string }>;
-        bookings: { status: string; remittanceInformationUnstructured: string }[];
-      };
-      expect(stored.payments[settled.paymentId]?.status).toBe('ACSC');
-      expect(stored.bookings).toContainEqual(
-        expect.objectContaining({ status: 'booked', remittanceInformationUnstructured: 'settled' }),
+      const committed: string[] = [];
+      first.sandbox.events.on('payment-changed', (event) =>
+        committed.push(`${event.paymentId} ${event.transactionStatus}`),
       );
+      await first.sandbox.clock.advance('PT10S');
+      // The clock move itself applied the settlement, in its own committed unit of work (a change
+      // event follows only a commit): the data file holds it before any other request.
+      expect(committed).toEqual([`${settled.paymentId} ACSC`]);
+      settledId = settled.paymentId;
       page = await payer.page();
       expect(page).toContain('settled');
       expect(page).toContain('pending');
@@ -286,6 +287,11 @@ describe('restart with --data', () => {
     } finally {
       await first.sandbox.close();
     }
+    const stored = readDataFile(data).records;
+    expect(stored['payments']?.[settledId]).toMatchObject({ status: 'ACSC' });
+    expect(Object.values(stored['bookings'] ?? {})).toContainEqual(
+      expect.objectContaining({ status: 'booked', remittanceInformationUnstructured: 'settled' }),
+    );
     const again = await testSandbox(certs, { data });
     try {
       const read = await again.call({

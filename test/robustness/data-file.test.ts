@@ -1,49 +1,105 @@
 /**
- * `--data FILE`: a file of the wrong shape is refused before anything is written to it, the file
- * is private (it holds the key callback secrets derive from), and a write that fails leaves nothing
- * behind — the request answers 500 and a retry finds the state exactly as before the failed call.
+ * `--data FILE`: whatever FILE holds is judged before anything is written to it (another program's
+ * SQLite database, a newer version, JSON of the wrong shape, anything else: refused, byte for byte
+ * untouched); the file and its write-ahead log are private (they hold the key callback secrets
+ * derive from); one process per file; and a write that fails (the disk full) leaves nothing behind —
+ * the request answers 500 and a retry finds the state exactly as before the failed call.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createConsent, ibansOf, validConsent } from '../helpers/ais.js';
-import { authorise, created, transfer } from '../helpers/pis.js';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConsent, ibansOf, REDIRECT, validConsent } from '../helpers/ais.js';
+import { APPLICATION_ID } from '../../src/sim/store/sqlite-schema.js';
+import { readDataFile } from '../helpers/data-file.js';
+import { keepAliveClient } from '../helpers/keep-alive-client.js';
+import { authorise, created, STANDARD, transfer } from '../helpers/pis.js';
 import { certificateFolder, testSandbox } from '../helpers/sandbox.js';
+import { killAllServes, serveProcess, stopServe, type ServeProcess } from '../helpers/serve-process.js';
 
 const bin = new URL('../../bin/xs2a-kit.js', import.meta.url).pathname;
 let certs: string;
 beforeAll(async () => {
   certs = await certificateFolder();
 });
+afterAll(killAllServes);
 
-const fresh = () => join(mkdtempSync(join(tmpdir(), 'xs2a-data-file-')), 'state.json');
+const fresh = () => join(mkdtempSync(join(tmpdir(), 'xs2a-data-file-')), 'state.db');
 
-describe('a data file of the wrong shape', () => {
-  const cases: [string, string, RegExp][] = [
-    ['null', 'null', /\(root\): expected a JSON object, got null/],
-    ['an array', '[]', /\(root\): expected a JSON object, got an array/],
-    ['another version', '{"version":2}', /version: expected 1, got 2/],
-    ['collections of the wrong type', JSON.stringify({ version: 1, consents: [] }), /consents: /],
+/** The file's bytes and modification time, and the names beside it: what "untouched" compares. */
+function snapshot(file: string) {
+  const folder = join(file, '..');
+  return { bytes: readFileSync(file), mtimeMs: statSync(file).mtimeMs, folder: readdirSync(folder).sort() };
+}
+
+/** A database another program made: a table of its own, no application_id. */
+function foreignDatabase(file: string): void {
+  const db = new Database(file);
+  db.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('not a sandbox')");
+  db.close();
+}
+
+/** A data file of this layout whose version is `version`. */
+function dataFileOfVersion(file: string, version: number): void {
+  const db = new Database(file);
+  db.pragma(`application_id = ${APPLICATION_ID}`);
+  db.pragma(`user_version = ${version}`);
+  db.exec('CREATE TABLE sandbox (id INTEGER PRIMARY KEY, state TEXT, index_digest TEXT)');
+  db.close();
+}
+
+describe('a data file of another shape or version', () => {
+  const cases: [string, (file: string) => void, RegExp][] = [
+    ['null', (file) => writeFileSync(file, 'null'), /\(root\): expected a JSON object, got null/],
+    ['an array', (file) => writeFileSync(file, '[]'), /\(root\): expected a JSON object, got an array/],
+    ['JSON of another version', (file) => writeFileSync(file, '{"version":2}'), /version: expected 1, got 2/],
     [
-      'a record missing what the rules read',
-      JSON.stringify({ version: 1, consents: { c1: { consentId: 'c1' } } }),
+      'JSON collections of the wrong type',
+      (file) => writeFileSync(file, JSON.stringify({ version: 1, consents: [] })),
+      /consents: /,
+    ],
+    [
+      'a JSON record missing what the rules read',
+      (file) => writeFileSync(file, JSON.stringify({ version: 1, consents: { c1: { consentId: 'c1' } } })),
       /consents\.c1\.kind: /,
     ],
-    ['a clock past the end of year 9999', JSON.stringify({ version: 1, clockOffsetMs: 9e15 }), /clockOffsetMs: /],
+    [
+      'a clock past the end of year 9999',
+      (file) => writeFileSync(file, JSON.stringify({ version: 1, clockOffsetMs: 9e15 })),
+      /clockOffsetMs: /,
+    ],
+    [
+      'text that is neither JSON nor SQLite',
+      (file) => writeFileSync(file, 'hello\n'),
+      /neither an SQLite database nor JSON/,
+    ],
+    [
+      'bytes of no format (an image)',
+      (file) => writeFileSync(file, Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex')),
+      /neither an SQLite database nor JSON/,
+    ],
+    ["another program's SQLite database", foreignDatabase, /application_id: 0 marks another program's SQLite database/],
+    [
+      'a data file of a newer xs2a-kit',
+      (file) => dataFileOfVersion(file, 3),
+      /user_version: 3 is a data file of a newer xs2a-kit \(this one reads version 2\); upgrade xs2a-kit/,
+    ],
   ];
 
   it.each(cases)(
-    'is refused at start when it holds %s: nothing starts and the file is untouched',
-    async (_what, content, problem) => {
+    'is refused at start when it holds %s: nothing starts, and the file is untouched to the byte and the mtime',
+    async (_what, make, problem) => {
       const file = fresh();
-      writeFileSync(file, content);
+      make(file);
+      const before = snapshot(file);
       await expect(testSandbox(certs, { data: file })).rejects.toThrow(problem);
       await expect(testSandbox(certs, { data: file })).rejects.toThrow(
         `The data file ${file} is not an xs2a-kit data file`,
       );
-      expect(readFileSync(file, 'utf8')).toBe(content);
+      expect(snapshot(file)).toEqual(before);
     },
   );
 
@@ -64,17 +120,44 @@ describe('a data file of the wrong shape', () => {
 });
 
 describe('the data file', () => {
-  it('is written with mode 0600', async () => {
+  it('is created with mode 0600, and so is its write-ahead log', async () => {
     const file = fresh();
-    writeFileSync(file, '', { mode: 0o644 });
-    rmSync(file);
     const t = await testSandbox(certs, { data: file });
     try {
       await createConsent(t, { access: { balances: [{ iban: ibansOf(t, 'anna')[0] }] } });
       expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+      // Exclusive locking keeps the log's index in the process: no -shm file for others to read.
+      expect(existsSync(`${file}-shm`)).toBe(false);
     } finally {
       await t.sandbox.close();
     }
+  });
+
+  it('takes an empty file as a new data file', async () => {
+    const file = fresh();
+    writeFileSync(file, '', { mode: 0o644 });
+    const t = await testSandbox(certs, { data: file });
+    await t.sandbox.close();
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readDataFile(file).integrity).toBe('ok');
+  });
+
+  it('serves one process at a time: a second sandbox on the same file is refused, the first keeps working', async () => {
+    const file = fresh();
+    const first = await testSandbox(certs, { data: file });
+    try {
+      await expect(testSandbox(certs, { data: file })).rejects.toThrow(
+        `The data file ${file} is in use by another sandbox process`,
+      );
+      expect(
+        (await createConsent(first, { access: { balances: [{ iban: ibansOf(first, 'anna')[0] }] } })).answer.status,
+      ).toBe(201);
+    } finally {
+      await first.sandbox.close();
+    }
+    const again = await testSandbox(certs, { data: file });
+    await again.sandbox.close();
   });
 
   it('survives a restart after the clock was moved to its last instant and work was done there', async () => {
@@ -99,93 +182,142 @@ describe('the data file', () => {
   });
 });
 
-describe('a write that fails', () => {
-  it('answers 500 and leaves nothing: the retry makes exactly one consent', async () => {
-    const folder = join(mkdtempSync(join(tmpdir(), 'xs2a-data-fail-')), 'kept');
-    mkdirSync(folder);
-    const file = join(folder, 'state.json');
-    const logs: string[] = [];
-    const t = await testSandbox(certs, { data: file, log: (line) => logs.push(line) });
-    try {
-      const iban = ibansOf(t, 'anna')[0]!;
-      const body = { access: { balances: [{ iban }] }, recurringIndicator: true };
-      const before = (await t.control('/consents')).json as unknown[];
-      // The folder is gone: the atomic write's temporary file cannot be created, whatever the user's rights.
-      rmSync(folder, { recursive: true, force: true });
-      const failed = await createConsent(t, body);
-      expect(failed.answer.status).toBe(500);
-      expect(failed.answer.json).toEqual({
-        tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text: 'Internal server error.' }],
-      });
-      expect(logs.join('\n')).toMatch(/store could not be written/);
-      expect((await t.control('/consents')).json).toEqual(before);
+/**
+ * The disk fills up under a running server: its files may grow no further than they are (the
+ * process's file-size limit, set from outside with prlimit), so the next commit cannot append to the
+ * write-ahead log. `room()` lifts the limit again.
+ */
+function diskFull(server: ServeProcess, file: string) {
+  const limit = (value: string) => execFileSync('prlimit', ['--pid', String(server.child.pid), `--fsize=${value}`]);
+  limit(`${statSync(`${file}-wal`).size}:unlimited`);
+  return { room: () => limit('unlimited:unlimited') };
+}
 
-      mkdirSync(folder);
-      const retried = await createConsent(t, body);
-      expect(retried.answer.status).toBe(201);
-      const consents = (await t.control('/consents')).json as { consentId: string }[];
-      expect(consents.map((consent) => consent.consentId)).toEqual([retried.consentId]);
-      const stored = JSON.parse(readFileSync(file, 'utf8')) as { consents: Record<string, unknown> };
-      expect(Object.keys(stored.consents)).toEqual([retried.consentId]);
+describe('a write that fails', () => {
+  let ca: string;
+  let tpp: { cert: string; key: string };
+  beforeAll(() => {
+    ca = readFileSync(join(certs, 'ca.crt'), 'utf8');
+    tpp = { cert: readFileSync(join(certs, 'tpp.crt'), 'utf8'), key: readFileSync(join(certs, 'tpp.key'), 'utf8') };
+  });
+
+  /** A server on a fresh data file, its API client, and JSON reads of its control API. */
+  async function started() {
+    const file = fresh();
+    const server = await serveProcess(certs, ['--data', file]);
+    const client = keepAliveClient(server.apiUrl, ca, tpp, 2);
+    const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+      const answer = await client.send({
+        method,
+        path,
+        headers: {
+          'X-Request-ID': randomUUID(),
+          'TPP-Redirect-URI': REDIRECT,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: answer.status, json: answer.text ? (JSON.parse(answer.text) as Record<string, unknown>) : {} };
+    };
+    const control = async (path: string, body?: unknown) => {
+      const res = await fetch(`${server.controlUrl}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      });
+      return { status: res.status, json: (await res.json()) as unknown };
+    };
+    const customers = (await control('/customers')).json as {
+      psuId: string;
+      accounts: { iban: string; resourceId: string }[];
+    }[];
+    const anna = customers.find((customer) => customer.psuId === 'anna')!.accounts[0]!;
+    // A first request registers the provider: the write-ahead log exists from here on.
+    await send('GET', '/v1/consents/unknown');
+    return { file, server, client, send, control, anna };
+  }
+
+  it('answers 500 and leaves nothing: the retry makes exactly one consent, the only one in the file', async () => {
+    const { file, server, client, send, control, anna } = await started();
+    try {
+      const body = { access: { balances: [{ iban: anna.iban }] }, recurringIndicator: true, frequencyPerDay: 4 };
+      const before = (await control('/consents')).json;
+      const disk = diskFull(server, file);
+      const failed = await send('POST', '/v1/consents', body);
+      expect(failed).toEqual({
+        status: 500,
+        json: { tppMessages: [{ category: 'ERROR', code: 'INTERNAL_SERVER_ERROR', text: 'Internal server error.' }] },
+      });
+      expect(server.stderr()).toMatch(/store could not be written/);
+      expect((await control('/consents')).json).toEqual(before);
+
+      disk.room();
+      const retried = await send('POST', '/v1/consents', body);
+      expect(retried.status).toBe(201);
+      const consents = (await control('/consents')).json as { consentId: string }[];
+      expect(consents.map((consent) => consent.consentId)).toEqual([retried.json['consentId']]);
+      await stopServe(server);
+      expect(Object.keys(readDataFile(file).records['consents'] ?? {})).toEqual([retried.json['consentId']]);
     } finally {
-      await t.sandbox.close();
+      client.close();
+      await stopServe(server);
     }
   });
 
   it('takes back a payment, its authorisation, its idempotency key and its reserved money alike', async () => {
-    const folder = join(mkdtempSync(join(tmpdir(), 'xs2a-data-fail-')), 'kept');
-    mkdirSync(folder);
-    const t = await testSandbox(certs, { data: join(folder, 'state.json'), log: () => {} });
+    const { file, server, client, send, control, anna } = await started();
     try {
-      const iban = ibansOf(t, 'anna')[0]!;
-      const payment = await created(t, transfer(iban));
-      const balances = async () => {
-        const consentId = await validConsent(t, [iban]);
-        const account = t.sandbox
-          .customers()
-          .flatMap((customer) => customer.accounts)
-          .find((a) => a.iban === iban)!.resourceId;
-        return (
-          await t.call({
-            path: `/v1/accounts/${account}/balances`,
-            client: t.tpp,
-            headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.1' },
-          })
-        ).json;
-      };
-      const before = await balances();
-      rmSync(folder, { recursive: true, force: true });
-      const key = '6f1c4a9e-2b7d-4e8a-9c3f-5a6b7c8d9e0f';
+      const payment = await send('POST', `/v1/payments/${STANDARD}`, transfer(anna.iban));
+      expect(payment.status).toBe(201);
+      const consent = await send('POST', '/v1/consents', {
+        access: { balances: [{ iban: anna.iban }] },
+        recurringIndicator: true,
+        frequencyPerDay: 4,
+      });
       expect(
         (
-          await t.call({
-            method: 'POST',
-            path: '/v1/payments/sepa-credit-transfers',
-            client: t.tpp,
-            requestId: key,
-            headers: { 'TPP-Redirect-URI': 'https://tpp.example/cb' },
-            body: transfer(iban),
+          await control(`/authorisations/${String(consent.json['authorisationId'])}`, {
+            psuId: 'anna',
+            decision: 'approve',
           })
         ).status,
+      ).toBe(200);
+      const balances = async () =>
+        (
+          await send('GET', `/v1/accounts/${anna.resourceId}/balances`, undefined, {
+            'Consent-ID': String(consent.json['consentId']),
+            'PSU-IP-Address': '192.0.2.1',
+          })
+        ).json;
+      const before = await balances();
+
+      const disk = diskFull(server, file);
+      const key = '6f1c4a9e-2b7d-4e8a-9c3f-5a6b7c8d9e0f';
+      expect(
+        (await send('POST', `/v1/payments/${STANDARD}`, transfer(anna.iban), { 'X-Request-ID': key })).status,
       ).toBe(500);
-      expect((await authorise(t, payment.authorisationId, 'anna')).status).toBe(500);
-      mkdirSync(folder);
-      expect(await balances()).toEqual(before);
-      expect(((await t.control('/payments')).json as { paymentId: string }[]).map((row) => row.paymentId)).toEqual([
-        payment.paymentId,
-      ]);
-      const again = await t.call({
-        method: 'POST',
-        path: '/v1/payments/sepa-credit-transfers',
-        client: t.tpp,
-        requestId: key,
-        headers: { 'TPP-Redirect-URI': 'https://tpp.example/cb' },
-        body: transfer(iban, { remittanceInformationUnstructured: 'another body' }),
+      const ceremony = await control(`/authorisations/${String(payment.json['authorisationId'])}`, {
+        psuId: 'anna',
+        decision: 'approve',
       });
+      expect(ceremony.status).toBe(500);
+      disk.room();
+
+      expect(await balances()).toEqual(before);
+      expect(((await control('/payments')).json as { paymentId: string }[]).map((row) => row.paymentId)).toEqual([
+        payment.json['paymentId'],
+      ]);
+      const again = await send(
+        'POST',
+        `/v1/payments/${STANDARD}`,
+        transfer(anna.iban, { remittanceInformationUnstructured: 'another body' }),
+        { 'X-Request-ID': key },
+      );
       // The failed initiation bound no key: another body under it is a new payment, not a conflict.
       expect(again.status).toBe(201);
     } finally {
-      await t.sandbox.close();
+      client.close();
+      await stopServe(server);
     }
   });
 });

@@ -19,6 +19,11 @@ export function escapeHtml(text: string): string {
 
 const e = escapeHtml;
 
+/** A rule statement as a person reads it: the catalogue marks names and values with backticks, shown as code. */
+export function prose(text: string): string {
+  return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
 /** How bad a verdict is for the rule it stands for: a rule takes the worst of its scenarios. */
 const WORST_FIRST: readonly ScenarioStatus[] = ['failed', 'error', 'inconclusive', 'passed', 'skipped'];
 
@@ -95,7 +100,7 @@ export function rulesTable(results: readonly ScenarioResult[]): string {
   const rows = [...byRule.values()].map(({ rule, results: of }) => {
     const verdict = worst(of.map((result) => result.status));
     const scenarios = of.map((result) => `<a href="#${e(result.id)}" class="${result.status}">${e(result.id)}</a>`);
-    return `<tr class="${verdict}"><td><code>${e(rule.id)}</code></td><td>${e(rule.section)}</td><td>${e(rule.statement)}</td><td>${badge(verdict)}</td><td>${scenarios.join(' ')}</td></tr>`;
+    return `<tr class="${verdict}"><td><code>${e(rule.id)}</code></td><td>${e(rule.section)}</td><td>${prose(rule.statement)}</td><td>${badge(verdict)}</td><td>${scenarios.join(' ')}</td></tr>`;
   });
   return `<table class="rules"><thead><tr><th>Rule</th><th>Interface section</th><th>Statement</th><th>Verdict</th><th>Scenarios</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
@@ -120,7 +125,7 @@ export function finding(result: ScenarioResult): string {
     if (result.failure.kind === 'expectation')
       for (const rule of result.rules)
         lines.push(
-          `<p class="breaks">Breaks <code>${e(rule.id)}</code> (${e(rule.section)}): ${e(rule.statement)}</p>`,
+          `<p class="breaks">Breaks <code>${e(rule.id)}</code> (${e(rule.section)}): ${prose(rule.statement)}</p>`,
         );
     lines.push(
       `<p class="reason">${result.failure.kind === 'error' ? 'Error of the kit: ' : ''}${e(result.failure.message)}</p>`,

@@ -2,22 +2,27 @@
  * The bank: the one writer of the store. Every change runs as a unit of work, one at a time, so no
  * work ever decides on another's unwritten changes (two payments with one idempotency key, two
  * spends of the last access). A unit of work is synchronous: it reads, decides and stages its
- * changes without waiting; the bank then writes the store once and only after the write succeeded
- * lets its effects (events, callback dispatch) happen. A work that throws, or a write that fails,
- * is undone completely: memory is as it was, and a retry cannot meet half of a failed request.
+ * changes in one store transaction without waiting; the bank then commits it (only the records it
+ * changed, atomically) and only after the commit succeeded lets its effects (events, callback
+ * dispatch) happen. A work that throws, or a commit that fails, is undone completely: memory and
+ * the data file are as they were, and a retry cannot meet half of a failed request.
  *
  * What falls due with time (a settlement, a payee check left unanswered) is applied here and only
  * here: at the start of every unit of work (so it decides on the state time has made) and at its end
  * (the work may have moved the clock), inside the same unit of work and the same write.
  */
-import type { Store } from '../store/store.js';
+import { StoreWriteError, type Store } from '../store/records.js';
 import { UnitOfWork, type LedgerIndex } from './unit-of-work.js';
+
+export { StoreWriteError } from '../store/records.js';
 
 export interface Bank {
   /** Runs `work` after every unit of work before it, writes what it changed, then runs its effects. */
   transact<T>(work: (uow: UnitOfWork) => T): Promise<T>;
   /** Applies what has fallen due in a unit of work of its own; undefined (no promise) when nothing has. */
   catchUp(): Promise<void> | undefined;
+  /** Resolves once every unit of work asked for so far has finished, whatever its outcome. */
+  settled(): Promise<void>;
 }
 
 /** What time makes due: a cheap check, and the changes, made inside a unit of work. */
@@ -25,9 +30,6 @@ export interface DueWork {
   any(): boolean;
   apply(uow: UnitOfWork): void;
 }
-
-/** The store could not be written; the request answers 500 and nothing of it stays. */
-export class StoreWriteError extends Error {}
 
 export function createBank(deps: {
   store: Store;
@@ -43,7 +45,7 @@ export function createBank(deps: {
   };
 
   async function run<T>(work: (uow: UnitOfWork) => T): Promise<T> {
-    const uow = new UnitOfWork(deps.store.data, deps.ledgers());
+    const uow = new UnitOfWork(deps.store, deps.ledgers());
     let result: T;
     try {
       deps.due?.apply(uow);
@@ -53,16 +55,17 @@ export function createBank(deps: {
       uow.rollback();
       throw error;
     }
-    if (uow.changed) {
-      try {
-        const writing = deps.store.write();
-        if (writing) await writing;
-      } catch (error) {
-        uow.rollback();
-        throw new StoreWriteError(
-          `The store could not be written: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+    try {
+      // In memory and in SQLite no promise: nothing between the work and its commit awaits.
+      const committing = uow.commit();
+      if (committing) await committing;
+    } catch (error) {
+      uow.rollback();
+      throw error instanceof StoreWriteError
+        ? error
+        : new StoreWriteError(
+            `The store could not be written: ${error instanceof Error ? error.message : String(error)}`,
+          );
     }
     // The change is written; a failing listener must not turn it into a failed request.
     uow.runEffects((error) =>
@@ -83,5 +86,6 @@ export function createBank(deps: {
   return {
     transact,
     catchUp: () => (deps.due?.any() ? transact(() => undefined) : undefined),
+    settled: () => tail.then(() => undefined),
   };
 }

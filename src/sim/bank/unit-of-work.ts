@@ -1,29 +1,16 @@
 /**
- * One unit of work of the bank: every change a request makes to the store goes through here. Each
- * change is applied at once (so later steps of the same work read it) and logged with its inverse;
- * when the work throws or the store cannot be written, the log is undone and memory is exactly as
- * it was. Events and other effects are held back until the write succeeded.
+ * One unit of work of the bank: every change a request makes goes through here, into the one store
+ * transaction it holds. Reads go to the store (ctx.store), which answers with the changes made so
+ * far. Changes outside the store (the clock's offset, the seeded world) are applied at once and
+ * logged with their inverse. When the work throws or the store cannot be written, the transaction
+ * is rolled back and the log undone: memory is exactly as it was. Events and other effects are
+ * held back until the commit succeeded.
  */
-import type { BookingRecord, StoreData } from '../store/data.js';
+import { bookingKey, type Kind, type RecordKinds } from '../store/kinds.js';
+import type { BookingRecord } from '../store/data.js';
+import type { SandboxState, Store, StoreTransaction } from '../store/records.js';
 
-/** Collections keyed by id. */
-export type RecordCollection =
-  | 'providers'
-  | 'registerDecisions'
-  | 'consents'
-  | 'authorisations'
-  | 'usage'
-  | 'callbacks'
-  | 'payments'
-  | 'paymentKeys'
-  | 'paymentsDue';
-/** Collections kept in order. */
-export type ListCollection = 'sms' | 'deliveries';
-
-type ValueOf<C extends RecordCollection> = StoreData[C][string];
-type ItemOf<L extends ListCollection> = StoreData[L][number];
-
-/** What the work needs besides the data: the ledger index to keep in step with bookings. */
+/** What the work needs besides the store: the ledger index to keep in step with bookings. */
 export interface LedgerIndex {
   add(record: BookingRecord): void;
   remove(record: BookingRecord): void;
@@ -32,104 +19,71 @@ export interface LedgerIndex {
 }
 
 export class UnitOfWork {
+  readonly #tx: StoreTransaction;
   readonly #undo: (() => void)[] = [];
   readonly #effects: (() => void)[] = [];
   /** Accounts whose ledger index a booking touched; made on the first booking. */
   #touchedIbans: Set<string> | undefined;
-  #changed = false;
 
   constructor(
-    readonly data: StoreData,
+    private readonly store: Store,
     private readonly ledgers: LedgerIndex,
-  ) {}
-
-  /** Whether anything was changed (a unit of work that changed nothing writes nothing). */
-  get changed(): boolean {
-    return this.#changed;
+  ) {
+    this.#tx = store.begin();
   }
 
-  #log(undo: () => void): void {
-    this.#changed = true;
-    this.#undo.push(undo);
+  put<K extends Kind>(kind: K, key: string, record: RecordKinds[K]): void {
+    this.#tx.put(kind, key, record);
   }
 
-  put<C extends RecordCollection>(collection: C, key: string, value: ValueOf<C>): void {
-    const table = this.data[collection] as Record<string, ValueOf<C>>;
-    const had = Object.hasOwn(table, key);
-    const before = table[key];
-    table[key] = value;
-    this.#log(() => {
-      if (had) table[key] = before as ValueOf<C>;
-      else delete table[key];
-    });
+  remove(kind: Kind, key: string): void {
+    this.#tx.remove(kind, key);
   }
 
-  remove(collection: RecordCollection, key: string): void {
-    const table = this.data[collection] as Record<string, unknown>;
-    if (!Object.hasOwn(table, key)) return;
-    const before = table[key];
-    delete table[key];
-    this.#log(() => {
-      table[key] = before;
-    });
+  /** Changes some of the sandbox's own facts (the clock's offset). */
+  setState(change: Partial<SandboxState>): void {
+    this.#tx.setState({ ...this.store.state(), ...change });
   }
 
-  /** Adds an item at the end of a list, or at its start (`first`), as the list is kept. */
-  add<L extends ListCollection>(list: L, item: ItemOf<L>, where: 'first' | 'last' = 'last'): void {
-    const items = this.data[list] as ItemOf<L>[];
-    if (where === 'first') items.unshift(item);
-    else items.push(item);
-    this.#log(() => {
-      if (where === 'first') items.shift();
-      else items.pop();
-    });
-  }
-
-  replaceAt<L extends ListCollection>(list: L, index: number, item: ItemOf<L>): void {
-    const items = this.data[list] as ItemOf<L>[];
-    const before = items[index];
-    if (before === undefined) return;
-    items[index] = item;
-    this.#log(() => {
-      items[index] = before;
-    });
+  /** Every record goes, and the state is `state` (a sandbox reset). */
+  clear(state: SandboxState): void {
+    this.#tx.clear(state);
   }
 
   /** A new booking: kept in the store and in the account's ledger index. */
   book(record: BookingRecord): void {
-    this.data.bookings.push(record);
+    this.#tx.put('bookings', bookingKey(record), record);
     (this.#touchedIbans ??= new Set()).add(record.iban);
     this.ledgers.add(record);
-    this.#log(() => {
-      this.data.bookings.pop();
-    });
   }
 
   /** A pending booking leaves the ledger (settled, rejected, cancelled): marked, never deleted, so its seq stays spent. */
   unbook(record: BookingRecord, at: string): void {
-    const before = record.removedAt;
-    record.removedAt = at;
+    const removed = { ...record, removedAt: at };
+    this.#tx.put('bookings', bookingKey(removed), removed);
     (this.#touchedIbans ??= new Set()).add(record.iban);
-    this.ledgers.remove(record);
-    this.#log(() => {
-      if (before === undefined) delete record.removedAt;
-      else record.removedAt = before;
-    });
+    this.ledgers.remove(removed);
   }
 
-  /** A change outside the data (the clock's offset): applied now, undone with the rest. */
+  /** A change outside the store (the clock's offset, the world): applied now, undone with the rest. */
   change(apply: () => void, undo: () => void): void {
     apply();
-    this.#log(undo);
+    this.#undo.push(undo);
   }
 
-  /** Runs once the write succeeded: events, callbacks to dispatch. */
+  /** Runs once the commit succeeded: events, callbacks to dispatch. */
   afterCommit(effect: () => void): void {
     this.#effects.push(effect);
   }
 
+  /** Makes the changes durable (the bank calls it once, after the work). */
+  commit(): Promise<void> | undefined {
+    return this.#tx.commit();
+  }
+
   /** Takes every change back, newest first; indexes of touched accounts are rebuilt from the store. */
   rollback(): void {
+    this.#tx.rollback();
     for (const undo of this.#undo.reverse()) undo();
     this.#undo.length = 0;
     this.#effects.length = 0;

@@ -139,7 +139,7 @@ function drop(state: LedgerState, record: BookingRecord): void {
   touch(state, record.removedAt);
 }
 
-export function createLedgers(seed: Seed, bookings: () => readonly BookingRecord[]): Ledgers {
+export function createLedgers(seed: Seed, bookings: (iban: string) => readonly BookingRecord[]): Ledgers {
   const ledgers = new Map<string, LedgerState>();
 
   function build(account: SeedAccount): LedgerState {
@@ -163,7 +163,7 @@ export function createLedgers(seed: Seed, bookings: () => readonly BookingRecord
       state.lastSeq = Math.max(state.lastSeq, row.seq);
     }
     // The restart case: bookings made before are in the store, in the order they were made.
-    const stored = bookings()
+    const stored = bookings(account.iban)
       .filter((record) => record.iban === account.iban)
       .sort((a, b) => a.seq - b.seq);
     for (const record of stored) {

@@ -11,6 +11,7 @@ import { consentsView } from '../services/consents/lists.js';
 import { amendPayment, paymentsView } from '../services/payments/control.js';
 import { confirmPayee } from '../services/payments/customer.js';
 import { actAsCustomer } from '../services/sca/customer-acts.js';
+import { smsView } from '../services/sca/one-time-code.js';
 import { clockView, moveClock } from '../services/control/clock.js';
 import { resetSandbox } from '../services/control/reset.js';
 import { customersView, decideRegistration, providersView } from '../services/control/world.js';
@@ -81,7 +82,7 @@ export function controlRoutes(ctx: SandboxContext): Route[] {
         res.json(await actAsCustomer(ctx, param(req, 'authorisationId'), acts));
       },
     },
-    { method: 'get', path: '/sms', handler: (_req, res) => res.json(ctx.store.data.sms) },
+    { method: 'get', path: '/sms', handler: (_req, res) => res.json(smsView(ctx)) },
     { method: 'get', path: '/consents', handler: (_req, res) => res.json(consentsView(ctx)) },
     {
       method: 'post',

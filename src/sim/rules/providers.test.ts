@@ -37,15 +37,13 @@ describe('regulator register', () => {
   const fixture = { providers: [{ organizationIdentifier: 'PSDDE-BAFIN-9', name: 'Gone', authorised: false }] };
 
   it('authorises unlisted providers and follows listed entries', () => {
-    expect(isAuthorised(fixture, {}, 'PSDDE-BAFIN-1')).toBe(true);
-    expect(isAuthorised(fixture, {}, 'PSDDE-BAFIN-9')).toBe(false);
+    expect(isAuthorised(fixture, undefined, 'PSDDE-BAFIN-1')).toBe(true);
+    expect(isAuthorised(fixture, undefined, 'PSDDE-BAFIN-9')).toBe(false);
   });
 
   it('lets a recorded decision override the fixture either way', () => {
     const at = t0.toISOString();
-    expect(isAuthorised(fixture, { 'PSDDE-BAFIN-9': { authorised: true, decidedAt: at } }, 'PSDDE-BAFIN-9')).toBe(true);
-    expect(isAuthorised(fixture, { 'PSDDE-BAFIN-1': { authorised: false, decidedAt: at } }, 'PSDDE-BAFIN-1')).toBe(
-      false,
-    );
+    expect(isAuthorised(fixture, { authorised: true, decidedAt: at }, 'PSDDE-BAFIN-9')).toBe(true);
+    expect(isAuthorised(fixture, { authorised: false, decidedAt: at }, 'PSDDE-BAFIN-1')).toBe(false);
   });
 });

@@ -9,10 +9,9 @@ import type { RegisterDecision } from '../store/data.js';
 
 export function isAuthorised(
   fixture: RegisterFixture,
-  decisions: Readonly<Record<string, RegisterDecision>>,
+  decision: RegisterDecision | undefined,
   organizationIdentifier: string,
 ): boolean {
-  const decision = decisions[organizationIdentifier];
   if (decision) return decision.authorised;
   const listed = fixture.providers.find((entry) => entry.organizationIdentifier === organizationIdentifier);
   return listed ? listed.authorised : true;

@@ -8,7 +8,13 @@ import { isAuthorised } from '../rules/register.js';
 
 /** Refuses a provider whose authorisation the regulator has withdrawn; checked on every request. */
 export function requireAuthorised(ctx: SandboxContext, identity: ProviderIdentity): ProviderIdentity {
-  if (!isAuthorised(ctx.registerFixture, ctx.store.data.registerDecisions, identity.organizationIdentifier)) {
+  if (
+    !isAuthorised(
+      ctx.registerFixture,
+      ctx.store.get('registerDecisions', identity.organizationIdentifier),
+      identity.organizationIdentifier,
+    )
+  ) {
     // 403 whatever status a bank profile gives ROLE_INVALID: the spec's 403 class is "registration does not permit".
     throw new XsError('ROLE_INVALID', {
       status: 403,
@@ -21,7 +27,7 @@ export function requireAuthorised(ctx: SandboxContext, identity: ProviderIdentit
 /** First sight registers the provider; a changed certificate updates the record. */
 export function recordProvider(ctx: SandboxContext, identity: ProviderIdentity): Promise<void> {
   return ctx.bank.transact((uow) => {
-    const existing = uow.data.providers[identity.organizationIdentifier];
+    const existing = ctx.store.get('providers', identity.organizationIdentifier);
     const record = registration(existing, identity, ctx.clock.now());
     if (!record) return;
     uow.put('providers', record.organizationIdentifier, record);
@@ -38,18 +44,19 @@ export function recordProvider(ctx: SandboxContext, identity: ProviderIdentity):
 }
 
 /**
- * recordProvider for every API request. An identity is read once per connection and a record
- * changes only through recordProvider, so an identity already found equal to the stored record is
- * not compared again until that record is replaced (another certificate of the organisation, a reset).
+ * recordProvider for every API request: no unit of work while the stored record says what the
+ * certificate says (the usual case, answered without a promise). An identity is read once per
+ * connection; one found equal to a record is not compared again while the store answers that same
+ * record (in memory it does until the record is replaced; a data file answers a fresh copy).
  */
 export function providerRecorder(ctx: SandboxContext): (identity: ProviderIdentity) => Promise<void> | undefined {
   const confirmed = new WeakMap<ProviderIdentity, ProviderRecord>();
   return (identity) => {
-    const stored = ctx.store.data.providers[identity.organizationIdentifier];
-    if (stored !== undefined && confirmed.get(identity) === stored) return undefined;
-    return recordProvider(ctx, identity).then(() => {
-      const record = ctx.store.data.providers[identity.organizationIdentifier];
-      if (record) confirmed.set(identity, record);
-    });
+    const stored = ctx.store.get('providers', identity.organizationIdentifier);
+    if (stored === undefined) return recordProvider(ctx, identity);
+    if (confirmed.get(identity) === stored) return undefined;
+    if (registration(stored, identity, ctx.clock.now()) !== undefined) return recordProvider(ctx, identity);
+    confirmed.set(identity, stored);
+    return undefined;
   };
 }

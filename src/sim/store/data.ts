@@ -1,8 +1,7 @@
 /**
- * What the store holds: only what requests change. Seeded customers, accounts and histories are
- * rebuilt from the seed and never stored. Each service adds its collections here as it lands.
+ * The records the store holds: only what requests change. Seeded customers, accounts and histories
+ * are rebuilt from the seed and never stored. Their kinds, keys and indexes: kinds.ts.
  */
-import { randomBytes } from 'node:crypto';
 import type { TransactionEntry } from '../transaction-entry.js';
 
 export interface ProviderRecord {
@@ -175,53 +174,4 @@ export interface PaymentKeyRecord {
   /** sha256 of the canonical request body; compared for 48 hours after boundAt. */
   bodyDigest: string;
   boundAt: string;
-}
-
-export interface StoreData {
-  version: 1;
-  /** Sandbox clock offset from real time, so a restart with --data keeps sandbox time. */
-  clockOffsetMs: number;
-  /** UTC day the seeded histories end on (their dates are relative to it). */
-  seedAnchor: string;
-  providers: Record<string, ProviderRecord>;
-  registerDecisions: Record<string, RegisterDecision>;
-  consents: Record<string, ConsentRecord>;
-  authorisations: Record<string, AuthorisationRecord>;
-  /** Unattended accesses used, keyed `consentId|dataType|YYYY-MM-DD` (UTC day of the sandbox clock). */
-  usage: Record<string, number>;
-  sms: SmsRecord[];
-  bookings: BookingRecord[];
-  /** Key the callback secrets are derived from (HMAC over the registration); made with the store. */
-  callbackKey: string;
-  callbacks: Record<string, CallbackRegistration>;
-  deliveries: DeliveryRecord[];
-  payments: Record<string, PaymentRecord>;
-  /** Keyed by the lowercase X-Request-ID; bindings are permanent. */
-  paymentKeys: Record<string, PaymentKeyRecord>;
-  /**
-   * Payments with a money movement still to come (settlement, or CANC of a PDNG), keyed by id,
-   * valued with when it is due: the settler looks only here, never over every payment.
-   */
-  paymentsDue: Record<string, string>;
-}
-
-export function emptyData(seedAnchor: string): StoreData {
-  return {
-    version: 1,
-    clockOffsetMs: 0,
-    seedAnchor,
-    providers: {},
-    registerDecisions: {},
-    consents: {},
-    authorisations: {},
-    usage: {},
-    sms: [],
-    bookings: [],
-    callbackKey: randomBytes(32).toString('hex'),
-    callbacks: {},
-    deliveries: [],
-    payments: {},
-    paymentKeys: {},
-    paymentsDue: {},
-  };
 }

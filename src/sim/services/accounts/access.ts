@@ -34,7 +34,7 @@ export function spend<T>(
   const at = now.toISOString();
   // One budget per consent, data type and UTC day (spec "Limits").
   const key = usageKey(consent.consentId, budget, now, dayOf(at));
-  const spent = uow.data.usage[key] ?? 0;
+  const spent = ctx.store.get('usage', key) ?? 0;
   const verdict = judgeBudget({ limit: consent.frequencyPerDay, used: spent, attended: isAttended, now });
   const headers = rateLimitHeaders(verdict, now);
   if (!verdict.allowed) throw new XsError('ACCESS_EXCEEDED', { headers });

@@ -19,7 +19,7 @@ export interface AccessInput {
 export function usableConsent(ctx: SandboxContext, input: AccessInput): ConsentRecord {
   // The caller's own CoF consent is CONSENT_UNKNOWN (the wrong kind) unless the bank profile
   // answers it as a consent not usable here (`consent.cofOnAccountData`).
-  const stored = ctx.store.data.consents[input.consentId];
+  const stored = ctx.store.get('consents', input.consentId);
   if (ctx.behaviour.cofOnAccountData === 'CONSENT_INVALID' && stored?.tpp === input.tpp && stored.kind === 'cof') {
     throw new XsError('CONSENT_INVALID', { text: 'A confirmation-of-funds consent cannot be used for account data.' });
   }

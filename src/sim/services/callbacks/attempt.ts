@@ -14,7 +14,7 @@ export async function attempt(
   delivery: DeliveryRecord,
   copies: number,
 ): Promise<{ next: DeliveryRecord; outcome: { status: number | null; error: string | null } }> {
-  const registration = ctx.store.data.callbacks[delivery.tpp];
+  const registration = ctx.store.get('callbacks', delivery.tpp);
   const at = ctx.clock.now();
   if (!registration) {
     // The provider deleted its callback: notifications stop.
@@ -36,7 +36,7 @@ export async function attempt(
   const deadlineMs = ctx.behaviour.callbackAttemptTimeoutMs;
   const signature = signCallback(
     delivery.body,
-    deriveSecret(ctx.store.data.callbackKey, delivery.tpp, registration),
+    deriveSecret(ctx.store.state().callbackKey, delivery.tpp, registration),
     t,
   );
   const outcome = await postCallback(

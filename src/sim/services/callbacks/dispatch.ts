@@ -15,11 +15,11 @@ function recordAttempt(
   next: DeliveryRecord,
   outcome: { status: number | null; error: string | null },
 ): void {
-  const index = uow.data.deliveries.findIndex((delivery) => delivery.eventId === next.eventId);
-  if (index >= 0) {
+  const stored = ctx.store.get('deliveries', next.eventId);
+  if (stored) {
     // Deregistered while this attempt was on the wire: the attempt is recorded, no retry follows.
-    const ended = uow.data.deliveries[index]!.outcome === 'failed' && next.outcome === 'pending';
-    uow.replaceAt('deliveries', index, ended ? { ...next, outcome: 'failed', nextAttemptAt: undefined } : next);
+    const ended = stored.outcome === 'failed' && next.outcome === 'pending';
+    uow.put('deliveries', next.eventId, ended ? { ...next, outcome: 'failed', nextAttemptAt: undefined } : next);
   }
   uow.afterCommit(() =>
     ctx.events.emit('callback-attempt', {
@@ -36,13 +36,10 @@ function recordAttempt(
 /** Sends every attempt that is due by the sandbox clock; called on revocation, when the clock moves, and on a tick. */
 export async function dispatchDue(ctx: SandboxContext): Promise<void> {
   const now = ctx.clock.nowMs();
-  const due = ctx.store.data.deliveries.filter(
-    (delivery) =>
-      delivery.outcome === 'pending' &&
-      delivery.nextAttemptAt !== undefined &&
-      Date.parse(delivery.nextAttemptAt) <= now &&
-      !ctx.deliveriesInFlight.has(delivery.eventId),
-  );
+  const due = ctx.store
+    .upTo('deliveries', 'due', now)
+    .map(([, delivery]) => delivery)
+    .filter((delivery) => !ctx.deliveriesInFlight.has(delivery.eventId));
   const planned = planDeliveries(ctx.faults, due, now);
   if (planned.length === 0) return;
   // Each outcome is recorded as soon as its attempt has an answer; no unit of work waits on the network.

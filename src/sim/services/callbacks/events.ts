@@ -7,7 +7,7 @@ import { dispatchDue } from './dispatch.js';
 
 /** A revocation by the customer or the service: one event, delivered (after the write) if the provider registered a callback. */
 export function notifyRevocation(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRecord, revokedAt: Date): void {
-  const registration = uow.data.callbacks[consent.tpp];
+  const registration = ctx.store.get('callbacks', consent.tpp);
   // Spec "Revocation callback endpoints" 5: until a callback is registered, nothing is sent.
   if (!registration) return;
   const eventId = randomUUID();
@@ -17,7 +17,7 @@ export function notifyRevocation(ctx: SandboxContext, uow: UnitOfWork, consent: 
     consentStatus: 'revokedByPsu',
     revokedAt: revokedAt.toISOString(),
   });
-  uow.add('deliveries', {
+  uow.put('deliveries', eventId, {
     eventId,
     tpp: consent.tpp,
     consentId: consent.consentId,
@@ -33,7 +33,8 @@ export function notifyRevocation(ctx: SandboxContext, uow: UnitOfWork, consent: 
 }
 
 export function deliveriesView(ctx: SandboxContext) {
-  return [...ctx.store.data.deliveries]
+  return ctx.store
+    .all('deliveries')
     .reverse()
     .map(({ body: _body, ...delivery }) => ({ ...delivery, event: JSON.parse(_body) as unknown }));
 }

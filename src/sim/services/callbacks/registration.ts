@@ -8,13 +8,13 @@ import type { SandboxContext } from '../../context.js';
 import { deriveSecret } from '../../rules/callbacks.js';
 
 function view(ctx: SandboxContext, tpp: string) {
-  const registration = ctx.store.data.callbacks[tpp];
+  const registration = ctx.store.get('callbacks', tpp);
   if (!registration) throw new XsError('RESOURCE_UNKNOWN', { text: 'No revocation callback is registered.' });
   return {
     url: registration.url,
     signatureHeader: HEADERS.serviceSignature,
     signatureToleranceSeconds: SIGNATURE_TOLERANCE_SECONDS,
-    secret: deriveSecret(ctx.store.data.callbackKey, tpp, registration),
+    secret: deriveSecret(ctx.store.state().callbackKey, tpp, registration),
   };
 }
 
@@ -26,7 +26,7 @@ export const readCallback = view;
  */
 export function registerCallback(ctx: SandboxContext, tpp: string, url: string) {
   return ctx.bank.transact((uow) => {
-    if (uow.data.callbacks[tpp]?.url !== url) {
+    if (ctx.store.get('callbacks', tpp)?.url !== url) {
       uow.put('callbacks', tpp, { url, registrationId: randomUUID(), registeredAt: ctx.clock.now().toISOString() });
     }
     return view(ctx, tpp);
@@ -41,14 +41,13 @@ export function removeCallback(ctx: SandboxContext, tpp: string): Promise<void> 
   return ctx.bank.transact((uow) => {
     uow.remove('callbacks', tpp);
     const at = ctx.clock.now().toISOString();
-    uow.data.deliveries.forEach((delivery, index) => {
-      if (delivery.tpp !== tpp || delivery.outcome !== 'pending') return;
-      uow.replaceAt('deliveries', index, {
+    for (const delivery of ctx.store.find('deliveries', 'pendingOf', tpp)) {
+      uow.put('deliveries', delivery.eventId, {
         ...delivery,
         outcome: 'failed',
         nextAttemptAt: undefined,
         attempts: [...delivery.attempts, { at, status: null, error: 'callback deregistered' }],
       });
-    });
+    }
   });
 }

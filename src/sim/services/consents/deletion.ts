@@ -29,7 +29,7 @@ export function deleteConsent(
     if (status !== 'valid' && ctx.behaviour.deleteNotValid === 'valid-only')
       throw new XsError('CONSENT_INVALID', { text: `Only a valid consent can be deleted; this one is ${status}.` });
     if (status !== 'valid' && status !== 'received') return;
-    const authorisation = uow.data.authorisations[consent.authorisationId];
+    const authorisation = ctx.store.get('authorisations', consent.authorisationId);
     if (status === 'received' && authorisation && isOpen(authorisation, now))
       saveAuthorisation(ctx, uow, finished(authorisation, 'failed', now));
     saveConsent(ctx, uow, withStatus(consent, 'terminatedByTpp', now));

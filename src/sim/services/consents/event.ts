@@ -32,7 +32,7 @@ export function consentEvent(ctx: SandboxParts, consent: ConsentRecord): Consent
   const lists = consent.granted ?? consent.requested;
   const budgets = budgetsOf(consent);
   const used: Partial<Record<BudgetName, number>> = {};
-  for (const budget of budgets) used[budget] = ctx.store.data.usage[usageKey(consent.consentId, budget, now)] ?? 0;
+  for (const budget of budgets) used[budget] = ctx.store.get('usage', usageKey(consent.consentId, budget, now)) ?? 0;
   return {
     consentId: consent.consentId,
     kind: consent.kind,

@@ -5,7 +5,8 @@ import { coveredIbans, DATA_TYPES, effectiveStatus } from '../../rules/consents.
 /** Every consent in the sandbox, newest first, for the control API (and the portal and demo later). */
 export function consentsView(ctx: SandboxContext) {
   const now = ctx.clock.now();
-  return Object.values(ctx.store.data.consents)
+  return ctx.store
+    .all('consents')
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .map((consent) => ({
       consentId: consent.consentId,
@@ -22,15 +23,15 @@ export function consentsView(ctx: SandboxContext) {
 /** The consents a customer approved, as their portal lists them. */
 export function consentsOfCustomer(ctx: SandboxContext, psuId: string) {
   const now = ctx.clock.now();
-  return Object.values(ctx.store.data.consents)
-    .filter((consent) => consent.psuId === psuId)
+  return ctx.store
+    .find('consents', 'customer', psuId)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .map((consent) => {
       const granted = consent.granted ?? { accounts: [], balances: [], transactions: [] };
       const status = effectiveStatus(consent, now);
       return {
         consentId: consent.consentId,
-        providerName: ctx.store.data.providers[consent.tpp]?.name ?? consent.tpp,
+        providerName: ctx.store.get('providers', consent.tpp)?.name ?? consent.tpp,
         accounts: [...coveredIbans(granted)].map((iban) => ({
           iban,
           types: DATA_TYPES.filter((type) => granted[type].includes(iban)),

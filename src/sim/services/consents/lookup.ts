@@ -15,7 +15,7 @@ export function ownConsent(
   consentId: string | undefined,
   kind: ConsentRecord['kind'] = 'ais',
 ): ConsentRecord {
-  const consent = consentId === undefined ? undefined : ctx.store.data.consents[consentId];
+  const consent = consentId === undefined ? undefined : ctx.store.get('consents', consentId);
   if (!consent || consent.tpp !== tpp || consent.kind !== kind) throw unknownConsent();
   return consent;
 }

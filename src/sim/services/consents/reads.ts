@@ -38,7 +38,7 @@ export function consentAuthorisation(
   kind: ConsentRecord['kind'] = 'ais',
 ) {
   const consent = ownConsent(ctx, tpp, consentId, kind);
-  const authorisation: AuthorisationRecord | undefined = ctx.store.data.authorisations[authorisationId];
+  const authorisation: AuthorisationRecord | undefined = ctx.store.get('authorisations', authorisationId);
   if (consent.authorisationId !== authorisationId || !authorisation) {
     throw new XsError('RESOURCE_UNKNOWN', { text: 'The consent has no such authorisation.' });
   }

@@ -23,7 +23,7 @@ function revoke(
   uow: UnitOfWork,
   consentId: string,
 ): { consentId: string; consentStatus: 'revokedByPsu' } {
-  const consent = uow.data.consents[consentId];
+  const consent = ctx.store.get('consents', consentId);
   if (!consent) throw new XsError('RESOURCE_UNKNOWN', { text: 'No such consent.' });
   const now = ctx.clock.now();
   const status = effectiveStatus(consent, now);
@@ -37,7 +37,7 @@ function revoke(
 /** The portal's revoke: only the customer who approved a consent can revoke it. */
 export function revokeByCustomer(ctx: SandboxContext, psuId: string, consentId: string) {
   return ctx.bank.transact((uow) => {
-    if (uow.data.consents[consentId]?.psuId !== psuId)
+    if (ctx.store.get('consents', consentId)?.psuId !== psuId)
       throw new XsError('RESOURCE_UNKNOWN', { text: 'No such consent.' });
     return revoke(ctx, uow, consentId);
   });

@@ -23,7 +23,7 @@ export function moveClock(ctx: SandboxContext, move: ClockMove): Promise<ClockVi
   return ctx.bank.transact((uow) => {
     const field = 'advance' in move ? 'advance' : 'set';
     const from = ctx.clock.now();
-    const before = { offsetMs: ctx.clock.offsetMs, stored: uow.data.clockOffsetMs };
+    const before = { offsetMs: ctx.clock.offsetMs };
     try {
       if ('advance' in move) {
         const ms = typeof move.advance === 'number' ? move.advance : parseDuration(move.advance);
@@ -49,11 +49,7 @@ export function moveClock(ctx: SandboxContext, move: ClockMove): Promise<ClockVi
       if (error instanceof ClockError) throw new XsError('FORMAT_ERROR', { path: field, text: error.message });
       throw error;
     }
-    const offsetMs = ctx.clock.offsetMs;
-    uow.change(
-      () => (uow.data.clockOffsetMs = offsetMs),
-      () => (uow.data.clockOffsetMs = before.stored),
-    );
+    uow.setState({ clockOffsetMs: ctx.clock.offsetMs });
     // Settlements and unanswered payee checks the move made due land in the ledgers before anyone
     // reads: the bank applies them at the end of this unit of work.
     const to = ctx.clock.now().toISOString();

@@ -1,29 +1,26 @@
 /** `POST /sandbox/reset` and `sandbox.reset()`: back to the freshly seeded state, as one unit of work. */
 import { isoDate } from '../../../contract/dates.js';
 import type { SandboxContext } from '../../context.js';
-import { emptyData } from '../../store/data.js';
+import { freshState } from '../../store/state.js';
 import { clockView, type ClockView } from './clock.js';
 
 /** Back to the freshly seeded state: empty store, the clock at its start (clockStart or real time), histories anchored on that day. */
 export function resetSandbox(ctx: SandboxContext): Promise<ClockView> {
   return ctx.bank.transact((uow) => {
-    const before = { offsetMs: ctx.clock.offsetMs, data: ctx.store.data };
+    const before = { offsetMs: ctx.clock.offsetMs };
     let restoreWorld = () => {};
     uow.change(
       () => {
         ctx.clock.reset();
-        const anchor = isoDate(ctx.clock.now());
-        const fresh = emptyData(anchor);
-        fresh.clockOffsetMs = ctx.clock.offsetMs;
-        ctx.store.replace(fresh);
-        restoreWorld = ctx.world.restart(anchor);
+        restoreWorld = ctx.world.restart(isoDate(ctx.clock.now()));
       },
       () => {
         ctx.clock.restore(before.offsetMs);
-        ctx.store.replace(before.data);
         restoreWorld();
       },
     );
+    // Every record goes, the callback key too: as fresh as a first start.
+    uow.clear(freshState(isoDate(ctx.clock.now()), ctx.clock.offsetMs));
     const at = ctx.clock.now().toISOString();
     uow.afterCommit(() => ctx.events.emit('reset', { at }));
     return clockView(ctx);

@@ -41,7 +41,7 @@ export function customersView(ctx: SandboxContext): CustomerView[] {
 }
 
 export function providersView(ctx: SandboxContext) {
-  return Object.values(ctx.store.data.providers);
+  return ctx.store.all('providers');
 }
 
 export function decideRegistration(ctx: SandboxContext, organizationIdentifier: string, authorised: boolean) {

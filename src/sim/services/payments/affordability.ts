@@ -3,7 +3,7 @@
  * live, the creditor reachable, the amount within the per-payment and daily limits and covered by
  * the available balance. Every cause is the same PAYMENT_FAILED, one fixed sentence, no path.
  */
-import { dayOf, isoDate } from '../../../contract/dates.js';
+import { isoDate } from '../../../contract/dates.js';
 import { toCents, XsError, type PaymentInitiationRequest } from '../../../contract/index.js';
 import type { SandboxContext } from '../../context.js';
 import { countsTowardsDailyLimit, initiationRefusal } from '../../rules/payment-checks.js';
@@ -15,8 +15,7 @@ import { availableCents } from './money.js';
 function initiatedToday(ctx: SandboxContext, debtorIban: string, now: Date): number {
   const today = isoDate(now);
   let cents = 0;
-  for (const payment of Object.values(ctx.store.data.payments)) {
-    if (payment.debtorIban !== debtorIban || dayOf(payment.createdAt) !== today) continue;
+  for (const payment of ctx.store.find('payments', 'debtorDay', `${debtorIban}|${today}`)) {
     if (countsTowardsDailyLimit(paymentStatusAt(ctx, payment, now))) cents += amountCentsOf(payment);
   }
   return cents;

@@ -24,7 +24,7 @@ function cancel(
   if (!isCancellable(payment, status)) {
     throw new XsError('CANCELLATION_INVALID', { text: `The payment is ${status} and can no longer be cancelled.` });
   }
-  const authorisation = uow.data.authorisations[payment.authorisationId];
+  const authorisation = ctx.store.get('authorisations', payment.authorisationId);
   if (authorisation && isOpen(authorisation, now)) saveAuthorisation(ctx, uow, finished(authorisation, 'failed', now));
   releaseDebit(ctx, uow, payment, now.toISOString());
   savePayment(ctx, uow, { ...withPaymentStatus(payment, 'CANC', now), debitSeq: undefined });
@@ -43,7 +43,7 @@ export function cancelByCustomer(
   paymentId: string,
 ): Promise<{ transactionStatus: 'CANC' }> {
   return ctx.bank.transact((uow) => {
-    const payment = uow.data.payments[paymentId];
+    const payment = ctx.store.get('payments', paymentId);
     const holds = ctx.world.seed.customer(psuId)?.accounts.some((account) => account.iban === payment?.debtorIban);
     if (!payment || !holds) throw unknownPayment();
     return cancel(ctx, uow, payment, ctx.clock.now());

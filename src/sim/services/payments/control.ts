@@ -26,7 +26,8 @@ export const AmendBody = z
 /** Every payment, newest first. */
 export function paymentsView(ctx: SandboxContext) {
   const now = ctx.clock.now();
-  return Object.values(ctx.store.data.payments)
+  return ctx.store
+    .all('payments')
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .map((payment) => ({
       paymentId: payment.paymentId,

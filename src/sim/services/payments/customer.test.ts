@@ -20,13 +20,13 @@ import { initiatePayment } from './initiation.js';
 const START = Date.parse('2026-03-02T10:00:00Z');
 
 async function sandboxContext(): Promise<SandboxContext> {
-  const store = await openStore({ seedAnchor: '2026-03-02' });
+  const store = openStore({ seedAnchor: '2026-03-02', log: () => undefined });
   const world = createWorld({
     seed: 42,
     customers: 0,
     fixture: loadCustomersFixture(),
     anchor: '2026-03-02',
-    bookings: () => store.data.bookings,
+    bookings: (iban) => store.find('bookings', 'account', iban),
   });
   const parts: SandboxParts = {
     store,
@@ -94,7 +94,7 @@ describe('what the customer is shown', () => {
       nokRedirectUri: 'https://tpp.example/nok',
       binding: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
-    const authorisation = Object.values(ctx.store.data.authorisations)[0]!;
+    const authorisation = ctx.store.all('authorisations')[0]!;
     expect(authorisation).toMatchObject({ parent: { kind: 'payment', id: paymentId }, binding: review.binding });
     await amendPayment(ctx, paymentId, { creditorName: 'Other Shop' });
     expect(paymentReview(ctx, paymentId).binding).not.toBe(authorisation.binding);

@@ -40,7 +40,7 @@ function initiate(ctx: SandboxContext, uow: UnitOfWork, tpp: string, input: Paym
   // One key space for every product (spec "Behaviour notes: Payments" 6).
   const key = keyOf(input.requestId);
   const digest = bodyDigest(input.rawBody);
-  const verdict = judgeKey(ctx.store.data.paymentKeys[key], digest, now);
+  const verdict = judgeKey(ctx.store.get('paymentKeys', key), digest, now);
   // Another body under a key bound within the conflict window is refused; otherwise the key answers
   // with its first payment, however long ago it was bound.
   if (verdict.kind === 'conflict') throw new XsError('REQUEST_ID_REUSED');

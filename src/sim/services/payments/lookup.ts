@@ -11,19 +11,19 @@ import type { PaymentRecord } from '../../store/data.js';
 export const unknownPayment = () => new XsError('RESOURCE_UNKNOWN', { text: 'No such payment.' });
 
 export function paymentById(ctx: SandboxParts, paymentId: string): PaymentRecord {
-  const payment = ctx.store.data.payments[paymentId];
+  const payment = ctx.store.get('payments', paymentId);
   if (!payment) throw unknownPayment();
   return payment;
 }
 
 /** The caller's own payment under the product it was initiated with. */
 export function ownPayment(ctx: SandboxParts, tpp: string, product: string, paymentId: string): PaymentRecord {
-  const payment = ctx.store.data.payments[paymentId];
+  const payment = ctx.store.get('payments', paymentId);
   if (!payment || payment.tpp !== tpp || payment.product !== product) throw unknownPayment();
   return payment;
 }
 
 /** The status a reader sees at `now`: the stored one as time and the ceremony have moved it (rules/payments.ts). */
 export function paymentStatusAt(ctx: SandboxParts, payment: PaymentRecord, now: Date): TransactionStatus {
-  return effectivePaymentStatus(payment, ctx.store.data.authorisations[payment.authorisationId], now);
+  return effectivePaymentStatus(payment, ctx.store.get('authorisations', payment.authorisationId), now);
 }

@@ -12,6 +12,7 @@ import type { SandboxParts } from '../../context.js';
 import { amountCentsOf, remittanceOf } from '../../rules/payments.js';
 import type { SeedAccount } from '../../seed/customers.js';
 import type { BookingRecord, PaymentRecord } from '../../store/data.js';
+import { bookingKey } from '../../store/kinds.js';
 
 export function debtorAccountOf(ctx: SandboxParts, payment: PaymentRecord): SeedAccount {
   const account = ctx.world.seed.accountByIban(payment.debtorIban);
@@ -51,9 +52,8 @@ export function reserveDebit(ctx: SandboxParts, uow: UnitOfWork, payment: Paymen
 
 function pendingDebit(ctx: SandboxParts, payment: PaymentRecord): BookingRecord | undefined {
   if (payment.debitSeq === undefined) return undefined;
-  return ctx.store.data.bookings.find(
-    (record) => record.iban === payment.debtorIban && record.seq === payment.debitSeq && record.removedAt === undefined,
-  );
+  const record = ctx.store.get('bookings', bookingKey({ iban: payment.debtorIban, seq: payment.debitSeq }));
+  return record?.removedAt === undefined ? record : undefined;
 }
 
 /** Rejected or cancelled after authorisation: the reservation disappears. */

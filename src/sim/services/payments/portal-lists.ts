@@ -25,18 +25,17 @@ function listed(ctx: SandboxContext, payments: PaymentRecord[], now: Date) {
 /** The portal's cancellable payments: from the customer's accounts, still cancellable now; newest first. */
 export function cancellablePaymentsOf(ctx: SandboxContext, psuId: string) {
   const now = ctx.clock.now();
-  const mine = holds(ctx, psuId);
-  const payments = Object.values(ctx.store.data.payments).filter(
-    (payment) => mine.has(payment.debtorIban) && isCancellable(payment, paymentStatusAt(ctx, payment, now)),
-  );
+  const payments = [...holds(ctx, psuId)]
+    .flatMap((iban) => ctx.store.find('payments', 'openFrom', iban))
+    .filter((payment) => isCancellable(payment, paymentStatusAt(ctx, payment, now)));
   return listed(ctx, payments, now);
 }
 
 /** The portal's open payee checks: payments the customer authorised that wait in PDNG for an answer. */
 export function pendingPayeeChecksOf(ctx: SandboxContext, psuId: string) {
   const now = ctx.clock.now();
-  const payments = Object.values(ctx.store.data.payments).filter(
-    (payment) => payment.psuId === psuId && paymentStatusAt(ctx, payment, now) === 'PDNG',
-  );
+  const payments = ctx.store
+    .find('payments', 'payeeCheck', psuId)
+    .filter((payment) => paymentStatusAt(ctx, payment, now) === 'PDNG');
   return listed(ctx, payments, now);
 }

@@ -31,7 +31,7 @@ export function paymentAuthorisation(
   authorisationId: string,
 ) {
   const payment = ownPayment(ctx, tpp, product, paymentId);
-  const authorisation = ctx.store.data.authorisations[authorisationId];
+  const authorisation = ctx.store.get('authorisations', authorisationId);
   if (payment.authorisationId !== authorisationId || !authorisation) {
     throw new XsError('RESOURCE_UNKNOWN', { text: 'The payment has no such authorisation.' });
   }

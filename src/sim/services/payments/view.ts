@@ -9,7 +9,7 @@ const reference = (iban: string, currency: string | undefined) => (currency ? { 
 /** The 201 of an initiation; a replay gets the same one, whatever has happened to the payment since. */
 export function initiationView(ctx: SandboxContext, payment: PaymentRecord) {
   const self = `/v1/payments/${payment.product}/${payment.paymentId}`;
-  const state = ctx.store.data.authorisations[payment.authorisationId]?.state ?? '';
+  const state = ctx.store.get('authorisations', payment.authorisationId)?.state ?? '';
   return {
     transactionStatus: 'RCVD' as const,
     paymentId: payment.paymentId,

@@ -19,7 +19,7 @@ export interface ScaOutcome {
 }
 
 export function parentConsent(ctx: SandboxContext, authorisation: AuthorisationRecord): ConsentRecord {
-  const consent = ctx.store.data.consents[authorisation.parent.id];
+  const consent = ctx.store.get('consents', authorisation.parent.id);
   if (!consent) throw new XsError('INTERNAL_SERVER_ERROR');
   return consent;
 }

@@ -18,8 +18,10 @@ function approveConsent(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRe
   const held = new Set(ctx.world.seed.customer(psuId)?.accounts.map((account) => account.iban) ?? []);
   const approved = approve(consent, psuId, held, now);
   // Supersession is decided over the granted accounts: the same provider's older recurring
-  // consents for the same accounts end now (spec consent table).
-  const superseded = supersededBy(approved, Object.values(ctx.store.data.consents), now);
+  // consents for the same accounts end now (spec consent table). Only the provider's valid
+  // recurring consents from this customer can hold the same accounts (store/kinds.ts).
+  const candidates = ctx.store.find('consents', 'liveRecurring', `${consent.tpp}|${consent.kind}|${psuId}`);
+  const superseded = supersededBy(approved, candidates, now);
   for (const older of superseded) saveConsent(ctx, uow, withStatus(older, 'terminatedByTpp', now));
   saveConsent(ctx, uow, approved);
 }

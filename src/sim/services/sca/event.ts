@@ -8,10 +8,10 @@ import type { AuthorisationRecord } from '../../store/data.js';
 /** The accounts an authorisation is about: who holds them is the customer who can approve. */
 function subjectIbans(ctx: SandboxParts, authorisation: AuthorisationRecord): string[] {
   if (authorisation.parent.kind === 'payment') {
-    const payment = ctx.store.data.payments[authorisation.parent.id];
+    const payment = ctx.store.get('payments', authorisation.parent.id);
     return payment ? [payment.debtorIban] : [];
   }
-  const consent = ctx.store.data.consents[authorisation.parent.id];
+  const consent = ctx.store.get('consents', authorisation.parent.id);
   if (!consent) return [];
   return consent.cof ? [consent.cof.iban] : [...coveredIbans(consent.requested)];
 }

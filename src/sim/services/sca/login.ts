@@ -6,13 +6,15 @@ import type { SandboxContext } from '../../context.js';
 import { started } from '../../rules/sca.js';
 import type { AuthorisationRecord } from '../../store/data.js';
 import { paymentReview } from '../payments/review.js';
+import { smsKey } from '../../store/kinds.js';
 import { requireOpen } from './ceremony.js';
+import { codesSent } from './one-time-code.js';
 import { findAuthorisation, saveAuthorisation } from './save.js';
 
 /** The account only whose holder may authorise: a payment's debtor account, a CoF consent's account. */
 function subjectAccount(ctx: SandboxContext, authorisation: AuthorisationRecord): string | undefined {
   if (authorisation.parent.kind === 'payment') return paymentReview(ctx, authorisation.parent.id).debtorIban;
-  return ctx.store.data.consents[authorisation.parent.id]?.cof?.iban;
+  return ctx.store.get('consents', authorisation.parent.id)?.cof?.iban;
 }
 
 /** Login with User ID and password; on success a new one-time code is sent. */
@@ -45,10 +47,11 @@ function logInNow(
     throw new XsError('FORMAT_ERROR', { path: 'account', text: 'This request is about an account you do not hold.' });
   }
   const now = ctx.clock.now();
-  uow.add(
-    'sms',
-    { psuId, code: String(randomInt(0, 1_000_000)).padStart(6, '0'), authorisationId, sentAt: now.toISOString() },
-    'first',
-  );
+  uow.put('sms', smsKey(authorisationId, codesSent(ctx, authorisationId)), {
+    psuId,
+    code: String(randomInt(0, 1_000_000)).padStart(6, '0'),
+    authorisationId,
+    sentAt: now.toISOString(),
+  });
   return saveAuthorisation(ctx, uow, started(authorisation, psuId));
 }

@@ -3,12 +3,25 @@ import { timingSafeEqual } from 'node:crypto';
 import { XsError } from '../../../contract/index.js';
 import type { SandboxContext } from '../../context.js';
 import { authenticated, otpRejected } from '../../rules/sca.js';
-import type { AuthorisationRecord } from '../../store/data.js';
+import type { AuthorisationRecord, SmsRecord } from '../../store/data.js';
+import { smsKey } from '../../store/kinds.js';
 import { requireOpen } from './ceremony.js';
 import { findAuthorisation, saveAuthorisation } from './save.js';
 
+/** How many one-time codes an authorisation was sent (each login sends one). */
+export function codesSent(ctx: SandboxContext, authorisationId: string): number {
+  return ctx.store.find('sms', 'authorisation', authorisationId).length;
+}
+
+/** The code sent last: the only one that counts. */
 export function currentCode(ctx: SandboxContext, authorisationId: string): string | undefined {
-  return ctx.store.data.sms.find((sms) => sms.authorisationId === authorisationId)?.code;
+  const sent = codesSent(ctx, authorisationId);
+  return sent === 0 ? undefined : ctx.store.get('sms', smsKey(authorisationId, sent - 1))?.code;
+}
+
+/** `GET /sandbox/sms`: every code sent, newest first. */
+export function smsView(ctx: SandboxContext): SmsRecord[] {
+  return ctx.store.all('sms').reverse();
 }
 
 function sameCode(given: string, expected: string): boolean {

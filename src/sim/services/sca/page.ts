@@ -54,14 +54,14 @@ export interface ScaPage {
 }
 
 function providerName(ctx: SandboxContext, tpp: string): string {
-  return ctx.store.data.providers[tpp]?.name ?? tpp;
+  return ctx.store.get('providers', tpp)?.name ?? tpp;
 }
 
 function consentReview(
   ctx: SandboxContext,
   authorisation: AuthorisationRecord,
 ): { review: ConsentReview; returnTo: string; tpp: string } {
-  const consent = ctx.store.data.consents[authorisation.parent.id];
+  const consent = ctx.store.get('consents', authorisation.parent.id);
   if (!consent) throw new XsError('INTERNAL_SERVER_ERROR');
   const customer = authorisation.psuId ? ctx.world.seed.customer(authorisation.psuId) : undefined;
   const holds = new Set(customer?.accounts.map((account) => account.iban) ?? []);
@@ -93,7 +93,7 @@ function paymentPageReview(
   authorisation: AuthorisationRecord,
 ): { review: PaymentPageReview; returnTo: string; tpp: string } {
   const payment = paymentReview(ctx, authorisation.parent.id);
-  const record = ctx.store.data.payments[authorisation.parent.id];
+  const record = ctx.store.get('payments', authorisation.parent.id);
   return {
     tpp: record?.tpp ?? '',
     returnTo: withState(payment.nokRedirectUri ?? payment.redirectUri, authorisation.state),

@@ -10,7 +10,7 @@ import type { AuthorisationRecord } from '../../store/data.js';
 import { authorisationEvent } from './event.js';
 
 export function findAuthorisation(ctx: SandboxContext, authorisationId: string): AuthorisationRecord {
-  const authorisation = ctx.store.data.authorisations[authorisationId];
+  const authorisation = ctx.store.get('authorisations', authorisationId);
   if (!authorisation) throw new XsError('RESOURCE_UNKNOWN', { text: 'No such authorisation.' });
   return authorisation;
 }

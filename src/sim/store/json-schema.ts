@@ -1,6 +1,6 @@
 /**
- * The shape a `--data` file must have, checked before the sandbox writes anything to it: a file of
- * another shape (null, an array, collections of the wrong type, records missing what the rules
+ * The shape a JSON data file (version 1, the releases before SQLite) must have, checked before it
+ * is migrated: a file of another shape (null, an array, collections of the wrong type, records missing what the rules
  * read) is refused at start with the field named, instead of answering 500 on some later request.
  * Records are checked for the fields the simulator reads; fields it does not know are kept.
  */

@@ -1,0 +1,60 @@
+/**
+ * The store boundary: what the bank and the services may ask of any store, in memory (Maps) or in a
+ * data file (SQLite), and what a client-server database would have to answer (docs/architecture.md,
+ * "The store boundary"). Records are plain JSON data, found by kind and key or through the indexes of
+ * kinds.ts; every change is made in the one transaction of a unit of work of the bank, which commits
+ * it whole or not at all. A record read is never changed in place: a change is a put of a new one.
+ */
+import type { EqualityIndex, Kind, OrderedIndex, RecordKinds } from './kinds.js';
+
+/** The sandbox's own facts kept with the records. */
+export interface SandboxState {
+  /** Sandbox clock offset from real time, so a restart with --data keeps sandbox time. */
+  clockOffsetMs: number;
+  /** UTC day the seeded histories end on (their dates are relative to it). */
+  seedAnchor: string;
+  /** Key the callback secrets are derived from (HMAC over the registration); made with the store. */
+  callbackKey: string;
+}
+
+/** Reads. While a unit of work is deciding, they see its changes; otherwise what was committed. */
+export interface Records {
+  get<K extends Kind>(kind: K, key: string): RecordKinds[K] | undefined;
+  /** The records an equality index holds under `value`, in no particular order. */
+  find<K extends Kind>(kind: K, index: EqualityIndex<K>, value: string): RecordKinds[K][];
+  /** The keys and records an ordered index holds at `max` or below, lowest first (equal values by key). */
+  upTo<K extends Kind>(kind: K, index: OrderedIndex<K>, max: number): [string, RecordKinds[K]][];
+  /** The lowest value an ordered index holds, or undefined when it holds none. */
+  earliest<K extends Kind>(kind: K, index: OrderedIndex<K>): number | undefined;
+  /** Every record of a kind, in the order they were first stored: for the control API's lists. */
+  all<K extends Kind>(kind: K): RecordKinds[K][];
+  state(): SandboxState;
+}
+
+/** The changes of one unit of work; only the bank opens one, one at a time. */
+export interface StoreTransaction {
+  put<K extends Kind>(kind: K, key: string, record: RecordKinds[K]): void;
+  remove(kind: Kind, key: string): void;
+  setState(state: SandboxState): void;
+  /** Every record of every kind goes, and the state is `state` (a sandbox reset). */
+  clear(state: SandboxState): void;
+  /**
+   * Makes every change durable at once. Synchronous where the engine is (memory, SQLite: no
+   * promise); a client-server database answers a promise. Throws StoreWriteError, after which
+   * nothing of the transaction is kept.
+   */
+  commit(): Promise<void> | undefined;
+  /** Takes every change back. */
+  rollback(): void;
+}
+
+export interface Store extends Records {
+  /** The data file, or undefined in memory. */
+  readonly file: string | undefined;
+  begin(): StoreTransaction;
+  /** Releases the data file (its lock and write-ahead log); nothing may be read or written after. */
+  close(): void;
+}
+
+/** The store could not be written; the request answers 500 and nothing of it stays. */
+export class StoreWriteError extends Error {}
