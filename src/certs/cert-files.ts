@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { createCa } from './ca.js';
+import { withCreationLock } from './creation-lock.js';
 import { DEFAULT_ORGANIZATION_ID, parseOrganizationIdentifier } from './organization-id.js';
 import { issueQwac, type KeyType, type PemPair } from './qwac.js';
 import { ALL_TPP_ROLES, assertPspRoles, type PspRole } from './roles.js';
@@ -94,13 +95,24 @@ function issueDefaultTpp(ca: PemPair): PemPair {
  */
 export async function ensureCertificates(dir: string): Promise<{ paths: CertificatePaths; created: string[] }> {
   const paths = certificatePaths(dir);
+  if (missingOf(paths).none) return { paths, created: [] };
   await mkdir(paths.dir, { recursive: true });
-  const created: string[] = [];
-  const caMissing = !existsSync(paths.caCert) || !existsSync(paths.caKey);
-  const serverMissing = !existsSync(paths.serverCert) || !existsSync(paths.serverKey);
-  const tppMissing = !existsSync(paths.tppCert) || !existsSync(paths.tppKey);
+  // Another process may be creating them right now: wait for it, then create only what it left missing.
+  return withCreationLock(paths.dir, () => createMissing(paths));
+}
 
-  if (caMissing) {
+function missingOf(paths: CertificatePaths) {
+  const ca = !existsSync(paths.caCert) || !existsSync(paths.caKey);
+  const server = !existsSync(paths.serverCert) || !existsSync(paths.serverKey);
+  const tpp = !existsSync(paths.tppCert) || !existsSync(paths.tppKey);
+  return { ca, server, tpp, none: !ca && !server && !tpp };
+}
+
+async function createMissing(paths: CertificatePaths): Promise<{ paths: CertificatePaths; created: string[] }> {
+  const created: string[] = [];
+  const missing = missingOf(paths);
+
+  if (missing.ca) {
     const ca = await createCa();
     const server = await issueServerCertificate(ca);
     const tpp = issueDefaultTpp(ca);
@@ -112,12 +124,12 @@ export async function ensureCertificates(dir: string): Promise<{ paths: Certific
     return { paths, created };
   }
 
-  if (serverMissing || tppMissing) {
+  if (missing.server || missing.tpp) {
     const ca: PemPair = { cert: await readFile(paths.caCert, 'utf8'), key: await readFile(paths.caKey, 'utf8') };
-    if (serverMissing) {
+    if (missing.server) {
       await writePair(paths.dir, CERT_FILES.serverCert, CERT_FILES.serverKey, await issueServerCertificate(ca), created);
     }
-    if (tppMissing) {
+    if (missing.tpp) {
       await writePair(paths.dir, CERT_FILES.tppCert, CERT_FILES.tppKey, issueDefaultTpp(ca), created);
     }
   }

@@ -32,3 +32,4 @@ export {
   writeFileAtomic,
   type CertificatePaths,
 } from './cert-files.js';
+export { userCertificatesDir } from './user-cache.js';

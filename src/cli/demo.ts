@@ -9,6 +9,7 @@ import { ensureCertificates } from '../certs/index.js';
 import { startSandbox } from '../sim/sandbox.js';
 import { loadCatalogue } from '../kit/catalogue.js';
 import type { CliIo } from './io.js';
+import { withPortHint } from './port-hint.js';
 import { sandboxFlags, sandboxInput, type SandboxFlags } from './sandbox-flags.js';
 
 interface DemoFlags extends SandboxFlags {
@@ -43,7 +44,7 @@ export function demoCommand(program: Command, io: CliIo): void {
         callbackCa: [paths.caCert],
         // The screen is the UI: sandbox log lines would tear it; they are printed after it closes.
         log: (message) => logs.push(message),
-      });
+      }).catch((error: unknown) => Promise.reject(withPortHint(error)));
       // ink and react load only here: `serve` and the other commands start without them.
       const [{ runDemo }, { conformanceRunner }] = await Promise.all([
         import('../tui/render.js'),

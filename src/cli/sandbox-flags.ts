@@ -28,6 +28,7 @@ export interface SandboxFlags {
   data?: string;
   certs: string;
   profile?: string;
+  journalSize: number;
 }
 
 /**
@@ -45,38 +46,47 @@ function bankProfile(value: string): string {
 }
 
 export function sandboxFlags(command: Command): Command {
-  return command
-    .option('--port <port>', 'XS2A API port (mutual TLS)', bounded(shape.port), 8443)
-    .option(
-      '--portal-port <port>',
-      'customer surface port (SCA pages, portal, control API)',
-      bounded(shape.portalPort),
-      8080,
-    )
-    .option('--host <host>', 'address both servers bind to', shape.host.def.defaultValue)
-    .option(
-      '--allow-host <name>',
-      'also answer to this host name on the customer surface (besides IP addresses and localhost; repeatable)',
-      collect,
-      [],
-    )
-    .option('--seed <n>', 'seed of the generated customers', bounded(shape.seed), shape.seed.def.defaultValue)
-    .option(
-      '--customers <n>',
-      'generated customers besides the named fixtures',
-      bounded(shape.customers),
-      shape.customers.def.defaultValue,
-    )
-    .option(
-      '--data <file>',
-      "keep state in this SQLite data file, made when missing (memory only when absent); an earlier release's JSON file is moved to it once",
-    )
-    .option('--certs <dir>', 'certificate folder; missing files are created', shape.certsDir.def.defaultValue)
-    .option(
-      '--profile <name|file>',
-      `bank profile to serve: ${BUILT_IN_BANK_PROFILES.join(', ')} (drawn from --seed), or a JSON profile file (xs2a-kit profiles lists the settings)`,
-      bankProfile,
-    );
+  return (
+    command
+      .option('--port <port>', 'XS2A API port (mutual TLS)', bounded(shape.port), 8443)
+      .option(
+        '--portal-port <port>',
+        'customer surface port (SCA pages, portal, control API)',
+        bounded(shape.portalPort),
+        8080,
+      )
+      .option('--host <host>', 'address both servers bind to', shape.host.def.defaultValue)
+      .option(
+        '--allow-host <name>',
+        'also answer to this host name on the customer surface (besides IP addresses and localhost; repeatable)',
+        collect,
+        [],
+      )
+      .option('--seed <n>', 'seed of the generated customers', bounded(shape.seed), shape.seed.def.defaultValue)
+      .option(
+        '--customers <n>',
+        'generated customers besides the named fixtures',
+        bounded(shape.customers),
+        shape.customers.def.defaultValue,
+      )
+      .option(
+        '--data <file>',
+        "keep state in this SQLite data file, made when missing (memory only when absent); an earlier release's JSON file is moved to it once",
+      )
+      // The working folder's certs/, where the banner's curl and the docs point (the library defaults to the user's cache).
+      .option('--certs <dir>', 'certificate folder; missing files are created', 'certs')
+      .option(
+        '--journal-size <n>',
+        'API requests the journal keeps for GET /sandbox/requests (0: off)',
+        bounded(shape.journalSize),
+        shape.journalSize.def.defaultValue,
+      )
+      .option(
+        '--profile <name|file>',
+        `bank profile to serve: ${BUILT_IN_BANK_PROFILES.join(', ')} (drawn from --seed), or a JSON profile file (xs2a-kit profiles lists the settings)`,
+        bankProfile,
+      )
+  );
 }
 
 /** The `startSandbox` options the shared flags stand for. */
@@ -90,6 +100,7 @@ export function sandboxInput(flags: SandboxFlags): SandboxOptionsInput {
     customers: flags.customers,
     data: flags.data,
     certsDir: flags.certs,
+    journalSize: flags.journalSize,
     ...(flags.profile === undefined ? {} : { profile: flags.profile }),
   };
 }

@@ -5,6 +5,7 @@ import { profileFile } from '../contract/profile.js';
 import type { ServedProfile } from '../sim/profile.js';
 import { startSandbox } from '../sim/sandbox.js';
 import type { CliIo } from './io.js';
+import { withPortHint } from './port-hint.js';
 import { collect } from './parse.js';
 import { readyBanner } from './ready-banner.js';
 import { sandboxFlags, sandboxInput, type SandboxFlags } from './sandbox-flags.js';
@@ -62,7 +63,7 @@ export function serveCommand(program: Command, io: CliIo): void {
         callbackCa: flags.callbackCa,
         ...(flags.faults === undefined ? {} : { faults: flags.faults }),
         log: (message) => io.err(`${message}\n`),
-      });
+      }).catch((error: unknown) => Promise.reject(withPortHint(error)));
       // Process-level: from node starting to both servers listening, which is what a user waits for.
       const readyMs = performance.now();
       const customers = sandbox.customers();

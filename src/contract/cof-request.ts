@@ -9,6 +9,7 @@ import {
   type FundsConfirmationConsentRequest,
   type FundsConfirmationRequest,
 } from './cof.js';
+import { refuseOtherAccountIdentifiers } from './account-reference.js';
 import { XsError } from './errors.js';
 import { isObject, parseOrFormatError } from './parse.js';
 
@@ -17,6 +18,7 @@ export function readCofConsentRequest(body: unknown, today: string): FundsConfir
     throw new XsError('FORMAT_ERROR', { text: 'The body must be a FundsConfirmationConsentRequest object.' });
   // recurringIndicator and frequencyPerDay are not accepted here: sending either has no effect.
   const { recurringIndicator: _r, frequencyPerDay: _f, ...rest } = body;
+  refuseOtherAccountIdentifiers([['account', body.account]]);
   const request = parseOrFormatError(FundsConfirmationConsentRequestSchema, rest);
   if (request.validUntil !== undefined && request.validUntil < today) {
     throw new XsError('FORMAT_ERROR', {
@@ -28,5 +30,6 @@ export function readCofConsentRequest(body: unknown, today: string): FundsConfir
 }
 
 export function readFundsRequest(body: unknown): FundsConfirmationRequest {
+  if (isObject(body)) refuseOtherAccountIdentifiers([['account', body.account]]);
   return parseOrFormatError(FundsConfirmationRequestSchema, body ?? {});
 }

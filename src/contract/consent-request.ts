@@ -5,6 +5,7 @@
  * of the wire format: the API's edge runs it before anything of the bank is touched, so the rules
  * only ever see a well-formed request.
  */
+import { accessReferences, refuseOtherAccountIdentifiers } from './account-reference.js';
 import { ConsentRequestSchema, REFUSED_ACCESS_KINDS, type ConsentRequest } from './ais.js';
 import { XsError } from './errors.js';
 import { isObject, parseOrFormatError } from './parse.js';
@@ -27,6 +28,7 @@ export function readConsentRequest(body: unknown, today: string): ConsentRequest
       text: 'Combined AIS and PIS sessions are not offered: omit combinedServiceIndicator or send false.',
     });
   }
+  refuseOtherAccountIdentifiers(accessReferences(body.access));
   const request = parseOrFormatError(ConsentRequestSchema, body);
   const { accounts = [], balances = [], transactions = [] } = request.access;
   if (accounts.length + balances.length + transactions.length === 0) {

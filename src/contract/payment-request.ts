@@ -7,6 +7,7 @@
  * such refusal is the one PAYMENT_FAILED (sim/rules/payment-checks.ts), on the request this
  * reader gave back.
  */
+import { refuseOtherAccountIdentifiers } from './account-reference.js';
 import { PAYMENT_PRODUCTS, type PaymentProduct } from './enums.js';
 import { XsError } from './errors.js';
 import { isObject, parseOrFormatError } from './parse.js';
@@ -36,6 +37,10 @@ export function readPaymentRequest(body: unknown, today: string): PaymentInitiat
   if (!isObject(body))
     throw new XsError('FORMAT_ERROR', { text: 'The body must be a PaymentInitiationRequest object.' });
   refuseOtherCurrencies(body);
+  refuseOtherAccountIdentifiers([
+    ['debtorAccount', body.debtorAccount],
+    ['creditorAccount', body.creditorAccount],
+  ]);
   const request = parseOrFormatError(PaymentInitiationRequestSchema, body);
   if (request.requestedExecutionDate !== undefined && request.requestedExecutionDate < today) {
     throw new XsError('FORMAT_ERROR', {

@@ -1,6 +1,7 @@
 /** The validated options of `startSandbox()`; the CLI maps its flags onto these. */
 import { z } from 'zod';
 import { CLOCK_MAX_MS } from './clock.js';
+import { SandboxError } from './library/errors.js';
 import { FaultsOptionSchema } from './faults/schema.js';
 import { ProfileOptionSchema } from './profile.js';
 import { CustomersFile } from './seed/fixtures.js';
@@ -24,8 +25,14 @@ export const SandboxOptionsSchema = z.strictObject({
   customers: z.number().int().min(0).max(100_000).default(20),
   /** JSON file that keeps state across restarts; memory only when absent. */
   data: z.string().min(1).optional(),
-  /** Certificate folder (CA, server certificate, the default provider's QWAC); missing files are created. */
-  certsDir: z.string().min(1).default('certs'),
+  /**
+   * Certificate folder (CA, server certificate, the default provider's QWAC); missing files are
+   * created. By default a folder of the user's cache, `~/.cache/xs2a-kit/certs`, so nothing is
+   * written into the project (`serve` and `demo` default to `certs/` of the working folder).
+   */
+  certsDir: z.string().min(1).optional(),
+  /** Requests the journal keeps (`GET /sandbox/requests`, `sandbox.requests()`), the oldest dropped; 0 turns it off. */
+  journalSize: z.number().int().min(0).max(100_000).default(1000),
   /** When set, the control API requires `Authorization: Bearer <token>`. */
   controlToken: z.string().min(1).optional(),
   /** Extra CA certificates (PEM files) whose client certificates are trusted. */
@@ -60,16 +67,21 @@ export type SandboxOptionsInput = z.input<typeof SandboxOptionsSchema> & {
 };
 export type SandboxOptions = z.output<typeof SandboxOptionsSchema>;
 
-export class SandboxOptionsError extends Error {}
+/** An option `startSandbox` refuses: a SandboxError (FORMAT_ERROR) whose `path` names the option (`faults.0.delayMs`). */
+export class SandboxOptionsError extends SandboxError {
+  constructor(message: string, path?: string) {
+    super('FORMAT_ERROR', message, path);
+    this.name = 'SandboxOptionsError';
+  }
+}
 
 export function parseSandboxOptions(input: SandboxOptionsInput): SandboxOptions {
   const { log: _log, ...rest } = input;
   const result = SandboxOptionsSchema.safeParse(rest);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new SandboxOptionsError(
-      `Invalid sandbox option ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
-    );
+    const path = issue?.path.join('.') ?? '';
+    throw new SandboxOptionsError(`Invalid sandbox option ${path}: ${issue?.message ?? 'invalid'}`, path || undefined);
   }
   return result.data;
 }

@@ -7,13 +7,16 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { resolve } from 'node:path';
-import { ensureCertificates, loadCertificates, type CertificatePaths } from '../certs/index.js';
+import { ensureCertificates, loadCertificates, userCertificatesDir, type CertificatePaths } from '../certs/index.js';
 import { createApiListener } from './api/lifecycle.js';
 import { buildContext } from './context-build.js';
 import type { EventBus } from './events.js';
 import { resolveFaults } from './faults/profiles.js';
+import { createJournal } from './journal/journal.js';
 import { answerParserErrors } from './http/client-error.js';
-import { parseSandboxOptions, type SandboxOptionsInput } from './options.js';
+import { parseSandboxOptions, SandboxOptionsError, type SandboxOptions, type SandboxOptionsInput } from './options.js';
+import { ProfileError } from '../contract/profile.js';
+import { refusing } from './library/errors.js';
 import { behaviourOf, resolveProfile, type ServedProfile } from './profile.js';
 import { createPortalApp } from './portal/app.js';
 import { close, listen, urlHost } from './servers.js';
@@ -21,15 +24,18 @@ import { dispatchDue, flushDue } from './services/callbacks/dispatch.js';
 import { boundFetch, type SandboxFetch, type SandboxTls } from './library/fetch.js';
 import { providerFactory, type ProviderOptions, type SandboxProvider } from './library/providers.js';
 import { psuFactory, type SandboxPsu } from './library/psu.js';
+import { requestsOf, type SandboxRequests } from './library/requests.js';
 import { bookingOf, faultsOf, type Booking, type BookingInput, type SandboxFaults } from './library/tools.js';
 import { moveClock, type ClockView } from './services/control/clock.js';
 import { resetSandbox } from './services/control/reset.js';
 import { customersView, type CustomerView } from './services/control/world.js';
 
+/** The sandbox clock; a move it refuses rejects with SandboxError FORMAT_ERROR, `path` `advance` or `set`. */
 export interface SandboxClock {
   now(): Date;
-  /** ISO 8601 duration ("PT1H", "P181D") or milliseconds. */
+  /** Forward by an ISO 8601 duration ("PT1H", "P181D") or milliseconds. */
   advance(by: string | number): Promise<ClockView>;
+  /** Forward to an instant (ISO 8601 date-time or Date). */
   set(at: string | Date): Promise<ClockView>;
 }
 
@@ -68,6 +74,8 @@ export interface Sandbox {
   bookTransaction(input: BookingInput): Promise<Booking>;
   /** The bank profile served: its name or file (null for the default or a profile object) and every setting's value. */
   readonly profile: ServedProfile;
+  /** What the XS2A API received and answered, newest first, as `GET /sandbox/requests`; `requests.clear()` empties it. */
+  readonly requests: SandboxRequests;
   /** Per-test fault rules: `add` as `POST /sandbox/faults`, `clear` as `DELETE /sandbox/faults`. */
   readonly faults: SandboxFaults;
   /**
@@ -81,12 +89,31 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-function readTrusted(files: readonly string[], flag: string): string[] {
+function readTrusted(files: readonly string[], flag: string, option: string): string[] {
   return files.map((file) => {
-    const pem = readFileSync(file, 'utf8');
-    if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new Error(`${flag} ${file} is not a PEM certificate file.`);
+    let pem: string;
+    try {
+      pem = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new SandboxOptionsError(
+        `${flag} ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`,
+        option,
+      );
+    }
+    if (!pem.includes('-----BEGIN CERTIFICATE-----'))
+      throw new SandboxOptionsError(`${flag} ${file} is not a PEM certificate file.`, option);
     return pem;
   });
+}
+
+/** A bad bank profile, as every refused option: a SandboxError whose path is `profile`. */
+function servedProfile(option: SandboxOptions['profile'], seed: number): ServedProfile {
+  try {
+    return resolveProfile(option, seed);
+  } catch (error) {
+    if (error instanceof ProfileError) throw new SandboxOptionsError(error.message, 'profile');
+    throw error;
+  }
 }
 
 export async function startSandbox(input: SandboxOptionsInput = {}): Promise<Sandbox> {
@@ -94,17 +121,18 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const options = parseSandboxOptions(input);
   // A bad fault profile is refused before anything is created.
   const startFaults = resolveFaults(options.faults);
-  // So is a bad bank profile: the ProfileError names the setting.
-  const profile = resolveProfile(options.profile, options.seed);
+  // So is a bad bank profile: the message names the setting.
+  const profile = servedProfile(options.profile, options.seed);
   const behaviour = behaviourOf(profile.settings);
   const log = input.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const certs = await ensureCertificates(resolve(options.certsDir));
+  const certs = await ensureCertificates(resolve(options.certsDir ?? userCertificatesDir()));
   const pems = loadCertificates(certs.paths);
-  const trusted = readTrusted(options.trust, '--trust');
-  const callbackCa = readTrusted(options.callbackCa, '--callback-ca');
+  const trusted = readTrusted(options.trust, '--trust', 'trust');
+  const callbackCa = readTrusted(options.callbackCa, '--callback-ca', 'callbackCa');
 
   const { ctx, addresses } = await buildContext(options, { profile, behaviour, log, callbackCa, startFaults });
   ctx.events.on('reset', () => ctx.faults.reset());
+  const journal = createJournal(ctx.events, options.journalSize);
   // Callback retries follow the sandbox clock: a clock move fires what became due at once, and a
   // one-second tick covers time passing by itself.
   const dispatch = () => void dispatchDue(ctx).catch((error: unknown) => log(`callback dispatch: ${String(error)}`));
@@ -131,6 +159,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     createPortalApp(ctx, {
       controlToken: options.controlToken,
       apiUrl: () => apiUrl,
+      journal,
       host: options.host,
       allowHosts: options.allowHosts,
     }),
@@ -141,8 +170,8 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   let apiPort: number;
   let portalPort: number;
   try {
-    apiPort = await listen(api, options.port, options.host, 'XS2A API');
-    portalPort = await listen(portal, options.portalPort, options.host, 'customer surface');
+    apiPort = await listen(api, options.port, options.host, 'XS2A API', 'port');
+    portalPort = await listen(portal, options.portalPort, options.host, 'customer surface', 'portalPort');
   } catch (error) {
     clearInterval(tick);
     await close(api);
@@ -171,8 +200,8 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     startupMs: performance.now() - started,
     clock: {
       now: () => ctx.clock.now(),
-      advance: (by) => moveClock(ctx, { advance: by }),
-      set: (at) => moveClock(ctx, { set: at }),
+      advance: (by) => refusing(() => moveClock(ctx, { advance: by })),
+      set: (at) => refusing(() => moveClock(ctx, { set: at })),
     },
     customers: () => customersView(ctx),
     fetch: boundFetch(apiUrl, tls),
@@ -181,6 +210,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     psu: psuFactory(ctx),
     bookTransaction: bookingOf(ctx),
     faults: faultsOf(ctx),
+    requests: requestsOf(journal),
     profile,
     flushCallbacks: () => flushDue(ctx),
     reset: async () => {

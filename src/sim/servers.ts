@@ -2,13 +2,31 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export class ListenError extends Error {}
+/** A server that could not listen; `option` names the startSandbox option of its port, so a caller can say what to change. */
+export class ListenError extends Error {
+  constructor(
+    message: string,
+    readonly option: 'port' | 'portalPort',
+    readonly port: number,
+    readonly inUse: boolean,
+  ) {
+    super(message);
+    this.name = 'ListenError';
+  }
+}
 
-export function listen(server: Server, port: number, host: string, what: string): Promise<number> {
+export function listen(
+  server: Server,
+  port: number,
+  host: string,
+  what: string,
+  option: ListenError['option'],
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      const why = error.code === 'EADDRINUSE' ? `port ${port} is already in use` : error.message;
-      reject(new ListenError(`The ${what} cannot listen on ${host}:${port}: ${why}.`));
+      const inUse = error.code === 'EADDRINUSE';
+      const why = inUse ? `port ${port} is already in use` : error.message;
+      reject(new ListenError(`The ${what} cannot listen on ${host}:${port}: ${why}.`, option, port, inUse));
     };
     server.once('error', onError);
     server.listen(port, host, () => {

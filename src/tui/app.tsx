@@ -24,7 +24,7 @@ import {
   selectedConsent,
 } from './selectors.js';
 import { initialState, type Message } from './state.js';
-import { fits, TOO_SMALL, useTerminalSize } from './terminal-size.js';
+import { fits, screenSize, TOO_SMALL, useTerminalSize } from './terminal-size.js';
 
 export type DemoSandbox = Pick<
   Sandbox,
@@ -213,6 +213,7 @@ export function DemoApp({
   if (!fits(terminal)) return <Text>{TOO_SMALL}</Text>;
   return (
     <Screen
+      size={screenSize(terminal)}
       now={now}
       endpoints={sandbox}
       state={state}

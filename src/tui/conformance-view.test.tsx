@@ -56,3 +56,11 @@ it('tells when the run could not complete', () => {
     'The run could not complete: the conformance catalogue is missing from the build',
   );
 });
+
+it('says how long a finished run took', () => {
+  const run = { ...idleConformance, phase: 'finished' as const, target: 'sim', total: 2, passed: 2, durationMs: 6400 };
+  const lines = render(<ConformanceView run={run} height={16} width={80} color={false} />)
+    .lastFrame()!
+    .split('\n');
+  expect(lines[1]?.trimEnd()).toBe('2/2 finished in 6.4 s');
+});

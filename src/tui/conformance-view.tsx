@@ -1,6 +1,6 @@
 /** Live progress of a conformance run: counts, a bar, the scenario running, the latest results. */
 import { Box, Text } from 'ink';
-import { colourOf, fitTo, rule, statusTone } from './format.js';
+import { colourOf, durationText, fitTo, rule, statusTone } from './format.js';
 import type { ConformanceState } from './state.js';
 
 export interface ConformanceViewProps {
@@ -19,7 +19,10 @@ function headline(run: ConformanceState): string {
   if (run.phase === 'starting') return 'Starting a separate in-process sandbox for the run…';
   if (run.phase === 'error') return `The run could not complete: ${run.error ?? ''}`;
   const done = run.passed + run.failed + run.inconclusive + run.skipped + run.errors;
-  const state = run.phase === 'finished' ? 'finished' : `running ${run.current ?? ''}`;
+  const state =
+    run.phase === 'finished'
+      ? `finished${run.durationMs === null ? '' : ` in ${durationText(run.durationMs)}`}`
+      : `running ${run.current ?? ''}`;
   return `${done}/${run.total} ${state}`;
 }
 

@@ -1,6 +1,4 @@
-/** Text helpers for a fixed 80-column screen: every cell is cut to its width, never wrapped. */
-
-export const SCREEN_COLUMNS = 80;
+/** Text helpers for the screen: every cell is cut to its width, never wrapped. */
 
 /** Cut to `width` (ending in "…" when cut) and pad to it. */
 export function fitTo(text: string, width: number): string {
@@ -70,4 +68,12 @@ export function httpTone(status: number): Tone {
   if (status >= 500) return 'bad';
   if (status >= 400) return 'warn';
   return 'good';
+}
+
+/** A run's length as a presenter says it: "850 ms", "6.4 s", "2 min 5 s". */
+export function durationText(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }

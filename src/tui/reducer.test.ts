@@ -324,6 +324,19 @@ it('counts a conformance run from its events by verdict, keeping failures and er
     event: { type: 'scenario-finished', result: result('c', 'skipped', { reason: 'the target lacks a clock' }) },
   });
   expect(done.conformance.finished[0]).toEqual({ id: 'c', status: 'skipped', detail: 'the target lacks a clock' });
+  expect(done.conformance.durationMs).toBeNull();
+  const summary = {
+    target: 'sim',
+    results: [],
+    passed: 1,
+    failed: 1,
+    inconclusive: 1,
+    skipped: 1,
+    errors: 1,
+    durationMs: 6400,
+  };
+  const finished = on(done, { type: 'run', event: { type: 'run-finished', summary } });
+  expect(finished.conformance).toMatchObject({ phase: 'finished', current: null, durationMs: 6400 });
 });
 
 it('advances guided mode only after a step succeeded, and shows its result as the message', () => {

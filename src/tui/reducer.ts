@@ -95,7 +95,11 @@ function onRun(state: DemoState, event: RunEvent): DemoState {
       conformance: { ...idleConformance, phase: 'running', target: event.target, total: event.total },
     };
   if (event.type === 'scenario-started') return { ...state, conformance: { ...run, current: event.scenario.id } };
-  if (event.type === 'run-finished') return { ...state, conformance: { ...run, phase: 'finished', current: null } };
+  if (event.type === 'run-finished')
+    return {
+      ...state,
+      conformance: { ...run, phase: 'finished', current: null, durationMs: event.summary.durationMs },
+    };
   const finished = finishedOf(event);
   if (!finished) return state;
   return {

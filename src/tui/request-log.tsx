@@ -12,22 +12,28 @@ export interface RequestLogProps {
   color: boolean;
 }
 
-const PRODUCTS: Record<string, string> = {
-  'instant-sepa-credit-transfers': 'inst',
-  'sepa-credit-transfers': 'sct',
-  'confirmation-of-funds': 'cof',
-};
+/** Shorter names of the path segments that are long, each step shorter: used only when the path does not fit. */
+const SHORTER: readonly Readonly<Record<string, string>>[] = [
+  { 'instant-sepa-credit-transfers': 'instant-sct', 'sepa-credit-transfers': 'sct', 'confirmation-of-funds': 'cof' },
+  { 'instant-sepa-credit-transfers': 'inst', 'sepa-credit-transfers': 'sct', 'confirmation-of-funds': 'cof' },
+];
 
 /**
- * A path short enough for its column: without the /v1 every path carries (spec "Versioning" 3),
- * products abbreviated, ids cut to the 8 characters the panes show.
+ * A path for a column `width` wide: without the /v1 every path carries (spec "Versioning" 3), ids
+ * cut to the 8 characters the panes show; products are named in full when the column has room, and
+ * shortened step by step only as far as needed (`instant-sct`, then `inst`), cut at the end last.
  */
-export function compactPath(path: string): string {
-  return path
+export function compactPath(path: string, width = Number.POSITIVE_INFINITY): string {
+  const segments = path
     .replace(/^\/v1(?=\/|$)/, '')
     .split('/')
-    .map((segment) => PRODUCTS[segment] ?? (segment.length >= 16 && /\d/.test(segment) ? short(segment) : segment))
-    .join('/');
+    .map((segment) => (segment.length >= 16 && /\d/.test(segment) ? short(segment) : segment));
+  let shown = segments.join('/');
+  for (const names of SHORTER) {
+    if ([...shown].length <= width) break;
+    shown = segments.map((segment) => names[segment] ?? segment).join('/');
+  }
+  return shown;
 }
 
 /** A provider's name for an 8-column cell: its last words that fit ("xs2a-kit Test TPP" → "Test TPP"). */
@@ -39,10 +45,25 @@ export function shortName(name: string, width: number): string {
 
 const METHODS: Record<string, string> = { DELETE: 'DEL', OPTIONS: 'OPT', PATCH: 'PTCH' };
 
-export function requestLine(row: RequestRow, providers: Readonly<Record<string, string>>): [string, string, string] {
+/** The widths of a line's path and code columns: at 80 columns 30 and 15; a wider terminal widens the path, and the code to the longest. */
+export function columnsOf(width: number): { path: number; code: number } {
+  const code = width >= 100 ? 21 : 15;
+  return { path: width - 35 - code, code };
+}
+
+export function requestLine(
+  row: RequestRow,
+  providers: Readonly<Record<string, string>>,
+  width: number,
+): [string, string, string] {
+  const columns = columnsOf(width);
   const provider = row.provider === undefined ? '-' : shortName(providers[row.provider] ?? row.provider, 8);
-  const head = `${timeOf(row.at)} ${fitTo(provider, 8)} ${fitTo(METHODS[row.method] ?? row.method, 4)} ${fitTo(compactPath(row.path), 30)} `;
-  return [head, String(row.status), ` ${fitTo(row.code ?? '', 15)} ${padStart(`${Math.round(row.latencyMs)}ms`, 5)}`];
+  const head = `${timeOf(row.at)} ${fitTo(provider, 8)} ${fitTo(METHODS[row.method] ?? row.method, 4)} ${fitTo(compactPath(row.path, columns.path), columns.path)} `;
+  return [
+    head,
+    String(row.status),
+    ` ${fitTo(row.code ?? '', columns.code)} ${padStart(`${Math.round(row.latencyMs)}ms`, 5)}`,
+  ];
 }
 
 export function RequestLog({ rows, providers, total, height, width, color }: RequestLogProps) {
@@ -56,7 +77,7 @@ export function RequestLog({ rows, providers, total, height, width, color }: Req
         </Text>
       ) : null}
       {shown.map((row) => {
-        const [head, status, tail] = requestLine(row, providers);
+        const [head, status, tail] = requestLine(row, providers, width);
         return (
           <Text key={row.seq}>
             {head}

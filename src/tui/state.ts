@@ -42,6 +42,8 @@ export interface ConformanceState {
   /** Scenarios where the kit itself broke (`error` verdicts). */
   errors: number;
   current: string | null;
+  /** How long the whole run took, once it finished (the runner's own measure). */
+  durationMs: number | null;
   /** Newest first; failures and errors are what a presenter talks about, so they are kept apart too. */
   finished: FinishedScenario[];
   failures: FinishedScenario[];
@@ -95,6 +97,7 @@ export const idleConformance: ConformanceState = {
   skipped: 0,
   errors: 0,
   current: null,
+  durationMs: null,
   finished: [],
   failures: [],
   error: null,

@@ -1,6 +1,7 @@
 /**
- * The terminal's size as the demo draws for it: the screen is a fixed 80×24 layout, and below that
- * size it would wrap into garbage, so the app says what it needs instead until the terminal grows.
+ * The terminal's size as the demo draws for it: the screen fills the terminal, 80×24 at least;
+ * below that it would wrap into garbage, so the app says what it needs instead until the terminal
+ * grows.
  */
 import { useStdout } from 'ink';
 import { useEffect, useState } from 'react';
@@ -19,6 +20,19 @@ export function fits(size: TerminalSize): boolean {
     (size.columns === undefined || size.columns >= NEEDED.columns) &&
     (size.rows === undefined || size.rows >= NEEDED.rows)
   );
+}
+
+/** What the screen is drawn at: the terminal's size, taken as 80×24 where it cannot be read (not a terminal). */
+export interface ScreenSize {
+  columns: number;
+  rows: number;
+}
+
+export function screenSize(size: TerminalSize): ScreenSize {
+  return {
+    columns: Math.max(NEEDED.columns, size.columns ?? NEEDED.columns),
+    rows: Math.max(NEEDED.rows, size.rows ?? NEEDED.rows),
+  };
 }
 
 /** The size now, and again on every resize. */

@@ -5,7 +5,7 @@
  * everything else to the packages this checkout has), so nothing is fetched from a registry.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -34,6 +34,8 @@ async function passes(project: string, before: string[][] = []): Promise<string>
   );
   expect(types.stdout).toBe('');
   const tests = await run(process.execPath, [vitest, 'run'], { cwd: project, env: { ...process.env, CI: 'true' } });
+  // startSandbox() keeps its certificates in the user's cache: a project's test run writes none into it.
+  expect(existsSync(join(project, 'certs'))).toBe(false);
   return tests.stdout.replace(/\u001b\[[0-9;]*m/g, '');
 }
 

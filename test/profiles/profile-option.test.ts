@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   builtInSettings,
   completeSettings,
-  ProfileError,
+  SandboxError,
   randomSettings,
   startSandbox,
   type ProfileOption,
@@ -147,7 +147,8 @@ describe('a profile that cannot be served', () => {
       profile: option() as never,
       log: () => {},
     });
-    await expect(attempt).rejects.toThrow(ProfileError);
+    await expect(attempt).rejects.toBeInstanceOf(SandboxError);
+    await expect(attempt).rejects.toMatchObject({ code: 'FORMAT_ERROR', path: 'profile' });
     await expect(attempt).rejects.toThrow(message);
     const text = await attempt.then(
       () => '',

@@ -1,7 +1,7 @@
 /**
  * The whole demo driven by keys over a real sandbox: guided mode through every step, approve,
  * payee check, revoke, clock, help, a conformance run on its own sandbox, quit. Every frame must
- * fit an 80×24 terminal.
+ * fit the test terminal: 100 columns (ink-testing-library's), whose rows it does not say (24 then).
  */
 import { render } from 'ink-testing-library';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -47,10 +47,12 @@ async function frameWith(text: string | RegExp, timeout = 10_000): Promise<strin
   );
 }
 
+/** The screen uses the terminal's width and fits its height. */
 function fitsTerminal(frame: string): void {
   const lines = frame.split('\n');
   expect(lines.length).toBeLessThanOrEqual(24);
-  for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+  for (const line of lines) expect([...line].length).toBeLessThanOrEqual(100);
+  expect([...lines[0]!].length).toBe(100);
 }
 
 const press = (keys: string) => app.stdin.write(keys);
@@ -207,6 +209,7 @@ it('runs the conformance catalogue on its own sandbox with live progress, leavin
   const finished = await frameWith(`${total}/${total} finished`, 60_000);
   fitsTerminal(finished);
   expect(finished).toContain(`${total} passed 0 failed 0 inconclusive 0 skipped`);
+  expect(finished).toMatch(new RegExp(`${total}/${total} finished in \\d+(\\.\\d)? (ms|s)`));
   press('c');
   const panes = await frameWith('── Requests (paths under /v1)');
   expect(/(\d+) so far/.exec(panes)![1]).toBe(requestsBefore);

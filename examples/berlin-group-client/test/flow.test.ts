@@ -8,7 +8,7 @@ import { startSandbox, type Sandbox } from 'xs2a-kit';
 import { berlinGroupClient } from '../src/flow.js';
 
 let sandbox: Sandbox;
-beforeAll(async () => void (sandbox = await startSandbox({ certsDir: 'certs' })));
+beforeAll(async () => void (sandbox = await startSandbox()));
 afterAll(() => sandbox.close());
 
 it('runs a consent, accounts and payment flow typed by the Berlin Group 1.3.12 definition', async () => {

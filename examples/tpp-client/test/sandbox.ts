@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { startSandbox, type Sandbox } from 'xs2a-kit';
 
 export let sandbox: Sandbox;
-beforeAll(async () => void (sandbox = await startSandbox({ certsDir: 'certs' })));
+beforeAll(async () => void (sandbox = await startSandbox()));
 afterEach(async () => {
   await sandbox.faults.clear();
   await sandbox.reset();

@@ -32,7 +32,13 @@ export const BUILT_IN_PROFILES = {
 
 export type BuiltInProfile = keyof typeof BUILT_IN_PROFILES;
 
-export class FaultProfileError extends SandboxOptionsError {}
+/** A fault profile `startSandbox` (or `--faults`) refuses; its `path` is the option, `faults`. */
+export class FaultProfileError extends SandboxOptionsError {
+  constructor(message: string) {
+    super(message, 'faults');
+    this.name = 'FaultProfileError';
+  }
+}
 
 export interface ResolvedFaults {
   /** The profile's name or file, null when rules were given directly. */

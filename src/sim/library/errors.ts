@@ -16,12 +16,23 @@ export class SandboxError extends Error {
   }
 }
 
+const asSandboxError = (error: unknown): unknown =>
+  error instanceof XsError ? new SandboxError(error.code, error.message, error.path) : error;
+
 /** Runs a service call, turning its envelope refusal into a SandboxError. */
 export async function refusing<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof XsError) throw new SandboxError(error.code, error.message, error.path);
-    throw error;
+    throw asSandboxError(error);
+  }
+}
+
+/** The same for a call that answers at once. */
+export function refusingNow<T>(call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    throw asSandboxError(error);
   }
 }

@@ -39,11 +39,13 @@ export function providerFactory(
   paths: CertificatePaths,
 ): (name: string, options?: ProviderOptions) => Promise<SandboxProvider> {
   const made = new Map<string, SandboxProvider>();
-  return async (name, options = {}) => {
+  return async (name, given) => {
     if (typeof name !== 'string' || name.trim() === '')
       throw new SandboxError('FORMAT_ERROR', 'provider(): name: give the provider a name.', 'name');
+    const options: ProviderOptions = given ?? {};
     const roles = options.roles ?? ['PSP_AI', 'PSP_PI', 'PSP_IC'];
-    const unknown = roles.find((role) => !isPspRole(role));
+    // A list is checked before it is searched: `roles: 'PSP_AI'` is refused, not a TypeError.
+    const unknown = Array.isArray(roles) ? roles.find((role) => !isPspRole(role)) : roles;
     if (!Array.isArray(roles) || roles.length === 0 || unknown !== undefined) {
       throw new SandboxError(
         'FORMAT_ERROR',

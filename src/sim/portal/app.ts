@@ -16,6 +16,9 @@ import { scaRoutes } from './pages/sca-routes.js';
 import { problemView } from './pages/sca-views.js';
 import { STYLESHEET } from './pages/style.js';
 import { controlRoutes } from './control-routes.js';
+import { health, healthRoute } from './health-route.js';
+import { journalRoutes } from './journal-routes.js';
+import type { RequestJournal } from '../journal/journal.js';
 import { notFound, routeTable } from './routes.js';
 import { allowedHost, controlGuard, crossSite, hostName, type SiteGuardOptions } from './site-guard.js';
 
@@ -33,7 +36,7 @@ const isControl = (path: string) => path === '/sandbox' || path.startsWith('/san
 
 export function createPortalApp(
   ctx: SandboxContext,
-  options: { controlToken: string | undefined; apiUrl: () => string } & SiteGuardOptions,
+  options: { controlToken: string | undefined; apiUrl: () => string; journal: RequestJournal } & SiteGuardOptions,
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -60,13 +63,18 @@ export function createPortalApp(
     refusePage(res, 'Form not accepted', `This form was not sent from this bank's pages (${why}).`);
   };
 
-  app.use(headers, host);
+  app.use(headers);
+  // Readiness needs no token: a probe usually cannot send one, and the answer tells nothing else.
+  app.get('/sandbox/health', host, controlGuard(options), health);
+  // The token comes first on every other control path, known or not: without it nothing is learned,
+  // not even which paths exist or which content type a call needs.
+  app.use('/sandbox', controlAuth(options.controlToken));
+  app.use(host);
   app.use(
     '/sandbox',
     controlGuard(options),
-    controlAuth(options.controlToken),
     jsonBody(),
-    routeTable(controlRoutes(ctx)),
+    routeTable([...controlRoutes(ctx), ...journalRoutes(options.journal), healthRoute]),
   );
   const guard = createBrowserGuard();
   app.get('/assets/style.css', (_req, res) =>

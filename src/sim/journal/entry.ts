@@ -1,0 +1,72 @@
+/**
+ * One request of the journal (`GET /sandbox/requests`, `sandbox.requests()`): an XS2A API exchange
+ * as received and as answered, masked as the kit's reports are (credential headers, `secret` and
+ * other key fields, PEM blocks), so the journal can be printed into a CI log.
+ */
+import { maskBody, maskHeaders } from '../../contract/mask.js';
+import type { ExchangeEvent, HeaderValues } from '../exchange-events.js';
+
+export interface JournalEntry {
+  /** 1, 2, 3, … in the order the sandbox answered its API requests (a clear does not restart it). */
+  id: number;
+  /** Arrival by the sandbox clock (what `since` compares). */
+  at: string;
+  /** Arrival by the host's clock. */
+  realAt: string;
+  /** The organizationIdentifier of the client certificate, null when none was accepted. */
+  provider: string | null;
+  request: {
+    method: string;
+    /** Path and query exactly as received. */
+    url: string;
+    /** The path without the query. */
+    path: string;
+    /** The query decoded: a parameter given twice is the list of its values. */
+    query: HeaderValues;
+    /** Names in lower case; a header sent twice is the list of its values. */
+    headers: HeaderValues;
+    /** The JSON value when the body is JSON (secret fields masked), else its text; null without a body. */
+    body: unknown;
+  };
+  /** What the sandbox answered; null when the connection was dropped (a fault) without an answer. */
+  response: { status: number; headers: HeaderValues; body: unknown } | null;
+  /** The tppMessages code of an error answer, else null. */
+  code: string | null;
+  /** The fault rule kind that answered, held or dropped the request, else null. */
+  fault: string | null;
+  /** Arrival to answer, in milliseconds. */
+  latencyMs: number;
+}
+
+function decodedQuery(raw: string): HeaderValues {
+  const query: HeaderValues = {};
+  for (const [name, value] of new URLSearchParams(raw)) {
+    const before = query[name];
+    query[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  }
+  return query;
+}
+
+const bodyOf = (text: string | undefined): unknown => (text === undefined ? null : (maskBody(text) ?? null));
+
+export function journalEntry(event: ExchangeEvent): JournalEntry {
+  const { request, answer } = event;
+  return {
+    id: event.id,
+    at: event.at,
+    realAt: event.realAt,
+    provider: event.provider ?? null,
+    request: {
+      method: request.method,
+      url: request.query === '' ? request.path : `${request.path}?${request.query}`,
+      path: request.path,
+      query: decodedQuery(request.query),
+      headers: maskHeaders(request.headers),
+      body: bodyOf(request.body),
+    },
+    response: answer && { status: answer.status, headers: maskHeaders(answer.headers), body: bodyOf(answer.body) },
+    code: event.code ?? null,
+    fault: event.fault ?? null,
+    latencyMs: Math.round(event.latencyMs * 10) / 10,
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * examples/python/ runs as a Python developer runs it: `python3 -m pytest` in a clone, which starts
+ * `xs2a-kit serve` from bin/ on free ports, waits on GET /sandbox/health, runs a consent flow with
+ * requests over mutual TLS and checks the request journal. It needs Python 3 with pytest and
+ * requests (Debian's python3-pytest and python3-requests; .ci/run installs them); a missing one
+ * fails here with the way to install it, never as a pass.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const example = fileURLToPath(new URL('../../examples/python/', import.meta.url));
+
+try {
+  execFileSync('python3', ['-c', 'import pytest, requests'], { stdio: 'ignore' });
+} catch {
+  throw new Error(
+    'No python3 with pytest and requests: install them with `apt-get install python3-pytest python3-requests`.',
+  );
+}
+
+it('passes its five tests against a sandbox it starts itself, and leaves nothing behind in its folder', async () => {
+  const before = readdirSync(example).sort();
+  // Bytecode and pytest's cache would land in the example's folder; the example's pytest.ini turns the cache off.
+  const env = { ...process.env, PYTHONDONTWRITEBYTECODE: '1' };
+  const { stdout } = await run('python3', ['-m', 'pytest', '-v', '--color=no', example], { env, cwd: example }).catch(
+    (error: { code: number; stdout: string; stderr: string }) => {
+      throw new Error(`pytest exited with ${error.code}:\n${error.stdout}\n${error.stderr}`);
+    },
+  );
+  for (const name of [
+    'test_a_consent_approved_by_anna_reads_her_balances',
+    'test_the_journal_shows_what_the_client_sent_and_what_it_was_answered',
+    'test_the_journal_finds_a_refused_request_by_status_and_endpoint_template',
+    'test_a_filter_the_journal_cannot_read_is_400_format_error_naming_it',
+    'test_clearing_the_journal_empties_it',
+  ])
+    expect(stdout).toMatch(new RegExp(`test_consent_flow\\.py::${name} PASSED`));
+  expect(stdout).toMatch(/\b5 passed\b/);
+  expect(readdirSync(example).sort()).toEqual(before);
+}, 120_000);
