@@ -19,6 +19,8 @@ import {
   paymentBody,
   requestCofConsent,
   requestConsent,
+  SHARED_COF,
+  sharedCofConsent,
 } from './steps.js';
 
 /**
@@ -113,18 +115,31 @@ export const identityScenarios = [
   }),
   scenario({
     id: 'ID-ROLE-001',
-    title: 'A provider without PSP_IC is refused funds confirmation with ROLE_INVALID',
+    title:
+      'A provider without PSP_IC is refused funds confirmation with ROLE_INVALID, attended or not, naming an unknown consent or a valid one',
     rules: ['AUTH-3', 'OPEN-14'],
     spec: 'Authentication 4; Behaviour notes / Funds confirmation 2',
     area: 'identity',
     needs: ['provider-without-cof'],
+    shares: [SHARED_COF],
     expect: { code: 'ROLE_INVALID' },
     async run(ctx, expect) {
-      const reply = await ctx.apiWithoutCof().checkAvailabilityOfFunds({
-        headers: { 'Consent-ID': 'any-consent' },
-        body: { account: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount: '1.00' } },
-      });
-      expectRefusal(ctx, reply, expect);
+      // The role is judged before the consent: a valid CoF consent (the default provider's) changes nothing.
+      const valid = await sharedCofConsent(ctx);
+      for (const [which, consentId] of [
+        ['an unknown consent', 'any-consent'],
+        ['a valid CoF consent', valid],
+      ])
+        for (const attended of [false, true]) {
+          const reply = await ctx.apiWithoutCof().checkAvailabilityOfFunds({
+            headers: { 'Consent-ID': consentId!, ...(attended ? ATTENDED : {}) },
+            body: {
+              account: { iban: ctx.fixtures.ibans.main },
+              instructedAmount: { currency: 'EUR', amount: '1.00' },
+            },
+          });
+          expectRefusal(ctx, reply, expect, `${attended ? 'attended' : 'unattended'}, naming ${which}`);
+        }
     },
   }),
   scenario({

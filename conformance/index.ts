@@ -5,6 +5,10 @@
  */
 import type { Scenario } from '../src/kit/scenario.js';
 import { aisContentScenarios } from './ais-content.js';
+import { attendedScenarios } from './attended.js';
+import { notCarriedScenarios } from './not-carried.js';
+import { cardNumberScenarios } from './card-number.js';
+import { everyValueScenarios } from './every-value.js';
 import { aisDataScenarios } from './ais-data.js';
 import { callbackDeliveryScenarios } from './callback-delivery.js';
 import { callbackScenarios } from './callbacks.js';
@@ -32,6 +36,7 @@ import { paymentScenarios } from './payments.js';
 import { scaScenarios } from './sca.js';
 import { settlementScenarios } from './settlement.js';
 import { surfaceScenarios } from './surface.js';
+import { uncappedScenarios } from './uncapped.js';
 
 export { RULES as rules } from './rules.js';
 export { CONTRACT_RULES as contractRules } from './step-rules.js';
@@ -58,10 +63,14 @@ export const catalogue: readonly Scenario[] = [
   ...scaScenarios,
   ...aisDataScenarios,
   ...aisContentScenarios,
+  ...notCarriedScenarios.filter((s) => s.area === 'ais-data'),
+  ...everyValueScenarios.filter((s) => s.area === 'ais-data'),
   ...ledgerContentScenarios,
   ...pagingScenarios,
   ...limitScenarios,
   ...limitBoundaryScenarios,
+  ...uncappedScenarios,
+  ...attendedScenarios,
   ...paymentScenarios,
   ...paymentRequestScenarios,
   ...paymentLifecycleScenarios,
@@ -70,6 +79,9 @@ export const catalogue: readonly Scenario[] = [
   ...rowsFor('payment', 'instant-payment'),
   ...cofScenarios,
   ...cofLifecycleScenarios,
+  ...cardNumberScenarios,
+  ...notCarriedScenarios.filter((s) => s.area === 'cof'),
+  ...everyValueScenarios.filter((s) => s.area === 'cof'),
   ...rowsFor('cof-consent', 'funds'),
   ...callbackScenarios,
   ...callbackDeliveryScenarios,

@@ -3,6 +3,7 @@ import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
+import { intHeader } from './rate-limit.js';
 import { expectRefusal } from './refusal.js';
 import {
   accountList,
@@ -27,11 +28,7 @@ async function balancesReader(ctx: ScenarioContext, recurring = true) {
   };
 }
 
-const int = (reply: Reply, name: string) => {
-  const value = reply.header(name);
-  ensure(value !== undefined && /^\d+$/.test(value), `${name} is an integer header, got ${String(value)}`);
-  return Number(value);
-};
+const int = intHeader;
 
 export const limitScenarios = [
   scenario({

@@ -80,32 +80,42 @@ const otherCurrencyCases: NegativeCase[] = [
     id: 'CUR-CONSENT-ACCOUNT',
     kind: 'consent',
     place: 'access.balances.0.currency',
-    set: (body: Body) => (body.access.balances[0].currency = 'USD'),
+    set: (body: Body, currency: string) => (body.access.balances[0].currency = currency),
   },
+  // Each list of a consent request names accounts the same way: a currency in any of them is held alike.
+  ...(['accounts', 'transactions'] as const).map((list) => ({
+    id: `CUR-CONSENT-${list.toUpperCase()}`,
+    kind: 'consent',
+    place: `access.${list}.0.currency`,
+    set: (body: Body, currency: string) => (body.access[list] = [{ iban: body.access.balances[0].iban, currency }]),
+  })),
   {
     id: 'CUR-COF-CONSENT-ACCOUNT',
     kind: 'cof-consent',
     place: 'account.currency',
-    set: (body: Body) => (body.account.currency = 'USD'),
+    set: (body: Body, currency: string) => (body.account.currency = currency),
   },
   {
     id: 'CUR-FUNDS-ACCOUNT',
     kind: 'funds',
     place: 'account.currency',
-    set: (body: Body) => (body.account.currency = 'USD'),
+    set: (body: Body, currency: string) => (body.account.currency = currency),
   },
   {
     id: 'CUR-FUNDS-INSTRUCTED',
     kind: 'funds',
     place: 'instructedAmount.currency',
-    set: (body: Body) => (body.instructedAmount.currency = 'USD'),
+    set: (body: Body, currency: string) => (body.instructedAmount.currency = currency),
   },
 ].map(({ id, kind, place, set }) => ({
   id,
   rules: id === 'CUR-FUNDS-INSTRUCTED' ? ['AMOUNT-11'] : ['IBAN-5'],
-  title: `A non-EUR currency in ${place} is refused (EUR is the only currency)`,
+  title: `A non-EUR currency in ${place} is refused, whatever the ISO code (EUR is the only currency)`,
   kind: kind as RequestKind,
-  changes: [{ what: `USD in ${place}`, body: set }],
+  changes: ['USD', 'GBP', 'CHF'].map((currency): Change => ({
+    what: `${currency} in ${place}`,
+    body: (body) => set(body, currency),
+  })),
   expect: {},
 }));
 
@@ -218,7 +228,7 @@ const serviceCases: NegativeCase[] = [
     rules: ['AIS-CONSENT-2'],
     title: 'A refused kind of access is SERVICE_INVALID even beside a list of named accounts',
     kind: 'consent',
-    changes: ['availableAccounts', 'allPsd2'].map((kind): Change => ({
+    changes: ['availableAccounts', 'availableAccountsWithBalance', 'allPsd2'].map((kind): Change => ({
       what: `access.${kind} beside balances`,
       body: (body) => (body.access[kind] = 'allAccounts'),
     })),

@@ -9,6 +9,7 @@ import {
   ConsentStatusSchema,
   CreationLinksSchema,
   CurrencySchema,
+  HrefSchema,
   IbanSchema,
   LinksSchema,
   ScaStatusSchema,
@@ -40,13 +41,13 @@ export const REFUSED_ACCESS_KINDS = ['availableAccounts', 'availableAccountsWith
 
 export const ConsentCreationResponseSchema = z.object({
   consentId: z.string().min(1),
-  consentStatus: ConsentStatusSchema,
+  consentStatus: z.literal('received'),
   authorisationId: z.string().min(1),
   _links: CreationLinksSchema,
 });
 
 export const ConsentResponseSchema = z.object({
-  consentId: z.string(),
+  consentId: z.string().min(1),
   consentStatus: ConsentStatusSchema,
   recurringIndicator: z.boolean().optional(),
   validUntil: IsoDateSchema.optional(),
@@ -59,7 +60,7 @@ export const ConsentResponseSchema = z.object({
 
 export const ConsentStatusResponseSchema = z.object({ consentStatus: ConsentStatusSchema });
 export const ScaStatusResponseSchema = z.object({ scaStatus: ScaStatusSchema });
-export const AuthorisationsSchema = z.object({ authorisationIds: z.array(z.string()) });
+export const AuthorisationsSchema = z.object({ authorisationIds: z.array(z.string().min(1)) });
 
 export const AccountDetailsSchema = z.object({
   resourceId: z.string().min(1),
@@ -75,7 +76,8 @@ export const AccountResponseSchema = z.object({ account: AccountDetailsSchema })
 export const BalanceSchema = z.object({
   balanceType: z.enum(BALANCE_TYPES),
   balanceAmount: SignedAmountSchema,
-  lastChangeDateTime: z.iso.datetime({ offset: true }).optional(),
+  // Spec "BalanceResponse": each item carries its date-time of last change (no item field is optional there).
+  lastChangeDateTime: z.iso.datetime({ offset: true }),
 });
 export const BalanceResponseSchema = z.object({ account: AccountReferenceSchema, balances: z.array(BalanceSchema) });
 
@@ -100,8 +102,6 @@ export const TransactionsResponseSchema = z.object({
      * `_links` with `account`, as Berlin Group's AccountReport requires; the spec does not, so a
      * target is not held to it.
      */
-    _links: z
-      .object({ account: z.object({ href: z.string() }).optional(), next: z.object({ href: z.string() }).optional() })
-      .optional(),
+    _links: z.object({ account: HrefSchema.optional(), next: HrefSchema.optional() }).catchall(HrefSchema).optional(),
   }),
 });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { IsoDateSchema } from './ais.js';
 import { HEADERS } from './headers.js';
-import { AccountReferenceSchema, AmountSchema } from './schemas.js';
+import { AccountReferenceSchema, AmountSchema, ConsentStatusSchema } from './schemas.js';
 
 export const FundsConfirmationConsentRequestSchema = z.object({
   account: AccountReferenceSchema,
@@ -37,6 +37,6 @@ export const RevocationCallbackSchema = z.object({
 export const RevocationEventSchema = z.object({
   eventId: z.string().min(1),
   consentId: z.string().min(1),
-  consentStatus: z.string(),
+  consentStatus: ConsentStatusSchema,
   revokedAt: z.iso.datetime({ offset: true }),
 });

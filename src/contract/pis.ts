@@ -8,7 +8,7 @@ import { IsoDateSchema } from './ais.js';
 import {
   AccountReferenceSchema,
   AmountSchema,
-  CreationLinksSchema,
+  PaymentCreationLinksSchema,
   ScaStatusSchema,
   TransactionStatusSchema,
 } from './schemas.js';
@@ -42,7 +42,7 @@ export const PaymentInitiationResponseSchema = z.object({
   transactionStatus: z.literal('RCVD'),
   paymentId: z.string().min(1),
   authorisationId: z.string().min(1),
-  _links: CreationLinksSchema,
+  _links: PaymentCreationLinksSchema,
 });
 
 export const PaymentResponseSchema = z.object({

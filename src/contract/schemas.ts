@@ -57,15 +57,24 @@ export const SignedAmountSchema = z.object({
 });
 
 export const HrefSchema = z.object({ href: z.string() });
+/** Spec "Links": every member of a `_links` object is an object whose `href` is a string, whatever its name. */
 export const LinksSchema = z.record(z.string(), HrefSchema);
 
-/** Links of a creation answer (consents and payments): `scaRedirect` is absolute, carrying `?state=<uuid>`. */
-export const CreationLinksSchema = z.object({
-  scaRedirect: z.object({ href: z.url() }),
-  self: HrefSchema,
-  status: HrefSchema,
-  scaStatus: HrefSchema,
-});
+/** `scaRedirect`: an absolute address carrying `?state=<uuid>` (spec "ConsentCreationResponse"). */
+const ScaRedirectSchema = z.object({ href: z.url() });
+
+/**
+ * Links of a consent creation: `scaRedirect`, `self`, `status` and `scaStatus` (spec
+ * "ConsentCreationResponse"); a member the interface does not name is still a link (`catchall`).
+ */
+export const CreationLinksSchema = z
+  .object({ scaRedirect: ScaRedirectSchema, self: HrefSchema, status: HrefSchema, scaStatus: HrefSchema })
+  .catchall(HrefSchema);
+
+/** Links of a payment initiation: `scaRedirect` and `status` are what the interface promises (spec "PaymentInitiationResponse"). */
+export const PaymentCreationLinksSchema = z
+  .object({ scaRedirect: ScaRedirectSchema, status: HrefSchema })
+  .catchall(HrefSchema);
 
 export const ConsentStatusSchema = z.enum(CONSENT_STATUSES);
 export const ScaStatusSchema = z.enum(SCA_STATUSES);

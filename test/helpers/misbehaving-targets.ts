@@ -209,7 +209,14 @@ const EXAMPLE_REPAIRS: Partial<Record<OperationId, unknown>> = {
     ],
   },
   getBalances: {
-    balances: [{ balanceAmount: { currency: 'EUR', amount: '500.00' }, balanceType: 'closingBooked' }],
+    // This interface lists lastChangeDateTime among a balance's fields; the definition's example leaves it out.
+    balances: [
+      {
+        balanceAmount: { currency: 'EUR', amount: '500.00' },
+        balanceType: 'closingBooked',
+        lastChangeDateTime: '2017-10-25T15:30:35.035Z',
+      },
+    ],
   },
   initiatePayment: { authorisationId: '123auth456' },
   getPaymentInitiationStatus: { transactionStatus: 'ACSP' },

@@ -59,6 +59,8 @@ const KEPT_BY_THE_MOCK = [
   'HDR-PSU-IP-CONSENT',
   'AIS-LIMIT-005',
   'AIS-LIMIT-010',
+  // The revocation-callback operations uncapped: no 429 and no rate-limit header, which constant answers keep.
+  'AIS-LIMIT-019',
   'PIS-INIT-001',
   'PIS-LIMIT-001',
   // No limit at all is a plausible choice (Limits: not shown): a mock that accepts every payment keeps it.

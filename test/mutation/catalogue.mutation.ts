@@ -202,11 +202,12 @@ if (!judge) {
           const [result] = summary.results;
           if (summary.results.length !== 1 || !result)
             throw new Error(`${scenario.id}: the runner returned ${summary.results.length} results`);
+          // Every verdict but passed kills: a failure, an error, and an inconclusive one (a check that
+          // could not run against the simulator, which runs every check when unchanged), named as such.
           if (result.status !== 'passed') {
-            const why =
-              result.status === 'skipped'
-                ? `skipped: ${result.reason ?? ''}`
-                : `${result.failure?.kind ?? 'failed'}: ${result.failure?.message ?? ''}`;
+            const why = result.failure
+              ? `${result.status} (${result.failure.kind}): ${result.failure.message}`
+              : `${result.status}: ${result.reason ?? ''}`;
             throw new Error(`${scenario.id} ${why}`);
           }
           const observed = [

@@ -123,11 +123,12 @@ export const DIFFERENCES: readonly DifferenceGroup[] = [
   {
     match: [
       'values only in Berlin Group: PaymentInitiationResponse/transactionStatus *',
+      'values only in Berlin Group: ConsentCreationResponse/consentStatus *',
       'values only in Berlin Group: TransactionStatus *',
       'values only in Berlin Group: ConsentStatus *',
       'values only in Berlin Group: Balance/balanceType *',
     ],
-    why: 'Fewer values than Berlin Group enumerates: a creation is always `RCVD` (PaymentInitiationResponse), payments use the seven statuses of "TransactionStatus", consents the six of "ConsentStatus", balances `closingBooked` and `interimAvailable` (BalanceResponse).',
+    why: 'Fewer values than Berlin Group enumerates: a creation is always `RCVD` (PaymentInitiationResponse) or `received` (ConsentCreationResponse), payments use the seven statuses of "TransactionStatus", consents the six of "ConsentStatus", balances `closingBooked` and `interimAvailable` (BalanceResponse).',
   },
   {
     match: [
