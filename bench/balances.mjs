@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { balancesRead, bin, certificates, readyUrls, report, root } from './lib.mjs';
+import { balancesRead, bin, certificates, readyUrls, report, root, wellMadeLoad } from './lib.mjs';
 
 const seconds = Number(process.argv[2] ?? 10);
 const certs = await certificates();
@@ -21,7 +21,7 @@ function load(url, headers, duration) {
     url,
     connections: 32,
     duration,
-    headers,
+    ...wellMadeLoad(headers),
     tlsOptions: { ca: certs.ca, cert: certs.cert, key: certs.key },
   });
 }

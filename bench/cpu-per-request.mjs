@@ -14,7 +14,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { balancesPair, certificates, listeningLine, machine, root } from './lib.mjs';
+import { balancesPair, certificates, listeningLine, machine, root, wellMadeLoad } from './lib.mjs';
 
 const requests = Number(process.argv[2] ?? 40_000);
 
@@ -27,7 +27,13 @@ function startServer(mode, certsDir, bodyFile) {
 }
 
 const load = (url, headers, certs, amount) =>
-  autocannon({ url, connections: 32, amount, headers, tlsOptions: { ca: certs.ca, cert: certs.cert, key: certs.key } });
+  autocannon({
+    url,
+    connections: 32,
+    amount,
+    ...wellMadeLoad(headers),
+    tlsOptions: { ca: certs.ca, cert: certs.cert, key: certs.key },
+  });
 
 /** The samples of a `perf script` text: each its period (ns) and its stack, innermost frame first. */
 function samples(text) {

@@ -18,7 +18,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { balancesPair, certificates, listeningLine, machine, root } from './lib.mjs';
+import { balancesPair, certificates, listeningLine, machine, root, wellMadeLoad } from './lib.mjs';
 
 const requests = Number(process.argv[2] ?? 40_000);
 const runs = Number(process.argv[3] ?? 1);
@@ -48,7 +48,7 @@ function load(url, headers, certs, options) {
   return autocannon({
     url,
     connections: 32,
-    headers,
+    ...wellMadeLoad(headers),
     tlsOptions: { ca: certs.ca, cert: certs.cert, key: certs.key },
     ...options,
   });

@@ -101,38 +101,87 @@ function errorOf(json: unknown): { code: string | undefined; fields: string[] } 
   };
 }
 
+/**
+ * What the checks read of one exchange. The bodies are parsed (and the request put in canonical
+ * form) only when a check asks, which on most exchanges none does (a 2xx read has no error to read,
+ * a GET no body to compare): the judge runs on every request of the hot path.
+ */
+class SeenExchange implements Seen {
+  readonly provider: string;
+  readonly atMs: number;
+  readonly realMs: number;
+  readonly method: string;
+  readonly operationId: OperationId | undefined;
+  readonly consentId: string | undefined;
+  readonly paymentId: string | undefined;
+  readonly authorisationId: string | undefined;
+  readonly accountId: string | undefined;
+  readonly dataType: DataType | undefined;
+  readonly attended: boolean;
+  readonly requestIds: readonly string[];
+  readonly status: number | null;
+  #body: { value: unknown } | undefined;
+  #bodyKey: string | undefined;
+  #answerJson: { value: unknown } | undefined;
+  #error: { code: string | undefined; fields: string[] } | undefined;
+
+  constructor(readonly event: ExchangeEvent & { provider: string }) {
+    const { request, answer } = event;
+    this.provider = event.provider;
+    this.atMs = Date.parse(event.at);
+    this.realMs = Date.parse(event.realAt);
+    this.method = request.method === 'HEAD' ? 'GET' : request.method;
+    const match = findPath(request.path);
+    const entry = match?.methods.get(this.method);
+    const params = entry ? match!.params : {};
+    this.operationId = entry?.operationId;
+    this.dataType = this.operationId ? DATA_TYPES[this.operationId] : undefined;
+    this.consentId =
+      decoded(params.consent_id) ?? (this.dataType ? firstHeader(request.headers, 'consent-id') : undefined);
+    this.paymentId = decoded(params.payment_id);
+    this.authorisationId = decoded(params.authorisation_id);
+    this.accountId = decoded(params.account_id);
+    this.attended = request.headers['psu-ip-address'] !== undefined;
+    this.requestIds = allHeader(request.headers, 'x-request-id');
+    this.status = answer?.status ?? null;
+  }
+
+  get body(): unknown {
+    this.#body ??= { value: parseJson(this.event.request.body) };
+    return this.#body.value;
+  }
+
+  get bodyKey(): string {
+    if (this.#bodyKey === undefined) {
+      const parsed = this.body;
+      this.#bodyKey = parsed === undefined ? (this.event.request.body ?? '') : canonical(parsed);
+    }
+    return this.#bodyKey;
+  }
+
+  get answerJson(): unknown {
+    this.#answerJson ??= { value: parseJson(this.event.answer?.body) };
+    return this.#answerJson.value;
+  }
+
+  get code(): string | undefined {
+    return this.event.code ?? this.#errorOf().code;
+  }
+
+  get fields(): readonly string[] {
+    return this.#errorOf().fields;
+  }
+
+  /** Only an error answer carries tppMessages (spec "Errors"): a 2xx or 3xx body is not read for them. */
+  #errorOf(): { code: string | undefined; fields: string[] } {
+    this.#error ??=
+      this.status !== null && this.status >= 400 ? errorOf(this.answerJson) : { code: undefined, fields: [] };
+    return this.#error;
+  }
+}
+
 export function seenOf(event: ExchangeEvent & { provider: string }): Seen {
-  const { request, answer } = event;
-  const method = request.method === 'HEAD' ? 'GET' : request.method;
-  const match = findPath(request.path);
-  const entry = match?.methods.get(method);
-  const params = entry ? match!.params : {};
-  const operationId = entry?.operationId;
-  const dataType = operationId ? DATA_TYPES[operationId] : undefined;
-  const body = parseJson(request.body);
-  const answerJson = parseJson(answer?.body);
-  const error = errorOf(answerJson);
-  return {
-    event,
-    provider: event.provider,
-    atMs: Date.parse(event.at),
-    realMs: Date.parse(event.realAt),
-    method,
-    operationId,
-    consentId: decoded(params.consent_id) ?? (dataType ? firstHeader(request.headers, 'consent-id') : undefined),
-    paymentId: decoded(params.payment_id),
-    authorisationId: decoded(params.authorisation_id),
-    accountId: decoded(params.account_id),
-    dataType,
-    attended: request.headers['psu-ip-address'] !== undefined,
-    requestIds: allHeader(request.headers, 'x-request-id'),
-    bodyKey: body === undefined ? (request.body ?? '') : canonical(body),
-    body,
-    status: answer?.status ?? null,
-    code: event.code ?? error.code,
-    fields: error.fields,
-    answerJson,
-  };
+  return new SeenExchange(event);
 }
 
 /** Whether the request carried one X-Request-ID, and a UUID. */

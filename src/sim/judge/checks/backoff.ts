@@ -22,6 +22,8 @@ export const backoff = check({
   rule: 'CLIENT-BACKOFF',
   memory: () => new BoundedMap<string, Failure>(PROVIDER_MEMORY),
   judge(memory, seen) {
+    // No failure to remember or to forget: the common case, spared the request's key.
+    if (memory.size === 0 && !failedRetryably(seen)) return undefined;
     const key = requestKey(seen);
     const failure = memory.get(key);
     const soon = failure !== undefined && seen.atMs - failure.failedMs < failure.waitMs;

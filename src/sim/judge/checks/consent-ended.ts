@@ -40,9 +40,11 @@ function remember(memory: Memory, seen: Seen, status: string | undefined, tick: 
   const told = (why: string) => ({ seen, why, tick });
   if (seen.operationId && DELETES.has(seen.operationId) && seen.status === 204)
     memory.ended.set(`${consentId}|any`, told('the client deleted it'));
-  const read = (seen.answerJson as { consentStatus?: unknown } | undefined)?.consentStatus;
-  if (seen.operationId && READS.has(seen.operationId) && typeof read === 'string' && ENDED_STATUSES.has(read))
-    memory.ended.set(`${consentId}|any`, told(`a read of it answered ${read}`));
+  if (seen.operationId && READS.has(seen.operationId)) {
+    const read = (seen.answerJson as { consentStatus?: unknown } | undefined)?.consentStatus;
+    if (typeof read === 'string' && ENDED_STATUSES.has(read))
+      memory.ended.set(`${consentId}|any`, told(`a read of it answered ${read}`));
+  }
   if (!seen.dataType) return;
   if (seen.code === 'CONSENT_EXPIRED') memory.ended.set(`${consentId}|any`, told(outcome(seen)));
   else if (seen.code === 'CONSENT_UNKNOWN') memory.ended.set(`${consentId}|${serviceOf(seen)}`, told(outcome(seen)));

@@ -41,6 +41,8 @@ export const retry4xx = check({
   rule: 'CLIENT-RETRY-4XX',
   memory: () => new BoundedMap<string, Refusal>(PROVIDER_MEMORY),
   judge(memory, seen, { subjects, tick }) {
+    // Nothing refused to remember or to forget: the common case, spared the request's key.
+    if (memory.size === 0 && !refused(seen)) return undefined;
     const key = requestKey(seen);
     const before = memory.get(key);
     const unchanged =
