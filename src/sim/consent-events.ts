@@ -21,3 +21,10 @@ export interface ConsentEvent {
   day: string;
   createdAt: string;
 }
+
+/**
+ * The part of the snapshot that says whether the consent's status moved: sent with every
+ * `consent-changed`, for listeners that need no more (the client judge). It is built without the
+ * budgets and IBANs, which a balances read would otherwise pay for on every request.
+ */
+export type ConsentStatusEvent = Pick<ConsentEvent, 'consentId' | 'tpp' | 'consentStatus' | 'due'>;

@@ -1,12 +1,12 @@
 /** What the sandbox tells the outside while it runs (the terminal UI and tests listen; nothing in the simulator needs a listener). */
 import type { AuthorisationEvent, PaymentEvent, ProviderEvent } from './change-events.js';
-import type { ConsentEvent } from './consent-events.js';
+import type { ConsentEvent, ConsentStatusEvent } from './consent-events.js';
 import type { ExchangeEvent, RequestEvent } from './exchange-events.js';
 import type { ForgedCallbackEvent } from './callback-events.js';
 import type { ClientFinding } from './judge/findings.js';
 
 export type { AuthorisationEvent, Due, PaymentEvent, ProviderEvent } from './change-events.js';
-export type { ConsentEvent } from './consent-events.js';
+export type { ConsentEvent, ConsentStatusEvent } from './consent-events.js';
 export type { ExchangeEvent, HeaderValues, RequestEvent } from './exchange-events.js';
 export type { ForgedCallbackEvent, ForgedSend } from './callback-events.js';
 export type { ClientFinding } from './judge/findings.js';
@@ -15,6 +15,8 @@ export interface SandboxEventMap {
   request: RequestEvent;
   exchange: ExchangeEvent;
   'consent-changed': ConsentEvent;
+  /** With every `consent-changed`: only its id, provider, status and due time. */
+  'consent-status': ConsentStatusEvent;
   'payment-changed': PaymentEvent;
   'authorisation-changed': AuthorisationEvent;
   'provider-registered': ProviderEvent;

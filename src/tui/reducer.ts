@@ -74,7 +74,9 @@ function onSandbox(state: DemoState, action: SandboxEvent): DemoState {
     }
     case 'exchange':
     case 'callback-forged':
-      // The request log is drawn from `request`, findings from `client-finding`; these are for other listeners.
+    case 'consent-status':
+      // The request log is drawn from `request`, findings from `client-finding`, consents from
+      // `consent-changed`; these are for other listeners.
       return state;
   }
 }

@@ -178,7 +178,8 @@ export function createClientJudge(events: EventBus, clock: { now(): Date }): Cli
 
   let forges = 0;
   events.on('exchange', exchange);
-  events.on('consent-changed', (event) => (subjects.advance(), subjects.consent(event)));
+  // Only the status part: the whole snapshot would be built on every balances read for it.
+  events.on('consent-status', (event) => (subjects.advance(), subjects.consent(event)));
   events.on('payment-changed', (event) => (subjects.advance(), subjects.payment(event)));
   events.on('authorisation-changed', (event) => (subjects.advance(), subjects.authorisation(event)));
   events.on('provider-registered', (event) => (subjects.advance(), subjects.provider(event)));

@@ -6,7 +6,7 @@
  * alone changes (`due`) fell due. Events are counted as they come (`tick`), so "changed after that
  * refusal" compares two counts, whatever the clocks did.
  */
-import type { AuthorisationEvent, ConsentEvent, PaymentEvent, ProviderEvent } from '../events.js';
+import type { AuthorisationEvent, ConsentStatusEvent, PaymentEvent, ProviderEvent } from '../events.js';
 import { BoundedMap } from './bounded.js';
 
 /** How many records the judge remembers across all providers; the oldest are forgotten first. */
@@ -30,7 +30,7 @@ export interface Subjects {
   changedSince(keys: readonly SubjectKey[], tick: number, fromMs: number, toMs: number): boolean;
   /** The host time a revocation callback of this consent was answered 2xx, if one was. */
   revocationDelivered(consentId: string): number | undefined;
-  consent(event: ConsentEvent): void;
+  consent(event: ConsentStatusEvent): void;
   payment(event: PaymentEvent): void;
   authorisation(event: AuthorisationEvent): void;
   provider(event: ProviderEvent): void;

@@ -4,7 +4,7 @@
  */
 import { isoDate } from '../../../contract/dates.js';
 import type { Due } from '../../change-events.js';
-import type { ConsentEvent } from '../../consent-events.js';
+import type { ConsentEvent, ConsentStatusEvent } from '../../consent-events.js';
 import type { SandboxParts } from '../../context.js';
 import { usageKey, type BudgetName } from '../../rules/budget.js';
 import { consentEndsAt, coveredIbans, DATA_TYPES, effectiveStatus } from '../../rules/consents.js';
@@ -27,6 +27,15 @@ function consentDue(consent: ConsentRecord, now: Date): Due<'expired'> | null {
   return Number.isFinite(at) ? { status: 'expired', at: new Date(at).toISOString() } : null;
 }
 
+export function consentStatusEvent(consent: ConsentRecord, now: Date): ConsentStatusEvent {
+  return {
+    consentId: consent.consentId,
+    tpp: consent.tpp,
+    consentStatus: effectiveStatus(consent, now),
+    due: consentDue(consent, now),
+  };
+}
+
 export function consentEvent(ctx: SandboxParts, consent: ConsentRecord): ConsentEvent {
   const now = ctx.clock.now();
   const lists = consent.granted ?? consent.requested;
@@ -34,11 +43,8 @@ export function consentEvent(ctx: SandboxParts, consent: ConsentRecord): Consent
   const used: Partial<Record<BudgetName, number>> = {};
   for (const budget of budgets) used[budget] = ctx.store.get('usage', usageKey(consent.consentId, budget, now)) ?? 0;
   return {
-    consentId: consent.consentId,
+    ...consentStatusEvent(consent, now),
     kind: consent.kind,
-    tpp: consent.tpp,
-    consentStatus: effectiveStatus(consent, now),
-    due: consentDue(consent, now),
     psuId: consent.psuId ?? null,
     recurringIndicator: consent.recurringIndicator,
     ibans: consent.cof ? [consent.cof.iban] : [...coveredIbans(lists)],

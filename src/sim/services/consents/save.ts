@@ -1,17 +1,19 @@
 /**
  * The one writer of consent records (account-information and confirmation-of-funds): stores one and
- * sends `consent-changed` (event.ts) once the unit of work is written. Nothing is built while
+ * sends `consent-changed` and `consent-status` (event.ts) once the unit of work is written. Nothing is built while
  * nobody listens (a balances read changes its consent on every request).
  */
 import type { UnitOfWork } from '../../bank/unit-of-work.js';
 import type { SandboxContext } from '../../context.js';
 import type { ConsentRecord } from '../../store/data.js';
-import { consentEvent } from './event.js';
+import { consentEvent, consentStatusEvent } from './event.js';
 
 export function saveConsent(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRecord): ConsentRecord {
   uow.put('consents', consent.consentId, consent);
   uow.afterCommit(() => {
     if (ctx.events.has('consent-changed')) ctx.events.emit('consent-changed', consentEvent(ctx, consent));
+    if (ctx.events.has('consent-status'))
+      ctx.events.emit('consent-status', consentStatusEvent(consent, ctx.clock.now()));
   });
   return consent;
 }
