@@ -20,36 +20,6 @@ const DATA_TYPES: Partial<Record<OperationId, DataType>> = {
   checkAvailabilityOfFunds: 'funds',
 };
 
-export interface Seen {
-  readonly event: ExchangeEvent;
-  readonly provider: string;
-  /** Arrival on the sandbox clock and on the host clock, in ms. */
-  readonly atMs: number;
-  readonly realMs: number;
-  /** The method an endpoint is looked up by: HEAD is answered by GET. */
-  readonly method: string;
-  readonly operationId: OperationId | undefined;
-  /** The consent named in the path (consent operations) or by `Consent-ID` (account data, funds). */
-  readonly consentId: string | undefined;
-  readonly paymentId: string | undefined;
-  readonly authorisationId: string | undefined;
-  readonly accountId: string | undefined;
-  /** The budget a consent-gated request draws on; undefined for every other operation. */
-  readonly dataType: DataType | undefined;
-  readonly attended: boolean;
-  /** Every `X-Request-ID` value sent (none, one, or more when repeated). */
-  readonly requestIds: readonly string[];
-  /** The body as a key: JSON by value (keys sorted), anything else as its text, '' without one. */
-  readonly bodyKey: string;
-  readonly body: unknown;
-  /** Null: the connection was dropped without an answer. */
-  readonly status: number | null;
-  readonly code: string | undefined;
-  /** The `path` of each tppMessage of an error answer. */
-  readonly fields: readonly string[];
-  readonly answerJson: unknown;
-}
-
 const findPath = createPathRouter(ENDPOINTS);
 
 function decoded(value: string | undefined): string | undefined {
@@ -106,19 +76,25 @@ function errorOf(json: unknown): { code: string | undefined; fields: string[] } 
  * form) only when a check asks, which on most exchanges none does (a 2xx read has no error to read,
  * a GET no body to compare): the judge runs on every request of the hot path.
  */
-class SeenExchange implements Seen {
+class SeenExchange {
   readonly provider: string;
+  /** Arrival on the sandbox clock and on the host clock, in ms. */
   readonly atMs: number;
   readonly realMs: number;
+  /** The method an endpoint is looked up by: HEAD is answered by GET. */
   readonly method: string;
   readonly operationId: OperationId | undefined;
+  /** The consent named in the path (consent operations) or by `Consent-ID` (account data, funds). */
   readonly consentId: string | undefined;
   readonly paymentId: string | undefined;
   readonly authorisationId: string | undefined;
   readonly accountId: string | undefined;
+  /** The budget a consent-gated request draws on; undefined for every other operation. */
   readonly dataType: DataType | undefined;
   readonly attended: boolean;
+  /** Every `X-Request-ID` value sent (none, one, or more when repeated). */
   readonly requestIds: readonly string[];
+  /** Null: the connection was dropped without an answer. */
   readonly status: number | null;
   #body: { value: unknown } | undefined;
   #bodyKey: string | undefined;
@@ -151,6 +127,7 @@ class SeenExchange implements Seen {
     return this.#body.value;
   }
 
+  /** The body as a key: JSON by value (keys sorted), anything else as its text, '' without one. */
   get bodyKey(): string {
     if (this.#bodyKey === undefined) {
       const parsed = this.body;
@@ -168,6 +145,7 @@ class SeenExchange implements Seen {
     return this.event.code ?? this.#errorOf().code;
   }
 
+  /** The `path` of each tppMessage of an error answer. */
   get fields(): readonly string[] {
     return this.#errorOf().fields;
   }
@@ -179,6 +157,8 @@ class SeenExchange implements Seen {
     return this.#error;
   }
 }
+
+export type Seen = SeenExchange;
 
 export function seenOf(event: ExchangeEvent & { provider: string }): Seen {
   return new SeenExchange(event);
