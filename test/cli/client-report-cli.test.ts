@@ -3,7 +3,6 @@
  * as it happens, a summary when it stops, and `--client-report FORMAT:FILE` written at exit with
  * exit code 1 when there are findings, so a CI job fails on them.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sendHttps } from '../../src/kit/client.js';
 import { CLIENT_RULES } from '../../src/sim/judge/client-rules.js';
-import { BIN, xs2aKit } from '../helpers/cli.js';
-import { certificateFolder } from '../helpers/sandbox.js';
+import { startServe, xs2aKit } from '../helpers/cli.js';
 
 describe('xs2a-kit client-rules', () => {
   it('prints every rule with its severity and section, and as JSON [{id, statement, section, severity}]', async () => {
@@ -31,30 +29,10 @@ async function serveAndStop(
   paths: string[],
   waitFor?: string,
 ): Promise<{ code: number | null; out: string }> {
-  const certs = await certificateFolder();
-  const child = spawn(process.execPath, [
-    BIN,
-    'serve',
-    '--port',
-    '0',
-    '--portal-port',
-    '0',
-    '--certs',
-    certs,
-    '--customers',
-    '0',
-    ...args,
-  ]);
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', () => out.includes('Press Ctrl+C') && resolve());
-    void exited.then((code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-  });
+  const serve = await startServe(args);
+  const { certs, child } = serve;
   try {
-    const apiUrl = /XS2A API \(mutual TLS\)\s+(\S+)/.exec(out)![1]!;
+    const apiUrl = /XS2A API \(mutual TLS\)\s+(\S+)/.exec(serve.output())![1]!;
     for (const path of paths)
       await sendHttps(new URL(path, apiUrl), {
         method: 'GET',
@@ -65,12 +43,12 @@ async function serveAndStop(
           key: readFileSync(join(certs, 'tpp.key'), 'utf8'),
         },
       });
-    if (waitFor) await expect.poll(() => out.includes(waitFor)).toBe(true);
+    if (waitFor) await expect.poll(() => serve.output().includes(waitFor)).toBe(true);
   } finally {
     // Stopped whatever happened above, so a failed expectation leaves no server running.
     child.kill('SIGTERM');
   }
-  return { code: await exited, out };
+  return { code: await serve.exited, out: serve.output() };
 }
 
 describe('xs2a-kit serve and the client report', () => {
