@@ -88,10 +88,13 @@ export function createClientJudge(events: EventBus, clock: { now(): Date }): Cli
   const provocations = createProvocationLog();
   const judged = new Map<string, number>();
 
+  // Most exchanges come from the provider of the one before: its memory is already the newest.
+  let latest: { provider: string; memory: Map<AnyCheck, unknown> } | undefined;
   function memoryOf(provider: string): Map<AnyCheck, unknown> {
-    let memory = memories.get(provider);
-    if (!memory) memory = new Map(EXCHANGE_CHECKS.map((check) => [check, check.memory()]));
+    if (latest?.provider === provider) return latest.memory;
+    const memory = memories.get(provider) ?? new Map(EXCHANGE_CHECKS.map((check) => [check, check.memory()]));
     memories.set(provider, memory);
+    latest = { provider, memory };
     return memory;
   }
 
@@ -107,9 +110,13 @@ export function createClientJudge(events: EventBus, clock: { now(): Date }): Cli
     const seen = seenOf(event as ExchangeEvent & { provider: string });
     judged.set(seen.provider, (judged.get(seen.provider) ?? 0) + 1);
     const memory = memoryOf(seen.provider);
-    const violations = oneFindingPerMistake(
-      EXCHANGE_CHECKS.flatMap((check) => check.judge(memory.get(check), seen, { subjects, tick }) ?? []),
-    );
+    const world = { subjects, tick };
+    const raised: Violation[] = [];
+    for (const check of EXCHANGE_CHECKS) {
+      const violation = check.judge(memory.get(check), seen, world);
+      if (violation) raised.push(violation);
+    }
+    const violations = raised.length > 1 ? oneFindingPerMistake(raised) : raised;
     for (const violation of violations) {
       const exchanges = [...(violation.earlier ?? []), seen].map((one: Seen) => exchangeEvidence(one.event));
       found(findingOf(violation, seen.provider, { at: event.at, realAt: event.realAt, exchanges, callbacks: [] }));
@@ -208,6 +215,7 @@ export function createClientJudge(events: EventBus, clock: { now(): Date }): Cli
   events.on('reset', () => {
     subjects = createSubjects();
     memories = new BoundedMap(PROVIDERS_REMEMBERED);
+    latest = undefined;
     judgedCallbacks = new BoundedMap(PROVIDERS_REMEMBERED * 10);
     store.reset();
     provocations.clear();

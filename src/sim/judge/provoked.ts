@@ -41,7 +41,9 @@ export function createProvocationLog(): ProvocationLog {
       if (list.length > PROVOCATIONS_PER_PROVIDER) list.shift();
     },
     followed(provider, exchange, findings) {
-      const waiting = (byProvider.get(provider) ?? []).filter((provocation) => provocation.then.length < FOLLOW_UP);
+      const provoked = byProvider.get(provider);
+      if (provoked === undefined) return;
+      const waiting = provoked.filter((provocation) => provocation.then.length < FOLLOW_UP);
       if (waiting.length === 0) return;
       const evidence = exchange();
       for (const provocation of waiting) provocation.then.push({ exchange: evidence, findings: [...findings] });

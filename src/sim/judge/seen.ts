@@ -100,6 +100,7 @@ class SeenExchange {
   #bodyKey: string | undefined;
   #answerJson: { value: unknown } | undefined;
   #error: { code: string | undefined; fields: string[] } | undefined;
+  #wellFormedId: boolean | undefined;
 
   constructor(readonly event: ExchangeEvent & { provider: string }) {
     const { request, answer } = event;
@@ -136,6 +137,12 @@ class SeenExchange {
     return this.#bodyKey;
   }
 
+  /** One X-Request-ID, and a UUID: asked by three checks of every exchange, so worked out once. */
+  get wellFormedId(): boolean {
+    this.#wellFormedId ??= this.requestIds.length === 1 && isRequestId(this.requestIds[0]!);
+    return this.#wellFormedId;
+  }
+
   get answerJson(): unknown {
     this.#answerJson ??= { value: parseJson(this.event.answer?.body) };
     return this.#answerJson.value;
@@ -165,9 +172,7 @@ export function seenOf(event: ExchangeEvent & { provider: string }): Seen {
 }
 
 /** Whether the request carried one X-Request-ID, and a UUID. */
-export function wellFormedRequestId(seen: Seen): boolean {
-  return seen.requestIds.length === 1 && isRequestId(seen.requestIds[0]!);
-}
+export const wellFormedRequestId = (seen: Seen): boolean => seen.wellFormedId;
 
 export const isInitiation = (seen: Seen) => seen.operationId === 'initiatePayment';
 

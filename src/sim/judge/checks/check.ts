@@ -41,11 +41,20 @@ export type AnyCheck = ClientCheck<unknown>;
 
 export const check = <M>(definition: ClientCheck<M>): AnyCheck => definition as AnyCheck;
 
-/** `METHOD /path?query` of an exchange, for details. */
-export function line(seen: Seen): string {
-  const { method, path, query } = seen.event.request;
+/** What names a request in a detail line. */
+export interface RequestLine {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+}
+
+/** `METHOD /path?query`, for details. */
+export function requestLine({ method, path, query }: RequestLine): string {
   return `${method} ${path}${query ? `?${query}` : ''}`;
 }
+
+/** `METHOD /path?query` of an exchange, for details. */
+export const line = (seen: Seen): string => requestLine(seen.event.request);
 
 /** `404 RESOURCE_UNKNOWN`, `503`, or `no answer (connection closed)`. */
 export function outcome(seen: Seen): string {

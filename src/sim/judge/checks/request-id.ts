@@ -6,7 +6,7 @@
  */
 import { BoundedMap } from '../bounded.js';
 import { isInitiation, wellFormedRequestId, type Seen } from '../seen.js';
-import { check, line, PROVIDER_MEMORY } from './check.js';
+import { check, line, PROVIDER_MEMORY, requestLine, type RequestLine } from './check.js';
 
 export const requestIdForm = check({
   rule: 'CLIENT-REQUEST-ID-FORM',
@@ -24,27 +24,59 @@ export const requestIdForm = check({
   },
 });
 
+/**
+ * What is remembered of a request under its id: its line, when it came, and, for an initiation, its
+ * body (a replay repeats it). Ids are remembered for 10,000 requests, since a reuse a day later is
+ * still a reuse; the exchange itself only for the newest 100, the evidence of most reuses (a client
+ * that reuses an id does so at once). Keeping every exchange ten thousand deep made each request's
+ * event live long enough to be copied into the old generation and collected there.
+ */
+interface Used {
+  readonly request: RequestLine;
+  readonly at: string;
+  readonly initiationBody: string | undefined;
+}
+
+interface Memory {
+  readonly used: BoundedMap<string, Used>;
+  readonly exchanges: BoundedMap<string, Seen>;
+}
+
+export const REMEMBERED_IDS = PROVIDER_MEMORY * 10;
+export const REMEMBERED_EXCHANGES = 100;
+
 /** An initiation sent again with the same body: the one case the id must repeat. */
-const replays = (earlier: Seen, seen: Seen) =>
-  isInitiation(earlier) && isInitiation(seen) && earlier.bodyKey === seen.bodyKey;
+const replays = (earlier: Used, seen: Seen) =>
+  earlier.initiationBody !== undefined && isInitiation(seen) && earlier.initiationBody === seen.bodyKey;
 
 export const requestIdNew = check({
   rule: 'CLIENT-REQUEST-ID-NEW',
-  // Ids live longer than other memories: a reuse a day later is still a reuse.
-  memory: () => new BoundedMap<string, Seen>(PROVIDER_MEMORY * 10),
+  memory: (): Memory => ({
+    used: new BoundedMap(REMEMBERED_IDS),
+    exchanges: new BoundedMap(REMEMBERED_EXCHANGES),
+  }),
   judge(memory, seen) {
     if (!wellFormedRequestId(seen)) return undefined;
     const id = seen.requestIds[0]!.toLowerCase();
-    const earlier = memory.get(id);
+    const earlier = memory.used.get(id);
     if (earlier === undefined) {
-      memory.set(id, seen);
+      const { method, path, query } = seen.event.request;
+      memory.used.set(id, {
+        request: { method, path, query },
+        at: seen.event.at,
+        initiationBody: isInitiation(seen) ? seen.bodyKey : undefined,
+      });
+      memory.exchanges.set(id, seen);
       return undefined;
     }
     if (replays(earlier, seen)) return undefined;
+    const exchange = memory.exchanges.get(id);
+    const differentBody = isInitiation(seen) && earlier.initiationBody !== undefined ? ' with a different body' : '';
+    const gone = exchange ? '' : ` at ${earlier.at} (an exchange too old to be kept as evidence)`;
     return {
       rule: 'CLIENT-REQUEST-ID-NEW',
-      detail: `${line(seen)} reused the X-Request-ID of an earlier ${line(earlier)}${isInitiation(seen) && isInitiation(earlier) ? ' with a different body' : ''}.`,
-      earlier: [earlier],
+      detail: `${line(seen)} reused the X-Request-ID of an earlier ${requestLine(earlier.request)}${differentBody}${gone}.`,
+      ...(exchange ? { earlier: [exchange] } : {}),
     };
   },
 });
