@@ -561,7 +561,7 @@ export const RULES: readonly Rule[] = [
     id: 'ERR-1',
     section: 'TppMessages',
     statement:
-      'Every 4xx body is an object with a non-empty `tppMessages` array whose items each carry `category` `ERROR` or `WARNING` and a `code` of the interface: one of Errors "Codes", or `RESOURCE_UNKNOWN` or `METHOD_NOT_ALLOWED` where it gives a status without a code.',
+      'Every 4xx body is an object with a non-empty `tppMessages` array whose items each carry `category` `ERROR` or `WARNING` and a `code`.',
   },
   {
     id: 'ERR-2',

@@ -1,15 +1,7 @@
-import type { Xs2aErrorCode } from './enums.js';
-
-/** Codes of the sandbox's customer surface (the control API) only: never on an XS2A answer. */
-export const CONTROL_ERROR_CODES = ['TOKEN_INVALID', 'ORIGIN_NOT_ALLOWED', 'HOST_NOT_ALLOWED'] as const;
-type ControlErrorCode = (typeof CONTROL_ERROR_CODES)[number];
-
 /**
  * The error catalog: every code the interface answers with, once, with its HTTP status.
  * Spec "Errors": branch on `code` and `path`, never on `text`. Where the spec leaves a status
  * "not shown" (rule 5), the choice is recorded in the Interpretations table (docs/interpretations.md).
- * Its codes are exactly the XS2A answers' (ERROR_CODES, which TppMessageSchema holds a bank to) and
- * the control API's: the `satisfies` below refuses a code of neither list and misses none of them.
  */
 export const ERROR_CATALOG = {
   CERTIFICATE_MISSING: { status: 401, text: 'No valid client certificate was presented.' },
@@ -39,7 +31,7 @@ export const ERROR_CATALOG = {
   // Customer surface only: another web page's request (cross-site, or a rebinding page's Host).
   ORIGIN_NOT_ALLOWED: { status: 403, text: 'Cross-site use of the control API is refused.' },
   HOST_NOT_ALLOWED: { status: 403, text: 'This Host is not a name of this sandbox.' },
-} as const satisfies Record<Xs2aErrorCode | ControlErrorCode, { status: number; text: string; fixedText?: boolean }>;
+} as const satisfies Record<string, { status: number; text: string; fixedText?: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 

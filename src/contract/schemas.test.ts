@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AccountReferenceSchema,
-  AmountSchema,
-  AnyCodeTppMessagesSchema,
-  RequestIdSchema,
-  TppMessagesSchema,
-} from './schemas.js';
+import { AccountReferenceSchema, AmountSchema, RequestIdSchema, TppMessagesSchema } from './schemas.js';
 
 describe('contract schemas', () => {
   it('accept an account reference with a valid IBAN and refuse a bad checksum', () => {
@@ -44,20 +38,5 @@ describe('contract schemas', () => {
       }).success,
     ).toBe(true);
     expect(TppMessagesSchema.safeParse({ tppMessages: [] }).success).toBe(false);
-  });
-
-  it('take only the interface’s codes in the envelope: not a bank’s own, not the control API’s', () => {
-    const envelope = (code: string) => ({ tppMessages: [{ category: 'ERROR', code }] });
-    for (const code of ['RESOURCE_UNKNOWN', 'METHOD_NOT_ALLOWED', 'ACCESS_EXCEEDED'])
-      expect(TppMessagesSchema.safeParse(envelope(code)).success, code).toBe(true);
-    for (const code of ['CERTIFICATE_INVALID', 'TOKEN_INVALID', 'format_error', '']) {
-      const refused = TppMessagesSchema.safeParse(envelope(code));
-      expect(
-        refused.error?.issues.map((issue) => issue.path),
-        code,
-      ).toEqual([['tppMessages', 0, 'code']]);
-      // The preflight's envelope takes any code: a bank's own code is judged by the run, not taken for no bank.
-      expect(AnyCodeTppMessagesSchema.safeParse(envelope(code)).success, code).toBe(true);
-    }
   });
 });

@@ -4,7 +4,7 @@
  * added beside these as each service lands.
  */
 import { z } from 'zod';
-import { CONSENT_STATUSES, CURRENCY, ERROR_CODES, SCA_STATUSES, TRANSACTION_STATUSES } from './enums.js';
+import { CONSENT_STATUSES, CURRENCY, SCA_STATUSES, TRANSACTION_STATUSES } from './enums.js';
 import { describeIbanProblem, ibanProblem } from './iban.js';
 
 /** X-Request-ID: an RFC 9562 UUID of any version, either case (zod's own pattern for z.uuid()). */
@@ -80,20 +80,11 @@ export const ConsentStatusSchema = z.enum(CONSENT_STATUSES);
 export const ScaStatusSchema = z.enum(SCA_STATUSES);
 export const TransactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 
-const AnyCodeMessageSchema = z.object({
+export const TppMessageSchema = z.object({
   category: z.enum(['ERROR', 'WARNING']),
   code: z.string(),
   path: z.string().optional(),
   text: z.string().optional(),
 });
-
-/**
- * The envelope with any code: enough to tell that an XS2A interface answered (the kit's preflight),
- * so a bank answering a code of its own is judged and fails, instead of being taken for no bank.
- */
-export const AnyCodeTppMessagesSchema = z.object({ tppMessages: z.array(AnyCodeMessageSchema).min(1) });
-
-/** `code` is "stable; branch on it" (spec "TppMessages"): one of the interface's codes, never a bank's own. */
-export const TppMessageSchema = AnyCodeMessageSchema.extend({ code: z.enum(ERROR_CODES) });
 
 export const TppMessagesSchema = z.object({ tppMessages: z.array(TppMessageSchema).min(1) });

@@ -11,7 +11,6 @@
  * endpoint is asked `GET /v1/accounts` and may answer anything but a 5xx or a certificate refusal.
  */
 import { answerShape, matchEndpoint } from '../contract/endpoint-match.js';
-import { AnyCodeTppMessagesSchema } from '../contract/schemas.js';
 import { TargetUnreachable } from './client.js';
 import { ConfigError } from './config-error.js';
 import { ExpectationFailed, ensureSchema } from './failure.js';
@@ -53,10 +52,8 @@ function ensureInterface(baseUrl: string, path: string, answer: Answer): void {
   const entry = matchEndpoint('GET', path);
   const shape = entry && answerShape(entry, answer.status);
   if (shape?.kind !== 'body') return;
-  // An envelope with a code of the bank's own is still an XS2A interface: the run judges the code (ERR-1).
-  const schema = shape.name === 'TppMessages' ? AnyCodeTppMessagesSchema : shape.schema;
   try {
-    ensureSchema(schema, answer.json, `GET ${path} answer ${answer.status} (${shape.name})`);
+    ensureSchema(shape.schema, answer.json, `GET ${path} answer ${answer.status} (${shape.name})`);
   } catch (error) {
     if (!(error instanceof ExpectationFailed)) throw error;
     throw new TargetUnreachable(

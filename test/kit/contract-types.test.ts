@@ -1,35 +1,30 @@
 /**
  * Banks whose answers break only the types of the contract: a real sandbox behind a proxy that
- * reads an account-information consent back without `access`, a CoF consent with `access` instead
- * of `account`, or answers a refusal with a code the interface does not have (Berlin Group's
- * `CERTIFICATE_INVALID` where the interface says `CERTIFICATE_MISSING`). Each must be the contract
- * failure of the rule of that answer's shape, with the answer as its exchange; the same scenarios
- * pass through the proxy when it changes nothing, so the failures are the breaks' and no one else's.
- * A code of the bank's own is judged, not taken for the absence of a bank by the preflight.
+ * reads an account-information consent back without `access`, or a CoF consent with `access`
+ * instead of `account`. Each must be the contract failure of the rule of that answer's shape, with
+ * the answer as its exchange; the same scenarios pass through the proxy when it changes nothing, so
+ * the failures are the breaks' and no one else's.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, contractRules, rules } from '../../conformance/index.js';
 import type { ScenarioResult } from '../../src/kit/events.js';
-import { runConformance } from '../../src/kit/run-conformance.js';
 import { runScenarios } from '../../src/kit/runner.js';
 import { startSimTarget } from '../../src/kit/targets/sim.js';
 import type { Target } from '../../src/kit/target.js';
 import { ruleOwners } from '../../src/kit/verdict.js';
 import { breakingProxy, type MockServer } from '../helpers/misbehaving-targets.js';
-import { remoteConfig } from '../helpers/remote-config.js';
 import { certificateFolder } from '../helpers/sandbox.js';
 
-type Break = 'nothing' | 'ais-read' | 'cof-read' | 'code';
+type Break = 'nothing' | 'ais-read' | 'cof-read';
 type Body = Record<string, unknown>;
 
 const AIS_READ = /^\/v1\/consents\/(?!confirmation-of-funds\/)[^/]+$/;
 const COF_READ = /^\/v1\/consents\/confirmation-of-funds\/[^/]+$/;
 
 /** Per break, a scenario enforcing the rule of the broken answer's shape (contractRules) that meets that answer. */
-const MET_BY = { 'ais-read': 'AIS-CONSENT-018', 'cof-read': 'COF-003', code: 'ID-CERT-001' } as const;
+const MET_BY = { 'ais-read': 'AIS-CONSENT-018', 'cof-read': 'COF-003' } as const;
 
 let breaking: Break = 'nothing';
 let certsDir: string;
@@ -47,8 +42,6 @@ function alter(request: { method: string; path: string }, status: number, body: 
     const { account, ...rest } = answer;
     return { ...rest, access: { accounts: [account] } };
   }
-  if (breaking === 'code' && status >= 400 && status < 500 && Array.isArray(answer.tppMessages))
-    return { tppMessages: answer.tppMessages.map((message: Body) => ({ ...message, code: 'CERTIFICATE_INVALID' })) };
   return body;
 }
 
@@ -87,7 +80,6 @@ describe('a bank whose answers break the types of the contract', () => {
     expect(Object.fromEntries(results.map((result) => [result.id, result.status]))).toEqual({
       'AIS-CONSENT-018': 'passed',
       'COF-003': 'passed',
-      'ID-CERT-001': 'passed',
     });
   }, 120_000);
 
@@ -106,13 +98,6 @@ describe('a bank whose answers break the types of the contract', () => {
       COF_READ,
       /^GET \/v1\/consents\/confirmation-of-funds\/[^/]+ answer 200 \(FundsConfirmationConsentResponse\) does not match the contract: account: Invalid input: expected object, received undefined; access: A CoF consent carries `account` instead of `access`\.$/,
     ],
-    [
-      'code',
-      'a refusal whose code the interface does not have',
-      'ERR-1',
-      /^\/v1\/accounts$/,
-      /^GET \/v1\/accounts answer 401 \(TppMessages\) does not match the contract: tppMessages\.0\.code: Invalid option: expected one of "CERTIFICATE_MISSING"\|/,
-    ],
   ] as const)(
     'fails %s (%s) as a contract failure of %s, with that answer as its exchange',
     async (name, _what, rule, path, message) => {
@@ -128,23 +113,4 @@ describe('a bank whose answers break the types of the contract', () => {
     },
     120_000,
   );
-
-  it('runs a bank whose refusals carry a code of its own, and fails it: the preflight does not take it for no bank', async () => {
-    breaking = 'code';
-    const config = join(mkdtempSync(join(tmpdir(), 'xs2a-kit-contract-types-')), 'config.json');
-    writeFileSync(config, JSON.stringify(remoteConfig(certsDir, { sca: { driver: 'none' } })));
-    const said: string[] = [];
-    const written: string[] = [];
-    const { exitCode } = await runConformance({
-      target: proxy.baseUrl,
-      config,
-      only: [MET_BY.code],
-      stdout: { write: (text: string) => void written.push(text), isTTY: false },
-      say: (text) => said.push(text),
-    });
-    // The preflight's probe (GET /v1/revocation-callback, 404) met the rewritten code first: nothing said of it.
-    expect(said.join('')).toMatch(/^1 scenario selected\.\nFinished in [0-9.]+ s\.\n$/);
-    expect(exitCode).toBe(1);
-    expect(written.join('')).toMatch(/^FAIL ID-CERT-001 /m);
-  }, 120_000);
 });

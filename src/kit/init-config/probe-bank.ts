@@ -4,7 +4,7 @@
  * then refuses in the tppMessages envelope, or at the handshake). Anything else — no connection, plain
  * HTTP, an HTML page, a 5xx — stops `--init-config` with one line, before any file is written.
  */
-import { AnyCodeTppMessagesSchema } from '../../contract/index.js';
+import { TppMessagesSchema } from '../../contract/index.js';
 import type { ClientCertificate } from '../client.js';
 import { ConfigError } from '../config-error.js';
 import { brokenConnection, notTls } from '../preflight/broken-connection.js';
@@ -35,8 +35,7 @@ export async function probeBank(probe: BankProbe): Promise<void> {
   }
   if (outcome.status >= 500)
     throw new ConfigError(`--target ${probe.target} is not serving: GET ${url.pathname} answered ${outcome.status}`);
-  // Any code will do here: whether the bank's codes are the interface's is for the run to judge (ERR-1).
-  if (outcome.status < 400 || !AnyCodeTppMessagesSchema.safeParse(outcome.json).success)
+  if (outcome.status < 400 || !TppMessagesSchema.safeParse(outcome.json).success)
     throw new ConfigError(
       `--target ${probe.target} answers outside the interface (GET ${url.pathname} answered ${outcome.status} without the tppMessages envelope), so no XS2A interface is there`,
     );
