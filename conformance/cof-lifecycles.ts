@@ -4,7 +4,7 @@
  * spec makes identical (spec "FundsConfirmationConsentRequest", "Funds confirmation", "States:
  * Consent", Behaviour notes / Consents 2-3).
  */
-import { ConsentResponseSchema, ConsentStatusResponseSchema } from '../src/contract/index.js';
+import { ConsentStatusResponseSchema, FundsConfirmationConsentResponseSchema } from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
@@ -203,7 +203,7 @@ export const cofLifecycleScenarios = [
       const links = created.created._links;
       const self = await follow(ctx, links.self.href);
       ensureEqual(
-        ensureSchema(ConsentResponseSchema, self.json, 'the consent at self').consentId,
+        ensureSchema(FundsConfirmationConsentResponseSchema, self.json, 'the consent at self').consentId,
         created.consentId,
         'consentId at self',
       );

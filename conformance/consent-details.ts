@@ -4,7 +4,11 @@
  * held exactly; what it leaves open (`lastActionDate`, the links of a read, an empty
  * `access`, a `validUntil` in the past, `scaStatus` after a cancellation) is observed.
  */
-import { ConsentResponseSchema, ConsentStatusResponseSchema } from '../src/contract/index.js';
+import {
+  ConsentResponseSchema,
+  ConsentStatusResponseSchema,
+  FundsConfirmationConsentResponseSchema,
+} from '../src/contract/index.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario, type Scenario } from '../src/kit/scenario.js';
@@ -260,7 +264,11 @@ export const consentDetailScenarios: Scenario[] = [
           const at = await follow(ctx, self.href);
           ensureEqual(at.status, 200, `status of following self of a ${kind} consent read`);
           ensureEqual(
-            ensureSchema(ConsentResponseSchema, at.json, 'the consent at self').consentId,
+            ensureSchema(
+              kind === 'ais' ? ConsentResponseSchema : FundsConfirmationConsentResponseSchema,
+              at.json,
+              'the consent at self',
+            ).consentId,
             consentId,
             `consentId at self of a ${kind} consent read`,
           );

@@ -50,6 +50,7 @@ export const CONTRACT_RULES = {
   PaymentResponse: 'PIS-INIT-5',
   PaymentStatusResponse: 'HDR-12',
   RevocationCallback: 'CB-2',
+  FundsConfirmationConsentResponse: 'AIS-CONSENT-18',
   FundsConfirmationResponse: 'COF-9',
   TppMessages: 'ERR-1',
   NoBody: 'HDR-11',

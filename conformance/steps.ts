@@ -197,14 +197,34 @@ export function consentStatus(
   });
 }
 
-/** A consent as its owner reads it back (ConsentResponse). */
+type ConsentRead = SuccessBody<'getConsent'> | SuccessBody<'getFundsConfirmationConsent'>;
+
+/** A consent as its owner reads it back: ConsentResponse, or FundsConfirmationConsentResponse for a CoF consent. */
+export function readConsent(
+  ctx: ScenarioContext,
+  consentId: string,
+  kind?: 'ais',
+  client?: ScenarioClient,
+): Promise<SuccessBody<'getConsent'>>;
+export function readConsent(
+  ctx: ScenarioContext,
+  consentId: string,
+  kind: 'cof',
+  client?: ScenarioClient,
+): Promise<SuccessBody<'getFundsConfirmationConsent'>>;
+export function readConsent(
+  ctx: ScenarioContext,
+  consentId: string,
+  kind: 'ais' | 'cof',
+  client?: ScenarioClient,
+): Promise<ConsentRead>;
 export function readConsent(
   ctx: ScenarioContext,
   consentId: string,
   kind: 'ais' | 'cof' = 'ais',
   client: ScenarioClient = ctx.api,
-): Promise<SuccessBody<'getConsent'>> {
-  return given(STEP_RULES.consentRead, 'consent read', async () => {
+): Promise<ConsentRead> {
+  return given(STEP_RULES.consentRead, 'consent read', async (): Promise<ConsentRead> => {
     const read = kind === 'ais' ? client.getConsent({ consentId }) : client.getFundsConfirmationConsent({ consentId });
     return (await read).success('consent read');
   });

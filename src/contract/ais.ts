@@ -46,16 +46,38 @@ export const ConsentCreationResponseSchema = z.object({
   _links: CreationLinksSchema,
 });
 
-export const ConsentResponseSchema = z.object({
+/**
+ * A member a body must not carry, e.g. `account` on an account-information consent read: declared,
+ * so the check sees it (an undeclared member is dropped unseen), and left out of the OpenAPI
+ * document, whose answer objects are closed (openapi-schemas.ts).
+ */
+export function notCarried(why: string) {
+  return z.never({ error: why }).optional();
+}
+
+/**
+ * What a read of either kind of consent carries (spec "ConsentResponse"). The table marks `access`
+ * and `account` optional because it serves both kinds; its notes say which kind carries which, so
+ * each kind's read adds its own: ConsentResponseSchema below, FundsConfirmationConsentResponseSchema
+ * in cof.ts.
+ */
+export const ConsentReadSchema = z.object({
   consentId: z.string().min(1),
   consentStatus: ConsentStatusSchema,
   recurringIndicator: z.boolean().optional(),
   validUntil: IsoDateSchema.optional(),
   frequencyPerDay: z.number().int().optional(),
   lastActionDate: IsoDateSchema.optional(),
-  access: AccountAccessSchema.optional(),
-  account: AccountReferenceSchema.optional(),
   _links: LinksSchema.optional(),
+});
+
+/**
+ * An account-information consent read: `access` is "present on account-information consents";
+ * `account` is a CoF consent's.
+ */
+export const ConsentResponseSchema = ConsentReadSchema.extend({
+  access: AccountAccessSchema,
+  account: notCarried('An account-information consent carries `access`; `account` is a CoF consent’s.'),
 });
 
 export const ConsentStatusResponseSchema = z.object({ consentStatus: ConsentStatusSchema });

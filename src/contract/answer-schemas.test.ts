@@ -3,9 +3,10 @@ import {
   AuthorisationsSchema,
   BalanceSchema,
   ConsentCreationResponseSchema,
+  ConsentResponseSchema,
   TransactionsResponseSchema,
 } from './ais.js';
-import { RevocationEventSchema } from './cof.js';
+import { FundsConfirmationConsentResponseSchema, RevocationEventSchema } from './cof.js';
 import { PaymentInitiationResponseSchema } from './pis.js';
 
 const REDIRECT = { href: 'https://bank.example/sca/1?state=3f1c2b9e-6d7a-4c1e-9b2f-0a1b2c3d4e5f' };
@@ -58,5 +59,27 @@ describe('the answer schemas the kit holds every answer to', () => {
     const event = { eventId: 'e1', consentId: 'c1', consentStatus: 'revokedByPsu', revokedAt: '2026-11-24T10:00:00Z' };
     expect(RevocationEventSchema.safeParse(event).success).toBe(true);
     expect(RevocationEventSchema.safeParse({ ...event, consentStatus: 'revoked' }).success).toBe(false);
+  });
+
+  it('read an account-information consent with access and no account, a CoF consent with account and no access', () => {
+    const read = { consentId: 'c1', consentStatus: 'valid' };
+    const access = { balances: [reference] };
+    const issues = (
+      schema: typeof ConsentResponseSchema | typeof FundsConfirmationConsentResponseSchema,
+      body: object,
+    ) => schema.safeParse(body).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+    expect(issues(ConsentResponseSchema, { ...read, access })).toEqual([]);
+    expect(issues(ConsentResponseSchema, { ...read, access: {} })).toEqual([]);
+    expect(issues(ConsentResponseSchema, read)).toEqual([
+      ['access', 'Invalid input: expected object, received undefined'],
+    ]);
+    expect(issues(ConsentResponseSchema, { ...read, access, account: reference })).toEqual([
+      ['account', 'An account-information consent carries `access`; `account` is a CoF consent’s.'],
+    ]);
+    expect(issues(FundsConfirmationConsentResponseSchema, { ...read, account: reference })).toEqual([]);
+    expect(issues(FundsConfirmationConsentResponseSchema, { ...read, access })).toEqual([
+      ['account', 'Invalid input: expected object, received undefined'],
+      ['access', 'A CoF consent carries `account` instead of `access`.'],
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 /** Confirmation of funds and revocation callbacks: bodies (spec "FundsConfirmation…", "RevocationCallback"). */
 import { z } from 'zod';
-import { IsoDateSchema } from './ais.js';
+import { ConsentReadSchema, IsoDateSchema, notCarried } from './ais.js';
 import { HEADERS } from './headers.js';
 import { AccountReferenceSchema, AmountSchema, ConsentStatusSchema } from './schemas.js';
 
@@ -39,4 +39,13 @@ export const RevocationEventSchema = z.object({
   consentId: z.string().min(1),
   consentStatus: ConsentStatusSchema,
   revokedAt: z.iso.datetime({ offset: true }),
+});
+
+/**
+ * A CoF consent read (spec "ConsentResponse"): `account` is "present instead of `access` on a CoF
+ * consent", so it is required and `access` is never carried.
+ */
+export const FundsConfirmationConsentResponseSchema = ConsentReadSchema.extend({
+  account: AccountReferenceSchema,
+  access: notCarried('A CoF consent carries `account` instead of `access`.'),
 });

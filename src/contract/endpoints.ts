@@ -30,6 +30,7 @@ export type ResponseBodyName =
   | 'PaymentResponse'
   | 'PaymentStatusResponse'
   | 'RevocationCallback'
+  | 'FundsConfirmationConsentResponse'
   | 'FundsConfirmationResponse';
 
 /**
@@ -133,7 +134,7 @@ const ROWS = [
     requires: 'PSP_IC',
     summary: 'Read a confirmation-of-funds consent.',
     headers: [],
-    success: { status: 200, body: 'ConsentResponse' },
+    success: { status: 200, body: 'FundsConfirmationConsentResponse' },
     errors: CONSENT_READ_ERRORS,
   },
   {

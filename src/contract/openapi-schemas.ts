@@ -3,6 +3,7 @@
  * the shapes). Responses are generated as zod *outputs* (what a server sends: closed objects),
  * request bodies as zod *inputs* (what a client may send).
  */
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import {
   AccountAccessSchema,
@@ -19,7 +20,11 @@ import {
   TransactionSchema,
   TransactionsResponseSchema,
 } from './ais.js';
-import { FundsConfirmationResponseSchema, RevocationCallbackSchema } from './cof.js';
+import {
+  FundsConfirmationConsentResponseSchema,
+  FundsConfirmationResponseSchema,
+  RevocationCallbackSchema,
+} from './cof.js';
 import type { ResponseBodyName } from './endpoints.js';
 import { IBAN_PATTERN } from './iban.js';
 import { PaymentInitiationResponseSchema, PaymentResponseSchema, PaymentStatusResponseSchema } from './pis.js';
@@ -65,6 +70,7 @@ export const OUTPUT_SCHEMAS = {
   PaymentResponse: PaymentResponseSchema,
   PaymentStatusResponse: PaymentStatusResponseSchema,
   RevocationCallback: RevocationCallbackSchema,
+  FundsConfirmationConsentResponse: FundsConfirmationConsentResponseSchema,
   FundsConfirmationResponse: FundsConfirmationResponseSchema,
 } satisfies Record<ResponseBodyName, z.ZodType> & Record<string, z.ZodType>;
 
@@ -81,6 +87,12 @@ const override = (ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) => {
     if (ctx.jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete ctx.jsonSchema.minimum;
     if (ctx.jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete ctx.jsonSchema.maximum;
   }
+  // A member a closed object must not carry (ais.ts `notCarried`, JSON Schema `{not: {}}`): leaving it
+  // out says the same, plainly.
+  const properties = ctx.jsonSchema.properties as Record<string, JsonSchema> | undefined;
+  if (ctx.jsonSchema.additionalProperties === false && properties)
+    for (const [name, member] of Object.entries(properties))
+      if (isDeepStrictEqual(member, { not: {} })) delete properties[name];
 };
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });

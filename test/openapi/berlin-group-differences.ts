@@ -78,12 +78,8 @@ export const DIFFERENCES: readonly DifferenceGroup[] = [
     why: 'Spec "ConsentResponse": a read of a consent carries its id; 1.3.12 does not define the field there.',
   },
   {
-    match: ['field only here: ConsentResponse/account'],
-    why: 'Spec "ConsentResponse": a confirmation-of-funds consent is read with the same shape and carries `account` instead of `access` (Berlin Group defines CoF consents in a separate document).',
-  },
-  {
     match: ['required only in Berlin Group: ConsentResponse/*'],
-    why: 'Spec "ConsentResponse": only `consentId` and `consentStatus` are required; `access` is absent on a CoF consent (which carries `account`), and the other fields are optional.',
+    why: 'Spec "ConsentResponse": only `consentId`, `consentStatus` and, on an account-information consent, `access` are required; the other fields are optional. A confirmation-of-funds consent is read as `FundsConfirmationConsentResponse`, with `account` instead of `access` (Berlin Group defines CoF consents in a separate document).',
   },
   {
     match: ['required only in Berlin Group: PaymentResponse/creditorName'],
