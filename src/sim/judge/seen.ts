@@ -78,9 +78,6 @@ function errorOf(json: unknown): { code: string | undefined; fields: string[] } 
  */
 class SeenExchange {
   readonly provider: string;
-  /** Arrival on the sandbox clock and on the host clock, in ms. */
-  readonly atMs: number;
-  readonly realMs: number;
   /** The method an endpoint is looked up by: HEAD is answered by GET. */
   readonly method: string;
   readonly operationId: OperationId | undefined;
@@ -101,12 +98,12 @@ class SeenExchange {
   #answerJson: { value: unknown } | undefined;
   #error: { code: string | undefined; fields: string[] } | undefined;
   #wellFormedId: boolean | undefined;
+  #atMs: number | undefined;
+  #realMs: number | undefined;
 
   constructor(readonly event: ExchangeEvent & { provider: string }) {
     const { request, answer } = event;
     this.provider = event.provider;
-    this.atMs = Date.parse(event.at);
-    this.realMs = Date.parse(event.realAt);
     this.method = request.method === 'HEAD' ? 'GET' : request.method;
     const match = findPath(request.path);
     const entry = match?.methods.get(this.method);
@@ -121,6 +118,18 @@ class SeenExchange {
     this.attended = request.headers['psu-ip-address'] !== undefined;
     this.requestIds = allHeader(request.headers, 'x-request-id');
     this.status = answer?.status ?? null;
+  }
+
+  /** Arrival on the sandbox clock, in ms: read by the checks that remember something, which most exchanges are not. */
+  get atMs(): number {
+    this.#atMs ??= Date.parse(this.event.at);
+    return this.#atMs;
+  }
+
+  /** Arrival on the host clock, in ms. */
+  get realMs(): number {
+    this.#realMs ??= Date.parse(this.event.realAt);
+    return this.#realMs;
   }
 
   get body(): unknown {

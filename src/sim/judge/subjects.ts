@@ -66,8 +66,10 @@ export function createSubjects(): Subjects {
     },
     revocationDelivered: (consentId) => deliveries.get(consentId),
     consent(event) {
+      // Every read of account data sends one (its consent's last use changed); only a new status, or a
+      // consent not seen yet, tells anything, so the rest costs two look-ups and no write.
+      if (statuses.get(event.consentId) === event.consentStatus && owners.get(event.consentId) === event.tpp) return;
       owners.set(event.consentId, event.tpp);
-      // A spent budget sends a snapshot too; only a new status decides other answers.
       if (statuses.get(event.consentId) === event.consentStatus) return;
       statuses.set(event.consentId, event.consentStatus);
       snapshot(`consent:${event.consentId}`, event.due?.at);

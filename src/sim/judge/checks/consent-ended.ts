@@ -8,6 +8,7 @@
  */
 import { BoundedMap } from '../bounded.js';
 import type { Seen } from '../seen.js';
+import type { Subjects } from '../subjects.js';
 import { check, line, outcome, PROVIDER_MEMORY } from './check.js';
 
 const ENDED_STATUSES = new Set(['revokedByPsu', 'terminatedByTpp', 'expired', 'rejected']);
@@ -35,7 +36,7 @@ interface Memory {
 const serviceOf = (seen: Seen) => (seen.dataType === 'funds' ? 'cof' : 'ais');
 
 /** Learns what this exchange told the client about its consent. */
-function remember(memory: Memory, seen: Seen, status: string | undefined, tick: number): void {
+function remember(memory: Memory, seen: Seen, subjects: Subjects, tick: number): void {
   const consentId = seen.consentId!;
   const told = (why: string) => ({ seen, why, tick });
   if (seen.operationId && DELETES.has(seen.operationId) && seen.status === 204)
@@ -49,6 +50,7 @@ function remember(memory: Memory, seen: Seen, status: string | undefined, tick: 
   if (seen.code === 'CONSENT_EXPIRED') memory.ended.set(`${consentId}|any`, told(outcome(seen)));
   else if (seen.code === 'CONSENT_UNKNOWN') memory.ended.set(`${consentId}|${serviceOf(seen)}`, told(outcome(seen)));
   else if (seen.code === 'CONSENT_INVALID') {
+    const status = subjects.consentStatus(consentId);
     if (status !== undefined && ENDED_STATUSES.has(status))
       memory.ended.set(`${consentId}|any`, told(`${outcome(seen)} (the consent is ${status})`));
     else memory.refused.set(`${consentId}|${seen.method} ${seen.event.request.path}`, told(outcome(seen)));
@@ -64,11 +66,17 @@ export const consentEnded = check({
     let told: Told | undefined;
     let why: string | undefined;
     if (seen.dataType) {
-      told = memory.ended.get(`${consentId}|${serviceOf(seen)}`) ?? memory.ended.get(`${consentId}|any`);
+      told =
+        memory.ended.size === 0
+          ? undefined
+          : (memory.ended.get(`${consentId}|${serviceOf(seen)}`) ?? memory.ended.get(`${consentId}|any`));
       why = told?.why;
       const delivered = subjects.revocationDelivered(consentId);
       if (!told && delivered !== undefined && delivered < seen.realMs) why = 'its revocation callback was delivered';
-      const refusal = memory.refused.get(`${consentId}|${seen.method} ${seen.event.request.path}`);
+      const refusal =
+        memory.refused.size === 0
+          ? undefined
+          : memory.refused.get(`${consentId}|${seen.method} ${seen.event.request.path}`);
       if (
         !why &&
         refusal &&
@@ -78,7 +86,7 @@ export const consentEnded = check({
         why = `the same request was refused with ${refusal.why} and the consent has not changed since`;
       }
     }
-    remember(memory, seen, subjects.consentStatus(consentId), tick);
+    remember(memory, seen, subjects, tick);
     if (!why) return undefined;
     return {
       rule: 'CLIENT-CONSENT-ENDED',

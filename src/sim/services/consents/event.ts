@@ -21,19 +21,15 @@ function budgetsOf(consent: ConsentRecord): BudgetName[] {
   return DATA_TYPES.filter((type) => type === 'accounts' || lists[type].length > 0);
 }
 
-function consentDue(consent: ConsentRecord, now: Date): Due<'expired'> | null {
-  if (effectiveStatus(consent, now) !== 'valid') return null;
+function consentDue(consent: ConsentRecord, status: string): Due<'expired'> | null {
+  if (status !== 'valid') return null;
   const at = consentEndsAt(consent);
   return Number.isFinite(at) ? { status: 'expired', at: new Date(at).toISOString() } : null;
 }
 
 export function consentStatusEvent(consent: ConsentRecord, now: Date): ConsentStatusEvent {
-  return {
-    consentId: consent.consentId,
-    tpp: consent.tpp,
-    consentStatus: effectiveStatus(consent, now),
-    due: consentDue(consent, now),
-  };
+  const consentStatus = effectiveStatus(consent, now);
+  return { consentId: consent.consentId, tpp: consent.tpp, consentStatus, due: consentDue(consent, consentStatus) };
 }
 
 export function consentEvent(ctx: SandboxParts, consent: ConsentRecord): ConsentEvent {
