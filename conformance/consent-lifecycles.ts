@@ -203,6 +203,36 @@ export const consentLifecycleScenarios = [
     },
   }),
   scenario({
+    id: 'AIS-CONSENT-037',
+    title:
+      'Supersession ends only valid consents: an earlier recurring consent past its validUntil stays expired when a newer one for the same account is authorised',
+    spec: 'States: Consent (valid → expired when validUntil passed; valid → terminatedByTpp when a newer recurring consent for the same accounts is authorised); Errors / Codes CONSENT_EXPIRED',
+    rules: ['AIS-STATE-5', 'AIS-STATE-8'],
+    area: 'consents',
+    approvals: 2,
+    needs: ['clock'],
+    expect: { earlier: 'expired', newer: 'valid', code: 'CONSENT_EXPIRED' },
+    async run(ctx, expect) {
+      const ibans = [ctx.fixtures.ibans.second];
+      const validUntil = dateAfter(await ctx.clock().now(), 1);
+      const earlier = await validConsent(ctx, { ibans, types: ['accounts'], body: { validUntil } });
+      await advanceIntoDay(ctx, dateAfter(new Date(dayStartMs(validUntil)), 1), 1);
+      ensureEqual(
+        await consentStatus(ctx, earlier.consentId),
+        expect.earlier,
+        'the earlier consent one second into the day after its validUntil',
+      );
+      const newer = await validConsent(ctx, { ibans, types: ['accounts'] });
+      ensureEqual(
+        await consentStatus(ctx, earlier.consentId),
+        expect.earlier,
+        'the expired earlier consent once a newer recurring consent for the same account is authorised',
+      );
+      expectRefusal(ctx, await readAccounts(ctx, earlier.consentId), { code: expect.code });
+      ensureEqual(await consentStatus(ctx, newer.consentId), expect.newer, 'the newer consent');
+    },
+  }),
+  scenario({
     id: 'AIS-CONSENT-030',
     title:
       'recurringIndicator and frequencyPerDay read the same before and after authorisation; access reads as asked, then as granted',
