@@ -15,7 +15,7 @@ export interface SandboxEventMap {
   request: RequestEvent;
   exchange: ExchangeEvent;
   'consent-changed': ConsentEvent;
-  /** With every `consent-changed`: only its id, provider, status and due time. */
+  /** With every `consent-changed` that can move them (not a recurring consent's use): only its id, provider, status and due time. */
   'consent-status': ConsentStatusEvent;
   'payment-changed': PaymentEvent;
   'authorisation-changed': AuthorisationEvent;

@@ -1,6 +1,6 @@
 /** The change events the demo's panes are drawn from: consents, payments and authorisations as they change. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AuthorisationEvent, ConsentEvent, PaymentEvent } from '../../src/sim/events.js';
+import type { AuthorisationEvent, ConsentEvent, ConsentStatusEvent, PaymentEvent } from '../../src/sim/events.js';
 import { createConsent, customerActs, REDIRECT, resourceIdOf } from '../helpers/ais.js';
 import { authorise, created, INSTANT, transfer } from '../helpers/pis.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
@@ -10,12 +10,14 @@ let t: TestSandbox;
 const consents: ConsentEvent[] = [];
 const payments: PaymentEvent[] = [];
 const authorisations: AuthorisationEvent[] = [];
+const statuses: ConsentStatusEvent[] = [];
 
 beforeAll(async () => {
   t = await testSandbox(await certificateFolder(), { port: 0, portalPort: 0, clockStart: '2026-03-02T10:00:00Z' });
   t.sandbox.events.on('consent-changed', (event) => consents.push(event));
   t.sandbox.events.on('payment-changed', (event) => payments.push(event));
   t.sandbox.events.on('authorisation-changed', (event) => authorisations.push(event));
+  t.sandbox.events.on('consent-status', (event) => statuses.push(event));
 });
 afterAll(() => t.sandbox.close());
 
@@ -126,4 +128,46 @@ it('tells a payment from initiation through authorisation to settlement when the
 
   await t.sandbox.clock.advance('PT1M');
   expect(mine().at(-1)).toMatchObject({ transactionStatus: 'ACSC', due: null });
+});
+
+it('sends consent-status when a status or its end can move: not for a recurring consent’s use, for a one-off consent’s', async () => {
+  const readBalances = (consentId: string) =>
+    t.call({
+      path: `/v1/accounts/${resourceIdOf(t, ANNA)}/balances`,
+      client: t.tpp,
+      headers: { 'Consent-ID': consentId },
+    });
+  const approvedConsent = async (recurringIndicator: boolean) => {
+    const consent = await createConsent(t, {
+      access: { balances: [{ iban: ANNA }] },
+      recurringIndicator,
+      frequencyPerDay: recurringIndicator ? 4 : 1,
+    });
+    expect((await customerActs(t, consent.authorisationId, 'anna')).status).toBe(200);
+    return consent.consentId;
+  };
+  const statusesOf = (consentId: string) => statuses.filter((event) => event.consentId === consentId);
+  const changesOf = (consentId: string) => consents.filter((event) => event.consentId === consentId);
+
+  const recurring = await approvedConsent(true);
+  const [statusesBefore, changesBefore] = [statusesOf(recurring).length, changesOf(recurring).length];
+  expect((await readBalances(recurring)).status).toBe(200);
+  expect(changesOf(recurring)).toHaveLength(changesBefore + 1);
+  expect(statusesOf(recurring)).toHaveLength(statusesBefore);
+
+  const oneOff = await approvedConsent(false);
+  const endBefore = statusesOf(oneOff).at(-1)!.due!.at;
+  const usedAt = t.sandbox.clock.now();
+  expect((await readBalances(oneOff)).status).toBe(200);
+  const [after] = statusesOf(oneOff).slice(-1);
+  // Spec "States: Consent": a used one-off consent expires after an idle hour, so its use moves its end.
+  expect(after).toEqual({
+    consentId: oneOff,
+    tpp: 'PSDDE-BAFIN-123456',
+    consentStatus: 'valid',
+    due: { status: 'expired', at: after!.due!.at },
+  });
+  expect(after!.due!.at).not.toBe(endBefore);
+  expect(Date.parse(after!.due!.at) - usedAt.getTime()).toBeGreaterThanOrEqual(60 * 60_000);
+  expect(Date.parse(after!.due!.at) - usedAt.getTime()).toBeLessThan(60 * 60_000 + 5_000);
 });

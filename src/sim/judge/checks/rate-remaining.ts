@@ -19,6 +19,9 @@ export const rateRemaining = check({
   memory: () => new BoundedMap<string, Spent>(PROVIDER_MEMORY),
   judge(memory, seen) {
     if (!seen.dataType || !seen.consentId) return undefined;
+    // Nothing spent to remember (an attended read carries no rate-limit headers) or to forget: the common case.
+    if (memory.size === 0 && seen.status !== 429 && seen.event.answer?.headers['x-ratelimit-remaining'] === undefined)
+      return undefined;
     const key = `${seen.consentId}|${seen.dataType}`;
     const spent = memory.get(key);
     const early = spent !== undefined && !seen.attended && seen.atMs < spent.resetMs;

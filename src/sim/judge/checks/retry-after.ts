@@ -24,6 +24,8 @@ export const retryAfter = check({
   rule: 'CLIENT-RETRY-AFTER',
   memory: () => new BoundedMap<string, Held>(PROVIDER_MEMORY),
   judge(memory, seen) {
+    // No 429 to remember or to hold a request to: the common case, spared the key.
+    if (memory.size === 0 && seen.status !== 429) return undefined;
     const key = throttleKey(seen);
     const held = memory.get(key);
     // Attended requests are uncapped ("Limits"): a 429 of an unattended one does not hold them back.

@@ -39,6 +39,7 @@ export function spend<T>(
   const headers = rateLimitHeaders(verdict, now);
   if (!verdict.allowed) throw new XsError('ACCESS_EXCEEDED', { headers });
   if (verdict.consumes) uow.put('usage', key, spent + 1);
-  saveConsent(ctx, uow, used(consent, now, at));
+  // A use starts a one-off consent's idle hour (a new end); a recurring consent's status and end stay.
+  saveConsent(ctx, uow, used(consent, now, at), { statusMoved: !consent.recurringIndicator });
   return { body, headers };
 }

@@ -8,11 +8,20 @@ import type { SandboxContext } from '../../context.js';
 import type { ConsentRecord } from '../../store/data.js';
 import { consentEvent, consentStatusEvent } from './event.js';
 
-export function saveConsent(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRecord): ConsentRecord {
+/**
+ * `statusMoved: false` tells that the change cannot move what `consent-status` says (the status
+ * and when time alone ends it): a recurring consent's use, on every read of account data.
+ */
+export function saveConsent(
+  ctx: SandboxContext,
+  uow: UnitOfWork,
+  consent: ConsentRecord,
+  { statusMoved = true }: { statusMoved?: boolean } = {},
+): ConsentRecord {
   uow.put('consents', consent.consentId, consent);
   uow.afterCommit(() => {
     if (ctx.events.has('consent-changed')) ctx.events.emit('consent-changed', consentEvent(ctx, consent));
-    if (ctx.events.has('consent-status'))
+    if (statusMoved && ctx.events.has('consent-status'))
       ctx.events.emit('consent-status', consentStatusEvent(consent, ctx.clock.now()));
   });
   return consent;
