@@ -1,4 +1,5 @@
 /** What the API's lifecycle tells listeners about each request (its last stage, api/record.ts). */
+import type { OperationId } from '../contract/endpoints.js';
 import type { RequestFaultKind } from './faults/schema.js';
 
 /** Headers by lower-case name: a header sent once is a string, one sent more than once the list of its values. */
@@ -37,6 +38,13 @@ export interface ExchangeEvent {
   answer: { status: number; headers: Record<string, string>; body: string | undefined } | null;
   /** The tppMessages code of an error answer. */
   code: string | undefined;
+  /**
+   * The endpoint row the request was routed to and its path parameters (decoded), once the
+   * lifecycle's `route` stage ran; undefined for a request answered before it (refused certificate,
+   * fault, malformed X-Request-ID or body) or naming no endpoint.
+   */
+  operationId: OperationId | undefined;
+  params: Readonly<Record<string, string>> | undefined;
   /** The fault rule that answered, held or dropped the request, if one did. */
   fault: RequestFaultKind | undefined;
   /** Arrival to the answer written (a held answer included), in milliseconds. */

@@ -114,6 +114,20 @@ describe('the exchange event', () => {
     expect(event.answer?.body).toBe(reply.text);
   });
 
+  it('names the endpoint row and its decoded path parameters once routed, and none before', async () => {
+    await rawRequest(t.sandbox, '/v1/consents/caf%C3%A9/status', { headers: { 'X-Request-ID': randomUUID() } });
+    await rawRequest(t.sandbox, '/v1/consents/x/status', {
+      headers: { 'X-Request-ID': randomUUID() },
+      certificate: false,
+    });
+    await rawRequest(t.sandbox, '/v1/nothing-here', { headers: { 'X-Request-ID': randomUUID() } });
+    expect(seen.map((event) => [event.answer?.status, event.operationId, event.params])).toEqual([
+      [403, 'getConsentStatus', { consent_id: 'café' }],
+      [401, undefined, undefined],
+      [404, undefined, undefined],
+    ]);
+  });
+
   it('reports a body over the limit without its text, and the answer to it', async () => {
     await creation(randomUUID(), `{"a":"${'x'.repeat(70_000)}"}`);
     const [event] = seen as [ExchangeEvent];

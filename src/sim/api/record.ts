@@ -54,6 +54,8 @@ function exchangeEvent(id: number, x: Exchange, latencyMs: number): ExchangeEven
       body: bodyWritten ? written.payload?.text : undefined,
     },
     code: written?.code,
+    operationId: x.route?.row.operationId,
+    params: x.route ? x.params : undefined,
     fault: x.fault,
     latencyMs,
   };

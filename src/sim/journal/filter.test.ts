@@ -18,6 +18,8 @@ function event(over: { method?: string; path?: string; status?: number | null; p
     },
     answer: over.status === null ? null : { status: over.status ?? 200, headers: {}, body: undefined },
     code: undefined,
+    operationId: undefined,
+    params: undefined,
     fault: undefined,
     latencyMs: 1,
   } satisfies ExchangeEvent;

@@ -11,6 +11,8 @@ const exchange = (id: number, body?: string): ExchangeEvent => ({
   request: { method: 'PUT', path: '/v1/revocation-callback', query: 'a=1&a=2&b=%20', headers: {}, body },
   answer: { status: 200, headers: { 'content-type': 'application/json' }, body: '{"secret":"ab12","url":"x"}' },
   code: undefined,
+  operationId: undefined,
+  params: undefined,
   fault: undefined,
   latencyMs: 1.234,
 });

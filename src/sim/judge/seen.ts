@@ -105,10 +105,16 @@ class SeenExchange {
     const { request, answer } = event;
     this.provider = event.provider;
     this.method = request.method === 'HEAD' ? 'GET' : request.method;
-    const match = findPath(request.path);
-    const entry = match?.methods.get(this.method);
-    const params = entry ? match!.params : {};
-    this.operationId = entry?.operationId;
+    let params = event.params;
+    this.operationId = event.operationId;
+    // A request answered before the lifecycle routed it still names the endpoint its path and method do.
+    if (this.operationId === undefined) {
+      const match = findPath(request.path);
+      const entry = match?.methods.get(this.method);
+      params = entry ? match!.params : undefined;
+      this.operationId = entry?.operationId;
+    }
+    params ??= {};
     this.dataType = this.operationId ? DATA_TYPES[this.operationId] : undefined;
     this.consentId =
       decoded(params.consent_id) ?? (this.dataType ? firstHeader(request.headers, 'consent-id') : undefined);

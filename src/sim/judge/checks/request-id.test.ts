@@ -24,6 +24,8 @@ function exchange(requestId: string, at: number, request: Partial<ExchangeEvent[
     },
     answer: { status: 200, headers: {}, body: '{}' },
     code: undefined,
+    operationId: undefined,
+    params: undefined,
     fault: undefined,
     latencyMs: 1,
   });
