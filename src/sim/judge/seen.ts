@@ -22,13 +22,17 @@ const DATA_TYPES: Partial<Record<OperationId, DataType>> = {
 
 const findPath = createPathRouter(ENDPOINTS);
 
-function decoded(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
+/** Path parameters as the router decodes them; one it could not decode (a malformed escape) stays as sent. */
+function decodedParams(raw: Readonly<Record<string, string>>): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const name in raw) {
+    try {
+      params[name] = decodeURIComponent(raw[name]!);
+    } catch {
+      params[name] = raw[name]!;
+    }
   }
+  return params;
 }
 
 function parseJson(text: string | undefined): unknown {
@@ -105,22 +109,21 @@ class SeenExchange {
     const { request, answer } = event;
     this.provider = event.provider;
     this.method = request.method === 'HEAD' ? 'GET' : request.method;
-    let params = event.params;
+    // The route stage's row and decoded parameters; a request answered before the lifecycle routed it
+    // still names the endpoint its path and method do.
+    let params = event.params ?? {};
     this.operationId = event.operationId;
-    // A request answered before the lifecycle routed it still names the endpoint its path and method do.
     if (this.operationId === undefined) {
       const match = findPath(request.path);
       const entry = match?.methods.get(this.method);
-      params = entry ? match!.params : undefined;
+      params = entry ? decodedParams(match!.params) : {};
       this.operationId = entry?.operationId;
     }
-    params ??= {};
     this.dataType = this.operationId ? DATA_TYPES[this.operationId] : undefined;
-    this.consentId =
-      decoded(params.consent_id) ?? (this.dataType ? firstHeader(request.headers, 'consent-id') : undefined);
-    this.paymentId = decoded(params.payment_id);
-    this.authorisationId = decoded(params.authorisation_id);
-    this.accountId = decoded(params.account_id);
+    this.consentId = params.consent_id ?? (this.dataType ? firstHeader(request.headers, 'consent-id') : undefined);
+    this.paymentId = params.payment_id;
+    this.authorisationId = params.authorisation_id;
+    this.accountId = params.account_id;
     this.attended = request.headers['psu-ip-address'] !== undefined;
     this.requestIds = allHeader(request.headers, 'x-request-id');
     this.status = answer?.status ?? null;
