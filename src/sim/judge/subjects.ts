@@ -66,11 +66,12 @@ export function createSubjects(): Subjects {
     },
     revocationDelivered: (consentId) => deliveries.get(consentId),
     consent(event) {
-      // Every read of account data sends one (its consent's last use changed); only a new status, or a
-      // consent not seen yet, tells anything, so the rest costs two look-ups and no write.
-      if (statuses.get(event.consentId) === event.consentStatus && owners.get(event.consentId) === event.tpp) return;
+      // A spent budget or a one-off consent's use sends one too; only a new status, or an owner not known
+      // yet, tells anything, so the rest costs two look-ups and no write.
+      const sameStatus = statuses.get(event.consentId) === event.consentStatus;
+      if (sameStatus && owners.get(event.consentId) === event.tpp) return;
       owners.set(event.consentId, event.tpp);
-      if (statuses.get(event.consentId) === event.consentStatus) return;
+      if (sameStatus) return;
       statuses.set(event.consentId, event.consentStatus);
       snapshot(`consent:${event.consentId}`, event.due?.at);
     },
