@@ -130,7 +130,7 @@ export const RULES: readonly Rule[] = [
     id: 'IBAN-1',
     section: 'AccountReference',
     statement:
-      'Every AccountReference in a request body (the consent `access` lists, the CoF consent `account`, `debtorAccount`, `creditorAccount`, the funds-confirmation `account`) must carry `iban`, and one without it is refused with `FORMAT_ERROR`.',
+      'Every AccountReference in a request body (the consent `access` lists, the CoF consent `account`, `debtorAccount`, `creditorAccount`, the funds-confirmation `account`) must carry `iban`, and one without it is refused with `FORMAT_ERROR` — also one naming its account by `bban`, `pan`, `maskedPan`, `msisdn` or `other` instead, which Berlin Group allows and this interface does not.',
   },
   {
     id: 'IBAN-2',

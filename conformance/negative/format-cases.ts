@@ -20,6 +20,12 @@ interface Place {
   set(body: Body, make: (valid: any) => unknown): void;
 }
 
+/** A place an account reference is sent. */
+interface AccountPlace extends Place {
+  /** The reference object the IBAN sits in (after `set`), for a change to its other members. */
+  reference(body: Body): Body;
+}
+
 const inList =
   (list: 'accounts' | 'balances' | 'transactions'): Place['set'] =>
   (body, make) => {
@@ -27,35 +33,30 @@ const inList =
     body.access = { [list]: [{ iban: make(valid) }] };
   };
 const listPath = (list: string): PathExpectation => ({ startsWith: `access.${list}`, endsWith: 'iban' });
+const inListPlace = (id: string, list: 'accounts' | 'balances' | 'transactions'): AccountPlace => ({
+  id,
+  kind: 'consent',
+  path: listPath(list),
+  set: inList(list),
+  reference: (body) => body.access[list][0],
+});
+/** The reference in the member `name` of the body. */
+const memberPlace = (id: string, kind: RequestKind, name: string): AccountPlace => ({
+  id,
+  kind,
+  path: `${name}.iban`,
+  set: (body, make) => (body[name].iban = make(body[name].iban)),
+  reference: (body) => body[name],
+});
 
-export const IBAN_PLACES: readonly Place[] = [
-  { id: 'CONSENT-ACCOUNTS', kind: 'consent', path: listPath('accounts'), set: inList('accounts') },
-  { id: 'CONSENT-BALANCES', kind: 'consent', path: listPath('balances'), set: inList('balances') },
-  { id: 'CONSENT-TRANSACTIONS', kind: 'consent', path: listPath('transactions'), set: inList('transactions') },
-  {
-    id: 'COF-CONSENT-ACCOUNT',
-    kind: 'cof-consent',
-    path: 'account.iban',
-    set: (body, make) => (body.account.iban = make(body.account.iban)),
-  },
-  {
-    id: 'FUNDS-ACCOUNT',
-    kind: 'funds',
-    path: 'account.iban',
-    set: (body, make) => (body.account.iban = make(body.account.iban)),
-  },
-  {
-    id: 'PAYMENT-DEBTOR',
-    kind: 'payment',
-    path: 'debtorAccount.iban',
-    set: (body, make) => (body.debtorAccount.iban = make(body.debtorAccount.iban)),
-  },
-  {
-    id: 'PAYMENT-CREDITOR',
-    kind: 'payment',
-    path: 'creditorAccount.iban',
-    set: (body, make) => (body.creditorAccount.iban = make(body.creditorAccount.iban)),
-  },
+export const IBAN_PLACES: readonly AccountPlace[] = [
+  inListPlace('CONSENT-ACCOUNTS', 'accounts'),
+  inListPlace('CONSENT-BALANCES', 'balances'),
+  inListPlace('CONSENT-TRANSACTIONS', 'transactions'),
+  memberPlace('COF-CONSENT-ACCOUNT', 'cof-consent', 'account'),
+  memberPlace('FUNDS-ACCOUNT', 'funds', 'account'),
+  memberPlace('PAYMENT-DEBTOR', 'payment', 'debtorAccount'),
+  memberPlace('PAYMENT-CREDITOR', 'payment', 'creditorAccount'),
 ];
 
 /** A class of malformed value, made from the valid one. */
@@ -172,7 +173,7 @@ function matrix(
 }
 
 /** The IBAN rules each class breaks: presence, the pattern, the country's length, the checksum; and where it is sent. */
-function ibanRules(place: Place, kind: ValueClass): readonly string[] {
+function ibanRules(place: Place, kind: Pick<ValueClass, 'id'>): readonly string[] {
   const broken =
     kind.id === 'MISSING'
       ? 'IBAN-1'
@@ -207,7 +208,51 @@ function amountRules(place: Place, kind: ValueClass): readonly string[] {
   return [broken, ...where, 'ERR-5', 'ERR-2'];
 }
 
+/**
+ * Berlin Group lets an AccountReference name its account by one of these instead of `iban`; this
+ * interface takes `iban` only, so each is a reference without its required member (IBAN-1) — the
+ * refusal a bank written to the Berlin Group definition forgets. Made from the valid IBAN.
+ */
+const OTHER_IDENTIFIERS: readonly { field: string; make(iban: string): unknown }[] = [
+  { field: 'maskedPan', make: () => '123456xxxxxx1234' },
+  { field: 'pan', make: () => '5409050000000003' },
+  { field: 'bban', make: (iban) => iban.slice(4) },
+  { field: 'msisdn', make: () => '+49 170 1234567' },
+  { field: 'other', make: (iban) => ({ identification: iban.slice(4), schemeNameCode: 'BBAN' }) },
+];
+
+/**
+ * One row per place: the reference loses its `iban` and names the account by each other identifier
+ * in turn. The code is held; the path is observed, since the interface names no field for a member
+ * it does not define (the missing `iban` and the identifier sent in its place are both fair).
+ */
+function otherIdentifierRows(): NegativeCase[] {
+  return IBAN_PLACES.map((place) => {
+    const where = place.id.toLowerCase().replace(/-/g, ' ');
+    return {
+      id: `FMT-IBAN-${place.id}-OTHER-IDENTIFIER`,
+      // A reference without `iban` breaks the presence rule, whatever it carries instead.
+      rules: ibanRules(place, { id: 'MISSING' }),
+      title: `An account named by ${OTHER_IDENTIFIERS.map(({ field }) => field).join(', ')} instead of an IBAN (${where}) is refused with FORMAT_ERROR, the path observed`,
+      kind: place.kind,
+      changes: OTHER_IDENTIFIERS.map(({ field, make }) => ({
+        what: `${field} instead of iban (${where})`,
+        body: (body) => {
+          let valid = '';
+          place.set(body, (iban: string) => {
+            valid = iban;
+            return undefined;
+          });
+          Object.assign(place.reference(body), { [field]: make(valid) });
+        },
+      })),
+      expect: { status: 400, code: 'FORMAT_ERROR', path: 'observed' },
+    };
+  });
+}
+
 export const formatCases: NegativeCase[] = [
   ...matrix('IBAN', IBAN_PLACES, IBAN_CLASSES, ibanRules, { status: 400, code: 'FORMAT_ERROR' }),
+  ...otherIdentifierRows(),
   ...matrix('AMOUNT', AMOUNT_PLACES, AMOUNT_CLASSES, amountRules, { status: 400, code: 'FORMAT_ERROR' }),
 ];

@@ -300,6 +300,8 @@ export function breakingProxy(
   upstream: { baseUrl: string; ca: string },
   known: KnownCertificates,
   alter: (request: { method: string; path: string }, status: number, body: unknown) => unknown,
+  /** Changes a JSON request body before it goes upstream (a bank that reads a request its own way). */
+  alterRequest?: (request: { method: string; path: string }, body: unknown) => unknown,
 ): Promise<MockServer> {
   const byFingerprint = new Map(known.map((pair) => [new X509Certificate(pair.cert).fingerprint256, pair]));
   const server = createServer(
@@ -311,7 +313,23 @@ export function breakingProxy(
         const peer = (req.socket as TLSSocket).getPeerCertificate();
         const pair = peer?.fingerprint256 ? byFingerprint.get(peer.fingerprint256) : undefined;
         const target = new URL(req.url ?? '/', upstream.baseUrl);
-        const headers = { ...req.headers, host: target.host };
+        const requestBody = (sent: Buffer): Buffer => {
+          if (!alterRequest || !String(req.headers['content-type'] ?? '').startsWith('application/json')) return sent;
+          try {
+            const parsed: unknown = JSON.parse(sent.toString('utf8'));
+            return Buffer.from(
+              JSON.stringify(alterRequest({ method: req.method ?? 'GET', path: target.pathname }, parsed)),
+            );
+          } catch {
+            return sent; // not JSON: the bank refuses it as it is
+          }
+        };
+        const body = requestBody(Buffer.concat(chunks));
+        const headers = {
+          ...req.headers,
+          host: target.host,
+          ...(req.headers['content-length'] === undefined ? {} : { 'content-length': String(body.length) }),
+        };
         const forward = request(
           target,
           { method: req.method, headers, ca: upstream.ca, ...(pair ?? {}), agent: false },
@@ -336,7 +354,7 @@ export function breakingProxy(
           },
         );
         forward.on('error', () => req.socket.destroy());
-        forward.end(Buffer.concat(chunks));
+        forward.end(body);
       });
     },
   );
