@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { approve, effectiveStatus, newConsent, requireUsable, supersededBy, used, withStatus } from './consents.js';
+import {
+  approve,
+  effectiveStatus,
+  newConsent,
+  requireUsable,
+  supersededBy,
+  supersessionGroup,
+  used,
+  withStatus,
+} from './consents.js';
 
 const T0 = new Date('2026-03-01T10:00:00Z');
 const HOUR = 3_600_000;
@@ -125,6 +134,19 @@ describe('supersession', () => {
     expect(supersededBy(older, [older, newer], LATER)).toEqual([]);
     const twin = valid('twin');
     expect(supersededBy(older, [twin], LATER)).toEqual([]);
+  });
+
+  it('groups a provider’s valid recurring consents of one kind by customer, and nothing else', () => {
+    const older = valid('old');
+    expect(supersessionGroup(older)).toBe('PSDDE-BAFIN-1|ais|anna');
+    expect(supersessionGroup(valid('foreign', {}, 'PSDDE-BAFIN-2'))).toBe('PSDDE-BAFIN-2|ais|anna');
+    expect(supersessionGroup({ ...older, psuId: 'ben' })).toBe('PSDDE-BAFIN-1|ais|ben');
+    expect(supersessionGroup({ ...older, kind: 'cof' })).toBe('PSDDE-BAFIN-1|cof|anna');
+    expect(supersessionGroup(valid('once', { recurringIndicator: false }))).toBeUndefined();
+    expect(supersessionGroup(make())).toBeUndefined(); // received: no customer yet
+    expect(supersessionGroup({ ...older, psuId: undefined })).toBeUndefined();
+    for (const status of ['revokedByPsu', 'terminatedByTpp', 'rejected', 'expired'] as const)
+      expect(supersessionGroup(withStatus(older, status, LATER))).toBeUndefined();
   });
 
   it('lets a one-off consent supersede nothing', () => {

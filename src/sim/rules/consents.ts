@@ -146,20 +146,36 @@ export function covers(lists: AccessLists, iban: string): boolean {
 }
 
 /**
+ * The consents that can supersede one another: one provider's valid recurring consents of one kind
+ * granted by one customer (granted accounts are the customer's own and every account has one holder,
+ * so equal account sets mean the same customer). Undefined: the consent neither supersedes nor is
+ * superseded now. The store indexes consents by it (store/kinds.ts), so an approval finds its
+ * candidates without looking over every consent.
+ */
+export function supersessionGroup(consent: ConsentRecord): string | undefined {
+  return consent.status === 'valid' && consent.recurringIndicator && consent.psuId !== undefined
+    ? `${consent.tpp}|${consent.kind}|${consent.psuId}`
+    : undefined;
+}
+
+/**
  * Spec consent table: authorising a recurring consent moves the same provider's earlier valid
  * recurring consents covering the same accounts to terminatedByTpp. "The same accounts" is read
  * as the same set of IBANs; "earlier" as created at an earlier instant, so authorising the older of
  * two consents after the newer ends neither; one-off consents never supersede and are never superseded.
+ * `others` may be any consents: those outside the approved consent's group are passed over.
  */
 export function supersededBy(approved: ConsentRecord, others: Iterable<ConsentRecord>, now: Date): ConsentRecord[] {
-  if (!approved.recurringIndicator || !approved.granted) return [];
+  const group = supersessionGroup(approved);
+  if (group === undefined || !approved.granted) return [];
   const mine = coveredIbans(approved.granted);
   if (mine.size === 0) return [];
   const result: ConsentRecord[] = [];
   for (const other of others) {
-    if (other.consentId === approved.consentId || other.tpp !== approved.tpp || other.kind !== approved.kind) continue;
+    if (other.consentId === approved.consentId || supersessionGroup(other) !== group) continue;
     if (Date.parse(other.createdAt) >= Date.parse(approved.createdAt)) continue;
-    if (!other.recurringIndicator || !other.granted || effectiveStatus(other, now) !== 'valid') continue;
+    // Stored as valid, but perhaps past its expiry: the sandbox expires consents by time without storing it.
+    if (!other.granted || effectiveStatus(other, now) !== 'valid') continue;
     const theirs = coveredIbans(other.granted);
     if (theirs.size === mine.size && [...theirs].every((iban) => mine.has(iban))) result.push(other);
   }

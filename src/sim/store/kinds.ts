@@ -6,6 +6,7 @@
  * answer "what is due by T" and "when is the next one due".
  */
 import { dayOf } from '../../contract/dates.js';
+import { supersessionGroup } from '../rules/consents.js';
 import type {
   AuthorisationRecord,
   BookingRecord,
@@ -73,15 +74,8 @@ export const EQUALITY_INDEXES = {
   consents: {
     /** The consents a customer decided on (the portal's list). */
     customer: (consent) => consent.psuId,
-    /**
-     * A provider's valid recurring consents granted by one customer: the only candidates for
-     * supersession (rules/consents.ts supersededBy), since granted accounts are the customer's own
-     * (every account has one holder), so equal account sets mean the same customer.
-     */
-    liveRecurring: (consent) =>
-      consent.status === 'valid' && consent.recurringIndicator && consent.psuId !== undefined
-        ? `${consent.tpp}|${consent.kind}|${consent.psuId}`
-        : undefined,
+    /** The candidates for supersession: a provider's valid recurring consents of one kind from one customer (the rule's group). */
+    liveRecurring: supersessionGroup,
   },
   payments: {
     /** What an account initiated on a day (the daily limit). */

@@ -5,7 +5,7 @@
 import { withState, XsError } from '../../../contract/index.js';
 import type { UnitOfWork } from '../../bank/unit-of-work.js';
 import type { SandboxContext } from '../../context.js';
-import { approve, supersededBy, withStatus } from '../../rules/consents.js';
+import { approve, supersededBy, supersessionGroup, withStatus } from '../../rules/consents.js';
 import { finished } from '../../rules/sca.js';
 import type { AuthorisationRecord, ConsentRecord } from '../../store/data.js';
 import { saveConsent } from '../consents/save.js';
@@ -18,9 +18,10 @@ function approveConsent(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRe
   const held = new Set(ctx.world.seed.customer(psuId)?.accounts.map((account) => account.iban) ?? []);
   const approved = approve(consent, psuId, held, now);
   // Supersession is decided over the granted accounts: the same provider's older recurring
-  // consents for the same accounts end now (spec consent table). Only the provider's valid
-  // recurring consents from this customer can hold the same accounts (store/kinds.ts).
-  const candidates = ctx.store.find('consents', 'liveRecurring', `${consent.tpp}|${consent.kind}|${psuId}`);
+  // consents for the same accounts end now (spec consent table). The store hands over the
+  // approved consent's group (rules/consents.ts supersessionGroup), indexed.
+  const group = supersessionGroup(approved);
+  const candidates = group === undefined ? [] : ctx.store.find('consents', 'liveRecurring', group);
   const superseded = supersededBy(approved, candidates, now);
   for (const older of superseded) saveConsent(ctx, uow, withStatus(older, 'terminatedByTpp', now));
   saveConsent(ctx, uow, approved);
