@@ -200,8 +200,24 @@ export const ledgerContentScenarios = [
             ]
           : []),
       ];
-      for (const { label, query } of cases) {
-        const reply: Reply = await readData(ctx, consentId, `${path}?${query}`);
+      // A reference of one of the main account's pending rows, the newest entries where a bank numbers
+      // entries in the order they arose, sent on the second account, which holds fewer.
+      const pendingRow = (await transactionsPage(ctx, consentId, `${path}?bookingStatus=pending`)).pending?.[0];
+      const onSecond = `/v1/accounts/${secondId}/transactions`;
+      const everyCase: { label: string; query: string; on?: string }[] = [
+        ...cases,
+        ...(pendingRow
+          ? [
+              {
+                label: 'entryReferenceFrom of a pending transaction of another account, on an account with fewer',
+                query: `bookingStatus=booked&entryReferenceFrom=${encodeURIComponent(pendingRow.entryReference)}`,
+                on: onSecond,
+              },
+            ]
+          : []),
+      ];
+      for (const { label, query, on = path } of everyCase) {
+        const reply: Reply = await readData(ctx, consentId, `${on}?${query}`);
         expectPlausible(ctx, `GET transactions with ${label}`, reply, [
           { status: 400, code: 'FORMAT_ERROR' },
           { status: '2xx' },

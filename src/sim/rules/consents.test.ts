@@ -145,7 +145,7 @@ describe('supersession', () => {
     expect(supersessionGroup(valid('once', { recurringIndicator: false }))).toBeUndefined();
     expect(supersessionGroup(make())).toBeUndefined(); // received: no customer yet
     expect(supersessionGroup({ ...older, psuId: undefined })).toBeUndefined();
-    for (const status of ['revokedByPsu', 'terminatedByTpp', 'rejected', 'expired'] as const)
+    for (const status of ['revokedByPsu', 'terminatedByTpp', 'rejected'] as const)
       expect(supersessionGroup(withStatus(older, status, LATER))).toBeUndefined();
   });
 
