@@ -59,6 +59,9 @@ export const IBAN_PLACES: readonly AccountPlace[] = [
   memberPlace('PAYMENT-CREDITOR', 'payment', 'creditorAccount'),
 ];
 
+/** A place as titles name it: `payment creditor`. */
+const placeName = (place: Place) => place.id.toLowerCase().replace(/-/g, ' ');
+
 /** A class of malformed value, made from the valid one. */
 interface ValueClass {
   id: string;
@@ -159,7 +162,7 @@ function matrix(
   return places.flatMap((place) =>
     classes.map((kind) => {
       const id = `FMT-${type}-${place.id}-${kind.id}`;
-      const where = place.id.toLowerCase().replace(/-/g, ' ');
+      const where = placeName(place);
       return {
         id: LEGACY[id] ?? id,
         rules: rules(place, kind),
@@ -227,13 +230,14 @@ const OTHER_IDENTIFIERS: readonly { field: string; make(iban: string): unknown }
  * it does not define (the missing `iban` and the identifier sent in its place are both fair).
  */
 function otherIdentifierRows(): NegativeCase[] {
+  const fields = OTHER_IDENTIFIERS.map(({ field }) => field).join(', ');
   return IBAN_PLACES.map((place) => {
-    const where = place.id.toLowerCase().replace(/-/g, ' ');
+    const where = placeName(place);
     return {
       id: `FMT-IBAN-${place.id}-OTHER-IDENTIFIER`,
       // A reference without `iban` breaks the presence rule, whatever it carries instead.
       rules: ibanRules(place, { id: 'MISSING' }),
-      title: `An account named by ${OTHER_IDENTIFIERS.map(({ field }) => field).join(', ')} instead of an IBAN (${where}) is refused with FORMAT_ERROR, the path observed`,
+      title: `An account named by ${fields} instead of an IBAN (${where}) is refused with FORMAT_ERROR, the path observed`,
       kind: place.kind,
       changes: OTHER_IDENTIFIERS.map(({ field, make }) => ({
         what: `${field} instead of iban (${where})`,
