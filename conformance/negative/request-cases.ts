@@ -305,12 +305,17 @@ const missingCases: NegativeCase[] = [
   {
     id: 'REQ-FUNDS-MISSING',
     rules: ['COF-7'],
-    title: 'A funds confirmation without account or instructedAmount is refused with 400',
+    title:
+      'A funds confirmation without account or instructedAmount, or without both (no body, or JSON null), is refused with 400',
     kind: 'funds',
-    changes: ['account', 'instructedAmount'].map((field): Change => ({
-      what: `no ${field}`,
-      body: (body) => delete body[field],
-    })),
+    changes: [
+      ...['account', 'instructedAmount'].map((field): Change => ({
+        what: `no ${field}`,
+        body: (body) => delete body[field],
+      })),
+      { what: 'no body at all', rawBody: '' },
+      { what: 'the body JSON null', rawBody: 'null' },
+    ],
     expect: { status: 400 },
   },
   {
