@@ -18,10 +18,16 @@ let t: TestSandbox;
 let other: ClientCertificate;
 let receiver: CallbackReceiver;
 const PROVIDER = 'PSDDE-BAFIN-123456';
+/** What the sandbox logged: an exception of the judge would show here, the request answered all the same. */
+const logged: string[] = [];
 
 beforeAll(async () => {
   const certs = await certificateFolder();
-  t = await testSandbox(certs, { clockStart: '2026-03-02T10:00:00Z', callbackCa: [`${certs}/ca.crt`] });
+  t = await testSandbox(certs, {
+    clockStart: '2026-03-02T10:00:00Z',
+    callbackCa: [`${certs}/ca.crt`],
+    log: (line) => logged.push(line),
+  });
   other = issueQwac({
     ca: { cert: t.ca, key: t.caKey },
     name: 'Other TPP',
@@ -83,6 +89,20 @@ it('has a test below for every rule of the catalogue', () => {
     'CLIENT-CALLBACK-ACK',
   ];
   expect(CLIENT_RULES.map((rule) => rule.id).sort()).toEqual([...tested].sort());
+});
+
+it('judges any JSON a client sends: an amount and a currency that are objects no string can be made of', async () => {
+  const body = transfer(anna()) as Record<string, any>;
+  // JSON can name a member toString or valueOf; String() of such an object throws.
+  body.instructedAmount = { amount: { toString: 1 }, currency: { valueOf: {}, toString: {} } };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const answer = await initiation(body);
+    expect(answer.status).toBe(400);
+    expect((answer.json as { tppMessages: { code: string }[] }).tppMessages[0]!.code).toBe('FORMAT_ERROR');
+  }
+  expect(logged.filter((line) => line.includes('listener failed'))).toEqual([]);
+  // Each, under its own X-Request-ID, judged as the malformed request it is.
+  expect(findings().map((finding) => finding.rule)).toEqual(['CLIENT-MALFORMED', 'CLIENT-MALFORMED']);
 });
 
 describe('a client that breaks one rule once meets exactly that finding', () => {

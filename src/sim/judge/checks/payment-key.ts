@@ -26,11 +26,13 @@ function moneyOf(body: unknown): string | undefined {
     remittanceInformationUnstructured?: unknown;
   } | null;
   if (typeof b?.debtorAccount?.iban !== 'string' || typeof b.creditorAccount?.iban !== 'string') return undefined;
+  // The values as JSON, never String(): a parsed body can hold an object whose toString is a member
+  // the client sent, and String() of it throws.
   return JSON.stringify([
     b.debtorAccount.iban,
     b.creditorAccount.iban,
-    String(b.instructedAmount?.amount),
-    String(b.instructedAmount?.currency),
+    b.instructedAmount?.amount ?? null,
+    b.instructedAmount?.currency ?? null,
     b.remittanceInformationUnstructured ?? null,
   ]);
 }
