@@ -191,7 +191,9 @@ const badRequestId = fc.oneof(
 /** Every byte percent-encoded, plus escapes that do not decode. */
 const hostileSegment = fc.oneof(
   hostileString
-    .filter((s) => s.length > 0)
+    // Not `.` or `..`: the client reads their encodings (`%2e`, `%2e%2e`) as dot segments, as every URL
+    // parser does, and sends the path without them — another, well-formed request (`/v1/accounts/`).
+    .filter((s) => s.length > 0 && s !== '.' && s !== '..')
     .map((s) => [...Buffer.from(s, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('')),
   fc.constantFrom(
     '%',
