@@ -34,6 +34,12 @@ export default tseslint.config(
     },
   },
   {
+    // A worker thread's script (the PostgreSQL connection): plain CommonJS, loaded by file name.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Request bodies bent on purpose (negative rows, hostile requests, OpenAPI documents walked as
     // plain JSON): any field of any depth is set or read, which is what `any` says.
     files: ['conformance/negative/**', 'test/**', '**/*.test.ts', '**/*.test.tsx'],

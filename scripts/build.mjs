@@ -5,8 +5,8 @@
  * the stamp, so `npm start` on a current build starts at once instead of compiling for seconds.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -40,9 +40,23 @@ export function isStale(base, inputs = BUILD_INPUTS) {
   return !existsSync(stamp) || statSync(stamp).mtimeMs < newestInput(base, inputs);
 }
 
+/** Plain CommonJS files under src/ (a worker thread's script), which tsc does not emit: copied beside the build. */
+function copyScripts(dir = join(root, 'src')) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) copyScripts(path);
+    else if (name.endsWith('.cjs')) {
+      const target = join(root, 'dist', relative(root, path));
+      mkdirSync(dirname(target), { recursive: true });
+      copyFileSync(path, target);
+    }
+  }
+}
+
 function build() {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  copyScripts();
   writeFileSync(join(root, STAMP), `${new Date().toISOString()}\n`);
 }
 

@@ -16,6 +16,7 @@ import type { SandboxOptions } from './options.js';
 import type { Behaviour, ServedProfile } from './profile.js';
 import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
 import { anyPaymentDue, applyDuePayments } from './services/payments/settlement.js';
+import { syncShared } from './shared-sync.js';
 import { openStore } from './store/store.js';
 import { createWorld } from './world.js';
 
@@ -73,6 +74,7 @@ export async function buildContext(
       any: () => anyPaymentDue(parts, clock.now()),
       apply: (uow) => applyDuePayments(parts, uow, clock.now()),
     },
+    sync: () => syncShared(parts),
   });
   const ctx: SandboxContext = { ...parts, bank };
   if (kept.clockOffsetMs !== clock.offsetMs) {

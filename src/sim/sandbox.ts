@@ -21,6 +21,9 @@ import { behaviourOf, resolveProfile, type ServedProfile } from './profile.js';
 import { createPortalApp } from './portal/app.js';
 import { close, listen, urlHost } from './servers.js';
 import { dispatchDue, flushDue } from './services/callbacks/dispatch.js';
+import { syncShared } from './shared-sync.js';
+import { maskUrl } from './store/pg/pg-url.js';
+import { StoreUnavailableError } from './store/records.js';
 import { boundFetch, type SandboxFetch, type SandboxTls } from './library/fetch.js';
 import { providerFactory, type ProviderOptions, type SandboxProvider } from './library/providers.js';
 import { psuFactory, type SandboxPsu } from './library/psu.js';
@@ -54,6 +57,7 @@ export interface Sandbox {
   readonly certificates: CertificatePaths;
   /** Certificate files this start had to create (empty when all were present). */
   readonly createdCertificates: readonly string[];
+  /** The data file, or the database URL with its password masked; undefined in memory. */
   readonly dataFile: string | undefined;
   readonly clock: SandboxClock;
   readonly events: EventBus;
@@ -148,7 +152,17 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const journal = createJournal(ctx.events, options.journalSize);
   // Callback retries follow the sandbox clock: a clock move fires what became due at once, and a
   // one-second tick covers time passing by itself.
-  const dispatch = () => void dispatchDue(ctx).catch((error: unknown) => log(`callback dispatch: ${String(error)}`));
+  // With a shared store the tick first catches up with the clock other processes moved; while the
+  // database is down it tries again on the next tick (requests say so with 503 meanwhile).
+  const dispatch = () =>
+    void Promise.resolve()
+      .then(() => {
+        syncShared(ctx);
+        return dispatchDue(ctx);
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof StoreUnavailableError)) log(`callback dispatch: ${String(error)}`);
+      });
   ctx.events.on('clock-changed', dispatch);
   const tick = setInterval(dispatch, 1000);
   tick.unref();
@@ -209,7 +223,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     controlUrl: `${portalUrl}/sandbox`,
     certificates: certs.paths,
     createdCertificates: certs.created,
-    dataFile: options.data,
+    dataFile: options.data === undefined ? undefined : maskUrl(options.data),
     events: ctx.events,
     startupMs: performance.now() - started,
     clock: {

@@ -23,6 +23,7 @@ import { requestFault } from '../faults/middleware.js';
 import { asXsError, errorAnswer } from '../http/error-envelope.js';
 import { hasBody, jsonBodyReader } from '../http/json-body.js';
 import { providerRecorder } from '../services/providers.js';
+import { syncShared } from '../shared-sync.js';
 import type { Answer } from './answer.js';
 import { Exchange, type Outcome } from './exchange.js';
 import { authenticateProvider } from './identity.js';
@@ -266,8 +267,22 @@ export function createApiListener(
     else setTimeout(finish, x.holdMs, x).unref();
   }
 
+  /** A request whose process could not catch up with the shared store (the database is down) answers that at once. */
+  async function failed(x: Exchange, error: unknown): Promise<void> {
+    x.outcome = refusal(error);
+    finish(x);
+  }
+
   return (req, res) => {
-    run(new Exchange(req, res, ctx.clock, ctx.behaviour.requestIdMissing)).catch((error: unknown) => {
+    let behind: unknown;
+    try {
+      // Before the arrival is stamped: the sandbox clock as any process last moved it.
+      syncShared(ctx);
+    } catch (error) {
+      behind = error;
+    }
+    const x = new Exchange(req, res, ctx.clock, ctx.behaviour.requestIdMissing);
+    (behind === undefined ? run(x) : failed(x, behind)).catch((error: unknown) => {
       ctx.log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       res.destroy();
     });

@@ -11,7 +11,7 @@
  * here: at the start of every unit of work (so it decides on the state time has made) and at its end
  * (the work may have moved the clock), inside the same unit of work and the same write.
  */
-import { StoreWriteError, type Store } from '../store/records.js';
+import { StoreConflictError, StoreWriteError, type Store } from '../store/records.js';
 import { UnitOfWork, type LedgerIndex } from './unit-of-work.js';
 
 export { StoreWriteError } from '../store/records.js';
@@ -31,11 +31,19 @@ export interface DueWork {
   apply(uow: UnitOfWork): void;
 }
 
+/**
+ * How often a unit of work runs again after a conflict with another process (a shared store): the
+ * work is a decision over what it read, so running it again over what is there now is safe.
+ */
+export const CONFLICT_ATTEMPTS = 5;
+
 export function createBank(deps: {
   store: Store;
   ledgers: () => LedgerIndex;
   log: (message: string) => void;
   due?: DueWork;
+  /** What the unit of work catches up with once its transaction began (a shared store: the clock, the ledger index). */
+  sync?: () => void;
 }): Bank {
   let tail: Promise<unknown> = Promise.resolve();
   /** Units of work asked for and not yet finished. */
@@ -45,9 +53,22 @@ export function createBank(deps: {
   };
 
   async function run<T>(work: (uow: UnitOfWork) => T): Promise<T> {
-    const uow = new UnitOfWork(deps.store, deps.ledgers());
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(work);
+      } catch (error) {
+        if (!(error instanceof StoreConflictError) || attempt >= CONFLICT_ATTEMPTS) throw error;
+        // Another process got there first; wait a moment, more each time, then decide again.
+        await new Promise((resolve) => setTimeout(resolve, attempt * 5 + Math.random() * 10));
+      }
+    }
+  }
+
+  async function once<T>(work: (uow: UnitOfWork) => T): Promise<T> {
+    const uow = new UnitOfWork(deps.store, deps.ledgers);
     let result: T;
     try {
+      deps.sync?.();
       deps.due?.apply(uow);
       result = work(uow);
       deps.due?.apply(uow);

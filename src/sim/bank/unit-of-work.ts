@@ -25,11 +25,24 @@ export class UnitOfWork {
   /** Accounts whose ledger index a booking touched; made on the first booking. */
   #touchedIbans: Set<string> | undefined;
 
+  readonly #ledgerIndex: () => LedgerIndex;
+  #ledgers: LedgerIndex | undefined;
+
+  /**
+   * Begins the store's transaction. The ledger index is asked for at its first use, not here: a
+   * shared store's unit of work first catches up with other processes (the bank's sync), which may
+   * have rebuilt it.
+   */
   constructor(
     private readonly store: Store,
-    private readonly ledgers: LedgerIndex,
+    ledgers: () => LedgerIndex,
   ) {
     this.#tx = store.begin();
+    this.#ledgerIndex = ledgers;
+  }
+
+  private get ledgers(): LedgerIndex {
+    return (this.#ledgers ??= this.#ledgerIndex());
   }
 
   put<K extends Kind>(kind: K, key: string, record: RecordKinds[K]): void {

@@ -5,10 +5,30 @@
  * nothing internal (a stack, a message) ever reaches a client.
  */
 import { errorBody, XsError, type TppMessagesBody } from '../../contract/index.js';
+import { StoreUnavailableError } from '../store/records.js';
+
+/** Seconds a client waits before retrying while the sandbox's database cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_S = 1;
+
+/**
+ * The database behind a shared sandbox cannot be reached: a server-side failure the client may retry
+ * after a backoff (spec "Errors" rule 2), 503 with Retry-After, the status no bank profile changes.
+ */
+export function unavailable(): XsError {
+  return new XsError('INTERNAL_SERVER_ERROR', {
+    status: 503,
+    text: 'The sandbox cannot reach its database; retry after Retry-After seconds.',
+    headers: { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_S) },
+  });
+}
 
 /** The error as the sandbox answers it: an XsError as it is, anything else as INTERNAL_SERVER_ERROR (logged). */
 export function asXsError(error: unknown, log: (message: string) => void): XsError {
   if (error instanceof XsError) return error;
+  if (error instanceof StoreUnavailableError) {
+    log(`database unavailable: ${error.message}`);
+    return unavailable();
+  }
   log(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return new XsError('INTERNAL_SERVER_ERROR');
 }

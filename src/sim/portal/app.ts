@@ -7,6 +7,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { controlAuth } from './control-auth.js';
+import { syncShared } from '../shared-sync.js';
 import { errorHandler } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { openApiRoute } from './openapi-route.js';
@@ -70,6 +71,11 @@ export function createPortalApp(
   // not even which paths exist or which content type a call needs.
   app.use('/sandbox', controlAuth(options.controlToken));
   app.use(host);
+  // A shared sandbox's process first catches up with the others (the clock); the database down is a 503.
+  app.use((_req, _res, next) => {
+    syncShared(ctx);
+    next();
+  });
   app.use(
     '/sandbox',
     controlGuard(options),

@@ -84,6 +84,11 @@ export interface DeliveryRecord {
   /** When the next attempt is due; absent once delivered or given up. */
   nextAttemptAt?: string;
   outcome: 'pending' | 'delivered' | 'failed';
+  /**
+   * Host time until which the process that claimed the due attempt sends it (dispatch.ts): with
+   * several processes on one database, one of them sends each attempt.
+   */
+  claimedUntil?: string;
 }
 
 /** An SCA authorisation of a consent or a payment. */

@@ -109,6 +109,8 @@ export function memoryStore(initial: SandboxState): Store {
 
   return {
     file: undefined,
+    shared: false,
+    sync: () => ({ state, bookingsMoved: false }),
     get: (kind, key) => table(kind).get(key),
     find(kind, index: EqualityName<typeof kind>, value) {
       const records = table(kind);

@@ -48,9 +48,27 @@ export interface StoreTransaction {
   rollback(): void;
 }
 
+/** What a shared store answers at the start of a request or a unit of work (Store.sync). */
+export interface SharedFacts {
+  /** The sandbox's facts as committed: the clock's offset moved by any process. */
+  state: SandboxState;
+  /** Whether another process booked or unbooked since this process last looked: its ledger index is stale. */
+  bookingsMoved: boolean;
+}
+
 export interface Store extends Records {
-  /** The data file, or undefined in memory. */
+  /** The data file, or the database (without its password), or undefined in memory. */
   readonly file: string | undefined;
+  /**
+   * Whether other processes write the same records (PostgreSQL): nothing this process keeps beside
+   * the store (the clock's offset, the ledger index) may then be trusted across requests.
+   */
+  readonly shared: boolean;
+  /**
+   * The committed facts, read afresh (inside a unit of work: as its transaction read them, under
+   * its lock). Memory and SQLite answer their own state, never stale: one process writes them.
+   */
+  sync(): SharedFacts;
   begin(): StoreTransaction;
   /** Releases the data file (its lock and write-ahead log); nothing may be read or written after. */
   close(): void;
@@ -58,3 +76,13 @@ export interface Store extends Records {
 
 /** The store could not be written; the request answers 500 and nothing of it stays. */
 export class StoreWriteError extends Error {}
+
+/**
+ * The database cannot be reached (down, restarting, the connection broke mid-transaction): the
+ * request answers 503 with Retry-After, a retryable failure (spec "Errors" rule 2), and nothing of
+ * it stays. The sandbox serves again by itself once the database answers.
+ */
+export class StoreUnavailableError extends StoreWriteError {}
+
+/** Another process changed what this unit of work read or wrote meanwhile: the bank runs the work again. */
+export class StoreConflictError extends StoreWriteError {}

@@ -150,6 +150,8 @@ export function sqliteStore(db: Database, file: string, initial: SandboxState): 
 
   return {
     file,
+    shared: false,
+    sync: () => ({ state, bookingsMoved: false }),
     get: (kind, key) => parse(q.get.get(kind, key)),
     find: (kind, index, value) => q.find.all(kind, index, value).map((body) => JSON.parse(body)),
     upTo: (kind, index, max) => q.upTo.all(kind, index, max).map(([key, body]) => [key, JSON.parse(body)]),

@@ -1,9 +1,13 @@
 /**
- * The store a sandbox runs on: in memory by default (memory-store.ts), or the data file of --data
- * (data-file.ts, SQLite), both behind the one boundary of records.ts.
+ * The store a sandbox runs on: in memory by default (memory-store.ts), the data file of --data
+ * (data-file.ts, SQLite), or a PostgreSQL database shared by several processes (--data
+ * postgresql://…, pg/pg-store.ts), all behind the one boundary of records.ts.
  */
 import { memoryStore } from './memory-store.js';
 import { openDataFile } from './data-file.js';
+import { openPgStore } from './pg/pg-store.js';
+import { databaseUrlProblem, isDatabaseUrl } from './pg/pg-url.js';
+import { DatabaseRefusedError } from './pg/pg-schema.js';
 import type { Store } from './records.js';
 import { freshState } from './state.js';
 
@@ -14,7 +18,13 @@ export function openStore(options: {
   seedAnchor: string;
   log: (message: string) => void;
 }): Store {
-  return options.file
-    ? openDataFile(options.file, { seedAnchor: options.seedAnchor, log: options.log })
+  const { file } = options;
+  if (file !== undefined && isDatabaseUrl(file)) {
+    const problem = databaseUrlProblem(file);
+    if (problem !== undefined) throw new DatabaseRefusedError(`--data: ${problem}.`);
+    return openPgStore(file, { fresh: () => freshState(options.seedAnchor) });
+  }
+  return file
+    ? openDataFile(file, { seedAnchor: options.seedAnchor, log: options.log })
     : memoryStore(freshState(options.seedAnchor));
 }

@@ -4,7 +4,7 @@
  */
 import type { UnitOfWork } from '../../bank/unit-of-work.js';
 import type { SandboxContext } from '../../context.js';
-import { planDeliveries, releaseAfter } from '../../faults/callback-plan.js';
+import { planDeliveries, releaseAfter, type PlannedDelivery } from '../../faults/callback-plan.js';
 import type { DeliveryRecord } from '../../store/data.js';
 import { attempt } from './attempt.js';
 
@@ -33,14 +33,47 @@ function recordAttempt(
   );
 }
 
-/** Sends every attempt that is due by the sandbox clock; called on revocation, when the clock moves, and on a tick. */
-export async function dispatchDue(ctx: SandboxContext): Promise<void> {
+/**
+ * How long a claimed delivery belongs to the process that claimed it (host time, past the attempt's
+ * own deadline): a process killed mid-attempt leaves its claim to expire, and another process sends
+ * the attempt then.
+ */
+const CLAIM_MS = 30_000;
+
+/**
+ * Claims what is due, in a unit of work: with several processes on one database each due attempt is
+ * claimed by exactly one of them (units of work run one after the other across processes), which
+ * marks it with how long its claim holds. What another process claimed, or this one has on the
+ * wire, is left alone.
+ */
+function claimDue(ctx: SandboxContext, uow: UnitOfWork): PlannedDelivery[] {
   const now = ctx.clock.nowMs();
+  const hostNow = Date.now();
   const due = ctx.store
     .upTo('deliveries', 'due', now)
     .map(([, delivery]) => delivery)
-    .filter((delivery) => !ctx.deliveriesInFlight.has(delivery.eventId));
+    .filter(
+      (delivery) =>
+        !ctx.deliveriesInFlight.has(delivery.eventId) &&
+        !(delivery.claimedUntil !== undefined && Date.parse(delivery.claimedUntil) > hostNow),
+    );
   const planned = planDeliveries(ctx.faults, due, now);
+  const claimedUntil = new Date(hostNow + CLAIM_MS + ctx.behaviour.callbackAttemptTimeoutMs).toISOString();
+  for (const { delivery } of planned) uow.put('deliveries', delivery.eventId, { ...delivery, claimedUntil });
+  return planned.map(({ delivery, copies }) => ({ delivery: withoutClaim(delivery), copies }));
+}
+
+function withoutClaim(delivery: DeliveryRecord): DeliveryRecord {
+  if (delivery.claimedUntil === undefined) return delivery;
+  const { claimedUntil: _claim, ...rest } = delivery;
+  return rest;
+}
+
+/** Sends every attempt that is due by the sandbox clock; called on revocation, when the clock moves, and on a tick. */
+export async function dispatchDue(ctx: SandboxContext): Promise<void> {
+  const earliest = ctx.store.earliest('deliveries', 'due');
+  if (earliest === undefined || earliest > ctx.clock.nowMs()) return;
+  const planned = await ctx.bank.transact((uow) => claimDue(ctx, uow));
   if (planned.length === 0) return;
   // Each outcome is recorded as soon as its attempt has an answer; no unit of work waits on the network.
   const runs = planned.map(({ delivery, copies }) => {

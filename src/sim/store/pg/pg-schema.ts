@@ -1,0 +1,173 @@
+/**
+ * The database's layout (--data postgresql://…): the tables, the row that marks the database as
+ * xs2a-kit's and names its schema version, and the one check every start makes before anything is
+ * written. Several processes may start at once: the check and the creation run in one transaction
+ * under an advisory lock, so exactly one lays the tables out and the others find them.
+ *
+ * - `xs2a_kit_schema`: the application's name, the schema version (a newer one is refused: an
+ *   older xs2a-kit must not write a layout it does not know) and the digest of the index functions
+ *   (a release that changes what an index derives rebuilds the index rows at its first start).
+ * - `xs2a_sandbox`: the sandbox's facts (the clock's offset: one clock for every process) and the
+ *   bookings generation (how often bookings changed: a process rebuilds its ledger index when it moved).
+ * - `xs2a_records`: records as JSON by kind and key (`json`, not `jsonb`: a record reads back with
+ *   its members in the order they were written, as in memory); `seq` orders a kind's list.
+ * - `xs2a_index`, `xs2a_order`: one row per equality and ordered index value a record derives.
+ */
+import type { SandboxState } from '../records.js';
+import { INDEX_DIGEST } from '../sqlite-schema.js';
+import { indexesOf, KINDS } from '../kinds.js';
+import { SandboxStateSchema } from '../state.js';
+import type { SyncPg } from './pg-sync.js';
+
+export const PG_APPLICATION = 'xs2a-kit';
+export const PG_SCHEMA_VERSION = 1;
+/** The advisory lock the start-up check holds ("xs2a"): one process lays the tables out. */
+const START_LOCK = 0x78733261;
+
+const TABLES = `
+CREATE TABLE xs2a_kit_schema (
+  id integer PRIMARY KEY CHECK (id = 1),
+  application text NOT NULL,
+  version integer NOT NULL,
+  index_digest text NOT NULL
+);
+CREATE TABLE xs2a_sandbox (
+  id integer PRIMARY KEY CHECK (id = 1),
+  state json NOT NULL,
+  bookings_generation bigint NOT NULL DEFAULT 0
+);
+CREATE TABLE xs2a_records (
+  kind text NOT NULL,
+  key text NOT NULL,
+  seq bigserial NOT NULL,
+  body json NOT NULL,
+  PRIMARY KEY (kind, key)
+);
+CREATE INDEX xs2a_records_by_seq ON xs2a_records (kind, seq);
+CREATE TABLE xs2a_index (
+  kind text NOT NULL,
+  name text NOT NULL,
+  value text NOT NULL,
+  key text NOT NULL,
+  PRIMARY KEY (kind, name, value, key)
+);
+CREATE INDEX xs2a_index_by_key ON xs2a_index (kind, key);
+CREATE TABLE xs2a_order (
+  kind text NOT NULL,
+  name text NOT NULL,
+  value double precision NOT NULL,
+  key text NOT NULL,
+  PRIMARY KEY (kind, name, value, key)
+);
+CREATE INDEX xs2a_order_by_key ON xs2a_order (kind, key);
+`;
+
+/** A database this release will not run on; nothing was written to it. */
+export class DatabaseRefusedError extends Error {}
+
+/** The index rows a record derives: equality ones for xs2a_index, ordered ones for xs2a_order. */
+export function indexRows(
+  kind: string,
+  key: string,
+  record: unknown,
+): { equality: [string, string, string, string][]; ordered: [string, string, number, string][] } {
+  const equality: [string, string, string, string][] = [];
+  const ordered: [string, string, number, string][] = [];
+  for (const plan of indexesOf(kind as (typeof KINDS)[number])) {
+    const value = plan.derive(record);
+    if (value === undefined) continue;
+    if (plan.ordered) ordered.push([kind, plan.name, value as number, key]);
+    else equality.push([kind, plan.name, value as string, key]);
+  }
+  return { equality, ordered };
+}
+
+/** Statements that write index rows given as JSON arrays (one parameter each, whatever their number). */
+export function indexInserts(rows: ReturnType<typeof indexRows>[]): { sql: string; params: unknown[] }[] {
+  const equality = rows.flatMap((row) => row.equality);
+  const ordered = rows.flatMap((row) => row.ordered);
+  const statements: { sql: string; params: unknown[] }[] = [];
+  if (equality.length > 0)
+    statements.push({
+      sql: `INSERT INTO xs2a_index (kind, name, value, key)
+            SELECT r->>0, r->>1, r->>2, r->>3 FROM json_array_elements($1::json) r`,
+      params: [JSON.stringify(equality)],
+    });
+  if (ordered.length > 0)
+    statements.push({
+      sql: `INSERT INTO xs2a_order (kind, name, value, key)
+            SELECT r->>0, r->>1, (r->>2)::double precision, r->>3 FROM json_array_elements($1::json) r`,
+      params: [JSON.stringify(ordered)],
+    });
+  return statements;
+}
+
+function refused(problem: string): DatabaseRefusedError {
+  return new DatabaseRefusedError(`${problem}. Nothing was written to it.`);
+}
+
+/**
+ * Checks the database and lays it out when it is empty, in one transaction under the start lock;
+ * answers the sandbox's facts as stored. A database of another application, a schema of a newer
+ * xs2a-kit or a damaged one is refused (DatabaseRefusedError) and the transaction rolled back.
+ */
+export function prepareDatabase(db: SyncPg, where: string, fresh: () => SandboxState): SandboxState {
+  db.begin({ sql: 'SELECT pg_advisory_xact_lock($1)', params: [START_LOCK] });
+  try {
+    const marked = db.tx({ sql: "SELECT to_regclass('xs2a_kit_schema') IS NOT NULL AS marked" }).rows[0]!.marked;
+    if (!marked) {
+      const tables = db.tx({
+        sql: `SELECT table_name FROM information_schema.tables
+              WHERE table_schema = current_schema() ORDER BY table_name`,
+      }).rows;
+      if (tables.length > 0)
+        throw refused(
+          `The database ${where} holds ${tables.length} table(s) of another application (${String(tables[0]!.table_name)}) and no xs2a-kit schema: give xs2a-kit a database of its own`,
+        );
+      db.tx({ sql: TABLES });
+      db.tx(
+        {
+          sql: 'INSERT INTO xs2a_kit_schema (id, application, version, index_digest) VALUES (1, $1, $2, $3)',
+          params: [PG_APPLICATION, PG_SCHEMA_VERSION, INDEX_DIGEST],
+        },
+        { sql: 'INSERT INTO xs2a_sandbox (id, state) VALUES (1, $1::json)', params: [JSON.stringify(fresh())] },
+      );
+    } else {
+      const mark = db.tx({ sql: 'SELECT application, version, index_digest FROM xs2a_kit_schema WHERE id = 1' })
+        .rows[0];
+      if (!mark || mark.application !== PG_APPLICATION)
+        throw refused(`The database ${where} has a table xs2a_kit_schema that does not name xs2a-kit`);
+      const version = Number(mark.version);
+      if (version > PG_SCHEMA_VERSION)
+        throw refused(
+          `The database ${where} holds schema version ${version} of a newer xs2a-kit (this one runs version ${PG_SCHEMA_VERSION}); upgrade xs2a-kit`,
+        );
+      if (version !== PG_SCHEMA_VERSION)
+        throw refused(
+          `The database ${where} holds schema version ${version}, which no xs2a-kit release knows (this one runs version ${PG_SCHEMA_VERSION})`,
+        );
+      if (mark.index_digest !== INDEX_DIGEST) reindex(db);
+    }
+    const row = db.tx({ sql: 'SELECT state FROM xs2a_sandbox WHERE id = 1' }).rows[0];
+    const parsed = SandboxStateSchema.safeParse(row?.state);
+    if (!parsed.success)
+      throw refused(`The database ${where} has no valid sandbox row (xs2a_sandbox): its schema is damaged`);
+    db.commit();
+    return parsed.data;
+  } catch (error) {
+    db.rollback();
+    throw error;
+  }
+}
+
+/** Rebuilds every index row from the records (a release that changed what an index derives). */
+function reindex(db: SyncPg): void {
+  db.tx({ sql: 'DELETE FROM xs2a_index' }, { sql: 'DELETE FROM xs2a_order' });
+  for (const kind of KINDS) {
+    if (indexesOf(kind).length === 0) continue;
+    const rows = db.tx({ sql: 'SELECT key, body FROM xs2a_records WHERE kind = $1', params: [kind] }).rows;
+    const statements = indexInserts(rows.map((row) => indexRows(kind, String(row.key), row.body)));
+    if (statements.length > 0) db.tx(...statements);
+  }
+  db.tx({ sql: 'UPDATE xs2a_kit_schema SET index_digest = $1 WHERE id = 1', params: [INDEX_DIGEST] });
+}

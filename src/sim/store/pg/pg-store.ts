@@ -1,0 +1,283 @@
+/**
+ * The store over PostgreSQL (--data postgresql://…), shared by several sandbox processes behind one
+ * address. Nothing read is kept between calls: every read outside a unit of work asks the database,
+ * so no process answers with what another has changed since.
+ *
+ * A unit of work is one transaction that begins by locking the sandbox's row (`FOR UPDATE`): units
+ * of work of every process then run one after the other, exactly as one process's queue runs them,
+ * so the interface's rules that hinge on "the one before" (one payment per idempotency key, the
+ * fourth and last unattended access, supersession, what falls due) hold across processes as they do
+ * in one. Reads inside it see the database as the lock found it plus the work's own changes, which
+ * are staged here and written at the commit in a few statements; the bookings generation moves
+ * with every commit that changed bookings.
+ */
+import { indexesOf, type Kind, type RecordKinds } from '../kinds.js';
+import type { SandboxState, SharedFacts, Store, StoreTransaction } from '../records.js';
+import { StoreUnavailableError } from '../records.js';
+import { indexInserts, indexRows, prepareDatabase } from './pg-schema.js';
+import { openSyncPg, type Statement, type SyncPg } from './pg-sync.js';
+import { describeDatabase } from './pg-url.js';
+
+const REMOVED = Symbol('removed');
+type Staged = Map<string, unknown>;
+
+interface OpenTransaction {
+  state: SandboxState;
+  stateChanged: boolean;
+  /** Changes by kind: the record put, or REMOVED. */
+  changes: Map<Kind, Staged>;
+  /** A reset: nothing committed before is read any more. */
+  cleared: boolean;
+  booked: boolean;
+}
+
+/** node-postgres parses a `json` column itself: a record is the value as read (an object, a string, a number). */
+const parse = <T>(body: unknown) => body as T;
+
+export function openPgStore(url: string, options: { fresh: () => SandboxState }): Store {
+  const where = describeDatabase(url);
+  const db = openSyncPg(url);
+  try {
+    prepareDatabase(db, where, options.fresh);
+  } catch (error) {
+    db.close();
+    if (error instanceof StoreUnavailableError)
+      throw new StoreUnavailableError(`Cannot reach the database ${where}: ${reason(error.message)}`);
+    throw error;
+  }
+  return pgStore(db, where);
+}
+
+/** The driver's reason without the "The database … cannot be reached:" the bridge put before it. */
+function reason(message: string): string {
+  return message.replace(/^The database \S+ (cannot be reached: )?/, '');
+}
+
+export function pgStore(db: SyncPg, where: string): Store {
+  let tx: OpenTransaction | undefined;
+  /** The bookings generation this process's ledger index was built at. */
+  let knownGeneration: number | undefined;
+  let bookingsMoved = false;
+
+  const read = (...statements: Statement[]) => (tx ? db.tx(...statements) : db.query(...statements));
+  const staged = (kind: Kind): Staged | undefined => tx?.changes.get(kind);
+
+  function noteGeneration(generation: number): boolean {
+    const moved = knownGeneration !== undefined && generation !== knownGeneration;
+    knownGeneration = generation;
+    return moved;
+  }
+
+  function committedFacts(): SharedFacts {
+    const row = db.query({ sql: 'SELECT state, bookings_generation FROM xs2a_sandbox WHERE id = 1' }).rows[0]!;
+    return { state: parse(row.state), bookingsMoved: noteGeneration(Number(row.bookings_generation)) };
+  }
+
+  /** What an index holds for the staged records of a kind, and the keys whose stored rows they replace. */
+  function stagedMatches<K extends Kind>(kind: K, name: string, keep: (value: string | number) => boolean) {
+    const plan = indexesOf(kind).find((candidate) => candidate.name === name)!;
+    const matches: [string, RecordKinds[K], string | number][] = [];
+    for (const [key, record] of staged(kind) ?? []) {
+      if (record === REMOVED) continue;
+      const value = plan.derive(record);
+      if (value !== undefined && keep(value)) matches.push([key, record as RecordKinds[K], value]);
+    }
+    return matches;
+  }
+
+  const isStaged = (kind: Kind, key: string) => staged(kind)?.has(key) ?? false;
+
+  function get<K extends Kind>(kind: K, key: string): RecordKinds[K] | undefined {
+    const change = staged(kind)?.get(key);
+    if (change !== undefined) return change === REMOVED ? undefined : (change as RecordKinds[K]);
+    if (tx?.cleared) return undefined;
+    const row = read({ sql: 'SELECT body FROM xs2a_records WHERE kind = $1 AND key = $2', params: [kind, key] })
+      .rows[0];
+    return row === undefined ? undefined : parse(row.body);
+  }
+
+  function find<K extends Kind>(kind: K, index: string, value: string): RecordKinds[K][] {
+    const stored = tx?.cleared
+      ? []
+      : read({
+          sql: `SELECT r.key, r.body FROM xs2a_index i JOIN xs2a_records r ON r.kind = i.kind AND r.key = i.key
+                WHERE i.kind = $1 AND i.name = $2 AND i.value = $3`,
+          params: [kind, index, value],
+        }).rows.filter((row) => !isStaged(kind, String(row.key)));
+    return [
+      ...stored.map((row) => parse(row.body) as RecordKinds[K]),
+      ...stagedMatches(kind, index, (derived) => derived === value).map(([, record]) => record),
+    ];
+  }
+
+  function upTo<K extends Kind>(kind: K, index: string, max: number): [string, RecordKinds[K]][] {
+    const stored: [string, RecordKinds[K], number][] = tx?.cleared
+      ? []
+      : read({
+          sql: `SELECT o.key, o.value, r.body FROM xs2a_order o JOIN xs2a_records r ON r.kind = o.kind AND r.key = o.key
+                WHERE o.kind = $1 AND o.name = $2 AND o.value <= $3 ORDER BY o.value, o.key`,
+          params: [kind, index, max],
+        })
+          .rows.filter((row) => !isStaged(kind, String(row.key)))
+          .map((row) => [String(row.key), parse(row.body), Number(row.value)]);
+    const mine = stagedMatches(kind, index, (derived) => (derived as number) <= max) as [
+      string,
+      RecordKinds[K],
+      number,
+    ][];
+    if (mine.length === 0) return stored.map(([key, record]) => [key, record]);
+    return [...stored, ...mine]
+      .sort((a, b) => a[2] - b[2] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .map(([key, record]) => [key, record]);
+  }
+
+  function earliest(kind: Kind, index: string): number | undefined {
+    const own = staged(kind);
+    // At most as many stored rows as there are staged records can be hidden by them.
+    const stored = tx?.cleared
+      ? []
+      : read({
+          sql: 'SELECT key, value FROM xs2a_order WHERE kind = $1 AND name = $2 ORDER BY value, key LIMIT $3',
+          params: [kind, index, (own?.size ?? 0) + 1],
+        })
+          .rows.filter((row) => !isStaged(kind, String(row.key)))
+          .map((row) => Number(row.value));
+    const values = [...stored, ...stagedMatches(kind, index, () => true).map(([, , value]) => value as number)];
+    return values.length === 0 ? undefined : Math.min(...values);
+  }
+
+  function all<K extends Kind>(kind: K): RecordKinds[K][] {
+    const own = staged(kind);
+    const stored = tx?.cleared
+      ? []
+      : read({ sql: 'SELECT key, body FROM xs2a_records WHERE kind = $1 ORDER BY seq', params: [kind] }).rows;
+    const list: RecordKinds[K][] = [];
+    const seen = new Set<string>();
+    for (const row of stored) {
+      const key = String(row.key);
+      seen.add(key);
+      const change = own?.get(key);
+      if (change === REMOVED) continue;
+      list.push((change ?? parse(row.body)) as RecordKinds[K]);
+    }
+    for (const [key, change] of own ?? [])
+      if (!seen.has(key) && change !== REMOVED) list.push(change as RecordKinds[K]);
+    return list;
+  }
+
+  function commitStatements(open: OpenTransaction): Statement[] {
+    const statements: Statement[] = [];
+    if (open.cleared)
+      statements.push(
+        { sql: 'DELETE FROM xs2a_records' },
+        { sql: 'DELETE FROM xs2a_index' },
+        { sql: 'DELETE FROM xs2a_order' },
+      );
+    const touched: [string, string][] = [];
+    const written: { kind: string; key: string; body: unknown }[] = [];
+    const rows: ReturnType<typeof indexRows>[] = [];
+    for (const [kind, changes] of open.changes) {
+      for (const [key, change] of changes) {
+        touched.push([kind, key]);
+        if (change === REMOVED) continue;
+        written.push({ kind, key, body: change });
+        rows.push(indexRows(kind, key, change));
+      }
+    }
+    if (touched.length > 0 && !open.cleared) {
+      const keys = JSON.stringify(touched);
+      const which = `(kind, key) IN (SELECT r->>0, r->>1 FROM json_array_elements($1::json) r)`;
+      statements.push(
+        { sql: `DELETE FROM xs2a_index WHERE ${which}`, params: [keys] },
+        { sql: `DELETE FROM xs2a_order WHERE ${which}`, params: [keys] },
+      );
+      const removed = touched.filter(([kind, key]) => open.changes.get(kind as Kind)!.get(key) === REMOVED);
+      if (removed.length > 0)
+        statements.push({ sql: `DELETE FROM xs2a_records WHERE ${which}`, params: [JSON.stringify(removed)] });
+    }
+    if (written.length > 0)
+      statements.push({
+        sql: `INSERT INTO xs2a_records (kind, key, body)
+              SELECT r->>'kind', r->>'key', r->'body' FROM json_array_elements($1::json) r
+              ON CONFLICT (kind, key) DO UPDATE SET body = excluded.body`,
+        params: [JSON.stringify(written)],
+      });
+    statements.push(...indexInserts(rows));
+    if (open.stateChanged || open.booked)
+      statements.push({
+        sql: 'UPDATE xs2a_sandbox SET state = $1::json, bookings_generation = bookings_generation + $2 WHERE id = 1',
+        params: [JSON.stringify(open.state), open.booked ? 1 : 0],
+      });
+    return statements;
+  }
+
+  function begin(): StoreTransaction {
+    if (tx) throw new Error('A store transaction is already open.');
+    // The sandbox's row, locked: every unit of work of every process waits here for the one before.
+    const row = db.begin({
+      sql: 'SELECT state, bookings_generation FROM xs2a_sandbox WHERE id = 1 FOR UPDATE',
+    }).rows[0]!;
+    bookingsMoved = noteGeneration(Number(row.bookings_generation));
+    const open: OpenTransaction = {
+      state: parse(row.state),
+      stateChanged: false,
+      changes: new Map(),
+      cleared: false,
+      booked: false,
+    };
+    tx = open;
+    const stage = (kind: Kind, key: string, change: unknown) => {
+      let changes = open.changes.get(kind);
+      if (!changes) open.changes.set(kind, (changes = new Map()));
+      changes.set(key, change);
+      if (kind === 'bookings') open.booked = true;
+    };
+    const end = () => {
+      tx = undefined;
+    };
+    return {
+      put: (kind, key, record) => stage(kind, key, record),
+      remove: (kind, key) => stage(kind, key, REMOVED),
+      setState(next) {
+        open.state = next;
+        open.stateChanged = true;
+      },
+      clear(next) {
+        open.changes = new Map();
+        open.cleared = true;
+        open.booked = true;
+        open.state = next;
+        open.stateChanged = true;
+      },
+      commit() {
+        try {
+          db.commit(...commitStatements(open));
+        } finally {
+          end();
+        }
+        if (open.booked) knownGeneration = (knownGeneration ?? 0) + 1;
+        return undefined;
+      },
+      rollback() {
+        if (tx !== open) return;
+        end();
+        db.rollback();
+      },
+    };
+  }
+
+  return {
+    file: where,
+    shared: true,
+    sync: () => (tx ? { state: tx.state, bookingsMoved } : committedFacts()),
+    get,
+    find: find as Store['find'],
+    upTo: upTo as Store['upTo'],
+    earliest: earliest as Store['earliest'],
+    all,
+    state: () =>
+      tx ? tx.state : parse(db.query({ sql: 'SELECT state FROM xs2a_sandbox WHERE id = 1' }).rows[0]!.state),
+    begin,
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Two sandboxes on one PostgreSQL database serve one sandbox: whatever one process changes, the
+ * other answers with at its next request (the clock, consents, approvals, bookings, budgets,
+ * idempotency keys, a reset), and a third started later finds it all. In one test process, so the
+ * two are called in turn: the load-balancer suite (load-balancer.test.ts) races real processes.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeOf, createConsent, customerActs, ibansOf, resourceIdOf, validConsent } from '../helpers/ais.js';
+import { authorise, created, initiate, transactionStatus, transfer } from '../helpers/pis.js';
+import { createDatabase, type TestDatabase } from '../helpers/postgres.js';
+import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let db: TestDatabase;
+let a: TestSandbox;
+let b: TestSandbox;
+let certs: string;
+
+beforeAll(async () => {
+  db = await createDatabase('shared');
+  certs = await certificateFolder();
+  a = await testSandbox(certs, { data: db.url });
+  b = await testSandbox(certs, { data: db.url });
+});
+
+afterAll(async () => {
+  await a?.sandbox.close();
+  await b?.sandbox.close();
+  await db?.drop();
+});
+
+const balances = async (t: TestSandbox, consentId: string, iban: string) => {
+  const answer = await t.call({
+    path: `/v1/accounts/${resourceIdOf(t, iban)}/balances`,
+    client: t.tpp,
+    headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.10' },
+  });
+  expect(answer.status).toBe(200);
+  return answer.json as { balances: { balanceType: string; balanceAmount: { amount: string } }[] };
+};
+const available = (read: Awaited<ReturnType<typeof balances>>) =>
+  Number(read.balances.find((balance) => balance.balanceType === 'interimAvailable')!.balanceAmount.amount);
+
+describe('two processes on one database', () => {
+  it('lays out its schema once and marks it with the application and version', async () => {
+    const mark = await db.sql('SELECT application, version FROM xs2a_kit_schema');
+    expect(mark.rows).toEqual([{ application: 'xs2a-kit', version: 1 }]);
+  });
+
+  it('show one clock: a move on one is the time of the other', async () => {
+    const moved = await a.control('/clock', { body: { advance: 'PT2H' } });
+    expect(moved.status).toBe(200);
+    const seen = await b.control('/clock');
+    expect((seen.json as { offsetMs: number }).offsetMs).toBe((moved.json as { offsetMs: number }).offsetMs);
+    const stored = await db.sql("SELECT (state->>'clockOffsetMs')::bigint AS offset FROM xs2a_sandbox");
+    expect(Number(stored.rows[0].offset)).toBe((moved.json as { offsetMs: number }).offsetMs);
+  });
+
+  it('let a consent be made on one, approved on the other and read on the first', async () => {
+    const iban = ibansOf(a, 'anna')[0]!;
+    const made = await createConsent(a, {
+      access: { balances: [{ iban }] },
+      recurringIndicator: true,
+      frequencyPerDay: 4,
+    });
+    expect(made.answer.status).toBe(201);
+    const status = await b.call({ path: `/v1/consents/${made.consentId}/status`, client: b.tpp });
+    expect(status.json).toEqual({ consentStatus: 'received' });
+    const acted = await customerActs(b, made.authorisationId, 'anna');
+    expect((acted.json as { scaStatus: string }).scaStatus).toBe('finalised');
+    const after = await a.call({ path: `/v1/consents/${made.consentId}/status`, client: a.tpp });
+    expect(after.json).toEqual({ consentStatus: 'valid' });
+  });
+
+  it("answer a balance with the other's booking: an approval on one moves the money the first reads", async () => {
+    const iban = ibansOf(a, 'ben')[0]!;
+    const consentId = await validConsent(a, [iban], { psuId: 'ben' });
+    const before = available(await balances(a, consentId, iban));
+    const payment = await created(a, transfer(iban, { instructedAmount: { currency: 'EUR', amount: '10.00' } }));
+    expect((await authorise(b, payment.authorisationId, 'ben')).status).toBe(200);
+    expect(await transactionStatus(a, payment.paymentId)).toMatch(/^(ACSP|ACSC|ACCC)$/);
+    expect(available(await balances(a, consentId, iban))).toBeCloseTo(before - 10, 2);
+    expect(available(await balances(b, consentId, iban))).toBeCloseTo(before - 10, 2);
+  });
+
+  it('bind an X-Request-ID for both: the same body answers the same payment, another body 409', async () => {
+    const iban = ibansOf(a, 'anna')[0]!;
+    const requestId = randomUUID();
+    const first = await initiate(a, transfer(iban), { requestId });
+    const again = await initiate(b, transfer(iban), { requestId });
+    expect(first.answer.status).toBe(201);
+    expect(again.answer.status).toBe(201);
+    expect(again.paymentId).toBe(first.paymentId);
+    const other = await initiate(b, transfer(iban, { remittanceInformationUnstructured: 'other' }), { requestId });
+    expect(other.answer.status).toBe(409);
+    expect(codeOf(other.answer)).toBe('REQUEST_ID_REUSED');
+  });
+
+  it('spend one budget: four unattended reads over both, then 429', async () => {
+    const iban = ibansOf(a, 'anna')[0]!;
+    const consentId = await validConsent(a, [iban]);
+    const read = (t: TestSandbox) =>
+      t.call({
+        path: `/v1/accounts/${resourceIdOf(t, iban)}/balances`,
+        client: t.tpp,
+        headers: { 'Consent-ID': consentId },
+      });
+    const statuses = [];
+    for (const t of [a, b, a, b, a]) statuses.push((await read(t)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+  });
+
+  it('keep everything for a process started later, and a reset on one empties it for all', async () => {
+    const iban = ibansOf(a, 'anna')[0]!;
+    const consentId = await validConsent(b, [iban]);
+    const later = await testSandbox(certs, { data: db.url });
+    try {
+      const status = await later.call({ path: `/v1/consents/${consentId}/status`, client: later.tpp });
+      expect(status.json).toEqual({ consentStatus: 'valid' });
+      expect((await later.control('/clock')).json).toMatchObject({
+        offsetMs: ((await a.control('/clock')).json as { offsetMs: number }).offsetMs,
+      });
+      expect((await later.control('/reset', { method: 'POST' })).status).toBe(200);
+      const gone = await a.call({ path: `/v1/consents/${consentId}/status`, client: a.tpp });
+      expect(gone.status).toBe(403);
+      expect(codeOf(gone)).toBe('CONSENT_UNKNOWN');
+      expect(((await b.control('/clock')).json as { offsetMs: number }).offsetMs).toBe(0);
+    } finally {
+      await later.sandbox.close();
+    }
+  });
+});
