@@ -23,6 +23,8 @@ export interface SandboxFlags {
   portalPort: number;
   host: string;
   allowHost: string[];
+  publicApiUrl?: string;
+  publicPortalUrl?: string;
   seed: number;
   customers: number;
   data?: string;
@@ -63,6 +65,14 @@ export function sandboxFlags(command: Command): Command {
         collect,
         [],
       )
+      .option(
+        '--public-api-url <url>',
+        'where clients reach the XS2A API when not at this process (a load balancer): absolute links name it',
+      )
+      .option(
+        '--public-portal-url <url>',
+        'where customers reach the customer surface when not at this process (a load balancer): scaRedirect links name it',
+      )
       .option('--seed <n>', 'seed of the generated customers', bounded(shape.seed), shape.seed.def.defaultValue)
       .option(
         '--customers <n>',
@@ -101,6 +111,8 @@ export function sandboxInput(flags: SandboxFlags): SandboxOptionsInput {
     portalPort: flags.portalPort,
     host: flags.host,
     allowHosts: flags.allowHost,
+    ...(flags.publicApiUrl === undefined ? {} : { publicApiUrl: flags.publicApiUrl }),
+    ...(flags.publicPortalUrl === undefined ? {} : { publicPortalUrl: flags.publicPortalUrl }),
     seed: flags.seed,
     customers: flags.customers,
     data: flags.data,

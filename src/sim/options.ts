@@ -20,6 +20,14 @@ export const SandboxOptionsSchema = z.strictObject({
    */
   allowHosts: z.array(z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'a host name such as sandbox.test')).default([]),
   /** Seed of the generated customers and their histories: the same seed gives the same bank on every machine. */
+  /**
+   * Where clients reach the XS2A API and the customer surface when that is not where this process
+   * listens (`--public-api-url`, `--public-portal-url`): a load balancer in front of several
+   * processes. Links in answers (`scaRedirect`, absolute hrefs) name these, so a customer sent to the
+   * SCA page goes through the balancer like every other request.
+   */
+  publicApiUrl: z.url({ protocol: /^https$/ }).optional(),
+  publicPortalUrl: z.url({ protocol: /^https?$/ }).optional(),
   seed: z.number().int().min(0).max(2_147_483_647).default(42),
   /** Generated customers on top of the named fixtures. */
   customers: z.number().int().min(0).max(100_000).default(20),

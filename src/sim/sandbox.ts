@@ -133,6 +133,9 @@ function servedProfile(option: SandboxOptions['profile'], seed: number): ServedP
   }
 }
 
+/** A public address as links append to it: no trailing slash. */
+const withoutSlash = (url: string | undefined) => url?.replace(/\/+$/, '');
+
 export async function startSandbox(input: SandboxOptionsInput = {}): Promise<Sandbox> {
   const started = performance.now();
   const options = parseSandboxOptions(input);
@@ -209,8 +212,8 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const host = urlHost(options.host);
   apiUrl = `https://${host}:${apiPort}`;
   const portalUrl = `http://${host}:${portalPort}`;
-  addresses.portalUrl = portalUrl;
-  addresses.apiUrl = apiUrl;
+  addresses.portalUrl = withoutSlash(options.publicPortalUrl) ?? portalUrl;
+  addresses.apiUrl = withoutSlash(options.publicApiUrl) ?? apiUrl;
 
   const tls: SandboxTls = {
     ca: Buffer.from(pems.ca),

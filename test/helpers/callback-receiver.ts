@@ -11,11 +11,13 @@ export interface CallbackReceiver {
   url: string;
   received: { eventId: string; signature: string }[];
   status: number;
+  /** How long it takes to answer (a slow receiver keeps an attempt on the wire). */
+  delayMs: number;
   close(): void;
 }
 
 export async function callbackReceiver(certs: string): Promise<CallbackReceiver> {
-  const receiver: Omit<CallbackReceiver, 'url' | 'close'> = { received: [], status: 200 };
+  const receiver: Omit<CallbackReceiver, 'url' | 'close'> = { received: [], status: 200, delayMs: 0 };
   const server = createServer(
     { key: readFileSync(`${certs}/server.key`), cert: readFileSync(`${certs}/server.crt`) },
     (req, res) => {
@@ -25,7 +27,8 @@ export async function callbackReceiver(certs: string): Promise<CallbackReceiver>
         const { eventId } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { eventId: string };
         receiver.received.push({ eventId, signature: String(req.headers['x-service-signature']) });
         res.statusCode = receiver.status;
-        res.end();
+        if (receiver.delayMs > 0) setTimeout(() => res.end(), receiver.delayMs);
+        else res.end();
       });
     },
   );

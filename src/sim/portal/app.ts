@@ -3,6 +3,7 @@
  * under /sandbox. No client certificate here; `--control-token` guards the control API, and the
  * site guard keeps other web pages out (site-guard.ts).
  */
+import { createHmac } from 'node:crypto';
 import express, { type Express, type RequestHandler } from 'express';
 import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
@@ -82,7 +83,10 @@ export function createPortalApp(
     jsonBody(),
     routeTable([...controlRoutes(ctx), ...journalRoutes(options.journal), healthRoute]),
   );
-  const guard = createBrowserGuard();
+  // Not the callback key itself: a key of its own derived from it, so one never stands in for the other.
+  const guard = createBrowserGuard(() =>
+    createHmac('sha256', Buffer.from(ctx.store.state().callbackKey, 'hex')).update('browser guard').digest(),
+  );
   app.get('/assets/style.css', (_req, res) =>
     res.type('css').set('Cache-Control', 'public, max-age=3600').send(STYLESHEET),
   );

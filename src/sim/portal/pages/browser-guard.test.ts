@@ -10,7 +10,7 @@ function fakeExchange(cookie?: string, body?: Record<string, unknown>) {
 }
 
 describe('browser guard', () => {
-  const guard = createBrowserGuard(Buffer.alloc(32, 7));
+  const guard = createBrowserGuard(() => Buffer.alloc(32, 7));
   const browser = 'a'.repeat(32);
 
   it('gives a new browser an id cookie and keeps an existing one', () => {

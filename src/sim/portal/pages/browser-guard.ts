@@ -25,6 +25,8 @@ function same(a: string, b: string): boolean {
 
 const COOKIE = 'HttpOnly; SameSite=Lax; Path=/';
 
+const fixedSecret = (secret: Buffer) => () => secret;
+
 export interface BrowserGuard {
   /** The browser's id, set as a cookie on first sight. */
   browserOf(req: Request, res: Response): string;
@@ -39,8 +41,13 @@ export interface BrowserGuard {
   portalLogout(res: Response): void;
 }
 
-export function createBrowserGuard(secret: Buffer = randomBytes(32)): BrowserGuard {
-  const mac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
+/**
+ * `secret` is asked for at each use: a sandbox derives it from the key kept with its records, so every
+ * process of a shared sandbox verifies what another signed (a customer may log in on one process and
+ * approve on another), and a reset, which makes a new key, ends the browsers' steps with the rest.
+ */
+export function createBrowserGuard(secret: () => Buffer = fixedSecret(randomBytes(32))): BrowserGuard {
+  const mac = (text: string) => createHmac('sha256', secret()).update(text).digest('base64url');
   const appendCookie = (res: Response, cookie: string) => res.append('Set-Cookie', cookie);
   const scaCookie = (authorisationId: string) => `xs2a_sca_${authorisationId.replace(/[^A-Za-z0-9-]/g, '')}`;
 
