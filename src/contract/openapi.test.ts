@@ -87,12 +87,22 @@ describe('buildOpenApiDocument', () => {
     );
   });
 
-  it('lists the success status and every error status of each endpoint row, and no other', () => {
+  it('lists the success status and every error status of each endpoint row, 503 besides, and no other', () => {
+    // 503: of the 5xx class any operation may answer (spec "Errors": Status classes), when a hosted
+    // sandbox cannot reach its database.
     for (const [method, path, success, errors] of SPEC_ENDPOINTS) {
       const statuses = Object.keys(operationOf(`${method} ${path}`).responses)
         .map(Number)
         .sort();
-      expect(statuses, `${method} ${path}`).toEqual([success, ...errors].sort());
+      expect(statuses, `${method} ${path}`).toEqual([success, ...errors, 503].sort());
+    }
+  });
+
+  it('answers 503 with the envelope, X-Request-ID and Retry-After on every operation', () => {
+    for (const [method, path] of SPEC_ENDPOINTS) {
+      const response = resolve(operationOf(`${method} ${path}`).responses['503']);
+      expect(Object.keys(response.headers).sort()).toEqual(['Retry-After', 'X-Request-ID']);
+      expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TppMessages' });
     }
   });
 

@@ -30,7 +30,14 @@ const STATUS_MEANINGS: Record<number, string> = {
   409: 'REQUEST_ID_REUSED: same X-Request-ID with a different payment body.',
   429: 'ACCESS_EXCEEDED: unattended daily limit reached; retrying sooner than Retry-After cannot succeed.',
   500: 'Server-side failure (best effort: a layer above the application may answer HTML or nothing).',
+  503: 'Server-side failure: the service cannot answer for now (a hosted sandbox whose database cannot be reached); retry after Retry-After seconds.',
 };
+
+/**
+ * Statuses every operation may answer whatever its row lists: a server-side failure of the 5xx class
+ * (spec "Errors": Status classes, rule 2: retryable), here the service unable to reach its database.
+ */
+const ANY_OPERATION = [503] as const;
 
 const SUCCESS_DESCRIPTIONS = { 200: 'OK', 201: 'Created', 204: 'No content (no body).' } as const;
 
@@ -144,7 +151,11 @@ function errorResponses(): Record<string, JsonSchema> {
   const out: Record<string, JsonSchema> = {};
   for (const [status, description] of Object.entries(STATUS_MEANINGS)) {
     const names =
-      status === '429' ? [HEADERS.requestId, ...RATE_LIMIT_HEADERS, HEADERS.retryAfter] : [HEADERS.requestId];
+      status === '429'
+        ? [HEADERS.requestId, ...RATE_LIMIT_HEADERS, HEADERS.retryAfter]
+        : status === '503'
+          ? [HEADERS.requestId, HEADERS.retryAfter]
+          : [HEADERS.requestId];
     out[`Error${status}`] = {
       description,
       headers: Object.fromEntries(names.map((name) => [name, ref('headers', name)])),
@@ -168,7 +179,8 @@ function operation(entry: EndpointEntry): JsonSchema {
     ...(entry.success.body ? { content: { 'application/json': { schema: schemaRef(entry.success.body) } } } : {}),
   };
   const responses: Record<string, JsonSchema> = { [String(entry.success.status)]: success };
-  for (const status of entry.errors) responses[String(status)] = ref('responses', `Error${status}`);
+  for (const status of [...entry.errors, ...ANY_OPERATION])
+    responses[String(status)] = ref('responses', `Error${status}`);
   return {
     operationId: entry.operationId,
     summary: entry.summary,

@@ -13,6 +13,8 @@ export interface ServeProcess {
   controlUrl: string;
   /** Everything the process wrote to stderr so far. */
   stderr(): string;
+  /** Everything the process wrote to stdout so far (the ready banner). */
+  stdout(): string;
 }
 
 export function serveProcess(certs: string, args: readonly string[]): Promise<ServeProcess> {
@@ -28,7 +30,7 @@ export function serveProcess(certs: string, args: readonly string[]): Promise<Se
       const api = /XS2A API \(mutual TLS\)\s+(\S+)/.exec(out);
       const control = /Control API\s+(\S+)/.exec(out);
       if (/ready in \d+ ms/.test(out) && api && control)
-        resolve({ child, apiUrl: api[1]!, controlUrl: control[1]!, stderr: () => err });
+        resolve({ child, apiUrl: api[1]!, controlUrl: control[1]!, stderr: () => err, stdout: () => out });
     });
     child.on('exit', (code) => reject(new Error(`serve exited (${String(code)}) before ready: ${out}${err}`)));
   });

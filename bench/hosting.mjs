@@ -1,0 +1,565 @@
+#!/usr/bin/env node
+/**
+ * Benchmark 6: hosting. The same loads against every store on one machine in one run: memory (one
+ * process), SQLite (one process, a fresh data file), PostgreSQL with one process and PostgreSQL with
+ * three processes behind HAProxy (the XS2A API balanced in TCP mode, TLS passing through, as
+ * docs/hosting.md shows). Each gets an attended balance read (PSU-IP-Address, so never 429) and a
+ * payment initiation, each a fixed number of requests from autocannon over keep-alive mutual-TLS
+ * connections: req/s, p50 and p99, and the CPU time per request of the serve processes and, for
+ * PostgreSQL, of its server processes, read from /proc before and after the load. CPU per request
+ * is what carries over to a bigger machine; req/s here is whatever the two cores leave.
+ *
+ * Then the write cost as rows grow on PostgreSQL: a consent creation's mean round trip (one
+ * keep-alive connection, one after another) with 200, 5,000 and 50,000 consents stored, seeded with
+ * SQL. Last, what a run on this machine can and cannot show, and a projection to N cores.
+ *
+ * argv: [READS] [PAYMENTS] [WRITES] (default 20000, 4000, 100): requests of each measured load, and
+ * the sequential writes of each size. BENCH_CONNECTIONS (default 24; at least 12, so that HAProxy,
+ * which balances connections, not requests, gives each of three processes work). PG_HOST, PG_PORT,
+ * PG_USER name the PostgreSQL server (default 127.0.0.1, 5432, postgres; trust authentication).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  approvedConsent,
+  balancesRead,
+  bin,
+  certificates,
+  control,
+  percentile,
+  readyUrls,
+  REDIRECT,
+  report,
+  root,
+  tlsClient,
+  wellMadeLoad,
+} from './lib.mjs';
+
+const reads = Number(process.argv[2] ?? 20_000);
+const payments = Number(process.argv[3] ?? 4_000);
+const writes = Number(process.argv[4] ?? 100);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 24);
+const PG = {
+  host: process.env.PG_HOST ?? '127.0.0.1',
+  port: Number(process.env.PG_PORT ?? 5432),
+  user: process.env.PG_USER ?? 'postgres',
+};
+const SIZES = [200, 5_000, 50_000];
+const WARM_UP = 10;
+const ANNA_IBAN = 'DE12123456780000100001';
+const OTHER_BANK_IBAN = 'DE89370400440532013000';
+const PSU_IP = { 'PSU-IP-Address': '192.0.2.10' };
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+
+/** What is left to undo, newest first: processes, databases, folders; undone at the end, on failure and on a signal too. */
+const undo = [];
+async function cleanUp() {
+  while (undo.length > 0) {
+    try {
+      await undo.pop()();
+    } catch (error) {
+      process.stderr.write(`bench: hosting, clean-up: ${error.message}\n`);
+    }
+  }
+}
+
+/** Registers `action` to be undone at the end; answers a function that undoes it now instead (once). */
+function toUndo(action) {
+  let done = false;
+  const now = async () => {
+    if (done) return;
+    done = true;
+    await action();
+  };
+  undo.push(now);
+  return now;
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => cleanUp().finally(() => process.exit(1)));
+
+/** Stops a child and waits for it: SIGTERM (a serve process closes its store), SIGKILL if it lingers. */
+async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const late = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(late);
+}
+
+/** A child process and the function that stops it (also run at the end if not called before). */
+function spawnOwned(command, args, options) {
+  const child = spawn(command, args, options);
+  return { child, stop: toUndo(() => stop(child)) };
+}
+
+async function withClient(database, run) {
+  const client = new pg.Client({ ...PG, database });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of this run's own, dropped at the end. */
+async function database(label) {
+  const name = `xs2a_bench_${label}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await withClient('postgres', (client) => client.query(`CREATE DATABASE ${name}`));
+  return {
+    name,
+    url: `postgresql://${PG.user}@${PG.host}:${PG.port}/${name}`,
+    sql: (text, params) => withClient(name, (client) => client.query(text, params)),
+    drop: toUndo(() => withClient('postgres', (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
+  };
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const reachable = (port) =>
+  new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** `xs2a-kit serve` on the given ports; answers its pid, its own API and control URLs, and `stop`. */
+async function serve(certsDir, api, portal, extra) {
+  const args = ['serve', '--port', String(api), '--portal-port', String(portal), '--certs', certsDir, ...extra];
+  const { child, stop } = spawnOwned(process.execPath, [bin, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await readyUrls(child);
+  return { pid: child.pid, stop, apiUrl: `https://localhost:${api}`, controlUrl: `http://localhost:${portal}/sandbox` };
+}
+
+/** HAProxy's configuration as test/helpers/facility.ts writes it (docs/hosting.md). */
+function haproxyConfig(ports) {
+  const servers = (which) =>
+    ports.backends.map((b, i) => `  server p${i + 1} 127.0.0.1:${b[which]} check inter 500 fall 1 rise 1`).join('\n');
+  return `global
+  maxconn 4096
+
+defaults
+  timeout connect 2s
+  timeout client 60s
+  timeout server 60s
+  retries 3
+  option redispatch
+
+frontend xs2a_api
+  mode tcp
+  bind 127.0.0.1:${ports.api}
+  default_backend xs2a_processes
+
+backend xs2a_processes
+  mode tcp
+  balance roundrobin
+${servers('api')}
+
+frontend customer_surface
+  mode http
+  bind 127.0.0.1:${ports.portal}
+  default_backend customer_processes
+
+backend customer_processes
+  mode http
+  balance roundrobin
+  option http-server-close
+${servers('portal')}
+`;
+}
+
+/**
+ * The sandbox a load runs against: one serve process (`data` absent: memory; a file: SQLite; a URL:
+ * PostgreSQL), or `count` processes on one PostgreSQL database behind HAProxy.
+ */
+async function sandbox(certsDir, data, count = 1) {
+  const dataArgs = data === undefined ? [] : ['--data', data];
+  if (count === 1) {
+    const one = await serve(certsDir, await freePort(), await freePort(), dataArgs);
+    return { ...one, processes: [one] };
+  }
+  const ports = { api: await freePort(), portal: await freePort(), backends: [] };
+  for (let i = 0; i < count; i++) ports.backends.push({ api: await freePort(), portal: await freePort() });
+  const apiUrl = `https://localhost:${ports.api}`;
+  const portalUrl = `http://localhost:${ports.portal}`;
+  const publicUrls = ['--public-api-url', apiUrl, '--public-portal-url', portalUrl];
+  const processes = await Promise.all(
+    ports.backends.map((b) => serve(certsDir, b.api, b.portal, [...dataArgs, ...publicUrls])),
+  );
+  const configFile = join(certsDir, 'haproxy.cfg');
+  writeFileSync(configFile, haproxyConfig(ports));
+  const haproxy = spawnOwned('haproxy', ['-f', configFile, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let tries = 0; !(await reachable(ports.api)) || !(await reachable(ports.portal)); tries++) {
+    if (tries > 100 || haproxy.child.exitCode !== null) throw new Error('haproxy did not listen');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    apiUrl,
+    controlUrl: `${portalUrl}/sandbox`,
+    processes,
+    balancerPid: haproxy.child.pid,
+    stop: async () => {
+      await haproxy.stop();
+      await Promise.all(processes.map((p) => p.stop()));
+    },
+  };
+}
+
+/** utime + stime of a process (all its threads) in clock ticks; 0 when it is gone. */
+function ticks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name, in parentheses, may hold spaces: count fields after its closing one.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The PostgreSQL server's processes and their ticks: every process whose command name starts with
+ * `postgres` (the postmaster, the WAL writer, the checkpointer, …, the backends), except backends
+ * of other databases (another run's or another engineer's), told by the database their title names.
+ */
+function postgresTicks(databaseName) {
+  const found = new Map();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat;
+    let title;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!stat.slice(stat.indexOf('(') + 1).startsWith('postgres')) continue;
+    const backendOf = /^postgres: [^:]+: \S+ (\S+) (\[local\]|\S+\(\d+\))/.exec(title)?.[1];
+    if (backendOf === undefined || backendOf === databaseName) found.set(pid, ticks(pid));
+  }
+  return found;
+}
+
+/** Ticks spent between two readings of postgresTicks; a backend that started meanwhile counts from 0. */
+function postgresSpent(before, after) {
+  let spent = 0;
+  for (const [pid, now] of after) spent += now - (before.get(pid) ?? 0);
+  return spent;
+}
+
+/** API requests a process has answered: its journal's kept plus dropped (the journal counts both). */
+async function answered(controlUrl) {
+  const { kept, dropped } = await control(controlUrl, '/requests?limit=1');
+  return kept + dropped;
+}
+
+/** Everything a load's figures need from the machine, read before and after it. */
+async function reading(target, databaseName) {
+  return {
+    app: target.processes.map((p) => ticks(p.pid)),
+    answered: await Promise.all(target.processes.map((p) => answered(p.controlUrl))),
+    balancer: target.balancerPid === undefined ? undefined : ticks(target.balancerPid),
+    postgres: databaseName === undefined ? undefined : postgresTicks(databaseName),
+  };
+}
+
+const sum = (values) => values.reduce((total, value) => total + value, 0);
+
+/** autocannon with a fixed number of requests; every answer must have `status`. */
+async function load(certs, url, status, amount, requestOptions) {
+  const result = await autocannon({
+    url,
+    connections,
+    amount,
+    ...requestOptions,
+    tlsOptions: { ca: certs.ca, cert: certs.cert, key: certs.key },
+  });
+  const others = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => Number(code) !== status);
+  if (others.length > 0 || result.errors > 0 || result.timeouts > 0)
+    throw new Error(
+      `${url}: answers ${JSON.stringify(result.statusCodeStats)} (${status} expected), ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  return result;
+}
+
+/** A warm-up (a tenth), then the measured load, with the CPU spent and the requests each process answered. */
+async function measure(certs, target, databaseName, url, status, amount, requestOptions) {
+  await load(certs, url, status, Math.ceil(amount / 10), requestOptions);
+  const before = await reading(target, databaseName);
+  const result = await load(certs, url, status, amount, requestOptions);
+  const after = await reading(target, databaseName);
+  const requests = result.requests.total;
+  const perRequest = (spentTicks) => (spentTicks * TICK_MS) / requests;
+  return {
+    requests,
+    seconds: result.duration,
+    rps: requests / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    appCpuMs: perRequest(sum(after.app) - sum(before.app)),
+    dbCpuMs: before.postgres && perRequest(postgresSpent(before.postgres, after.postgres)),
+    balancerCpuMs: before.balancer === undefined ? undefined : perRequest(after.balancer - before.balancer),
+    perProcess: after.answered.map((count, i) => count - before.answered[i]),
+  };
+}
+
+/** A payment initiation's body: a cent from the debtor to another bank's account, so no balance runs out. */
+function transfer(debtorIban) {
+  return JSON.stringify({
+    debtorAccount: { iban: debtorIban },
+    instructedAmount: { currency: 'EUR', amount: '0.01' },
+    creditorAccount: { iban: OTHER_BANK_IBAN },
+    creditorName: 'Merchant GmbH',
+    remittanceInformationUnstructured: 'Invoice 42',
+  });
+}
+
+/**
+ * The debtor accounts the payments rotate over: every live account of the customer list that
+ * accepts a payment. One account would do for the money (an initiation reserves nothing before
+ * authorisation), but each initiation reads the debtor's payments of the day (the daily limit), so
+ * one account would measure a list growing with the run; spread over all, it stays short.
+ */
+async function debtors(client, controlUrl) {
+  const accounts = (await control(controlUrl, '/customers')).flatMap((customer) => customer.accounts);
+  const accepted = [];
+  for (const { iban } of accounts.filter((account) => account.status === 'live' && account.currency === 'EUR')) {
+    const sent = await client.send('/v1/payments/sepa-credit-transfers', {
+      method: 'POST',
+      headers: { 'TPP-Redirect-URI': REDIRECT, 'Content-Type': 'application/json', ...PSU_IP },
+      body: JSON.parse(transfer(iban)),
+    });
+    if (sent.status === 201) accepted.push(iban);
+  }
+  if (!accepted.includes(ANNA_IBAN)) throw new Error(`a payment from ${ANNA_IBAN} was refused`);
+  return accepted;
+}
+
+/** autocannon's options for payment initiations: a new X-Request-ID each, the debtors in turn. */
+function paymentLoad(ibans) {
+  const bodies = ibans.map(transfer);
+  let next = 0;
+  return {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'TPP-Redirect-URI': REDIRECT, ...PSU_IP },
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          body: bodies[next++ % bodies.length],
+          headers: { ...req.headers, 'X-Request-ID': randomUUID() },
+        }),
+      },
+    ],
+  };
+}
+
+/** Mean, p50 and max of sequential round trips of `send()` after a warm-up. */
+async function sequential(send, count) {
+  const times = [];
+  for (let i = 0; i < WARM_UP + count; i++) {
+    const ms = await send();
+    if (i >= WARM_UP) times.push(ms);
+  }
+  return { meanMs: sum(times) / times.length, p50Ms: percentile(times, 50), maxMs: Math.max(...times) };
+}
+
+/** One POST answered `status`; its round trip in ms. */
+async function timed(client, path, status, options) {
+  const answer = await client.send(path, { method: 'POST', ...options });
+  if (answer.status !== status) throw new Error(`${path}: ${answer.status} ${answer.text}`);
+  return answer.ms;
+}
+
+/** Reads and payments against one sandbox layout; for PostgreSQL with one process, the sequential payment too. */
+async function hosting(certs, label, data, count) {
+  process.stderr.write(`bench: hosting, ${label} …\n`);
+  const target = await sandbox(certs.dir, data?.url ?? data?.file, count);
+  const { path, headers } = await balancesRead(target.apiUrl, target.controlUrl, certs);
+  const client = tlsClient(target.apiUrl, certs);
+  try {
+    const ibans = await debtors(client, target.controlUrl);
+    const url = (to) => `${target.apiUrl}${to}`;
+    const read = await measure(certs, target, data?.name, url(path), 200, reads, wellMadeLoad(headers));
+    const paymentsPath = '/v1/payments/sepa-credit-transfers';
+    const payment = await measure(certs, target, data?.name, url(paymentsPath), 201, payments, paymentLoad(ibans));
+    // Concurrency 1 on PostgreSQL: the round trip bounds how long a unit of work holds the sandbox's row.
+    const alone =
+      data?.url && count === 1
+        ? await sequential(
+            () =>
+              timed(client, paymentsPath, 201, {
+                headers: { 'TPP-Redirect-URI': REDIRECT, ...PSU_IP },
+                body: JSON.parse(transfer(ibans[0])),
+              }),
+            writes,
+          )
+        : undefined;
+    return { label, processes: count, debtors: ibans.length, read, payment, ...(alone ? { sequential: alone } : {}) };
+  } finally {
+    client.close();
+    await target.stop();
+    await data?.drop?.();
+  }
+}
+
+/**
+ * Adds consents until `stored` are in the database: clones of `template` (a real approved consent
+ * and its authorisation, made over the API) with fresh ids, with the index rows the template has.
+ * Then ANALYZE, as autovacuum would after such a growth (it may be off, as on the benchmark machine).
+ */
+async function seedConsents(db, template, stored) {
+  const { rows } = await db.sql("SELECT count(*)::int AS n FROM xs2a_records WHERE kind = 'consents'");
+  const missing = stored - rows[0].n;
+  await db.sql(
+    `WITH ids AS MATERIALIZED (
+       SELECT gen_random_uuid()::text AS consent, gen_random_uuid()::text AS auth FROM generate_series(1, $1)
+     ), template AS (
+       SELECT kind, key, body::text AS body FROM xs2a_records WHERE (kind, key) IN (('consents', $2), ('authorisations', $3))
+     ), records AS (
+       INSERT INTO xs2a_records (kind, key, body)
+       SELECT t.kind, CASE t.kind WHEN 'consents' THEN i.consent ELSE i.auth END,
+              replace(replace(t.body, $2, i.consent), $3, i.auth)::json
+       FROM ids i CROSS JOIN template t
+     )
+     INSERT INTO xs2a_index (kind, name, value, key)
+     SELECT x.kind, x.name, x.value, CASE x.kind WHEN 'consents' THEN i.consent ELSE i.auth END
+     FROM ids i CROSS JOIN xs2a_index x WHERE (x.kind, x.key) IN (('consents', $2), ('authorisations', $3))`,
+    [missing, template.consentId, template.authorisationId],
+  );
+  await db.sql('ANALYZE');
+}
+
+/**
+ * The write cost as rows grow, on PostgreSQL with one process: consent creations one after another.
+ * The seeded consents are approved recurring ones of ben; the measured ones are created for anna's
+ * account and not approved, so the supersession rule, which runs at an approval and looks only at
+ * the approving customer's consents, never looks at them.
+ */
+async function growth(certs) {
+  process.stderr.write('bench: hosting, consent writes as rows grow …\n');
+  const db = await database('growth');
+  const target = await sandbox(certs.dir, db.url);
+  const client = tlsClient(target.apiUrl, certs);
+  try {
+    const ben = (await control(target.controlUrl, '/customers')).find((c) => c.psuId === 'ben').accounts[0].iban;
+    const consentId = await approvedConsent(client, target.controlUrl, ben, 'ben');
+    const stored = await db.sql("SELECT body FROM xs2a_records WHERE kind = 'consents' AND key = $1", [consentId]);
+    const template = { consentId, authorisationId: stored.rows[0].body.authorisationId };
+    const refs = [{ iban: ANNA_IBAN }];
+    const create = () =>
+      timed(client, '/v1/consents', 201, {
+        headers: { 'TPP-Redirect-URI': REDIRECT },
+        body: { access: { accounts: refs, balances: refs }, recurringIndicator: true, frequencyPerDay: 4 },
+      });
+    const rows = [];
+    for (const size of SIZES) {
+      await seedConsents(db, template, size);
+      rows.push({ stored: size, ...(await sequential(create, writes)) });
+    }
+    return rows;
+  } finally {
+    client.close();
+    await target.stop();
+    await db.drop();
+  }
+}
+
+/** Requests per second on N cores: N seconds of CPU a second over the CPU seconds a request costs. */
+const ceiling = (cores, cpuMs) => (cores * 1000) / cpuMs;
+
+function projection(layouts, lockHoldMs) {
+  const hosted = layouts.find((layout) => layout.processes > 1);
+  const cost = (m) => m.appCpuMs + m.dbCpuMs;
+  return {
+    basis: hosted.label,
+    readCpuMs: cost(hosted.read),
+    writeCpuMs: cost(hosted.payment),
+    lockHoldMs,
+    lockCeiling: 1000 / lockHoldMs,
+    cores: [2, 4, 8, 16].map((n) => ({
+      n,
+      reads: ceiling(n, cost(hosted.read)),
+      writes: Math.min(ceiling(n, cost(hosted.payment)), 1000 / lockHoldMs),
+    })),
+  };
+}
+
+/** What this machine's run can and cannot show, with the figures it rests on. */
+function notes(layouts, projected) {
+  const byLabel = (label) => layouts.find((layout) => layout.label === label);
+  const one = byLabel('PostgreSQL, 1 process');
+  const three = byLabel('PostgreSQL, 3 processes + HAProxy');
+  const fmt = (value) => Math.round(value).toLocaleString('en');
+  return [
+    `The load generator (autocannon, one thread), HAProxy, the serve processes and PostgreSQL share the ${
+      cpus().length
+    } cores of this machine. What three processes can show here: one sandbox served by all three at once ` +
+      `(every answer as expected; reads answered per process ${three.read.perProcess.join(' / ')}, payments ` +
+      `${three.payment.perProcess.join(' / ')}), and what a request costs in CPU, of the processes and of the database. ` +
+      `What they cannot show: throughput growing with processes. The cores are full with one process already, ` +
+      `so three serve ${fmt(three.read.rps)} reads/s against ${fmt(one.read.rps)} with one and ` +
+      `${fmt(three.payment.rps)} payments/s against ${fmt(one.payment.rps)}; nor a database on a machine of its own ` +
+      `(round trips over a network instead of loopback), nor the sandbox row's lock as the limit (the cores give out first).`,
+    `Projection to N cores for the app and the database together (generator and balancer elsewhere): ` +
+      `N / (app CPU + database CPU per request), from the ${projected.basis} run: reads ` +
+      `${projected.readCpuMs.toFixed(2)} ms a request, so about ${fmt(ceiling(1, projected.readCpuMs))} req/s a core; ` +
+      `payment initiations ${projected.writeCpuMs.toFixed(2)} ms, about ${fmt(ceiling(1, projected.writeCpuMs))} req/s a core. ` +
+      `Writes of one sandbox are serialised by its row lock besides: at most 1 / (lock hold) whatever N. The hold is ` +
+      `at most the round trip of one payment initiation alone on one process (${projected.lockHoldMs.toFixed(2)} ms ` +
+      `mean, concurrency 1), so that ceiling is at least ${fmt(projected.lockCeiling)} writes/s; reads outside a unit ` +
+      `of work take no lock.`,
+  ];
+}
+
+const started = performance.now();
+try {
+  const certs = await certificates();
+  toUndo(() => rmSync(certs.dir, { recursive: true, force: true }));
+  const sqliteDir = mkdtempSync(join(tmpdir(), 'xs2a-bench-hosting-'));
+  toUndo(() => rmSync(sqliteDir, { recursive: true, force: true }));
+  const layouts = [];
+  layouts.push(await hosting(certs, 'memory, 1 process', undefined, 1));
+  layouts.push(await hosting(certs, 'SQLite, 1 process', { file: join(sqliteDir, 'sandbox.data') }, 1));
+  layouts.push(await hosting(certs, 'PostgreSQL, 1 process', await database('one'), 1));
+  layouts.push(await hosting(certs, 'PostgreSQL, 3 processes + HAProxy', await database('three'), 3));
+  const rows = await growth(certs);
+  const at = (n) => rows.find((row) => row.stored === n);
+  const lockHoldMs = layouts.find((layout) => layout.sequential).sequential.meanMs;
+  const projected = projection(layouts, lockHoldMs);
+  const text = notes(layouts, projected);
+  process.stdout.write(`${text.join('\n\n')}\n`);
+  report({
+    benchmark: 'hosting',
+    reads,
+    payments,
+    writes,
+    connections,
+    clientJudge: true,
+    layouts,
+    growth: { rows, ratio: at(50_000).meanMs / at(200).meanMs },
+    projection: projected,
+    notes: text,
+    seconds: (performance.now() - started) / 1000,
+  });
+} finally {
+  await cleanUp();
+}
