@@ -29,6 +29,7 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   } catch (error) {
     throw new Error(
       `PostgreSQL is not reachable at ${PG.host}:${PG.port} (${(error as Error).message}): the hosted-mode tests need it (start it: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start).`,
+      { cause: error },
     );
   }
   try {
