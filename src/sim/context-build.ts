@@ -10,7 +10,9 @@ import { createClock } from './clock.js';
 import type { Addresses, SandboxContext, SandboxParts } from './context.js';
 import { createEventBus } from './events.js';
 import { createFaultInjector } from './faults/injector.js';
-import { createClientJudge } from './judge/judge.js';
+import { createFeed } from './feed.js';
+import { fedJudge } from './judge/fed-judge.js';
+import { StoreUnavailableError } from './store/records.js';
 import type { ResolvedFaults } from './faults/profiles.js';
 import type { SandboxOptions } from './options.js';
 import type { Behaviour, ServedProfile } from './profile.js';
@@ -48,22 +50,26 @@ export async function buildContext(
   });
   const addresses: Addresses = { portalUrl: '', apiUrl: '' };
   const events = createEventBus();
+  const feed = createFeed(events, store.log, (error) => {
+    if (!(error instanceof StoreUnavailableError)) log(`journal and client judge: ${String(error)}`);
+  });
   // Built in dependency order: the parts, then the bank over them (what time makes due is applied
   // by the bank with the parts, never with the context that holds the bank).
   const parts: SandboxParts = {
     store,
     clock,
     events,
+    feed,
     world,
     registerFixture: loadRegisterFixture(),
     addresses,
     callbackCa,
     deliveriesInFlight: new Map(),
-    faults: createFaultInjector({ seed: options.seed, start: startFaults }),
+    faults: createFaultInjector({ seed: options.seed, start: startFaults, shared: store.sharedFaults }),
     profile,
     behaviour,
     // It listens from the start, so it sees every exchange and change of this sandbox.
-    judge: options.clientJudge ? createClientJudge(events, clock) : undefined,
+    judge: options.clientJudge ? fedJudge(feed, clock, events) : undefined,
     log,
   };
   const bank = createBank({

@@ -7,6 +7,7 @@
 import type { Bank } from './bank/bank.js';
 import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
+import type { Feed } from './feed.js';
 import type { FaultInjector } from './faults/injector.js';
 import type { ClientJudge } from './judge/judge.js';
 import type { Behaviour, ServedProfile } from './profile.js';
@@ -25,6 +26,8 @@ export interface SandboxParts {
   readonly store: Store;
   readonly clock: Clock;
   readonly events: EventBus;
+  /** What the journal and the client judge read: the events of this process, or of every process of a shared sandbox. */
+  readonly feed: Feed;
   /** The seed and the ledgers over it. */
   readonly world: World;
   readonly registerFixture: RegisterFixture;

@@ -12,7 +12,7 @@ import { createApiListener } from './api/lifecycle.js';
 import { buildContext } from './context-build.js';
 import type { EventBus } from './events.js';
 import { resolveFaults } from './faults/profiles.js';
-import { createJournal } from './journal/journal.js';
+import { fedJournal } from './journal/fed-journal.js';
 import { answerParserErrors } from './http/client-error.js';
 import { parseSandboxOptions, SandboxOptionsError, type SandboxOptions, type SandboxOptionsInput } from './options.js';
 import { ProfileError } from '../contract/profile.js';
@@ -152,7 +152,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
 
   const { ctx, addresses } = await buildContext(options, { profile, behaviour, log, callbackCa, startFaults });
   ctx.events.on('reset', () => ctx.faults.reset());
-  const journal = createJournal(ctx.events, options.journalSize);
+  const journal = fedJournal(ctx.feed, options.journalSize);
   // Callback retries follow the sandbox clock: a clock move fires what became due at once, and a
   // one-second tick covers time passing by itself.
   // With a shared store the tick first catches up with the clock other processes moved; while the
@@ -204,6 +204,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     portalPort = await listen(portal, options.portalPort, options.host, 'customer surface', 'portalPort');
   } catch (error) {
     clearInterval(tick);
+    ctx.feed.close();
     await close(api);
     // The data file is released: a later start in this process may open it.
     ctx.store.close();
@@ -251,6 +252,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     },
     close: async () => {
       clearInterval(tick);
+      ctx.feed.close();
       await Promise.all([close(api), close(portal)]);
       // The last units of work are written before the data file is released.
       await ctx.bank.settled();

@@ -110,6 +110,63 @@ describe('two processes on one database', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 
+  it('run one set of fault rules: a rule added on one fires on the other, and its count is spent once in all', async () => {
+    const added = await a.control('/faults', {
+      body: { kind: 'status', status: 500, count: 2, match: { method: 'GET', path: '/v1/payments/**' } },
+    });
+    expect(added.status).toBe(201);
+    const read = (t: TestSandbox) =>
+      t.call({ path: `/v1/payments/sepa-credit-transfers/${randomUUID()}/status`, client: t.tpp });
+    expect((await read(b)).status).toBe(500);
+    expect((await read(a)).status).toBe(500);
+    expect((await read(b)).status).toBe(404);
+    expect(((await b.control('/faults')).json as { rules: unknown[] }).rules).toEqual([]);
+    await b.control('/faults', { body: { kind: 'status', status: 503, retryAfter: 1, count: 5 } });
+    expect(((await a.control('/faults')).json as { rules: { id: string }[] }).rules).toHaveLength(1);
+    expect((await a.control('/faults', { method: 'DELETE' })).status).toBe(200);
+    expect((await read(b)).status).toBe(404);
+  });
+
+  it('keep one request journal: a request served by one is read through the other, and emptied for both', async () => {
+    const path = `/v1/payments/sepa-credit-transfers/${randomUUID()}/status`;
+    await a.call({ path, client: a.tpp });
+    const read = await b.control(`/requests?path=${encodeURIComponent(path)}`);
+    expect(read.status).toBe(200);
+    expect((read.json as { requests: unknown[] }).requests).toHaveLength(1);
+    expect((read.json as { requests: unknown[] }).requests[0]).toMatchObject({
+      code: 'RESOURCE_UNKNOWN',
+      response: { status: 404 },
+    });
+    const cleared = await b.control('/requests', { method: 'DELETE' });
+    expect((cleared.json as { cleared: number }).cleared).toBeGreaterThan(0);
+    expect(((await a.control('/requests')).json as { kept: number }).kept).toBe(0);
+  });
+
+  it('judge the client over both: a consent used on one after the other answered it revoked is a finding on each', async () => {
+    const iban = ibansOf(a, 'anna')[0]!;
+    const consentId = await validConsent(a, [iban]);
+    expect((await a.control(`/consents/${consentId}/revoke`, { body: {} })).status).toBe(200);
+    const status = await a.call({ path: `/v1/consents/${consentId}/status`, client: a.tpp });
+    expect(status.json).toEqual({ consentStatus: 'revokedByPsu' });
+    const used = await b.call({ path: '/v1/accounts', client: b.tpp, headers: { 'Consent-ID': consentId } });
+    expect(used.status).toBe(401);
+    for (const t of [a, b]) {
+      const report = (await t.control('/client-report')).json as { findings: { rule: string; consentId?: string }[] };
+      expect(report.findings.filter((f) => f.consentId === consentId).map((f) => f.rule)).toEqual([
+        'CLIENT-CONSENT-ENDED',
+      ]);
+    }
+    const acknowledged = await b.control('/client-report/acknowledge', { body: { rule: 'CLIENT-CONSENT-ENDED' } });
+    expect(acknowledged.status).toBe(200);
+    const report = (await a.control('/client-report')).json as {
+      acknowledged: { rule: string }[];
+      findings: unknown[];
+    };
+    expect(report.acknowledged.map((ack) => ack.rule)).toEqual(['CLIENT-CONSENT-ENDED']);
+    expect((await a.control('/client-report', { method: 'DELETE' })).status).toBe(200);
+    expect(((await b.control('/client-report')).json as { findings: unknown[] }).findings).toEqual([]);
+  });
+
   it('keep everything for a process started later, and a reset on one empties it for all', async () => {
     const iban = ibansOf(a, 'anna')[0]!;
     const consentId = await validConsent(b, [iban]);

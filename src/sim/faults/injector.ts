@@ -1,13 +1,15 @@
 /**
  * A sandbox's fault rules while it runs: the start profile, rules added through the control API,
  * and each rule's count and random stream. Faults are rehearsal settings, not bank state, so they
- * live here rather than in the store: a restart or `POST /sandbox/reset` goes back to the profile.
+ * live here rather than among the records: a restart or `POST /sandbox/reset` goes back to the
+ * profile. Several processes serving one sandbox keep one set in their shared store instead.
  */
 import { seedFor } from '../seed/random.js';
 import { createCallbackHolds, type CallbackHolds } from './callback-holds.js';
 import { activate, pickFault, type ActiveFault, type FaultTarget } from './pick.js';
 import type { ResolvedFaults } from './profiles.js';
 import type { FaultRule } from './schema.js';
+import type { SharedValue } from '../store/records.js';
 
 export type FaultView = { id: string; applied: number; remaining?: number } & FaultRule;
 
@@ -29,23 +31,46 @@ export interface FaultInjector {
   readonly holds: CallbackHolds;
 }
 
-export function createFaultInjector(options: { seed: number; start: ResolvedFaults }): FaultInjector {
-  let faults: ActiveFault[] = [];
-  let nextId = 1;
-  const holds = createCallbackHolds();
+/** The active rules with their counts and streams, and the number the next added rule gets. */
+interface FaultSet {
+  rules: ActiveFault[];
+  nextId: number;
+}
 
-  const add = (rules: readonly FaultRule[]) => {
-    for (const rule of rules) {
+export function createFaultInjector(options: {
+  seed: number;
+  start: ResolvedFaults;
+  /**
+   * Where the rules live when several processes serve one sandbox (a shared store): one set for all,
+   * so a count rule fires N times in all and a rule added through one process applies on every one.
+   */
+  shared?: SharedValue | undefined;
+}): FaultInjector {
+  const holds = createCallbackHolds();
+  const { shared } = options;
+  let local: FaultSet = { rules: [], nextId: 1 };
+  const current = (value: unknown): FaultSet => (value as FaultSet | null) ?? { rules: [], nextId: 1 };
+  const read = (): FaultSet => (shared ? current(shared.read()) : local);
+  const update = (change: (set: FaultSet) => FaultSet): FaultSet =>
+    shared ? (shared.update((value) => change(current(value))) as FaultSet) : (local = change(local));
+
+  const added = (set: FaultSet, rules: readonly FaultRule[]): FaultSet => {
+    let { nextId } = set;
+    const more = rules.map((rule) => {
       const id = `fault-${nextId++}`;
       // Each rule has its own stream, so adding a rule never changes the draws of another.
-      faults.push(
-        activate(rule, id, rule.seed === undefined ? seedFor(options.seed, 'fault', id) : seedFor(rule.seed, 'fault')),
+      return activate(
+        rule,
+        id,
+        rule.seed === undefined ? seedFor(options.seed, 'fault', id) : seedFor(rule.seed, 'fault'),
       );
-    }
+    });
+    return { rules: [...set.rules, ...more], nextId };
   };
-  const view = (): FaultsView => ({
+  const startSet = () => added({ rules: [], nextId: 1 }, options.start.rules);
+  const view = (set: FaultSet = read()): FaultsView => ({
     profile: options.start.profile,
-    rules: faults.map(({ id, rule, applied, remaining }) => ({
+    rules: set.rules.map(({ id, rule, applied, remaining }) => ({
       id,
       ...rule,
       applied,
@@ -53,35 +78,38 @@ export function createFaultInjector(options: { seed: number; start: ResolvedFaul
     })),
   });
   const reset = () => {
-    faults = [];
-    nextId = 1;
     holds.clear();
-    add(options.start.rules);
+    update(startSet);
   };
-  reset();
+  // A process joining a shared sandbox keeps the rules the others run with; the first lays out its own.
+  if (shared) shared.update((value) => value ?? startSet());
+  else reset();
 
   return {
-    view,
-    add(rules) {
-      add(rules);
-      return view();
-    },
+    view: () => view(),
+    add: (rules) => view(update((set) => added(set, rules))),
     remove(id) {
-      const before = faults.length;
-      faults = faults.filter((fault) => fault.id !== id);
-      return faults.length < before;
+      let found = false;
+      update((set) => {
+        found = set.rules.some((fault) => fault.id === id);
+        return { ...set, rules: set.rules.filter((fault) => fault.id !== id) };
+      });
+      return found;
     },
     clear() {
-      faults = [];
       // Held callbacks go out on the next dispatch: nothing is left waiting for a rule that is gone.
       holds.releaseAll();
-      return view();
+      return view(update((set) => ({ ...set, rules: [] })));
     },
     reset,
     pick(target) {
-      if (faults.length === 0) return undefined;
-      const { fired, faults: next } = pickFault(faults, target);
-      faults = next;
+      if (read().rules.length === 0) return undefined;
+      let fired: ActiveFault | undefined;
+      update((set) => {
+        const picked = pickFault(set.rules, target);
+        fired = picked.fired;
+        return { ...set, rules: picked.faults };
+      });
       return fired;
     },
     holds,

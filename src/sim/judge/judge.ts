@@ -43,7 +43,8 @@ export interface ClientJudge {
 
 const AcknowledgeBody = z.strictObject({ rule: z.string(), provider: z.string().min(1).max(128).optional() });
 
-function readAcknowledgement(input: unknown): { rule: string; provider: string | null } {
+/** An acknowledgement as sent to the control API, checked: FORMAT_ERROR with `path` when it cannot be taken. */
+export function readAcknowledgement(input: unknown): { rule: string; provider: string | null } {
   const result = AcknowledgeBody.safeParse(input ?? {});
   const hint = 'Send {"rule":"CLIENT-…","provider"?:"PSDDE-…"}; xs2a-kit client-rules lists the rules.';
   if (!result.success) {
@@ -80,7 +81,11 @@ function findingOf(
   };
 }
 
-export function createClientJudge(events: EventBus, clock: { now(): Date }): ClientJudge {
+/**
+ * `events`: what the judge reads (the sandbox's events, or a shared sandbox's feed of every process's);
+ * `findings`: where it tells each finding (the sandbox's own bus, which the console and tests hear).
+ */
+export function createClientJudge(events: EventBus, clock: { now(): Date }, findings: EventBus = events): ClientJudge {
   let subjects = createSubjects();
   let memories = new BoundedMap<string, Map<AnyCheck, unknown>>(PROVIDERS_REMEMBERED);
   let judgedCallbacks = new BoundedMap<string, true>(PROVIDERS_REMEMBERED * 10);
@@ -100,7 +105,7 @@ export function createClientJudge(events: EventBus, clock: { now(): Date }): Cli
 
   /** Kept unless acknowledged; told to listeners (serve's console line, the demo) only when kept. */
   function found(finding: ClientFinding): void {
-    if (store.add(finding)) events.emit('client-finding', finding);
+    if (store.add(finding)) findings.emit('client-finding', finding);
   }
 
   function exchange(event: ExchangeEvent): void {

@@ -110,6 +110,8 @@ export function memoryStore(initial: SandboxState): Store {
   return {
     file: undefined,
     shared: false,
+    sharedFaults: undefined,
+    log: undefined,
     sync: () => ({ state, bookingsMoved: false }),
     get: (kind, key) => table(kind).get(key),
     find(kind, index: EqualityName<typeof kind>, value) {

@@ -48,6 +48,30 @@ export interface StoreTransaction {
   rollback(): void;
 }
 
+/**
+ * A value every process of a shared store reads and changes as one (the fault rules, with their
+ * counts and random streams): `read` answers it as this process last caught up with it (at the
+ * request's arrival), `update` changes it atomically, under the sandbox's lock.
+ */
+export interface SharedValue {
+  read(): unknown;
+  update(change: (current: unknown) => unknown): unknown;
+}
+
+/** One event of a shared store's log (feed.ts): `seq` orders the events of every process. */
+export interface LoggedEvent {
+  seq: number;
+  name: string;
+  body: unknown;
+}
+
+/** The events every process of a shared store publishes for the others (the journal's and the client judge's input). */
+export interface SharedLog {
+  append(name: string, body: unknown): void;
+  /** The events after `seq`, oldest first, at most `limit`. */
+  since(seq: number, limit: number): LoggedEvent[];
+}
+
 /** What a shared store answers at the start of a request or a unit of work (Store.sync). */
 export interface SharedFacts {
   /** The sandbox's facts as committed: the clock's offset moved by any process. */
@@ -69,6 +93,10 @@ export interface Store extends Records {
    * its lock). Memory and SQLite answer their own state, never stale: one process writes them.
    */
   sync(): SharedFacts;
+  /** The fault rules of a shared store (faults/injector.ts); undefined where one process keeps them itself. */
+  readonly sharedFaults: SharedValue | undefined;
+  /** The event log of a shared store (feed.ts); undefined where one process sees every event itself. */
+  readonly log: SharedLog | undefined;
   begin(): StoreTransaction;
   /** Releases the data file (its lock and write-ahead log); nothing may be read or written after. */
   close(): void;

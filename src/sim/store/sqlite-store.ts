@@ -151,6 +151,8 @@ export function sqliteStore(db: Database, file: string, initial: SandboxState): 
   return {
     file,
     shared: false,
+    sharedFaults: undefined,
+    log: undefined,
     sync: () => ({ state, bookingsMoved: false }),
     get: (kind, key) => parse(q.get.get(kind, key)),
     find: (kind, index, value) => q.find.all(kind, index, value).map((body) => JSON.parse(body)),

@@ -4,6 +4,7 @@ import { readPaymentRequest } from '../../../contract/payment-request.js';
 import { createBank } from '../../bank/bank.js';
 import { createClock } from '../../clock.js';
 import type { SandboxContext, SandboxParts } from '../../context.js';
+import { createFeed } from '../../feed.js';
 import { createEventBus } from '../../events.js';
 import { createFaultInjector } from '../../faults/injector.js';
 import { behaviourOf, resolveProfile } from '../../profile.js';
@@ -28,10 +29,12 @@ async function sandboxContext(): Promise<SandboxContext> {
     anchor: '2026-03-02',
     bookings: (iban) => store.find('bookings', 'account', iban),
   });
+  const events = createEventBus();
   const parts: SandboxParts = {
     store,
     clock: createClock({ realNow: () => START }),
-    events: createEventBus(),
+    events,
+    feed: createFeed(events, undefined, () => undefined),
     world,
     registerFixture: { providers: [] },
     addresses: { portalUrl: 'http://portal.example', apiUrl: 'https://api.example' },

@@ -7,11 +7,14 @@
  * - `xs2a_kit_schema`: the application's name, the schema version (a newer one is refused: an
  *   older xs2a-kit must not write a layout it does not know) and the digest of the index functions
  *   (a release that changes what an index derives rebuilds the index rows at its first start).
- * - `xs2a_sandbox`: the sandbox's facts (the clock's offset: one clock for every process) and the
- *   bookings generation (how often bookings changed: a process rebuilds its ledger index when it moved).
+ * - `xs2a_sandbox`: the sandbox's facts (the clock's offset: one clock for every process), the
+ *   bookings generation (how often bookings changed: a process rebuilds its ledger index when it moved)
+ *   and the fault rules with their counts (a count rule fires N times in all, not N per process).
  * - `xs2a_records`: records as JSON by kind and key (`json`, not `jsonb`: a record reads back with
  *   its members in the order they were written, as in memory); `seq` orders a kind's list.
  * - `xs2a_index`, `xs2a_order`: one row per equality and ordered index value a record derives.
+ * - `xs2a_events`: what every process publishes for the others' request journal and client judge
+ *   (feed.ts), the newest of them (LOG_KEPT in pg-store.ts).
  */
 import type { SandboxState } from '../records.js';
 import { INDEX_DIGEST } from '../sqlite-schema.js';
@@ -34,7 +37,8 @@ CREATE TABLE xs2a_kit_schema (
 CREATE TABLE xs2a_sandbox (
   id integer PRIMARY KEY CHECK (id = 1),
   state json NOT NULL,
-  bookings_generation bigint NOT NULL DEFAULT 0
+  bookings_generation bigint NOT NULL DEFAULT 0,
+  faults json
 );
 CREATE TABLE xs2a_records (
   kind text NOT NULL,
@@ -60,6 +64,11 @@ CREATE TABLE xs2a_order (
   PRIMARY KEY (kind, name, value, key)
 );
 CREATE INDEX xs2a_order_by_key ON xs2a_order (kind, key);
+CREATE TABLE xs2a_events (
+  seq bigserial PRIMARY KEY,
+  name text NOT NULL,
+  body json NOT NULL
+);
 `;
 
 /** A database this release will not run on; nothing was written to it. */

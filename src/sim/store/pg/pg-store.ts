@@ -12,13 +12,15 @@
  * with every commit that changed bookings.
  */
 import { indexesOf, type Kind, type RecordKinds } from '../kinds.js';
-import type { SandboxState, SharedFacts, Store, StoreTransaction } from '../records.js';
+import type { SandboxState, SharedFacts, SharedLog, Store, StoreTransaction } from '../records.js';
 import { StoreUnavailableError } from '../records.js';
 import { indexInserts, indexRows, prepareDatabase } from './pg-schema.js';
 import { openSyncPg, type Statement, type SyncPg } from './pg-sync.js';
 import { describeDatabase } from './pg-url.js';
 
 const REMOVED = Symbol('removed');
+/** Events the log keeps: more than the request journal's default and the client judge's memory need. */
+export const LOG_KEPT = 20_000;
 type Staged = Map<string, unknown>;
 
 interface OpenTransaction {
@@ -68,9 +70,35 @@ export function pgStore(db: SyncPg, where: string): Store {
     return moved;
   }
 
+  /** The fault rules as this process last read them: at the last catching up, or its own last change. */
+  let faults: unknown = null;
+
   function committedFacts(): SharedFacts {
-    const row = db.query({ sql: 'SELECT state, bookings_generation FROM xs2a_sandbox WHERE id = 1' }).rows[0]!;
+    const row = db.query({ sql: 'SELECT state, bookings_generation, faults FROM xs2a_sandbox WHERE id = 1' }).rows[0]!;
+    faults = row.faults;
     return { state: parse(row.state), bookingsMoved: noteGeneration(Number(row.bookings_generation)) };
+  }
+
+  /** Changes the fault rules under the sandbox's lock: in the open unit of work, or in a transaction of its own. */
+  function updateFaults(change: (current: unknown) => unknown): unknown {
+    const select = { sql: 'SELECT faults FROM xs2a_sandbox WHERE id = 1 FOR UPDATE' };
+    const write = (next: unknown) => ({
+      sql: 'UPDATE xs2a_sandbox SET faults = $1::json WHERE id = 1',
+      params: [JSON.stringify(next ?? null)],
+    });
+    if (tx) {
+      const next = change(db.tx(select).rows[0]!.faults);
+      db.tx(write(next));
+      return (faults = next);
+    }
+    try {
+      const next = change(db.begin(select).rows[0]!.faults);
+      db.commit(write(next));
+      return (faults = next);
+    } catch (error) {
+      db.rollback();
+      throw error;
+    }
   }
 
   /** What an index holds for the staged records of a kind, and the keys whose stored rows they replace. */
@@ -266,9 +294,36 @@ export function pgStore(db: SyncPg, where: string): Store {
     };
   }
 
+  let appended = 0;
+  const log: SharedLog = {
+    append(name, body) {
+      const insert = {
+        sql: 'INSERT INTO xs2a_events (name, body) VALUES ($1, $2::json)',
+        params: [name, JSON.stringify(body)],
+      };
+      if (tx) db.tx(insert);
+      else db.query(insert);
+      // Now and then the oldest go: a process reads from where it was, a new one from the oldest kept.
+      if (++appended % 500 === 0 && !tx)
+        db.query({
+          sql: 'DELETE FROM xs2a_events WHERE seq <= (SELECT max(seq) FROM xs2a_events) - $1',
+          params: [LOG_KEPT],
+        });
+    },
+    since: (seq, limit) =>
+      db
+        .query({
+          sql: 'SELECT seq, name, body FROM xs2a_events WHERE seq > $1 ORDER BY seq LIMIT $2',
+          params: [seq, limit],
+        })
+        .rows.map((row) => ({ seq: Number(row.seq), name: String(row.name), body: row.body })),
+  };
+
   return {
     file: where,
+    log,
     shared: true,
+    sharedFaults: { read: () => faults, update: updateFaults },
     sync: () => (tx ? { state: tx.state, bookingsMoved } : committedFacts()),
     get,
     find: find as Store['find'],

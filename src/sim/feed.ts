@@ -1,0 +1,92 @@
+/**
+ * What the request journal and the client judge read: the sandbox's events. With one process that is
+ * its own event bus. With several processes on one database (a shared store) each process publishes
+ * the events they read into the store's log, and reads the log back in the order the database took
+ * them, its own events among the others': every process's journal and client report then hold every
+ * request, whichever process served it. Commands to them (empty the journal, forget or acknowledge
+ * findings) go the same way, so a call through any process reaches the journal and judge of all.
+ */
+import { createEventBus, type EventBus, type SandboxEventName } from './events.js';
+import type { SharedLog } from './store/records.js';
+
+/** The events the journal and the judge listen to. */
+const FED: readonly SandboxEventName[] = [
+  'exchange',
+  'consent-status',
+  'payment-changed',
+  'authorisation-changed',
+  'provider-registered',
+  'callback-attempt',
+  'callback-forged',
+  'reset',
+];
+
+export type FeedCommand = 'journal-cleared' | 'report-cleared' | 'report-acknowledged';
+
+export interface Feed {
+  /** Where the journal and the judge listen. */
+  readonly bus: EventBus;
+  /** Whether other processes publish into it (a shared store). */
+  readonly shared: boolean;
+  /** Reads what was published since the last look (a shared store); nothing to do otherwise. */
+  catchUp(): void;
+  /** Tells a command to every process (after catching up, so it comes after what this one has seen). */
+  tell(command: FeedCommand, body: unknown): void;
+  onCommand(command: FeedCommand, apply: (body: unknown) => void): void;
+  close(): void;
+}
+
+/** How many logged events one look reads at most; a look after a long pause reads on until it has all. */
+const PAGE = 1000;
+
+export function createFeed(events: EventBus, log: SharedLog | undefined, report: (error: unknown) => void): Feed {
+  const commands = new Map<string, ((body: unknown) => void)[]>();
+  const onCommand = (command: FeedCommand, apply: (body: unknown) => void) =>
+    void commands.set(command, [...(commands.get(command) ?? []), apply]);
+  if (!log) {
+    return {
+      bus: events,
+      shared: false,
+      catchUp: () => undefined,
+      tell: (command, body) => commands.get(command)?.forEach((apply) => apply(body)),
+      onCommand,
+      close: () => undefined,
+    };
+  }
+  const bus = createEventBus();
+  for (const name of FED) events.on(name, (event) => log.append(name, event));
+  let seen = 0;
+  const catchUp = () => {
+    for (let page = log.since(seen, PAGE); page.length > 0; page = log.since(seen, PAGE)) {
+      for (const { seq, name, body } of page) {
+        seen = seq;
+        const command = commands.get(name);
+        if (command) command.forEach((apply) => apply(body));
+        // An exchange's id is its place in the log: one numbering for every process's requests.
+        else if (name === 'exchange') bus.emit('exchange', { ...(body as object), id: seq } as never);
+        else bus.emit(name as SandboxEventName, body as never);
+      }
+    }
+  };
+  // Findings and journal entries follow the others' traffic within a moment even when nobody asks.
+  const timer = setInterval(() => {
+    try {
+      catchUp();
+    } catch (error) {
+      report(error);
+    }
+  }, 250);
+  timer.unref();
+  return {
+    bus,
+    shared: true,
+    catchUp,
+    tell(command, body) {
+      catchUp();
+      log.append(command, body);
+      catchUp();
+    },
+    onCommand,
+    close: () => clearInterval(timer),
+  };
+}
