@@ -18,7 +18,7 @@ import type { SandboxOptions } from './options.js';
 import type { Behaviour, ServedProfile } from './profile.js';
 import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
 import { anyPaymentDue, applyDuePayments } from './services/payments/settlement.js';
-import { syncShared } from './shared-sync.js';
+import { syncShared } from './sync-shared.js';
 import { openStore } from './store/store.js';
 import { createWorld } from './world.js';
 

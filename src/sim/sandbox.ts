@@ -21,7 +21,7 @@ import { behaviourOf, resolveProfile, type ServedProfile } from './profile.js';
 import { createPortalApp } from './portal/app.js';
 import { close, listen, urlHost } from './servers.js';
 import { dispatchDue, flushDue } from './services/callbacks/dispatch.js';
-import { syncShared } from './shared-sync.js';
+import { syncShared } from './sync-shared.js';
 import { maskUrl } from './store/pg/pg-url.js';
 import { StoreUnavailableError } from './store/records.js';
 import { boundFetch, type SandboxFetch, type SandboxTls } from './library/fetch.js';

@@ -45,9 +45,20 @@ export async function freePort(): Promise<number> {
 }
 
 /** HAProxy's configuration for a facility of these processes: the one docs/hosting.md shows. */
-export function haproxyConfig(ports: { api: number; portal: number; backends: { api: number; portal: number }[] }) {
+export function haproxyConfig(ports: {
+  api: number;
+  portal: number;
+  backends: { api: number; portal: number }[];
+  /** The address the balancer listens on (the tests: 127.0.0.1; a facility: its public address). */
+  bind?: string;
+  /** Where the processes listen. */
+  backendHost?: string;
+}) {
+  const bind = ports.bind ?? '127.0.0.1';
   const servers = (which: 'api' | 'portal') =>
-    ports.backends.map((b, i) => `  server p${i + 1} 127.0.0.1:${b[which]} check inter 500 fall 1 rise 1`).join('\n');
+    ports.backends
+      .map((b, i) => `  server p${i + 1} ${ports.backendHost ?? '127.0.0.1'}:${b[which]} check inter 500 fall 1 rise 1`)
+      .join('\n');
   return `global
   maxconn 4096
 
@@ -62,7 +73,7 @@ defaults
 # The XS2A API: TLS passes through, each process does the mutual TLS itself.
 frontend xs2a_api
   mode tcp
-  bind 127.0.0.1:${ports.api}
+  bind ${bind}:${ports.api}
   default_backend xs2a_processes
 
 backend xs2a_processes
@@ -73,7 +84,7 @@ ${servers('api')}
 # The customer surface (SCA pages, portal, control API): request by request, no stickiness.
 frontend customer_surface
   mode http
-  bind 127.0.0.1:${ports.portal}
+  bind ${bind}:${ports.portal}
   default_backend customer_processes
 
 backend customer_processes

@@ -23,7 +23,7 @@ import { requestFault } from '../faults/middleware.js';
 import { asXsError, errorAnswer } from '../http/error-envelope.js';
 import { hasBody, jsonBodyReader } from '../http/json-body.js';
 import { providerRecorder } from '../services/providers.js';
-import { syncShared } from '../shared-sync.js';
+import { syncShared } from '../sync-shared.js';
 import type { Answer } from './answer.js';
 import { Exchange, type Outcome } from './exchange.js';
 import { authenticateProvider } from './identity.js';

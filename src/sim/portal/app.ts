@@ -8,7 +8,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { XsError } from '../../contract/index.js';
 import type { SandboxContext } from '../context.js';
 import { controlAuth } from './control-auth.js';
-import { syncShared } from '../shared-sync.js';
+import { syncShared } from '../sync-shared.js';
 import { errorHandler } from './error-handler.js';
 import { jsonBody } from './json-body.js';
 import { openApiRoute } from './openapi-route.js';
