@@ -110,6 +110,29 @@ describe('two processes on one database', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
   });
 
+  it('supersede on one the recurring consent approved on the other (a provider holds one per customer)', async () => {
+    const iban = ibansOf(a, 'clara')[0]!;
+    const first = await validConsent(a, [iban], { psuId: 'clara' });
+    const second = await validConsent(b, [iban], { psuId: 'clara' });
+    const status = (t: TestSandbox, consentId: string) =>
+      t.call({ path: `/v1/consents/${consentId}/status`, client: t.tpp }).then((answer) => answer.json);
+    expect(await status(b, first)).toEqual({ consentStatus: 'terminatedByTpp' });
+    expect(await status(a, second)).toEqual({ consentStatus: 'valid' });
+  });
+
+  it('end an authorisation 15 minutes after it began by the clock another process moved', async () => {
+    const iban = ibansOf(a, 'dora')[0]!;
+    const made = await createConsent(a, { access: { balances: [{ iban }] }, recurringIndicator: true });
+    expect((await b.control('/clock', { body: { advance: 'PT16M' } })).status).toBe(200);
+    const read = await a.call({
+      path: `/v1/consents/${made.consentId}/authorisations/${made.authorisationId}`,
+      client: a.tpp,
+    });
+    expect(read.json).toEqual({ scaStatus: 'failed' });
+    const acted = await customerActs(a, made.authorisationId, 'dora');
+    expect(acted.json).toEqual({ scaStatus: 'failed', redirect: null });
+  });
+
   it('run one set of fault rules: a rule added on one fires on the other, and its count is spent once in all', async () => {
     const added = await a.control('/faults', {
       body: { kind: 'status', status: 500, count: 2, match: { method: 'GET', path: '/v1/payments/**' } },

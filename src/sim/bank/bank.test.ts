@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingRecord } from '../store/data.js';
 import { memoryStore } from '../store/memory-store.js';
-import { StoreWriteError, type Store } from '../store/records.js';
+import { StoreConflictError, StoreUnavailableError, StoreWriteError, type Store } from '../store/records.js';
 import { freshState } from '../store/state.js';
-import { createBank } from './bank.js';
+import { CONFLICT_ATTEMPTS, createBank } from './bank.js';
 import type { LedgerIndex } from './unit-of-work.js';
 
 /** The in-memory store, each commit first passing `commit` (which may fail it or make it wait). */
@@ -222,5 +222,58 @@ describe('the bank', () => {
       }),
     ).rejects.toThrow('refused');
     expect(s.all('registerDecisions')).toEqual([]);
+  });
+
+  it('runs a unit of work again after a conflict with another process, and commits it once', async () => {
+    let conflicts = 2;
+    const s = store(() => {
+      if (conflicts-- > 0) throw new StoreConflictError('40001: could not serialize access');
+      return undefined;
+    });
+    const runs: number[] = [];
+    const synced: number[] = [];
+    const bank = createBank({
+      store: s,
+      ledgers: () => recordingLedgers().index,
+      log: () => {},
+      sync: () => void synced.push(synced.length),
+    });
+    const answer = await bank.transact((uow) => {
+      runs.push(runs.length);
+      uow.put('registerDecisions', `run-${runs.length}`, decision);
+      return runs.length;
+    });
+    expect(answer).toBe(3);
+    expect(s.commits).toBe(3);
+    expect(synced).toHaveLength(3);
+    expect(s.all('registerDecisions')).toEqual([decision]);
+    expect(s.get('registerDecisions', 'run-3')).toEqual(decision);
+  });
+
+  it('gives up after CONFLICT_ATTEMPTS conflicts: the write fails and nothing of it is kept', async () => {
+    const s = store(() => {
+      throw new StoreConflictError('40P01: deadlock detected');
+    });
+    const before = contents(s);
+    const bank = createBank({ store: s, ledgers: () => recordingLedgers().index, log: () => {} });
+    let runs = 0;
+    const failed = bank.transact((uow) => {
+      runs += 1;
+      uow.put('registerDecisions', 'never', decision);
+      uow.setState({ clockOffsetMs: 5 });
+    });
+    await expect(failed).rejects.toBeInstanceOf(StoreWriteError);
+    expect(runs).toBe(CONFLICT_ATTEMPTS);
+    expect(contents(s)).toEqual(before);
+  });
+
+  it('does not run a work again for a failure that is no conflict', async () => {
+    const s = store(() => {
+      throw new StoreUnavailableError('The database cannot be reached');
+    });
+    const bank = createBank({ store: s, ledgers: () => recordingLedgers().index, log: () => {} });
+    let runs = 0;
+    await expect(bank.transact(() => void (runs += 1))).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(runs).toBe(1);
   });
 });
