@@ -14,6 +14,8 @@ import { sandboxFlags, sandboxInput, type SandboxFlags } from './sandbox-flags.j
 interface ServeFlags extends SandboxFlags {
   controlToken?: string;
   trust: string[];
+  clientCertHeader?: string;
+  trustedProxy: string[];
   callbackCa: string[];
   faults?: string;
   clientReport: ReportTarget[];
@@ -48,6 +50,22 @@ export function serveCommand(program: Command, io: CliIo): void {
     .option('--control-token <token>', 'require "Authorization: Bearer <token>" on the control API')
     .option('--trust <file>', 'also trust client certificates issued by this CA (PEM; repeatable)', collect, [])
     .option(
+      '--client-cert-header <name>',
+      'behind a TLS-terminating proxy: the header it forwards the client certificate in (URL-encoded PEM or base64 DER), believed only from --trusted-proxy',
+    )
+    .option(
+      '--trusted-proxy <addresses>',
+      'IP addresses of the proxies whose --client-cert-header is believed (comma-separated; repeatable)',
+      (value: string, previous: string[]) => [
+        ...previous,
+        ...value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ],
+      [],
+    )
+    .option(
       '--callback-ca <file>',
       'also trust this CA for revocation-callback receivers (PEM; repeatable)',
       collect,
@@ -73,6 +91,8 @@ export function serveCommand(program: Command, io: CliIo): void {
         controlToken: flags.controlToken,
         trust: flags.trust,
         callbackCa: flags.callbackCa,
+        ...(flags.clientCertHeader === undefined ? {} : { clientCertHeader: flags.clientCertHeader }),
+        trustedProxies: flags.trustedProxy,
         ...(flags.faults === undefined ? {} : { faults: flags.faults }),
         clientJudge: flags.clientJudge,
         log: (message) => io.err(`${message}\n`),

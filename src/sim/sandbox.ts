@@ -3,6 +3,7 @@
  * `sim` target and every test use. One process, two servers: the XS2A API behind mutual TLS and
  * the customer surface over plain HTTP.
  */
+import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -21,6 +22,7 @@ import { behaviourOf, resolveProfile, type ServedProfile } from './profile.js';
 import { createPortalApp } from './portal/app.js';
 import { close, listen, urlHost } from './servers.js';
 import { dispatchDue, flushDue } from './services/callbacks/dispatch.js';
+import { proxyAddress } from './api/forwarded-certificate.js';
 import { syncShared } from './sync-shared.js';
 import { maskUrl } from './store/pg/pg-url.js';
 import { StoreUnavailableError } from './store/records.js';
@@ -181,7 +183,17 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
       rejectUnauthorized: false,
       minVersion: 'TLSv1.2',
     },
-    createApiListener(ctx),
+    createApiListener(
+      ctx,
+      undefined,
+      options.clientCertHeader === undefined
+        ? undefined
+        : {
+            header: options.clientCertHeader.toLowerCase(),
+            proxies: new Set(options.trustedProxies.map(proxyAddress)),
+            trusted: [pems.ca, ...trusted].map((pem) => new X509Certificate(pem)),
+          },
+    ),
   );
   // The API's URL is known once it listens (port 0 picks one); /openapi.json names it first.
   let apiUrl = '';

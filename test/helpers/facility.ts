@@ -106,6 +106,14 @@ async function reachable(port: number): Promise<boolean> {
   });
 }
 
+/** Resolves once something listens on the port (a proxy the test started), or rejects after 5 s. */
+export async function listening(port: number): Promise<void> {
+  for (let tries = 0; !(await reachable(port)); tries++) {
+    if (tries > 100) throw new Error(`nothing listens on port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function startFacility(label: string, count = 3, extra: readonly string[] = []): Promise<Facility> {
   const db = await createDatabase(label);
   const certs = await certificateFolder();

@@ -1,12 +1,15 @@
 /**
- * Reads the provider from the TLS socket. Only the socket's own verdict counts (`authorized`),
- * never a header. The certificate cannot change within a connection, so it is read once per
- * socket; the register is still consulted on every request so a withdrawal stops access at once.
+ * Reads the provider from the TLS socket. Only the socket's own verdict counts (`authorized`); a
+ * header only from a proxy the operator named, and only with a certificate a trusted CA issued
+ * (forwarded-certificate.ts). The certificate cannot change within a connection, so it is read once
+ * per socket; the register is still consulted on every request so a withdrawal stops access at once.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { SandboxContext } from '../context.js';
 import { identify, type PeerCertificate, type ProviderIdentity } from '../rules/identity.js';
 import { requireAuthorised } from '../services/providers.js';
+import { forwardedPeer, proxyAddress, type ForwardedCertificates } from './forwarded-certificate.js';
 
 function peerOf(socket: TLSSocket): PeerCertificate {
   const certificate = socket.getPeerCertificate();
@@ -21,24 +24,51 @@ function peerOf(socket: TLSSocket): PeerCertificate {
   };
 }
 
+/** The identity a certificate gives, or the refusal it earns, as a function to call per request. */
+function verdictOf(peer: PeerCertificate): () => ProviderIdentity {
+  try {
+    const identity = identify(peer);
+    return () => identity;
+  } catch (error) {
+    return () => {
+      throw error;
+    };
+  }
+}
+
+/** Forwarded certificates seen lately, by the header's text: a proxy sends the same few again and again. */
+const FORWARDED_REMEMBERED = 256;
+
 /**
- * The provider of a request: read from its socket's certificate (once per socket) and checked
- * against the register (every request). Throws CERTIFICATE_MISSING or ROLE_INVALID.
+ * The provider of a request: read from its socket's certificate (once per socket), or from the
+ * certificate a trusted proxy forwarded (`forwarded`: per request, since a proxy's connection carries
+ * many clients' requests), and checked against the register (every request). Throws
+ * CERTIFICATE_MISSING or ROLE_INVALID.
  */
-export function authenticateProvider(ctx: SandboxContext): (socket: TLSSocket) => ProviderIdentity {
+export function authenticateProvider(
+  ctx: SandboxContext,
+  forwarded?: ForwardedCertificates,
+): (socket: TLSSocket, headers: IncomingHttpHeaders) => ProviderIdentity {
   const verdicts = new WeakMap<TLSSocket, () => ProviderIdentity>();
-  return (socket) => {
+  const fromHeader = new Map<string, (() => ProviderIdentity) | undefined>();
+  const believed = (value: string): (() => ProviderIdentity) | undefined => {
+    if (fromHeader.has(value)) return fromHeader.get(value);
+    const peer = forwardedPeer(value, forwarded!.trusted, Date.now());
+    const verdict = peer && verdictOf(peer);
+    if (fromHeader.size >= FORWARDED_REMEMBERED) fromHeader.delete(fromHeader.keys().next().value!);
+    fromHeader.set(value, verdict);
+    return verdict;
+  };
+  return (socket, headers) => {
+    if (forwarded && forwarded.proxies.has(proxyAddress(socket.remoteAddress))) {
+      const value = headers[forwarded.header];
+      // One header, believed: its certificate. Anything else is no forwarded certificate.
+      const verdict = typeof value === 'string' ? believed(value) : undefined;
+      if (verdict) return requireAuthorised(ctx, verdict());
+    }
     let verdict = verdicts.get(socket);
     if (!verdict) {
-      const peer = peerOf(socket);
-      try {
-        const identity = identify(peer);
-        verdict = () => identity;
-      } catch (error) {
-        verdict = () => {
-          throw error;
-        };
-      }
+      verdict = verdictOf(peerOf(socket));
       verdicts.set(socket, verdict);
     }
     return requireAuthorised(ctx, verdict());

@@ -26,6 +26,7 @@ import { providerRecorder } from '../services/providers.js';
 import { syncShared } from '../sync-shared.js';
 import type { Answer } from './answer.js';
 import { Exchange, type Outcome } from './exchange.js';
+import type { ForwardedCertificates } from './forwarded-certificate.js';
 import { authenticateProvider } from './identity.js';
 import { absoluteLinks } from './link-form.js';
 import { apiRoutes, type ApiRoute } from './operations.js';
@@ -72,8 +73,9 @@ const fromAnswer = (answer: Answer, code?: string): Outcome => ({
 export function createApiListener(
   ctx: SandboxContext,
   routes: readonly ApiRoute[] = apiRoutes(),
+  forwarded?: ForwardedCertificates,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const identify = authenticateProvider(ctx);
+  const identify = authenticateProvider(ctx, forwarded);
   const recordProvider = providerRecorder(ctx);
   const readBody = jsonBodyReader(ctx.behaviour.bodyLimitBytes);
   const find = createRouter(routes);
@@ -87,7 +89,7 @@ export function createApiListener(
 
   /** The provider named by the certificate the TLS socket authorised, still authorised by the register. */
   function authenticate(x: Exchange): void {
-    x.identity = identify(x.req.socket as TLSSocket);
+    x.identity = identify(x.req.socket as TLSSocket, x.req.headers);
   }
 
   /**
