@@ -45,6 +45,8 @@ describe('two processes on one database', () => {
   it('lays out its schema once and marks it with the application and version', async () => {
     const mark = await db.sql('SELECT application, version FROM xs2a_kit_schema');
     expect(mark.rows).toEqual([{ application: 'xs2a-kit', version: 1 }]);
+    // One world, `shared`: every row carries its world, so a sandbox of several worlds keeps this layout.
+    expect((await db.sql('SELECT world FROM xs2a_sandbox')).rows).toEqual([{ world: 'shared' }]);
   });
 
   it('show one clock: a move on one is the time of the other', async () => {
@@ -108,6 +110,7 @@ describe('two processes on one database', () => {
     const statuses = [];
     for (const t of [a, b, a, b, a]) statuses.push((await read(t)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    expect((await db.sql('SELECT DISTINCT world FROM xs2a_records')).rows).toEqual([{ world: 'shared' }]);
   });
 
   it('supersede on one the recurring consent approved on the other (a provider holds one per customer)', async () => {

@@ -7,7 +7,10 @@
  * - `xs2a_kit_schema`: the application's name, the schema version (a newer one is refused: an
  *   older xs2a-kit must not write a layout it does not know) and the digest of the index functions
  *   (a release that changes what an index derives rebuilds the index rows at its first start).
- * - `xs2a_sandbox`: the sandbox's facts (the clock's offset: one clock for every process), the
+ * Every row carries its world (`world`): the sandbox of one set of providers, with its own records,
+ * clock and faults; a sandbox of one world (`--worlds shared`, the default) has the world `shared`.
+ *
+ * - `xs2a_sandbox`: one row per world: the sandbox's facts (the clock's offset: one clock for every process), the
  *   bookings generation (how often bookings changed: a process rebuilds its ledger index when it moved)
  *   and the fault rules with their counts (a count rule fires N times in all, not N per process).
  * - `xs2a_records`: records as JSON by kind and key (`json`, not `jsonb`: a record reads back with
@@ -35,40 +38,45 @@ CREATE TABLE xs2a_kit_schema (
   index_digest text NOT NULL
 );
 CREATE TABLE xs2a_sandbox (
-  id integer PRIMARY KEY CHECK (id = 1),
+  world text PRIMARY KEY,
   state json NOT NULL,
   bookings_generation bigint NOT NULL DEFAULT 0,
   faults json
 );
 CREATE TABLE xs2a_records (
+  world text NOT NULL,
   kind text NOT NULL,
   key text NOT NULL,
   seq bigserial NOT NULL,
   body json NOT NULL,
-  PRIMARY KEY (kind, key)
+  PRIMARY KEY (world, kind, key)
 );
-CREATE INDEX xs2a_records_by_seq ON xs2a_records (kind, seq);
+CREATE INDEX xs2a_records_by_seq ON xs2a_records (world, kind, seq);
 CREATE TABLE xs2a_index (
+  world text NOT NULL,
   kind text NOT NULL,
   name text NOT NULL,
   value text NOT NULL,
   key text NOT NULL,
-  PRIMARY KEY (kind, name, value, key)
+  PRIMARY KEY (world, kind, name, value, key)
 );
-CREATE INDEX xs2a_index_by_key ON xs2a_index (kind, key);
+CREATE INDEX xs2a_index_by_key ON xs2a_index (world, kind, key);
 CREATE TABLE xs2a_order (
+  world text NOT NULL,
   kind text NOT NULL,
   name text NOT NULL,
   value double precision NOT NULL,
   key text NOT NULL,
-  PRIMARY KEY (kind, name, value, key)
+  PRIMARY KEY (world, kind, name, value, key)
 );
-CREATE INDEX xs2a_order_by_key ON xs2a_order (kind, key);
+CREATE INDEX xs2a_order_by_key ON xs2a_order (world, kind, key);
 CREATE TABLE xs2a_events (
   seq bigserial PRIMARY KEY,
+  world text NOT NULL,
   name text NOT NULL,
   body json NOT NULL
 );
+CREATE INDEX xs2a_events_by_world ON xs2a_events (world, seq);
 `;
 
 /** A database this release will not run on; nothing was written to it. */
@@ -92,21 +100,24 @@ export function indexRows(
 }
 
 /** Statements that write index rows given as JSON arrays (one parameter each, whatever their number). */
-export function indexInserts(rows: ReturnType<typeof indexRows>[]): { sql: string; params: unknown[] }[] {
+export function indexInserts(
+  world: string,
+  rows: ReturnType<typeof indexRows>[],
+): { sql: string; params: unknown[] }[] {
   const equality = rows.flatMap((row) => row.equality);
   const ordered = rows.flatMap((row) => row.ordered);
   const statements: { sql: string; params: unknown[] }[] = [];
   if (equality.length > 0)
     statements.push({
-      sql: `INSERT INTO xs2a_index (kind, name, value, key)
-            SELECT r->>0, r->>1, r->>2, r->>3 FROM json_array_elements($1::json) r`,
-      params: [JSON.stringify(equality)],
+      sql: `INSERT INTO xs2a_index (world, kind, name, value, key)
+            SELECT $2, r->>0, r->>1, r->>2, r->>3 FROM json_array_elements($1::json) r`,
+      params: [JSON.stringify(equality), world],
     });
   if (ordered.length > 0)
     statements.push({
-      sql: `INSERT INTO xs2a_order (kind, name, value, key)
-            SELECT r->>0, r->>1, (r->>2)::double precision, r->>3 FROM json_array_elements($1::json) r`,
-      params: [JSON.stringify(ordered)],
+      sql: `INSERT INTO xs2a_order (world, kind, name, value, key)
+            SELECT $2, r->>0, r->>1, (r->>2)::double precision, r->>3 FROM json_array_elements($1::json) r`,
+      params: [JSON.stringify(ordered), world],
     });
   return statements;
 }
@@ -120,7 +131,7 @@ function refused(problem: string): DatabaseRefusedError {
  * answers the sandbox's facts as stored. A database of another application, a schema of a newer
  * xs2a-kit or a damaged one is refused (DatabaseRefusedError) and the transaction rolled back.
  */
-export function prepareDatabase(db: SyncPg, where: string, fresh: () => SandboxState): SandboxState {
+export function prepareDatabase(db: SyncPg, where: string, world: string, fresh: () => SandboxState): SandboxState {
   db.begin({ sql: 'SELECT pg_advisory_xact_lock($1)', params: [START_LOCK] });
   try {
     const marked = db.tx({ sql: "SELECT to_regclass('xs2a_kit_schema') IS NOT NULL AS marked" }).rows[0]!.marked;
@@ -134,13 +145,10 @@ export function prepareDatabase(db: SyncPg, where: string, fresh: () => SandboxS
           `The database ${where} holds ${tables.length} table(s) of another application (${String(tables[0]!.table_name)}) and no xs2a-kit schema: give xs2a-kit a database of its own`,
         );
       db.tx({ sql: TABLES });
-      db.tx(
-        {
-          sql: 'INSERT INTO xs2a_kit_schema (id, application, version, index_digest) VALUES (1, $1, $2, $3)',
-          params: [PG_APPLICATION, PG_SCHEMA_VERSION, INDEX_DIGEST],
-        },
-        { sql: 'INSERT INTO xs2a_sandbox (id, state) VALUES (1, $1::json)', params: [JSON.stringify(fresh())] },
-      );
+      db.tx({
+        sql: 'INSERT INTO xs2a_kit_schema (id, application, version, index_digest) VALUES (1, $1, $2, $3)',
+        params: [PG_APPLICATION, PG_SCHEMA_VERSION, INDEX_DIGEST],
+      });
     } else {
       const mark = db.tx({ sql: 'SELECT application, version, index_digest FROM xs2a_kit_schema WHERE id = 1' })
         .rows[0];
@@ -157,10 +165,17 @@ export function prepareDatabase(db: SyncPg, where: string, fresh: () => SandboxS
         );
       if (mark.index_digest !== INDEX_DIGEST) reindex(db);
     }
-    const row = db.tx({ sql: 'SELECT state FROM xs2a_sandbox WHERE id = 1' }).rows[0];
+    // The world's row, laid out at its first start.
+    db.tx({
+      sql: 'INSERT INTO xs2a_sandbox (world, state) VALUES ($1, $2::json) ON CONFLICT (world) DO NOTHING',
+      params: [world, JSON.stringify(fresh())],
+    });
+    const row = db.tx({ sql: 'SELECT state FROM xs2a_sandbox WHERE world = $1', params: [world] }).rows[0];
     const parsed = SandboxStateSchema.safeParse(row?.state);
     if (!parsed.success)
-      throw refused(`The database ${where} has no valid sandbox row (xs2a_sandbox): its schema is damaged`);
+      throw refused(
+        `The database ${where} has no valid sandbox row (xs2a_sandbox, world ${world}): its schema is damaged`,
+      );
     db.commit();
     return parsed.data;
   } catch (error) {
@@ -174,9 +189,15 @@ function reindex(db: SyncPg): void {
   db.tx({ sql: 'DELETE FROM xs2a_index' }, { sql: 'DELETE FROM xs2a_order' });
   for (const kind of KINDS) {
     if (indexesOf(kind).length === 0) continue;
-    const rows = db.tx({ sql: 'SELECT key, body FROM xs2a_records WHERE kind = $1', params: [kind] }).rows;
-    const statements = indexInserts(rows.map((row) => indexRows(kind, String(row.key), row.body)));
-    if (statements.length > 0) db.tx(...statements);
+    const rows = db.tx({ sql: 'SELECT world, key, body FROM xs2a_records WHERE kind = $1', params: [kind] }).rows;
+    for (const world of new Set(rows.map((row) => String(row.world)))) {
+      const own = rows.filter((row) => row.world === world);
+      const statements = indexInserts(
+        world,
+        own.map((row) => indexRows(kind, String(row.key), row.body)),
+      );
+      if (statements.length > 0) db.tx(...statements);
+    }
   }
   db.tx({ sql: 'UPDATE xs2a_kit_schema SET index_digest = $1 WHERE id = 1', params: [INDEX_DIGEST] });
 }

@@ -36,18 +36,22 @@ interface OpenTransaction {
 /** node-postgres parses a `json` column itself: a record is the value as read (an object, a string, a number). */
 const parse = <T>(body: unknown) => body as T;
 
-export function openPgStore(url: string, options: { fresh: () => SandboxState }): Store {
+/** The world of a sandbox that has one (`--worlds shared`, the default). */
+export const SHARED_WORLD = 'shared';
+
+export function openPgStore(url: string, options: { fresh: () => SandboxState; world?: string }): Store {
   const where = describeDatabase(url);
+  const world = options.world ?? SHARED_WORLD;
   const db = openSyncPg(url);
   try {
-    prepareDatabase(db, where, options.fresh);
+    prepareDatabase(db, where, world, options.fresh);
   } catch (error) {
     db.close();
     if (error instanceof StoreUnavailableError)
       throw new StoreUnavailableError(`Cannot reach the database ${where}: ${reason(error.message)}`);
     throw error;
   }
-  return pgStore(db, where);
+  return pgStore(db, where, world);
 }
 
 /** The driver's reason without the "The database … cannot be reached:" the bridge put before it. */
@@ -55,7 +59,12 @@ function reason(message: string): string {
   return message.replace(/^The database \S+ (cannot be reached: )?/, '');
 }
 
-export function pgStore(db: SyncPg, where: string): Store {
+export function pgStore(db: SyncPg, where: string, world: string): Store {
+  /** A statement of this world: `$W` stands for the world, given as the parameter after the others. */
+  const q = (sql: string, params: unknown[] = []): Statement => ({
+    sql: sql.replaceAll('$W', `$${params.length + 1}`),
+    params: [...params, world],
+  });
   let tx: OpenTransaction | undefined;
   /** The bookings generation this process's ledger index was built at. */
   let knownGeneration: number | undefined;
@@ -74,18 +83,16 @@ export function pgStore(db: SyncPg, where: string): Store {
   let faults: unknown = null;
 
   function committedFacts(): SharedFacts {
-    const row = db.query({ sql: 'SELECT state, bookings_generation, faults FROM xs2a_sandbox WHERE id = 1' }).rows[0]!;
+    const row = db.query(q('SELECT state, bookings_generation, faults FROM xs2a_sandbox WHERE world = $W')).rows[0]!;
     faults = row.faults;
     return { state: parse(row.state), bookingsMoved: noteGeneration(Number(row.bookings_generation)) };
   }
 
   /** Changes the fault rules under the sandbox's lock: in the open unit of work, or in a transaction of its own. */
   function updateFaults(change: (current: unknown) => unknown): unknown {
-    const select = { sql: 'SELECT faults FROM xs2a_sandbox WHERE id = 1 FOR UPDATE' };
-    const write = (next: unknown) => ({
-      sql: 'UPDATE xs2a_sandbox SET faults = $1::json WHERE id = 1',
-      params: [JSON.stringify(next ?? null)],
-    });
+    const select = q('SELECT faults FROM xs2a_sandbox WHERE world = $W FOR UPDATE');
+    const write = (next: unknown) =>
+      q('UPDATE xs2a_sandbox SET faults = $1::json WHERE world = $W', [JSON.stringify(next ?? null)]);
     if (tx) {
       const next = change(db.tx(select).rows[0]!.faults);
       db.tx(write(next));
@@ -119,7 +126,7 @@ export function pgStore(db: SyncPg, where: string): Store {
     const change = staged(kind)?.get(key);
     if (change !== undefined) return change === REMOVED ? undefined : (change as RecordKinds[K]);
     if (tx?.cleared) return undefined;
-    const row = read({ sql: 'SELECT body FROM xs2a_records WHERE kind = $1 AND key = $2', params: [kind, key] })
+    const row = read(q('SELECT body FROM xs2a_records WHERE world = $W AND kind = $1 AND key = $2', [kind, key]))
       .rows[0];
     return row === undefined ? undefined : parse(row.body);
   }
@@ -127,11 +134,14 @@ export function pgStore(db: SyncPg, where: string): Store {
   function find<K extends Kind>(kind: K, index: string, value: string): RecordKinds[K][] {
     const stored = tx?.cleared
       ? []
-      : read({
-          sql: `SELECT r.key, r.body FROM xs2a_index i JOIN xs2a_records r ON r.kind = i.kind AND r.key = i.key
-                WHERE i.kind = $1 AND i.name = $2 AND i.value = $3`,
-          params: [kind, index, value],
-        }).rows.filter((row) => !isStaged(kind, String(row.key)));
+      : read(
+          q(
+            `SELECT r.key, r.body FROM xs2a_index i
+             JOIN xs2a_records r ON r.world = i.world AND r.kind = i.kind AND r.key = i.key
+             WHERE i.world = $W AND i.kind = $1 AND i.name = $2 AND i.value = $3`,
+            [kind, index, value],
+          ),
+        ).rows.filter((row) => !isStaged(kind, String(row.key)));
     return [
       ...stored.map((row) => parse(row.body) as RecordKinds[K]),
       ...stagedMatches(kind, index, (derived) => derived === value).map(([, record]) => record),
@@ -141,11 +151,14 @@ export function pgStore(db: SyncPg, where: string): Store {
   function upTo<K extends Kind>(kind: K, index: string, max: number): [string, RecordKinds[K]][] {
     const stored: [string, RecordKinds[K], number][] = tx?.cleared
       ? []
-      : read({
-          sql: `SELECT o.key, o.value, r.body FROM xs2a_order o JOIN xs2a_records r ON r.kind = o.kind AND r.key = o.key
-                WHERE o.kind = $1 AND o.name = $2 AND o.value <= $3 ORDER BY o.value, o.key`,
-          params: [kind, index, max],
-        })
+      : read(
+          q(
+            `SELECT o.key, o.value, r.body FROM xs2a_order o
+             JOIN xs2a_records r ON r.world = o.world AND r.kind = o.kind AND r.key = o.key
+             WHERE o.world = $W AND o.kind = $1 AND o.name = $2 AND o.value <= $3 ORDER BY o.value, o.key`,
+            [kind, index, max],
+          ),
+        )
           .rows.filter((row) => !isStaged(kind, String(row.key)))
           .map((row) => [String(row.key), parse(row.body), Number(row.value)]);
     const mine = stagedMatches(kind, index, (derived) => (derived as number) <= max) as [
@@ -164,10 +177,12 @@ export function pgStore(db: SyncPg, where: string): Store {
     // At most as many stored rows as there are staged records can be hidden by them.
     const stored = tx?.cleared
       ? []
-      : read({
-          sql: 'SELECT key, value FROM xs2a_order WHERE kind = $1 AND name = $2 ORDER BY value, key LIMIT $3',
-          params: [kind, index, (own?.size ?? 0) + 1],
-        })
+      : read(
+          q(
+            'SELECT key, value FROM xs2a_order WHERE world = $W AND kind = $1 AND name = $2 ORDER BY value, key LIMIT $3',
+            [kind, index, (own?.size ?? 0) + 1],
+          ),
+        )
           .rows.filter((row) => !isStaged(kind, String(row.key)))
           .map((row) => Number(row.value));
     const values = [...stored, ...stagedMatches(kind, index, () => true).map(([, , value]) => value as number)];
@@ -178,7 +193,7 @@ export function pgStore(db: SyncPg, where: string): Store {
     const own = staged(kind);
     const stored = tx?.cleared
       ? []
-      : read({ sql: 'SELECT key, body FROM xs2a_records WHERE kind = $1 ORDER BY seq', params: [kind] }).rows;
+      : read(q('SELECT key, body FROM xs2a_records WHERE world = $W AND kind = $1 ORDER BY seq', [kind])).rows;
     const list: RecordKinds[K][] = [];
     const seen = new Set<string>();
     for (const row of stored) {
@@ -197,9 +212,9 @@ export function pgStore(db: SyncPg, where: string): Store {
     const statements: Statement[] = [];
     if (open.cleared)
       statements.push(
-        { sql: 'DELETE FROM xs2a_records' },
-        { sql: 'DELETE FROM xs2a_index' },
-        { sql: 'DELETE FROM xs2a_order' },
+        q('DELETE FROM xs2a_records WHERE world = $W'),
+        q('DELETE FROM xs2a_index WHERE world = $W'),
+        q('DELETE FROM xs2a_order WHERE world = $W'),
       );
     const touched: [string, string][] = [];
     const written: { kind: string; key: string; body: unknown }[] = [];
@@ -214,37 +229,38 @@ export function pgStore(db: SyncPg, where: string): Store {
     }
     if (touched.length > 0 && !open.cleared) {
       const keys = JSON.stringify(touched);
-      const which = `(kind, key) IN (SELECT r->>0, r->>1 FROM json_array_elements($1::json) r)`;
+      const which = `world = $W AND (kind, key) IN (SELECT r->>0, r->>1 FROM json_array_elements($1::json) r)`;
       statements.push(
-        { sql: `DELETE FROM xs2a_index WHERE ${which}`, params: [keys] },
-        { sql: `DELETE FROM xs2a_order WHERE ${which}`, params: [keys] },
+        q(`DELETE FROM xs2a_index WHERE ${which}`, [keys]),
+        q(`DELETE FROM xs2a_order WHERE ${which}`, [keys]),
       );
       const removed = touched.filter(([kind, key]) => open.changes.get(kind as Kind)!.get(key) === REMOVED);
-      if (removed.length > 0)
-        statements.push({ sql: `DELETE FROM xs2a_records WHERE ${which}`, params: [JSON.stringify(removed)] });
+      if (removed.length > 0) statements.push(q(`DELETE FROM xs2a_records WHERE ${which}`, [JSON.stringify(removed)]));
     }
     if (written.length > 0)
-      statements.push({
-        sql: `INSERT INTO xs2a_records (kind, key, body)
-              SELECT r->>'kind', r->>'key', r->'body' FROM json_array_elements($1::json) r
-              ON CONFLICT (kind, key) DO UPDATE SET body = excluded.body`,
-        params: [JSON.stringify(written)],
-      });
-    statements.push(...indexInserts(rows));
+      statements.push(
+        q(
+          `INSERT INTO xs2a_records (world, kind, key, body)
+           SELECT $W, r->>'kind', r->>'key', r->'body' FROM json_array_elements($1::json) r
+           ON CONFLICT (world, kind, key) DO UPDATE SET body = excluded.body`,
+          [JSON.stringify(written)],
+        ),
+      );
+    statements.push(...indexInserts(world, rows));
     if (open.stateChanged || open.booked)
-      statements.push({
-        sql: 'UPDATE xs2a_sandbox SET state = $1::json, bookings_generation = bookings_generation + $2 WHERE id = 1',
-        params: [JSON.stringify(open.state), open.booked ? 1 : 0],
-      });
+      statements.push(
+        q('UPDATE xs2a_sandbox SET state = $1::json, bookings_generation = bookings_generation + $2 WHERE world = $W', [
+          JSON.stringify(open.state),
+          open.booked ? 1 : 0,
+        ]),
+      );
     return statements;
   }
 
   function begin(): StoreTransaction {
     if (tx) throw new Error('A store transaction is already open.');
     // The sandbox's row, locked: every unit of work of every process waits here for the one before.
-    const row = db.begin({
-      sql: 'SELECT state, bookings_generation FROM xs2a_sandbox WHERE id = 1 FOR UPDATE',
-    }).rows[0]!;
+    const row = db.begin(q('SELECT state, bookings_generation FROM xs2a_sandbox WHERE world = $W FOR UPDATE')).rows[0]!;
     bookingsMoved = noteGeneration(Number(row.bookings_generation));
     const open: OpenTransaction = {
       state: parse(row.state),
@@ -297,25 +313,29 @@ export function pgStore(db: SyncPg, where: string): Store {
   let appended = 0;
   const log: SharedLog = {
     append(name, body) {
-      const insert = {
-        sql: 'INSERT INTO xs2a_events (name, body) VALUES ($1, $2::json)',
-        params: [name, JSON.stringify(body)],
-      };
+      const insert = q('INSERT INTO xs2a_events (world, name, body) VALUES ($W, $1, $2::json)', [
+        name,
+        JSON.stringify(body),
+      ]);
       if (tx) db.tx(insert);
       else db.query(insert);
       // Now and then the oldest go: a process reads from where it was, a new one from the oldest kept.
       if (++appended % 500 === 0 && !tx)
-        db.query({
-          sql: 'DELETE FROM xs2a_events WHERE seq <= (SELECT max(seq) FROM xs2a_events) - $1',
-          params: [LOG_KEPT],
-        });
+        db.query(
+          q(
+            'DELETE FROM xs2a_events WHERE world = $W AND seq <= (SELECT max(seq) FROM xs2a_events WHERE world = $W) - $1',
+            [LOG_KEPT],
+          ),
+        );
     },
     since: (seq, limit) =>
       db
-        .query({
-          sql: 'SELECT seq, name, body FROM xs2a_events WHERE seq > $1 ORDER BY seq LIMIT $2',
-          params: [seq, limit],
-        })
+        .query(
+          q('SELECT seq, name, body FROM xs2a_events WHERE world = $W AND seq > $1 ORDER BY seq LIMIT $2', [
+            seq,
+            limit,
+          ]),
+        )
         .rows.map((row) => ({ seq: Number(row.seq), name: String(row.name), body: row.body })),
   };
 
@@ -330,8 +350,7 @@ export function pgStore(db: SyncPg, where: string): Store {
     upTo: upTo as Store['upTo'],
     earliest: earliest as Store['earliest'],
     all,
-    state: () =>
-      tx ? tx.state : parse(db.query({ sql: 'SELECT state FROM xs2a_sandbox WHERE id = 1' }).rows[0]!.state),
+    state: () => (tx ? tx.state : parse(db.query(q('SELECT state FROM xs2a_sandbox WHERE world = $W')).rows[0]!.state)),
     begin,
     close: () => db.close(),
   };
