@@ -39,6 +39,7 @@ const conformance = await run('conformance.mjs');
 const store = await run('store.mjs');
 // The same store benchmark against another built checkout (the release before), when named.
 const storeBefore = process.env.BENCH_BEFORE ? await run('store.mjs', [process.env.BENCH_BEFORE]) : undefined;
+const hosting = await run('hosting.mjs');
 const storeRss = (result, stored) => result.rows.find((row) => row.stored === stored).rssMb;
 const storeMemoryGoal = (after, before) =>
   `RSS at 50,000: **${Math.round(storeRss(after, 50_000))} MB**; the BENCH_BEFORE build at 5,000: ` +
@@ -49,6 +50,87 @@ const storeRows = (label, result) => [
       `| ${label} | ${row.stored.toLocaleString('en')} | ${ms(row.meanMs)} | ${ms(row.p50Ms)} | ${Math.round(row.rssMb)} MB | ${row.fileMb.toFixed(1)} MB |`,
   ),
   `| ${label}, in memory (no \`--data\`) | 0 | ${ms(result.memory.meanMs)} | ${ms(result.memory.p50Ms)} | ${Math.round(result.memory.rssMb)} MB | none |`,
+];
+
+const cpuMs = (value) => `${value.toFixed(2)} ms`;
+const hostingRow = (layout, kind) => {
+  const m = layout[kind];
+  const inDatabase = layout.store === 'postgresql';
+  return (
+    `| ${layout.label} | ${Math.round(m.rps)} | ${m.p50} / ${m.p99} ms | ${cpuMs(m.appCpuMs)} | ` +
+    `${inDatabase ? `${cpuMs(m.dbCpuMs)} (${m.dbSharedCpuMs.toFixed(2)})` : 'in the process'} | ${layout.processes > 1 ? cpuMs(m.balancerCpuMs) : 'none'} | ` +
+    `${m.busyCores.toFixed(1)} | ${m.perProcess.join(' / ')} |`
+  );
+};
+const hostingTable = (kind) => [
+  '| layout | req/s | p50 / p99 | serve CPU / request | database CPU / request (of it, the server’s own processes) | HAProxy CPU / request | cores busy (all measured) | answered per process |',
+  '|---|---|---|---|---|---|---|---|',
+  ...hosting.layouts.map((layout) => hostingRow(layout, kind)),
+];
+const hostingAlone = hosting.layouts.find((layout) => layout.alone);
+const hostingSection = () => [
+  `## 6. Hosting: memory, SQLite, PostgreSQL with one and with three processes (HAProxy, TCP mode)`,
+  '',
+  `autocannon, ${hosting.connections} keep-alive mutual-TLS connections, a fixed number of requests after a warm-up ` +
+    `of a tenth; the serve processes with their defaults (client judge and request journal on). CPU per request from ` +
+    `/proc (utime + stime): the serve processes, PostgreSQL's processes (backends of this database, and the server's ` +
+    `own, WAL writer, checkpointer and the like, which other databases' work moves too), HAProxy. Cores busy: all of ` +
+    `these and the load generator, over the run's wall time.`,
+  '',
+  `**GET balances, attended**, ${hosting.reads.toLocaleString('en')} requests:`,
+  '',
+  ...hostingTable('read'),
+  '',
+  `**POST /v1/payments/sepa-credit-transfers** (0.01 EUR, a new X-Request-ID each, every answer 201), ` +
+    `${hosting.payments.toLocaleString('en')} requests, rotating over ${hosting.layouts[0].debtors} debtor accounts ` +
+    `(about ${Math.round(hostingAlone.initiationsPerDebtor)} initiations per account by the end of a run: each ` +
+    `initiation reads its debtor's payments of the day):`,
+  '',
+  ...hostingTable('payment'),
+  '',
+  `PostgreSQL, one process, one request at a time before the load (${hosting.writes} each, one keep-alive ` +
+    `connection): a read ${ms(hostingAlone.alone.read.meanMs)} mean round trip (the database busy ` +
+    `${cpuMs(hostingAlone.alone.read.inDatabaseMs)} a request, by pg_stat_database), an initiation ` +
+    `${ms(hostingAlone.alone.payment.meanMs)} (${cpuMs(hostingAlone.alone.payment.inDatabaseMs)}).`,
+  '',
+  `**One write as rows grow, PostgreSQL**: a consent creation, ${hosting.writes} one after another on one keep-alive ` +
+    `connection per size. The stored consents are seeded with SQL: approved recurring consents of ben; the measured ` +
+    `ones are anna's, not approved, so supersession never looks at the seeded ones.`,
+  '',
+  '| consents stored | mean | p50 | max |',
+  '|---|---|---|---|',
+  ...hosting.growth.rows.map(
+    (row) => `| ${row.stored.toLocaleString('en')} | ${ms(row.meanMs)} | ${ms(row.p50Ms)} | ${ms(row.maxMs)} |`,
+  ),
+  '',
+  `Mean at 50,000 / mean at 200: **${hosting.growth.ratio.toFixed(2)}**.`,
+  '',
+  `**Projection** for one sandbox, from the ${hosting.projection.basis} run: N cores for the serve processes and ` +
+    `PostgreSQL serve at most N / (serve CPU + database CPU per request):`,
+  '',
+  '| cores | reads | initiations |',
+  '|---|---|---|',
+  ...hosting.projection.read.cores.map(
+    (read, i) =>
+      `| ${read.n} | ${Math.round(read.cpu)} req/s | ${Math.round(hosting.projection.payment.cores[i].cpu)} req/s |`,
+  ),
+  '',
+  'Whatever the cores, the row lock lets one unit of work of a sandbox run at a time (every attended read and every ' +
+    'initiation is one): at most 1 / (the time one holds the row), taken from the requests one at a time above.',
+  '',
+  '| row lock ceiling | from the round trip (a lower bound) | from the database busy time | measured, 1 / 3 processes |',
+  '|---|---|---|---|',
+  ...['read', 'payment'].map((kind) => {
+    const p = hosting.projection[kind];
+    return (
+      `| ${kind === 'read' ? 'reads' : 'initiations'} | ${Math.round(p.lockCeiling)} req/s | ` +
+      `${Math.round(p.lockCeilingInDatabase)} req/s | ${Math.round(p.measured.one)} / ${Math.round(p.measured.three)} req/s |`
+    );
+  }),
+  '',
+  ...hosting.notes.flatMap((note) => [note, '']),
+  `The hosting benchmark took ${Math.round(hosting.seconds)} s.`,
+  '',
 ];
 
 const lines = [
@@ -105,6 +187,7 @@ const lines = [
   `Mean at 50,000 / mean at 200: **${store.growth.toFixed(2)}** (goal ≤ 1.5: ${met(store.growth <= 1.5)}).`,
   ...(storeBefore ? [storeMemoryGoal(store, storeBefore)] : []),
   '',
+  ...hostingSection(),
 ];
 const markdown = lines.join('\n');
 writeFileSync(join(root, 'bench/results.md'), markdown);
