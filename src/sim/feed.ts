@@ -56,7 +56,10 @@ export function createFeed(events: EventBus, log: SharedLog | undefined, report:
   const bus = createEventBus();
   for (const name of FED) events.on(name, (event) => log.append(name, event));
   let seen = 0;
+  let closed = false;
   const catchUp = () => {
+    // Closed with the sandbox: the report read after a stop is what was caught up with before it.
+    if (closed) return;
     for (let page = log.since(seen, PAGE); page.length > 0; page = log.since(seen, PAGE)) {
       for (const { seq, name, body } of page) {
         seen = seq;
@@ -87,6 +90,15 @@ export function createFeed(events: EventBus, log: SharedLog | undefined, report:
       catchUp();
     },
     onCommand,
-    close: () => clearInterval(timer),
+    close() {
+      // What is known now is what a report read after the stop shows.
+      try {
+        catchUp();
+      } catch (error) {
+        report(error);
+      }
+      closed = true;
+      clearInterval(timer);
+    },
   };
 }

@@ -15,7 +15,7 @@ import { indexesOf, type Kind, type RecordKinds } from '../kinds.js';
 import type { SandboxState, SharedFacts, SharedLog, Store, StoreTransaction } from '../records.js';
 import { StoreUnavailableError } from '../records.js';
 import { indexInserts, indexRows, prepareDatabase } from './pg-schema.js';
-import { openSyncPg, type Statement, type SyncPg } from './pg-sync.js';
+import { openSyncPg, type QueryResult, type Statement, type SyncPg } from './pg-sync.js';
 import { describeDatabase } from './pg-url.js';
 
 const REMOVED = Symbol('removed');
@@ -31,6 +31,8 @@ interface OpenTransaction {
   /** A reset: nothing committed before is read any more. */
   cleared: boolean;
   booked: boolean;
+  /** What the unit of work read, by statement. */
+  reads: Map<string, QueryResult>;
 }
 
 /** node-postgres parses a `json` column itself: a record is the value as read (an object, a string, a number). */
@@ -70,7 +72,18 @@ export function pgStore(db: SyncPg, where: string, world: string): Store {
   let knownGeneration: number | undefined;
   let bookingsMoved = false;
 
-  const read = (...statements: Statement[]) => (tx ? db.tx(...statements) : db.query(...statements));
+  /**
+   * A read: outside a unit of work from the database each time; inside one, each distinct statement
+   * once (nothing else writes the world's records while its unit of work holds the lock, and the
+   * work's own changes are laid over what is read).
+   */
+  const read = (...statements: Statement[]) => {
+    if (!tx) return db.query(...statements);
+    const key = JSON.stringify(statements);
+    let result = tx.reads.get(key);
+    if (!result) tx.reads.set(key, (result = db.tx(...statements)));
+    return result;
+  };
   const staged = (kind: Kind): Staged | undefined => tx?.changes.get(kind);
 
   function noteGeneration(generation: number): boolean {
@@ -216,26 +229,29 @@ export function pgStore(db: SyncPg, where: string, world: string): Store {
         q('DELETE FROM xs2a_index WHERE world = $W'),
         q('DELETE FROM xs2a_order WHERE world = $W'),
       );
-    const touched: [string, string][] = [];
     const written: { kind: string; key: string; body: unknown }[] = [];
     const rows: ReturnType<typeof indexRows>[] = [];
     for (const [kind, changes] of open.changes) {
       for (const [key, change] of changes) {
-        touched.push([kind, key]);
         if (change === REMOVED) continue;
         written.push({ kind, key, body: change });
         rows.push(indexRows(kind, key, change));
       }
     }
-    if (touched.length > 0 && !open.cleared) {
-      const keys = JSON.stringify(touched);
-      const which = `world = $W AND (kind, key) IN (SELECT r->>0, r->>1 FROM json_array_elements($1::json) r)`;
-      statements.push(
-        q(`DELETE FROM xs2a_index WHERE ${which}`, [keys]),
-        q(`DELETE FROM xs2a_order WHERE ${which}`, [keys]),
-      );
-      const removed = touched.filter(([kind, key]) => open.changes.get(kind as Kind)!.get(key) === REMOVED);
-      if (removed.length > 0) statements.push(q(`DELETE FROM xs2a_records WHERE ${which}`, [JSON.stringify(removed)]));
+    if (!open.cleared) {
+      // By kind, with `key = ANY`: the (world, kind, key) indexes find the rows; a join with the
+      // keys as JSON was planned as a scan of every row of the world.
+      for (const [kind, changes] of open.changes) {
+        const keys = [...changes.keys()];
+        const plans = indexesOf(kind);
+        const which = 'world = $W AND kind = $1 AND key = ANY($2::text[])';
+        if (plans.some((plan) => !plan.ordered))
+          statements.push(q(`DELETE FROM xs2a_index WHERE ${which}`, [kind, keys]));
+        if (plans.some((plan) => plan.ordered))
+          statements.push(q(`DELETE FROM xs2a_order WHERE ${which}`, [kind, keys]));
+        const removed = keys.filter((key) => changes.get(key) === REMOVED);
+        if (removed.length > 0) statements.push(q(`DELETE FROM xs2a_records WHERE ${which}`, [kind, removed]));
+      }
     }
     if (written.length > 0)
       statements.push(
@@ -268,6 +284,7 @@ export function pgStore(db: SyncPg, where: string, world: string): Store {
       changes: new Map(),
       cleared: false,
       booked: false,
+      reads: new Map(),
     };
     tx = open;
     const stage = (kind: Kind, key: string, change: unknown) => {
@@ -288,6 +305,7 @@ export function pgStore(db: SyncPg, where: string, world: string): Store {
       },
       clear(next) {
         open.changes = new Map();
+        open.reads.clear();
         open.cleared = true;
         open.booked = true;
         open.state = next;
@@ -310,33 +328,60 @@ export function pgStore(db: SyncPg, where: string, world: string): Store {
     };
   }
 
+  /**
+   * Events published and not yet written: the events of one request (its changes, then its exchange)
+   * go in one statement, written once the request's synchronous work is done or before any read of
+   * the log. Written outside every unit of work, so none holds the lock for them.
+   */
+  let pending: [string, string][] = [];
   let appended = 0;
+  const flush = () => {
+    if (pending.length === 0) return;
+    const events = JSON.stringify(pending);
+    appended += pending.length;
+    pending = [];
+    db.query(
+      q(
+        `INSERT INTO xs2a_events (world, name, body)
+         SELECT $W, r->>0, (r->>1)::json FROM json_array_elements($1::json) WITH ORDINALITY AS e(r, n) ORDER BY n`,
+        [events],
+      ),
+    );
+    // Now and then the oldest go: a process reads from where it was, a new one from the oldest kept.
+    if (appended >= 500) {
+      appended = 0;
+      db.query(
+        q(
+          'DELETE FROM xs2a_events WHERE world = $W AND seq <= (SELECT max(seq) FROM xs2a_events WHERE world = $W) - $1',
+          [LOG_KEPT],
+        ),
+      );
+    }
+  };
   const log: SharedLog = {
     append(name, body) {
-      const insert = q('INSERT INTO xs2a_events (world, name, body) VALUES ($W, $1, $2::json)', [
-        name,
-        JSON.stringify(body),
-      ]);
-      if (tx) db.tx(insert);
-      else db.query(insert);
-      // Now and then the oldest go: a process reads from where it was, a new one from the oldest kept.
-      if (++appended % 500 === 0 && !tx)
-        db.query(
-          q(
-            'DELETE FROM xs2a_events WHERE world = $W AND seq <= (SELECT max(seq) FROM xs2a_events WHERE world = $W) - $1',
-            [LOG_KEPT],
-          ),
-        );
+      if (pending.length === 0)
+        setImmediate(() => {
+          try {
+            flush();
+          } catch {
+            // The database went away: these events are lost to the journal and the judge, as the
+            // requests that made them were answered 503 or are retried.
+          }
+        });
+      pending.push([name, JSON.stringify(body)]);
     },
-    since: (seq, limit) =>
-      db
+    since(seq, limit) {
+      flush();
+      return db
         .query(
           q('SELECT seq, name, body FROM xs2a_events WHERE world = $W AND seq > $1 ORDER BY seq LIMIT $2', [
             seq,
             limit,
           ]),
         )
-        .rows.map((row) => ({ seq: Number(row.seq), name: String(row.name), body: row.body })),
+        .rows.map((row) => ({ seq: Number(row.seq), name: String(row.name), body: row.body }));
+    },
   };
 
   return {
