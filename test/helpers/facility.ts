@@ -24,6 +24,8 @@ export interface Facility {
   portalUrl: string;
   controlUrl: string;
   call: ReturnType<typeof apiCaller>;
+  /** A control call through the balancer: GET without a body, POST with one. */
+  control(path: string, body?: unknown): Promise<{ status: number; json: any }>;
   /** The processes, in the order HAProxy lists them; a killed one stays in its slot until restarted. */
   processes: ServeProcess[];
   /** SIGKILL: no chance to finish anything. */
@@ -106,6 +108,15 @@ async function reachable(port: number): Promise<boolean> {
   });
 }
 
+/** Resolves once `done` holds (checked every 50 ms), or rejects after `ms`. */
+export async function waitFor(done: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Resolves once something listens on the port (a proxy the test started), or rejects after 5 s. */
 export async function listening(port: number): Promise<void> {
   for (let tries = 0; !(await reachable(port)); tries++) {
@@ -168,6 +179,14 @@ export async function startFacility(label: string, count = 3, extra: readonly st
     portalUrl,
     controlUrl: `${portalUrl}/sandbox`,
     call: apiCaller(apiUrl, ca),
+    async control(path, body) {
+      const res = await fetch(`${portalUrl}/sandbox${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, json: await res.json() };
+    },
     processes,
     config,
     async kill(index) {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIRECT } from '../helpers/ais.js';
 import { callbackReceiver, type CallbackReceiver } from '../helpers/callback-receiver.js';
-import { startFacility, type Facility } from '../helpers/facility.js';
+import { startFacility, waitFor, type Facility } from '../helpers/facility.js';
 import { formClient, formFields } from '../helpers/form-client.js';
 import { transfer } from '../helpers/pis.js';
 
@@ -27,15 +27,6 @@ afterAll(async () => {
 });
 
 const ANNA = 'DE12123456780000100001';
-
-async function control(path: string, body?: unknown) {
-  const res = await fetch(`${f.controlUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: (await res.json()) as any };
-}
 
 async function stored(kind: string): Promise<number> {
   return Number((await f.db.sql('SELECT count(*) AS n FROM xs2a_records WHERE kind = $1', [kind])).rows[0].n);
@@ -61,7 +52,7 @@ async function approvedConsent(access: Record<string, unknown>): Promise<string>
   });
   expect(made.status).toBe(201);
   const { consentId, authorisationId } = made.json as { consentId: string; authorisationId: string };
-  const acted = await control(`/authorisations/${authorisationId}`, { psuId: 'anna', decision: 'approve' });
+  const acted = await f.control(`/authorisations/${authorisationId}`, { psuId: 'anna', decision: 'approve' });
   expect(acted.json.scaStatus).toBe('finalised');
   return consentId;
 }
@@ -186,11 +177,11 @@ describe('three processes behind HAProxy', () => {
     // Slow: the first attempt stays on the wire past every process's next tick.
     receiver.delayMs = 2500;
     const consentId = await approvedConsent({ balances: [{ iban: ANNA }] });
-    expect((await control(`/consents/${consentId}/revoke`, {})).status).toBe(200);
+    expect((await f.control(`/consents/${consentId}/revoke`, {})).status).toBe(200);
     // Every process's tick (each second) has had its chance to send it again.
     await new Promise((resolve) => setTimeout(resolve, 4000));
     expect(receiver.received).toHaveLength(1);
-    const sent = (await control('/callbacks')).json as { consentId: string; attempts: unknown[]; outcome: string }[];
+    const sent = (await f.control('/callbacks')).json as { consentId: string; attempts: unknown[]; outcome: string }[];
     expect(sent.find((d) => d.consentId === consentId)).toMatchObject({
       outcome: 'delivered',
       attempts: [{ status: 200 }],
@@ -200,16 +191,16 @@ describe('three processes behind HAProxy', () => {
     receiver.received.length = 0;
     receiver.status = 500;
     const failing = await approvedConsent({ balances: [{ iban: ANNA }] });
-    expect((await control(`/consents/${failing}/revoke`, {})).status).toBe(200);
+    expect((await f.control(`/consents/${failing}/revoke`, {})).status).toBe(200);
     for (let attempts = 1; attempts < 5; attempts++) {
       await waitFor(() => receiver.received.length >= attempts);
-      expect((await control('/clock', { advance: 'P1D' })).status).toBe(200);
+      expect((await f.control('/clock', { advance: 'P1D' })).status).toBe(200);
     }
     await waitFor(() => receiver.received.length >= 5);
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(receiver.received).toHaveLength(5);
     expect(new Set(receiver.received.map((r) => r.eventId)).size).toBe(1);
-    const deliveries = (await control('/callbacks')).json as {
+    const deliveries = (await f.control('/callbacks')).json as {
       consentId: string;
       attempts: unknown[];
       outcome: string;
@@ -251,11 +242,3 @@ describe('three processes behind HAProxy', () => {
     expect(served.status).toBe(200);
   });
 });
-
-async function waitFor(done: () => boolean, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

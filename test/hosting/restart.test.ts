@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { REDIRECT } from '../helpers/ais.js';
 import { callbackReceiver, type CallbackReceiver } from '../helpers/callback-receiver.js';
-import { startFacility, type Facility } from '../helpers/facility.js';
+import { startFacility, waitFor, type Facility } from '../helpers/facility.js';
 import { OTHER_BANK_IBAN, transfer } from '../helpers/pis.js';
 
 let f: Facility;
@@ -25,23 +25,6 @@ afterAll(async () => {
 
 const ANNA = 'DE12123456780000100001';
 
-async function control(path: string, body?: unknown) {
-  const res = await fetch(`${f.controlUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: (await res.json()) as any };
-}
-
-async function waitFor(done: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 async function approved(body: unknown): Promise<string> {
   const made = await f.call({
     method: 'POST',
@@ -52,7 +35,7 @@ async function approved(body: unknown): Promise<string> {
   });
   expect(made.status).toBe(201);
   const { paymentId, authorisationId } = made.json as { paymentId: string; authorisationId: string };
-  expect((await control(`/authorisations/${authorisationId}`, { psuId: 'anna', decision: 'approve' })).status).toBe(
+  expect((await f.control(`/authorisations/${authorisationId}`, { psuId: 'anna', decision: 'approve' })).status).toBe(
     200,
   );
   return paymentId;
@@ -63,7 +46,7 @@ const statusOf = async (paymentId: string) =>
     .transactionStatus;
 
 it('picks up due work after every process was killed: a callback retry, a PDNG cancellation, a settlement', async () => {
-  const customers = (await control('/customers')).json as { psuId: string; accounts: { iban: string }[] }[];
+  const customers = (await f.control('/customers')).json as { psuId: string; accounts: { iban: string }[] }[];
   const JUERGEN = customers.find((c) => c.psuId === 'juergen')!.accounts[0]!.iban;
   expect(
     (await f.call({ method: 'PUT', path: '/v1/revocation-callback', client: f.tpp, body: { url: receiver.url } }))
@@ -77,9 +60,9 @@ it('picks up due work after every process was killed: a callback retry, a PDNG c
     body: { access: { balances: [{ iban: ANNA }] }, recurringIndicator: true, frequencyPerDay: 4 },
   });
   const { consentId, authorisationId } = made.json as { consentId: string; authorisationId: string };
-  await control(`/authorisations/${authorisationId}`, { psuId: 'anna', decision: 'approve' });
+  await f.control(`/authorisations/${authorisationId}`, { psuId: 'anna', decision: 'approve' });
   receiver.status = 500;
-  expect((await control(`/consents/${consentId}/revoke`, {})).status).toBe(200);
+  expect((await f.control(`/consents/${consentId}/revoke`, {})).status).toBe(200);
   await waitFor(() => receiver.received.length === 1);
 
   const waiting = await approved(transfer(ANNA, { creditorAccount: { iban: JUERGEN }, creditorName: 'Juergen Gross' }));
@@ -91,13 +74,13 @@ it('picks up due work after every process was killed: a callback retry, a PDNG c
   await f.kill(1);
   receiver.status = 200;
   await f.restart(0);
-  expect((await control('/clock', { advance: 'P3D' })).status).toBe(200);
+  expect((await f.control('/clock', { advance: 'P3D' })).status).toBe(200);
   await waitFor(() => receiver.received.length === 2);
   expect(await statusOf(waiting)).toBe('CANC');
   expect(await statusOf(settling)).toBe('ACSC');
   await new Promise((resolve) => setTimeout(resolve, 1500));
   expect(receiver.received).toHaveLength(2);
-  const delivery = ((await control('/callbacks')).json as any[]).find((d) => d.consentId === consentId);
+  const delivery = ((await f.control('/callbacks')).json as any[]).find((d) => d.consentId === consentId);
   expect(delivery.outcome).toBe('delivered');
   expect(delivery.attempts.map((a: { status: number }) => a.status)).toEqual([500, 200]);
   await f.restart(1);
