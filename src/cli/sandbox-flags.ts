@@ -32,6 +32,7 @@ export interface SandboxFlags {
   profile?: string;
   journalSize: number;
   opaqueState?: boolean;
+  worlds?: 'shared' | 'organisation';
 }
 
 /**
@@ -45,6 +46,12 @@ function bankProfile(value: string): string {
     if (error instanceof ProfileError) throw new InvalidArgumentError(error.message);
     throw error;
   }
+  return value;
+}
+
+function worldsMode(value: string): 'shared' | 'organisation' {
+  if (value !== 'shared' && value !== 'organisation')
+    throw new InvalidArgumentError('--worlds is shared or organisation.');
   return value;
 }
 
@@ -98,6 +105,11 @@ export function sandboxFlags(command: Command): Command {
         bankProfile,
       )
       .option(
+        '--worlds <mode>',
+        'shared (one world for every provider) or organisation (each provider organisation its own world: customers, clock, faults, journal, client report)',
+        worldsMode,
+      )
+      .option(
         '--opaque-state',
         'every authorisation state is an opaque token, not a UUID: shows a client that validates state (departs from the interface on purpose)',
       )
@@ -120,5 +132,6 @@ export function sandboxInput(flags: SandboxFlags): SandboxOptionsInput {
     journalSize: flags.journalSize,
     ...(flags.profile === undefined ? {} : { profile: flags.profile }),
     ...(flags.opaqueState ? { opaqueState: true } : {}),
+    ...(flags.worlds === undefined ? {} : { worlds: flags.worlds }),
   };
 }

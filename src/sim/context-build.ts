@@ -30,6 +30,8 @@ export async function buildContext(
     log: (message: string) => void;
     callbackCa: readonly string[];
     startFaults: ResolvedFaults;
+    /** Where the servers listen, when they are shared with other worlds' contexts (filled in once they listen). */
+    addresses?: Addresses;
   },
 ): Promise<{ ctx: SandboxContext; addresses: Addresses }> {
   const { profile, behaviour, log, callbackCa, startFaults } = given;
@@ -48,7 +50,7 @@ export async function buildContext(
     anchor: kept.seedAnchor,
     bookings: (iban) => store.find('bookings', 'account', iban),
   });
-  const addresses: Addresses = { portalUrl: '', apiUrl: '' };
+  const addresses: Addresses = given.addresses ?? { portalUrl: '', apiUrl: '' };
   const events = createEventBus();
   const feed = createFeed(events, store.log, (error) => {
     if (!(error instanceof StoreUnavailableError)) log(`journal and client judge: ${String(error)}`);

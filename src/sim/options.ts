@@ -81,6 +81,11 @@ export const SandboxOptionsSchema = z
      */
     clientJudge: z.boolean().default(true),
     /**
+     * `shared` (the default): one world for every provider. `organisation` (`--worlds organisation`):
+     * each provider organisation its own world, made on its first request (docs/hosting.md).
+     */
+    worlds: z.enum(['shared', 'organisation']).default('shared'),
+    /**
      * Behind a TLS-terminating proxy (`--client-cert-header`, `--trusted-proxy`): the header in which the
      * proxy forwards the client certificate, believed only on connections from these addresses.
      */

@@ -9,23 +9,20 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { resolve } from 'node:path';
 import { ensureCertificates, loadCertificates, userCertificatesDir, type CertificatePaths } from '../certs/index.js';
-import { createApiListener } from './api/lifecycle.js';
-import { buildContext } from './context-build.js';
 import type { EventBus } from './events.js';
 import { resolveFaults } from './faults/profiles.js';
-import { fedJournal } from './journal/fed-journal.js';
 import { answerParserErrors } from './http/client-error.js';
 import { parseSandboxOptions, SandboxOptionsError, type SandboxOptions, type SandboxOptionsInput } from './options.js';
 import { ProfileError } from '../contract/profile.js';
 import { refusing } from './library/errors.js';
 import { behaviourOf, resolveProfile, type ServedProfile } from './profile.js';
-import { createPortalApp } from './portal/app.js';
 import { close, listen, urlHost } from './servers.js';
-import { dispatchDue, flushDue } from './services/callbacks/dispatch.js';
-import { proxyAddress } from './api/forwarded-certificate.js';
-import { syncShared } from './sync-shared.js';
+import { flushDue } from './services/callbacks/dispatch.js';
+import { proxyAddress, type ForwardedCertificates } from './api/forwarded-certificate.js';
+import type { Addresses } from './context.js';
+import { serving } from './worlds/serving.js';
+import type { WorldSettings } from './worlds/world-runtime.js';
 import { maskUrl } from './store/pg/pg-url.js';
-import { StoreUnavailableError } from './store/records.js';
 import { boundFetch, type SandboxFetch, type SandboxTls } from './library/fetch.js';
 import { providerFactory, type ProviderOptions, type SandboxProvider } from './library/providers.js';
 import { psuFactory, type SandboxPsu } from './library/psu.js';
@@ -152,25 +149,30 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   const trusted = readTrusted(options.trust, '--trust', 'trust');
   const callbackCa = readTrusted(options.callbackCa, '--callback-ca', 'callbackCa');
 
-  const { ctx, addresses } = await buildContext(options, { profile, behaviour, log, callbackCa, startFaults });
-  ctx.events.on('reset', () => ctx.faults.reset());
-  const journal = fedJournal(ctx.feed, options.journalSize);
-  // Callback retries follow the sandbox clock: a clock move fires what became due at once, and a
-  // one-second tick covers time passing by itself.
-  // With a shared store the tick first catches up with the clock other processes moved; while the
-  // database is down it tries again on the next tick (requests say so with 503 meanwhile).
-  const dispatch = () =>
-    void Promise.resolve()
-      .then(() => {
-        syncShared(ctx);
-        return dispatchDue(ctx);
-      })
-      .catch((error: unknown) => {
-        if (!(error instanceof StoreUnavailableError)) log(`callback dispatch: ${String(error)}`);
-      });
-  ctx.events.on('clock-changed', dispatch);
-  const tick = setInterval(dispatch, 1000);
-  tick.unref();
+  const forwarded: ForwardedCertificates | undefined =
+    options.clientCertHeader === undefined
+      ? undefined
+      : {
+          header: options.clientCertHeader.toLowerCase(),
+          proxies: new Set(options.trustedProxies.map(proxyAddress)),
+          trusted: [pems.ca, ...trusted].map((pem) => new X509Certificate(pem)),
+        };
+  const addresses: Addresses = { portalUrl: '', apiUrl: '' };
+  // The API's URL is known once it listens (port 0 picks one); /openapi.json names it first.
+  let apiUrl = '';
+  const settings: WorldSettings = {
+    profile,
+    behaviour,
+    log,
+    callbackCa,
+    startFaults,
+    addresses,
+    apiUrl: () => apiUrl,
+    forwarded,
+    controlToken: options.controlToken,
+  };
+  const front = await serving(options, settings, certs.paths.tppCert);
+  const { ctx, journal } = front.world;
 
   const api = createHttpsServer(
     {
@@ -183,29 +185,9 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
       rejectUnauthorized: false,
       minVersion: 'TLSv1.2',
     },
-    createApiListener(
-      ctx,
-      undefined,
-      options.clientCertHeader === undefined
-        ? undefined
-        : {
-            header: options.clientCertHeader.toLowerCase(),
-            proxies: new Set(options.trustedProxies.map(proxyAddress)),
-            trusted: [pems.ca, ...trusted].map((pem) => new X509Certificate(pem)),
-          },
-    ),
+    front.api,
   );
-  // The API's URL is known once it listens (port 0 picks one); /openapi.json names it first.
-  let apiUrl = '';
-  const portal = createHttpServer(
-    createPortalApp(ctx, {
-      controlToken: options.controlToken,
-      apiUrl: () => apiUrl,
-      journal,
-      host: options.host,
-      allowHosts: options.allowHosts,
-    }),
-  );
+  const portal = createHttpServer(front.portal);
   answerParserErrors(api);
   answerParserErrors(portal);
 
@@ -215,11 +197,9 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     apiPort = await listen(api, options.port, options.host, 'XS2A API', 'port');
     portalPort = await listen(portal, options.portalPort, options.host, 'customer surface', 'portalPort');
   } catch (error) {
-    clearInterval(tick);
-    ctx.feed.close();
     await close(api);
     // The data file is released: a later start in this process may open it.
-    ctx.store.close();
+    await front.close();
     throw error;
   }
   const host = urlHost(options.host);
@@ -263,12 +243,8 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
       await resetSandbox(ctx);
     },
     close: async () => {
-      clearInterval(tick);
-      ctx.feed.close();
       await Promise.all([close(api), close(portal)]);
-      // The last units of work are written before the data file is released.
-      await ctx.bank.settled();
-      ctx.store.close();
+      await front.close();
     },
   };
 }

@@ -40,13 +40,12 @@ function verdictOf(peer: PeerCertificate): () => ProviderIdentity {
 const FORWARDED_REMEMBERED = 256;
 
 /**
- * The provider of a request: read from its socket's certificate (once per socket), or from the
- * certificate a trusted proxy forwarded (`forwarded`: per request, since a proxy's connection carries
- * many clients' requests), and checked against the register (every request). Throws
- * CERTIFICATE_MISSING or ROLE_INVALID.
+ * Who a request's certificate names: read from its socket's certificate (once per socket), or from
+ * the certificate a trusted proxy forwarded (`forwarded`: per request, since a proxy's connection
+ * carries many clients' requests). Throws CERTIFICATE_MISSING or ROLE_INVALID; the register is not
+ * asked here.
  */
-export function authenticateProvider(
-  ctx: SandboxContext,
+export function certificateReader(
   forwarded?: ForwardedCertificates,
 ): (socket: TLSSocket, headers: IncomingHttpHeaders) => ProviderIdentity {
   const verdicts = new WeakMap<TLSSocket, () => ProviderIdentity>();
@@ -64,13 +63,25 @@ export function authenticateProvider(
       const value = headers[forwarded.header];
       // One header, believed: its certificate. Anything else is no forwarded certificate.
       const verdict = typeof value === 'string' ? believed(value) : undefined;
-      if (verdict) return requireAuthorised(ctx, verdict());
+      if (verdict) return verdict();
     }
     let verdict = verdicts.get(socket);
     if (!verdict) {
       verdict = verdictOf(peerOf(socket));
       verdicts.set(socket, verdict);
     }
-    return requireAuthorised(ctx, verdict());
+    return verdict();
   };
+}
+
+/**
+ * The provider of a request: who its certificate names (certificateReader), checked against the
+ * register on every request. Throws CERTIFICATE_MISSING or ROLE_INVALID.
+ */
+export function authenticateProvider(
+  ctx: SandboxContext,
+  forwarded?: ForwardedCertificates,
+): (socket: TLSSocket, headers: IncomingHttpHeaders) => ProviderIdentity {
+  const read = certificateReader(forwarded);
+  return (socket, headers) => requireAuthorised(ctx, read(socket, headers));
 }

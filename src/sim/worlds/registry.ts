@@ -1,0 +1,98 @@
+/**
+ * The worlds of a sandbox served with `--worlds organisation`: each provider organisation (the
+ * QWAC's organizationIdentifier) gets a world of its own on its first request, with its own store,
+ * clock, customers (seeded from the sandbox's seed and the world), faults, journal and client report.
+ * A world is a value looked up here and handed to what serves the request; nothing of one world is
+ * reachable from another.
+ */
+import type { SandboxOptions } from '../options.js';
+import { seedFor } from '../seed/random.js';
+import { startWorld, type WorldRuntime, type WorldSettings } from './world-runtime.js';
+
+export interface WorldSummary {
+  world: string;
+  /** The organisations whose requests it serves, its owner first. */
+  members: string[];
+  /** Its sandbox clock now. */
+  now: string;
+}
+
+export interface Worlds {
+  /** The organisation's world, made on its first request. */
+  forOrganisation(organisationId: string): Promise<WorldRuntime>;
+  /** The organisation's world if it has one; undefined for an organisation never seen. */
+  existing(organisationId: string): Promise<WorldRuntime> | undefined;
+  byId(world: string): Promise<WorldRuntime> | undefined;
+  list(): Promise<WorldSummary[]>;
+  summary(world: string): Promise<WorldSummary | undefined>;
+  /** Ends a world: its store and everything in it go, its organisations start afresh on their next request. */
+  remove(world: string): Promise<boolean>;
+  /** The running world that holds this authorisation (an SCA page's), if any. */
+  withAuthorisation(authorisationId: string): WorldRuntime | undefined;
+  close(): Promise<void>;
+}
+
+export function createWorlds(options: SandboxOptions, settings: WorldSettings): Worlds {
+  const running = new Map<string, { started: Promise<WorldRuntime>; runtime?: WorldRuntime; members: string[] }>();
+  const memberOf = new Map<string, string>();
+
+  function start(world: string): Promise<WorldRuntime> {
+    // The world's customers and histories are its own: seeded from the sandbox's seed and the world.
+    const started = startWorld({ ...options, seed: seedFor(options.seed, 'world', world) }, settings);
+    const entry = { started, members: [world] as string[] } as {
+      started: Promise<WorldRuntime>;
+      runtime?: WorldRuntime;
+      members: string[];
+    };
+    running.set(world, entry);
+    memberOf.set(world, world);
+    started.then(
+      (runtime) => (entry.runtime = runtime),
+      () => {
+        running.delete(world);
+        memberOf.delete(world);
+      },
+    );
+    return started;
+  }
+
+  const summaryOf = async (world: string): Promise<WorldSummary | undefined> => {
+    const entry = running.get(world);
+    if (!entry) return undefined;
+    const runtime = await entry.started;
+    return { world, members: [...entry.members], now: runtime.ctx.clock.now().toISOString() };
+  };
+
+  return {
+    forOrganisation(organisationId) {
+      const world = memberOf.get(organisationId);
+      return world === undefined ? start(organisationId) : running.get(world)!.started;
+    },
+    existing(organisationId) {
+      const world = memberOf.get(organisationId);
+      return world === undefined ? undefined : running.get(world)?.started;
+    },
+    byId: (world) => running.get(world)?.started,
+    list: async () => (await Promise.all([...running.keys()].map(summaryOf))).filter((s) => s !== undefined),
+    summary: summaryOf,
+    async remove(world) {
+      const entry = running.get(world);
+      if (!entry) return false;
+      running.delete(world);
+      for (const member of entry.members) memberOf.delete(member);
+      await (await entry.started).close();
+      return true;
+    },
+    withAuthorisation(authorisationId) {
+      for (const entry of running.values())
+        if (entry.runtime?.ctx.store.get('authorisations', authorisationId)) return entry.runtime;
+      return undefined;
+    },
+    async close() {
+      const all = [...running.values()];
+      running.clear();
+      memberOf.clear();
+      await Promise.all(all.map(async (entry) => (await entry.started).close()));
+    },
+  };
+}

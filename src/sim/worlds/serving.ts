@@ -1,0 +1,143 @@
+/**
+ * What the two servers of a sandbox serve. `--worlds shared` (the default): one world, as ever.
+ * `--worlds organisation`: each provider organisation's world (registry.ts), found by the certificate
+ * on the XS2A API, where the organisation also calls its world's control API under `/sandbox/`; on
+ * the customer surface the operator's `/sandbox/worlds` calls (behind the control token) and each SCA
+ * page served by the world that holds its authorisation. A request whose certificate names no
+ * organisation is answered by a world of its own (the lobby), which refuses it as any world would.
+ */
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import express, { type Express } from 'express';
+import { readQwacPem } from '../../certs/index.js';
+import { XsError } from '../../contract/index.js';
+import { certificateReader } from '../api/identity.js';
+import { requestIdEcho } from '../api/request-id.js';
+import { errorAnswer } from '../http/error-envelope.js';
+import type { SandboxOptions } from '../options.js';
+import { SandboxOptionsError } from '../options.js';
+import { controlAuth } from '../portal/control-auth.js';
+import { errorHandler } from '../portal/error-handler.js';
+import { resetSandbox } from '../services/control/reset.js';
+import { createWorlds, type Worlds } from './registry.js';
+import { startWorld, type WorldRuntime, type WorldSettings } from './world-runtime.js';
+
+export interface Serving {
+  /** The world the library's helpers act on: the only one, or the default provider's. */
+  world: WorldRuntime;
+  api: (req: IncomingMessage, res: ServerResponse) => void;
+  portal: Express;
+  close(): Promise<void>;
+}
+
+const isControl = (url: string) => url === '/sandbox' || url.startsWith('/sandbox/') || url.startsWith('/sandbox?');
+
+/** An envelope written straight to the response, with the X-Request-ID echo. */
+function refuse(req: IncomingMessage, res: ServerResponse, xs: XsError): void {
+  const answer = errorAnswer(xs);
+  const echo = requestIdEcho(typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : undefined);
+  res.writeHead(answer.status, {
+    'Content-Type': 'application/json',
+    'X-Content-Type-Options': 'nosniff',
+    ...answer.headers,
+    ...(echo === undefined ? {} : { 'X-Request-ID': echo }),
+  });
+  res.end(JSON.stringify(answer.body));
+}
+
+export async function serving(options: SandboxOptions, settings: WorldSettings, defaultCert: string): Promise<Serving> {
+  if (options.worlds === 'shared') {
+    const world = await startWorld(options, settings);
+    return { world, api: world.api, portal: world.portal, close: () => world.close() };
+  }
+  if (options.data !== undefined)
+    throw new SandboxOptionsError(
+      'worlds: organisation keeps its worlds in memory in this release; leave out data (--data).',
+      'worlds',
+    );
+  const worlds = createWorlds(options, settings);
+  const lobby = await startWorld(options, settings);
+  const owner = readQwacPem(readFileSync(defaultCert, 'utf8')).organizationIdentifier;
+  const world = owner ? await worlds.forOrganisation(owner) : lobby;
+  const readCertificate = certificateReader(settings.forwarded);
+
+  const api = (req: IncomingMessage, res: ServerResponse) => {
+    let organisation: string | undefined;
+    try {
+      organisation = readCertificate(req.socket as TLSSocket, req.headers).organizationIdentifier;
+    } catch {
+      // The lobby refuses it in the envelope, as every world would.
+      return lobby.api(req, res);
+    }
+    const control = isControl(req.url ?? '');
+    const found = control ? worlds.existing(organisation) : worlds.forOrganisation(organisation);
+    if (!found)
+      return refuse(
+        req,
+        res,
+        new XsError('ROLE_INVALID', {
+          status: 403,
+          text: 'This provider has no world yet: its first request to the XS2A API registers it and makes its world.',
+        }),
+      );
+    found.then(
+      (runtime) => (control ? runtime.control(req, res) : runtime.api(req, res)),
+      (error: unknown) => {
+        settings.log(`a world could not be started: ${String(error)}`);
+        refuse(req, res, new XsError('INTERNAL_SERVER_ERROR'));
+      },
+    );
+  };
+
+  return {
+    world,
+    api,
+    portal: operatorPortal(worlds, lobby, settings),
+    close: async () => {
+      await worlds.close();
+      await lobby.close();
+    },
+  };
+}
+
+/** The customer surface of a sandbox of worlds: the operator's calls, then each SCA page by its world. */
+function operatorPortal(worlds: Worlds, lobby: WorldRuntime, settings: WorldSettings): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  const unknown = () => new XsError('RESOURCE_UNKNOWN', { text: 'No such world.' });
+  const operator = express.Router();
+  operator.use(controlAuth(settings.controlToken));
+  operator.get('/', async (_req, res) => void res.json({ worlds: await worlds.list() }));
+  operator.get('/:world', async (req, res) => {
+    const summary = await worlds.summary(req.params.world!);
+    if (!summary) throw unknown();
+    res.json(summary);
+  });
+  operator.post('/:world/reset', async (req, res) => {
+    const runtime = worlds.byId(req.params.world!);
+    if (!runtime) throw unknown();
+    res.json(await resetSandbox((await runtime).ctx));
+  });
+  operator.delete('/:world', async (req, res) => {
+    if (!(await worlds.remove(req.params.world!))) throw unknown();
+    res.json({ deleted: req.params.world });
+  });
+  // Any other call of a world's control API, addressed by the world: /sandbox/worlds/{world}/clock.
+  operator.use('/:world', async (req, res, next) => {
+    const runtime = worlds.byId((req.params as { world: string }).world);
+    if (!runtime) throw unknown();
+    req.url = `/sandbox${req.url}`;
+    (await runtime).portal(req, res, next);
+  });
+  app.use('/sandbox/worlds', operator);
+  // An SCA page is its authorisation's world's, whatever else the request carries.
+  app.use((req, res, next) => {
+    const id = /^\/sca\/([^/?]+)/.exec(req.url)?.[1];
+    const world = id === undefined ? undefined : worlds.withAuthorisation(decodeURIComponent(id));
+    (world ?? lobby).portal(req, res, next);
+  });
+  app.use(errorHandler(settings.log));
+  return app;
+}

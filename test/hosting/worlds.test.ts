@@ -1,0 +1,159 @@
+/**
+ * `--worlds organisation` in memory: each provider organisation gets its own world on its first
+ * request (customers, clock, faults, journal, client report), calls its world's control API on the
+ * mutual-TLS port under /sandbox/, and nothing of one world is visible from another (an id of
+ * another world answers exactly like an unknown one). The operator lists, reads, resets and deletes
+ * worlds on the customer-surface port, behind the control token.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendHttps } from '../../src/kit/client.js';
+import { REDIRECT } from '../helpers/ais.js';
+import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import type { ClientCertificate } from '../helpers/tls-client.js';
+
+const TOKEN = 'operator-secret';
+let t: TestSandbox;
+let other: ClientCertificate;
+const OWNER = 'PSDDE-BAFIN-123456';
+const OTHER = 'PSDDE-BAFIN-654001';
+
+beforeAll(async () => {
+  t = await testSandbox(await certificateFolder(), { worlds: 'organisation', controlToken: TOKEN });
+  const provider = await t.sandbox.provider('second-bank-tpp', { orgId: OTHER });
+  other = { cert: provider.tls.cert.toString(), key: provider.tls.key.toString() };
+});
+afterAll(async () => {
+  await t?.sandbox.close();
+});
+
+/** A control call of the caller's world, on the mutual-TLS port (not an XS2A operation: no contract check). */
+const control = (client: ClientCertificate | null, path: string, body?: unknown) =>
+  sendHttps(new URL(`/sandbox${path}`, t.sandbox.apiUrl), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'X-Request-ID': randomUUID(),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+    ca: t.ca,
+    certificate: client ?? undefined,
+  });
+
+/** The operator's call, on the customer-surface port. */
+const operator = async (path: string, init: { method?: string; token?: string | null } = {}) => {
+  const token = init.token === undefined ? TOKEN : init.token;
+  const res = await fetch(`${t.sandbox.controlUrl}/worlds${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      ...(init.method && init.method !== 'GET' ? { 'content-type': 'application/json' } : {}),
+    },
+  });
+  return { status: res.status, json: (await res.json()) as any };
+};
+
+async function approvedConsent(client: ClientCertificate, iban: string): Promise<string> {
+  const made = await t.call({
+    method: 'POST',
+    path: '/v1/consents',
+    client,
+    headers: { 'TPP-Redirect-URI': REDIRECT },
+    body: { access: { balances: [{ iban }] }, recurringIndicator: true, frequencyPerDay: 4 },
+  });
+  expect(made.status).toBe(201);
+  const { consentId, authorisationId } = made.json as { consentId: string; authorisationId: string };
+  const acted = await control(client, `/authorisations/${authorisationId}`, { psuId: 'anna', decision: 'approve' });
+  expect((acted.json as { scaStatus: string }).scaStatus).toBe('finalised');
+  return consentId;
+}
+
+describe('every provider organisation its own world', () => {
+  it('refuses a control call of a provider that has no world yet, and one without a certificate', async () => {
+    const early = await control(other, '/clock');
+    expect(early.status).toBe(403);
+    expect((early.json as any).tppMessages[0].code).toBe('ROLE_INVALID');
+    const none = await control(null, '/clock');
+    expect(none.status).toBe(401);
+    expect((none.json as any).tppMessages[0].code).toBe('CERTIFICATE_MISSING');
+  });
+
+  it("keeps one world's consents unknown to the other, byte for byte as an unknown id", async () => {
+    const consentId = await approvedConsent(t.tpp, 'DE12123456780000100001');
+    const foreign = await t.call({ path: `/v1/consents/${consentId}`, client: other });
+    const unknown = await t.call({ path: `/v1/consents/${randomUUID()}`, client: other });
+    expect(foreign.status).toBe(403);
+    expect(foreign.text).toBe(unknown.text);
+    expect((await t.call({ path: `/v1/consents/${consentId}/status`, client: t.tpp })).json).toEqual({
+      consentStatus: 'valid',
+    });
+  });
+
+  it('gives each world its own customers, clock, faults and journal', async () => {
+    const theirs = await control(other, '/customers');
+    const ours = await control(t.tpp, '/customers');
+    expect(theirs.status).toBe(200);
+    const ibans = (answer: typeof ours) =>
+      (answer.json as { accounts: { iban: string }[] }[]).flatMap((c) => c.accounts.map((a) => a.iban));
+    // The named customers are in every world; the generated ones are the world's own.
+    expect(ibans(theirs)).not.toEqual(ibans(ours));
+
+    const before = (await control(t.tpp, '/clock')).json as { offsetMs: number };
+    expect((await control(other, '/clock', { advance: 'P2D' })).status).toBe(200);
+    expect(((await control(other, '/clock')).json as { offsetMs: number }).offsetMs).toBeGreaterThan(172_000_000);
+    expect(((await control(t.tpp, '/clock')).json as { offsetMs: number }).offsetMs).toBe(before.offsetMs);
+
+    expect((await control(other, '/faults', { kind: 'status', status: 503, retryAfter: 1, count: 1 })).status).toBe(
+      201,
+    );
+    const path = `/v1/payments/sepa-credit-transfers/${randomUUID()}/status`;
+    expect((await t.call({ path, client: t.tpp })).status).toBe(404);
+    expect((await t.call({ path, client: other })).status).toBe(503);
+
+    const journal = (await control(other, `/requests?path=${encodeURIComponent(path)}`)).json as {
+      requests: { provider: string }[];
+    };
+    expect(journal.requests.map((r) => r.provider)).toEqual([OTHER]);
+    const ownJournal = (await control(t.tpp, '/requests')).json as { requests: { provider: string }[] };
+    expect(new Set(ownJournal.requests.map((r) => r.provider))).toEqual(new Set([OWNER]));
+  });
+
+  it('lets the operator list, read, reset and delete worlds behind the token', async () => {
+    expect((await operator('', { token: null })).status).toBe(401);
+    const listed = await operator('');
+    expect(listed.status).toBe(200);
+    expect(listed.json.worlds.map((w: { world: string }) => w.world).sort()).toEqual([OTHER, OWNER].sort());
+    expect((await operator(`/${OTHER}`)).json).toMatchObject({ world: OTHER, members: [OTHER] });
+    expect((await operator('/PSDDE-BAFIN-000000')).status).toBe(404);
+    const clock = await operator(`/${OTHER}/clock`);
+    expect(clock.status).toBe(200);
+
+    const ours = await approvedConsent(t.tpp, 'DE12123456780000100001');
+    const theirs = await approvedConsent(other, 'DE12123456780000100001');
+    expect((await operator(`/${OTHER}/reset`, { method: 'POST' })).status).toBe(200);
+    expect((await t.call({ path: `/v1/consents/${theirs}/status`, client: other })).status).toBe(403);
+    expect((await t.call({ path: `/v1/consents/${ours}/status`, client: t.tpp })).json).toEqual({
+      consentStatus: 'valid',
+    });
+
+    expect((await operator(`/${OTHER}`, { method: 'DELETE' })).json).toEqual({ deleted: OTHER });
+    expect((await operator(`/${OTHER}`)).status).toBe(404);
+    expect((await control(other, '/clock')).status).toBe(403);
+  });
+
+  it("serves each SCA page from its authorisation's world", async () => {
+    const made = await t.call({
+      method: 'POST',
+      path: '/v1/consents',
+      client: other,
+      headers: { 'TPP-Redirect-URI': REDIRECT },
+      body: { access: { balances: [{ iban: 'DE12123456780000100001' }] }, recurringIndicator: true },
+    });
+    const link = new URL((made.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href);
+    const page = await fetch(new URL(link.pathname + link.search, t.sandbox.portalUrl));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('User ID');
+    const missing = await fetch(new URL(`/sca/${randomUUID()}?state=x`, t.sandbox.portalUrl));
+    expect(missing.status).not.toBe(200);
+  });
+});
