@@ -34,6 +34,9 @@ const PAGE_HEADERS = {
   'Referrer-Policy': 'same-origin',
 };
 
+/** The customer surface as an app: a request handler, and an express app for whoever mounts it. */
+export type PortalApp = Express;
+
 const isControl = (path: string) => path === '/sandbox' || path.startsWith('/sandbox/');
 
 export function createPortalApp(

@@ -9,7 +9,6 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import express, { type Express } from 'express';
 import { readQwacPem } from '../../certs/index.js';
 import { XsError } from '../../contract/index.js';
 import { certificateReader } from '../api/identity.js';
@@ -17,17 +16,16 @@ import { requestIdEcho } from '../api/request-id.js';
 import { errorAnswer } from '../http/error-envelope.js';
 import type { SandboxOptions } from '../options.js';
 import { SandboxOptionsError } from '../options.js';
-import { controlAuth } from '../portal/control-auth.js';
-import { errorHandler } from '../portal/error-handler.js';
-import { resetSandbox } from '../services/control/reset.js';
-import { createWorlds, type Worlds } from './registry.js';
+import type { PortalApp } from '../portal/app.js';
+import { operatorPortal } from '../portal/worlds-routes.js';
+import { createWorlds } from './registry.js';
 import { startWorld, type WorldRuntime, type WorldSettings } from './world-runtime.js';
 
 export interface Serving {
   /** The world the library's helpers act on: the only one, or the default provider's. */
   world: WorldRuntime;
   api: (req: IncomingMessage, res: ServerResponse) => void;
-  portal: Express;
+  portal: PortalApp;
   close(): Promise<void>;
 }
 
@@ -99,45 +97,4 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
       await lobby.close();
     },
   };
-}
-
-/** The customer surface of a sandbox of worlds: the operator's calls, then each SCA page by its world. */
-function operatorPortal(worlds: Worlds, lobby: WorldRuntime, settings: WorldSettings): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('etag', false);
-  const unknown = () => new XsError('RESOURCE_UNKNOWN', { text: 'No such world.' });
-  const operator = express.Router();
-  operator.use(controlAuth(settings.controlToken));
-  operator.get('/', async (_req, res) => void res.json({ worlds: await worlds.list() }));
-  operator.get('/:world', async (req, res) => {
-    const summary = await worlds.summary(req.params.world!);
-    if (!summary) throw unknown();
-    res.json(summary);
-  });
-  operator.post('/:world/reset', async (req, res) => {
-    const runtime = worlds.byId(req.params.world!);
-    if (!runtime) throw unknown();
-    res.json(await resetSandbox((await runtime).ctx));
-  });
-  operator.delete('/:world', async (req, res) => {
-    if (!(await worlds.remove(req.params.world!))) throw unknown();
-    res.json({ deleted: req.params.world });
-  });
-  // Any other call of a world's control API, addressed by the world: /sandbox/worlds/{world}/clock.
-  operator.use('/:world', async (req, res, next) => {
-    const runtime = worlds.byId((req.params as { world: string }).world);
-    if (!runtime) throw unknown();
-    req.url = `/sandbox${req.url}`;
-    (await runtime).portal(req, res, next);
-  });
-  app.use('/sandbox/worlds', operator);
-  // An SCA page is its authorisation's world's, whatever else the request carries.
-  app.use((req, res, next) => {
-    const id = /^\/sca\/([^/?]+)/.exec(req.url)?.[1];
-    const world = id === undefined ? undefined : worlds.withAuthorisation(decodeURIComponent(id));
-    (world ?? lobby).portal(req, res, next);
-  });
-  app.use(errorHandler(settings.log));
-  return app;
 }

@@ -5,7 +5,6 @@
  * `--worlds organisation` each provider organisation's world is one of these (registry.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Express } from 'express';
 import type { ForwardedCertificates } from '../api/forwarded-certificate.js';
 import { createApiListener } from '../api/lifecycle.js';
 import type { Addresses, SandboxContext } from '../context.js';
@@ -14,7 +13,7 @@ import type { ResolvedFaults } from '../faults/profiles.js';
 import { fedJournal } from '../journal/fed-journal.js';
 import type { RequestJournal } from '../journal/journal.js';
 import type { SandboxOptions } from '../options.js';
-import { createPortalApp } from '../portal/app.js';
+import { createPortalApp, type PortalApp } from '../portal/app.js';
 import type { Behaviour, ServedProfile } from '../profile.js';
 import { dispatchDue } from '../services/callbacks/dispatch.js';
 import { StoreUnavailableError } from '../store/records.js';
@@ -26,9 +25,9 @@ export interface WorldRuntime {
   /** The XS2A API's request lifecycle over this world. */
   readonly api: (req: IncomingMessage, res: ServerResponse) => void;
   /** The customer surface and the control API over this world, the control API behind the operator's token. */
-  readonly portal: Express;
+  readonly portal: PortalApp;
   /** The control API as the world's own providers call it on the mutual-TLS port: no token (the certificate was the credential). */
-  readonly control: Express;
+  readonly control: PortalApp;
   /** Stops the tick, writes the last units of work and releases the store. */
   close(): Promise<void>;
 }
@@ -75,7 +74,7 @@ export async function startWorld(options: SandboxOptions, settings: WorldSetting
       host: options.host,
       allowHosts: options.allowHosts,
     });
-  let control: Express | undefined;
+  let control: PortalApp | undefined;
   return {
     ctx,
     journal,

@@ -1,0 +1,53 @@
+/**
+ * The customer surface of a sandbox of worlds (`--worlds organisation`): the operator's calls under
+ * `/sandbox/worlds` behind the control token (list, read, reset, delete a world, and any call of a
+ * world's control API under `/sandbox/worlds/{world}/`), then each SCA page served by the world that
+ * holds its authorisation; anything else by the lobby's surface.
+ */
+import express, { type Express } from 'express';
+import { XsError } from '../../contract/index.js';
+import { resetSandbox } from '../services/control/reset.js';
+import type { Worlds } from '../worlds/registry.js';
+import type { WorldRuntime, WorldSettings } from '../worlds/world-runtime.js';
+import { controlAuth } from './control-auth.js';
+import { errorHandler } from './error-handler.js';
+
+export function operatorPortal(worlds: Worlds, lobby: WorldRuntime, settings: WorldSettings): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  const unknown = () => new XsError('RESOURCE_UNKNOWN', { text: 'No such world.' });
+  const operator = express.Router();
+  operator.use(controlAuth(settings.controlToken));
+  operator.get('/', async (_req, res) => void res.json({ worlds: await worlds.list() }));
+  operator.get('/:world', async (req, res) => {
+    const summary = await worlds.summary(req.params.world!);
+    if (!summary) throw unknown();
+    res.json(summary);
+  });
+  operator.post('/:world/reset', async (req, res) => {
+    const runtime = worlds.byId(req.params.world!);
+    if (!runtime) throw unknown();
+    res.json(await resetSandbox((await runtime).ctx));
+  });
+  operator.delete('/:world', async (req, res) => {
+    if (!(await worlds.remove(req.params.world!))) throw unknown();
+    res.json({ deleted: req.params.world });
+  });
+  // Any other call of a world's control API, addressed by the world: /sandbox/worlds/{world}/clock.
+  operator.use('/:world', async (req, res, next) => {
+    const runtime = worlds.byId((req.params as { world: string }).world);
+    if (!runtime) throw unknown();
+    req.url = `/sandbox${req.url}`;
+    (await runtime).portal(req, res, next);
+  });
+  app.use('/sandbox/worlds', operator);
+  // An SCA page is its authorisation's world's, whatever else the request carries.
+  app.use((req, res, next) => {
+    const id = /^\/sca\/([^/?]+)/.exec(req.url)?.[1];
+    const world = id === undefined ? undefined : worlds.withAuthorisation(decodeURIComponent(id));
+    (world ?? lobby).portal(req, res, next);
+  });
+  app.use(errorHandler(settings.log));
+  return app;
+}
