@@ -19,7 +19,9 @@ import type { Behaviour, ServedProfile } from './profile.js';
 import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
 import { anyPaymentDue, applyDuePayments } from './services/payments/settlement.js';
 import { syncShared } from './sync-shared.js';
-import { openStore } from './store/store.js';
+import type { SandboxState } from './store/records.js';
+import { freshState } from './store/state.js';
+import { openStore, type Store } from './store/store.js';
 import { createWorld } from './world.js';
 
 export async function buildContext(
@@ -32,11 +34,16 @@ export async function buildContext(
     startFaults: ResolvedFaults;
     /** Where the servers listen, when they are shared with other worlds' contexts (filled in once they listen). */
     addresses?: Addresses;
+    /** The world's store, where it is not the one `data` names (a world of a sandbox of worlds). */
+    openStore?: (fresh: () => SandboxState) => Store;
   },
 ): Promise<{ ctx: SandboxContext; addresses: Addresses }> {
   const { profile, behaviour, log, callbackCa, startFaults } = given;
   const startOffset = options.clockStart ? Date.parse(options.clockStart) - Date.now() : 0;
-  const store = openStore({ file: options.data, seedAnchor: isoDate(Date.now() + startOffset), log });
+  const seedAnchor = isoDate(Date.now() + startOffset);
+  const store = given.openStore
+    ? given.openStore(() => freshState(seedAnchor))
+    : openStore({ file: options.data, seedAnchor, log });
   const kept = store.state();
   // A kept clock wins over the configured start, except in a file that never moved it.
   const clock = createClock({

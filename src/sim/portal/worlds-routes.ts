@@ -43,10 +43,15 @@ export function operatorPortal(worlds: Worlds, lobby: WorldRuntime, settings: Wo
   });
   app.use('/sandbox/worlds', operator);
   // An SCA page is its authorisation's world's, whatever else the request carries.
-  app.use((req, res, next) => {
+  app.use(async (req, res, next) => {
     const id = /^\/sca\/([^/?]+)/.exec(req.url)?.[1];
-    const world = id === undefined ? undefined : worlds.withAuthorisation(decodeURIComponent(id));
-    (world ?? lobby).portal(req, res, next);
+    let world: Promise<WorldRuntime> | undefined;
+    try {
+      world = id === undefined ? undefined : worlds.withAuthorisation(decodeURIComponent(id));
+    } catch {
+      // A malformed escape names no authorisation: the lobby's page says so.
+    }
+    ((await world) ?? lobby).portal(req, res, next);
   });
   app.use(errorHandler(settings.log));
   return app;

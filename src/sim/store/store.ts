@@ -5,13 +5,20 @@
  */
 import { memoryStore } from './memory-store.js';
 import { openDataFile } from './data-file.js';
-import { openPgStore } from './pg/pg-store.js';
+import { openPgDatabase, openPgStore, type PgDatabase } from './pg/pg-store.js';
 import { databaseUrlProblem, isDatabaseUrl } from './pg/pg-url.js';
 import { DatabaseRefusedError } from './pg/pg-schema.js';
 import type { Store } from './records.js';
 import { freshState } from './state.js';
 
 export type { Store } from './records.js';
+
+/** The PostgreSQL database of a sandbox of worlds (--worlds organisation), its URL checked first. */
+export function openDatabase(url: string, seedAnchor: string): PgDatabase {
+  const problem = databaseUrlProblem(url);
+  if (problem !== undefined) throw new DatabaseRefusedError(`--data: ${problem}.`);
+  return openPgDatabase(url, () => freshState(seedAnchor));
+}
 
 export function openStore(options: {
   file?: string | undefined;

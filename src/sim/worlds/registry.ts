@@ -6,6 +6,7 @@
  * reachable from another.
  */
 import type { SandboxOptions } from '../options.js';
+import { SHARED_WORLD, type PgDatabase } from '../store/pg/pg-store.js';
 import { seedFor } from '../seed/random.js';
 import { startWorld, type WorldRuntime, type WorldSettings } from './world-runtime.js';
 
@@ -27,18 +28,26 @@ export interface Worlds {
   summary(world: string): Promise<WorldSummary | undefined>;
   /** Ends a world: its store and everything in it go, its organisations start afresh on their next request. */
   remove(world: string): Promise<boolean>;
-  /** The running world that holds this authorisation (an SCA page's), if any. */
-  withAuthorisation(authorisationId: string): WorldRuntime | undefined;
+  /** The world that holds this authorisation (an SCA page's), if any. */
+  withAuthorisation(authorisationId: string): Promise<WorldRuntime> | undefined;
   close(): Promise<void>;
 }
 
-export function createWorlds(options: SandboxOptions, settings: WorldSettings): Worlds {
+/**
+ * `database`: where the worlds are kept when several processes serve them (PostgreSQL): a world made
+ * by another process is found there, and runs here on its first request here.
+ */
+export function createWorlds(options: SandboxOptions, settings: WorldSettings, database?: PgDatabase): Worlds {
   const running = new Map<string, { started: Promise<WorldRuntime>; runtime?: WorldRuntime; members: string[] }>();
   const memberOf = new Map<string, string>();
 
   function start(world: string): Promise<WorldRuntime> {
     // The world's customers and histories are its own: seeded from the sandbox's seed and the world.
-    const started = startWorld({ ...options, seed: seedFor(options.seed, 'world', world) }, settings);
+    const started = startWorld(
+      { ...options, seed: seedFor(options.seed, 'world', world) },
+      settings,
+      database && ((fresh) => database.store(world, fresh)),
+    );
     const entry = { started, members: [world] as string[] } as {
       started: Promise<WorldRuntime>;
       runtime?: WorldRuntime;
@@ -56,6 +65,9 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings): 
     return started;
   }
 
+  /** Whether the database holds this world (made by another process, or before a restart). */
+  const kept = (world: string) => database?.worlds().includes(world) ?? false;
+
   const summaryOf = async (world: string): Promise<WorldSummary | undefined> => {
     const entry = running.get(world);
     if (!entry) return undefined;
@@ -70,22 +82,36 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings): 
     },
     existing(organisationId) {
       const world = memberOf.get(organisationId);
-      return world === undefined ? undefined : running.get(world)?.started;
+      if (world !== undefined) return running.get(world)?.started;
+      return kept(organisationId) ? start(organisationId) : undefined;
     },
-    byId: (world) => running.get(world)?.started,
-    list: async () => (await Promise.all([...running.keys()].map(summaryOf))).filter((s) => s !== undefined),
-    summary: summaryOf,
+    byId: (world) => running.get(world)?.started ?? (kept(world) ? start(world) : undefined),
+    async list() {
+      for (const world of database?.worlds() ?? []) if (!running.has(world)) start(world);
+      return (await Promise.all([...running.keys()].map(summaryOf))).filter((s) => s !== undefined);
+    },
+    summary: (world) =>
+      running.has(world) || !kept(world) ? summaryOf(world) : start(world).then(() => summaryOf(world)),
     async remove(world) {
       const entry = running.get(world);
-      if (!entry) return false;
+      if (!entry && !kept(world)) return false;
       running.delete(world);
-      for (const member of entry.members) memberOf.delete(member);
-      await (await entry.started).close();
+      if (entry) {
+        for (const member of entry.members) memberOf.delete(member);
+        await (await entry.started).close();
+      }
+      database?.drop(world);
       return true;
     },
     withAuthorisation(authorisationId) {
+      if (database) {
+        const world = database.worldHolding('authorisations', authorisationId);
+        return world === undefined || world === SHARED_WORLD
+          ? undefined
+          : (running.get(world)?.started ?? start(world));
+      }
       for (const entry of running.values())
-        if (entry.runtime?.ctx.store.get('authorisations', authorisationId)) return entry.runtime;
+        if (entry.runtime?.ctx.store.get('authorisations', authorisationId)) return entry.started;
       return undefined;
     },
     async close() {

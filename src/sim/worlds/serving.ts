@@ -18,6 +18,10 @@ import type { SandboxOptions } from '../options.js';
 import { SandboxOptionsError } from '../options.js';
 import type { PortalApp } from '../portal/app.js';
 import { operatorPortal } from '../portal/worlds-routes.js';
+import { isoDate } from '../../contract/dates.js';
+import { memoryStore } from '../store/memory-store.js';
+import { isDatabaseUrl } from '../store/pg/pg-url.js';
+import { openDatabase } from '../store/store.js';
 import { createWorlds } from './registry.js';
 import { startWorld, type WorldRuntime, type WorldSettings } from './world-runtime.js';
 
@@ -49,13 +53,15 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
     const world = await startWorld(options, settings);
     return { world, api: world.api, portal: world.portal, close: () => world.close() };
   }
-  if (options.data !== undefined)
+  if (options.data !== undefined && !isDatabaseUrl(options.data))
     throw new SandboxOptionsError(
-      'worlds: organisation keeps its worlds in memory in this release; leave out data (--data).',
+      'worlds: organisation keeps its worlds in memory or in PostgreSQL (--data postgresql://…) in this release, not in a data file.',
       'worlds',
     );
-  const worlds = createWorlds(options, settings);
-  const lobby = await startWorld(options, settings);
+  const database = options.data === undefined ? undefined : openDatabase(options.data, isoDate(Date.now()));
+  const worlds = createWorlds(options, settings, database);
+  // The lobby answers requests that name no organisation: it keeps nothing, so in memory.
+  const lobby = await startWorld(options, settings, (fresh) => memoryStore(fresh()));
   const owner = readQwacPem(readFileSync(defaultCert, 'utf8')).organizationIdentifier;
   const world = owner ? await worlds.forOrganisation(owner) : lobby;
   const readCertificate = certificateReader(settings.forwarded);
@@ -95,6 +101,7 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
     close: async () => {
       await worlds.close();
       await lobby.close();
+      database?.close();
     },
   };
 }

@@ -16,7 +16,7 @@ import type { SandboxOptions } from '../options.js';
 import { createPortalApp, type PortalApp } from '../portal/app.js';
 import type { Behaviour, ServedProfile } from '../profile.js';
 import { dispatchDue } from '../services/callbacks/dispatch.js';
-import { StoreUnavailableError } from '../store/records.js';
+import { StoreUnavailableError, type SandboxState, type Store } from '../store/records.js';
 import { syncShared } from '../sync-shared.js';
 
 export interface WorldRuntime {
@@ -45,9 +45,13 @@ export interface WorldSettings {
   controlToken: string | undefined;
 }
 
-export async function startWorld(options: SandboxOptions, settings: WorldSettings): Promise<WorldRuntime> {
+export async function startWorld(
+  options: SandboxOptions,
+  settings: WorldSettings,
+  openStore?: (fresh: () => SandboxState) => Store,
+): Promise<WorldRuntime> {
   const { log } = settings;
-  const { ctx } = await buildContext(options, settings);
+  const { ctx } = await buildContext(options, { ...settings, ...(openStore ? { openStore } : {}) });
   ctx.events.on('reset', () => ctx.faults.reset());
   const journal = fedJournal(ctx.feed, options.journalSize);
   // Callback retries follow the sandbox clock: a clock move fires what became due at once, and a

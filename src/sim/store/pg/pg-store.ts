@@ -41,19 +41,61 @@ const parse = <T>(body: unknown) => body as T;
 /** The world of a sandbox that has one (`--worlds shared`, the default). */
 export const SHARED_WORLD = 'shared';
 
-export function openPgStore(url: string, options: { fresh: () => SandboxState; world?: string }): Store {
+/** One PostgreSQL database holding the worlds of a sandbox, on one connection pool. */
+export interface PgDatabase {
+  /** The store of one world, its row made at its first use. Closing it leaves the database open. */
+  store(world: string, fresh: () => SandboxState): Store;
+  /** The worlds the database holds, `shared` aside. */
+  worlds(): string[];
+  /** The world holding a record of this kind and key, if one does. */
+  worldHolding(kind: Kind, key: string): string | undefined;
+  /** Every row of the world goes, in one transaction. */
+  drop(world: string): void;
+  close(): void;
+}
+
+export function openPgDatabase(url: string, fresh: () => SandboxState, world = SHARED_WORLD): PgDatabase {
   const where = describeDatabase(url);
-  const world = options.world ?? SHARED_WORLD;
   const db = openSyncPg(url);
   try {
-    prepareDatabase(db, where, world, options.fresh);
+    prepareDatabase(db, where, world, fresh);
   } catch (error) {
     db.close();
     if (error instanceof StoreUnavailableError)
       throw new StoreUnavailableError(`Cannot reach the database ${where}: ${reason(error.message)}`);
     throw error;
   }
-  return pgStore(db, where, world);
+  return {
+    store: (name, freshOf) => pgStore(db, where, name, freshOf, () => undefined),
+    worlds: () =>
+      db
+        .query({ sql: 'SELECT world FROM xs2a_sandbox WHERE world <> $1 ORDER BY world', params: [SHARED_WORLD] })
+        .rows.map((row) => String(row.world)),
+    worldHolding: (kind, key) => {
+      const row = db.query({
+        sql: 'SELECT world FROM xs2a_records WHERE kind = $1 AND key = $2 LIMIT 1',
+        params: [kind, key],
+      }).rows[0];
+      return row === undefined ? undefined : String(row.world);
+    },
+    drop(name) {
+      const tables = ['xs2a_records', 'xs2a_index', 'xs2a_order', 'xs2a_events', 'xs2a_sandbox'];
+      try {
+        db.begin({ sql: 'SELECT 1 FROM xs2a_sandbox WHERE world = $1 FOR UPDATE', params: [name] });
+        db.commit(...tables.map((table) => ({ sql: `DELETE FROM ${table} WHERE world = $1`, params: [name] })));
+      } catch (error) {
+        db.rollback();
+        throw error;
+      }
+    },
+    close: () => db.close(),
+  };
+}
+
+export function openPgStore(url: string, options: { fresh: () => SandboxState; world?: string }): Store {
+  const world = options.world ?? SHARED_WORLD;
+  const database = openPgDatabase(url, options.fresh, world);
+  return { ...database.store(world, options.fresh), close: () => database.close() };
 }
 
 /** The driver's reason without the "The database … cannot be reached:" the bridge put before it. */
@@ -61,7 +103,7 @@ function reason(message: string): string {
   return message.replace(/^The database \S+ (cannot be reached: )?/, '');
 }
 
-export function pgStore(db: SyncPg, where: string, world: string): Store {
+export function pgStore(db: SyncPg, where: string, world: string, fresh: () => SandboxState, close: () => void): Store {
   /** A statement of this world: `$W` stands for the world, given as the parameter after the others. */
   const q = (sql: string, params: unknown[] = []): Statement => ({
     sql: sql.replaceAll('$W', `$${params.length + 1}`),
@@ -92,11 +134,25 @@ export function pgStore(db: SyncPg, where: string, world: string): Store {
     return moved;
   }
 
+  /** The world's row as `select` reads it; a world ended meanwhile (its row gone) gets a fresh one first. */
+  function sandboxRow(select: () => QueryResult): Record<string, unknown> {
+    const found = select().rows[0];
+    if (found) return found;
+    db.query(
+      q('INSERT INTO xs2a_sandbox (world, state) VALUES ($W, $1::json) ON CONFLICT (world) DO NOTHING', [
+        JSON.stringify(fresh()),
+      ]),
+    );
+    return db.query(q('SELECT state, bookings_generation, faults FROM xs2a_sandbox WHERE world = $W')).rows[0]!;
+  }
+
   /** The fault rules as this process last read them: at the last catching up, or its own last change. */
   let faults: unknown = null;
 
   function committedFacts(): SharedFacts {
-    const row = db.query(q('SELECT state, bookings_generation, faults FROM xs2a_sandbox WHERE world = $W')).rows[0]!;
+    const row = sandboxRow(() =>
+      db.query(q('SELECT state, bookings_generation, faults FROM xs2a_sandbox WHERE world = $W')),
+    );
     faults = row.faults;
     return { state: parse(row.state), bookingsMoved: noteGeneration(Number(row.bookings_generation)) };
   }
@@ -276,7 +332,13 @@ export function pgStore(db: SyncPg, where: string, world: string): Store {
   function begin(): StoreTransaction {
     if (tx) throw new Error('A store transaction is already open.');
     // The sandbox's row, locked: every unit of work of every process waits here for the one before.
-    const row = db.begin(q('SELECT state, bookings_generation FROM xs2a_sandbox WHERE world = $W FOR UPDATE')).rows[0]!;
+    let row = db.begin(q('SELECT state, bookings_generation FROM xs2a_sandbox WHERE world = $W FOR UPDATE')).rows[0];
+    if (!row) {
+      // The world was ended (the operator deleted it) since this process last looked: it starts afresh.
+      db.rollback();
+      sandboxRow(() => ({ rows: [], rowCount: 0 }));
+      row = db.begin(q('SELECT state, bookings_generation FROM xs2a_sandbox WHERE world = $W FOR UPDATE')).rows[0]!;
+    }
     bookingsMoved = noteGeneration(Number(row.bookings_generation));
     const open: OpenTransaction = {
       state: parse(row.state),
@@ -395,8 +457,9 @@ export function pgStore(db: SyncPg, where: string, world: string): Store {
     upTo: upTo as Store['upTo'],
     earliest: earliest as Store['earliest'],
     all,
-    state: () => (tx ? tx.state : parse(db.query(q('SELECT state FROM xs2a_sandbox WHERE world = $W')).rows[0]!.state)),
+    state: () =>
+      tx ? tx.state : parse(sandboxRow(() => db.query(q('SELECT state FROM xs2a_sandbox WHERE world = $W'))).state),
     begin,
-    close: () => db.close(),
+    close,
   };
 }
