@@ -76,6 +76,21 @@ describe('worlds on one database, two processes', () => {
     expect((await f.call({ path: path(), client: f.tpp })).status).toBe(404);
   });
 
+  it("admits an organisation into the owner's world for every process", async () => {
+    const third = issueQwac({
+      ca: { cert: readFileSync(join(f.certs, 'ca.crt'), 'utf8'), key: readFileSync(join(f.certs, 'ca.key'), 'utf8') },
+      name: 'Third TPP',
+      organizationIdentifier: 'PSDDE-BAFIN-654005',
+      roles: ['PSP_AI', 'PSP_PI'],
+    });
+    expect((await control(f.tpp, '/members', { organizationIdentifier: 'PSDDE-BAFIN-654005' })).status).toBe(201);
+    const ours = ((await control(f.tpp, '/clock')).json as { offsetMs: number }).offsetMs;
+    for (let i = 0; i < 4; i++) {
+      expect(((await control(third, '/clock')).json as { offsetMs: number }).offsetMs).toBe(ours);
+      expect(((await control(third, '/members')).json as { world: string }).world).toBe(OWNER);
+    }
+  });
+
   it("serves an SCA page from its authorisation's world on any process, and lets the operator list and delete worlds", async () => {
     const made = await consent(other);
     const link = new URL((made.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href);

@@ -141,6 +141,36 @@ describe('every provider organisation its own world', () => {
     expect((await control(other, '/clock')).status).toBe(403);
   });
 
+  it("lets a world's owner admit another organisation, which then shares its world and its rules across providers", async () => {
+    const third = await t.sandbox.provider('third-tpp', { orgId: 'PSDDE-BAFIN-654003' });
+    const thirdCert = { cert: third.tls.cert.toString(), key: third.tls.key.toString() };
+    const malformed = await control(t.tpp, '/members', { organizationIdentifier: 'not-an-id' });
+    expect(malformed.status).toBe(400);
+    expect((malformed.json as any).tppMessages[0]).toMatchObject({
+      code: 'FORMAT_ERROR',
+      path: 'organizationIdentifier',
+    });
+    const admitted = await control(t.tpp, '/members', { organizationIdentifier: 'PSDDE-BAFIN-654003' });
+    expect(admitted.status).toBe(201);
+    expect((admitted.json as { members: string[] }).members).toEqual([OWNER, 'PSDDE-BAFIN-654003']);
+    // One world: the same customers and clock; another provider's consent is still unknown to it.
+    expect((await control(thirdCert, '/customers')).json).toEqual((await control(t.tpp, '/customers')).json);
+    const consentId = await approvedConsent(t.tpp, 'DE12123456780000100001');
+    const foreign = await t.call({ path: `/v1/consents/${consentId}`, client: thirdCert });
+    expect(foreign.status).toBe(403);
+    expect((foreign.json as any).tppMessages[0].code).toBe('CONSENT_UNKNOWN');
+    expect((await control(thirdCert, '/members', { organizationIdentifier: 'PSDDE-BAFIN-654004' })).status).toBe(403);
+    // An organisation with a world of its own is in another world: refused, nothing changed.
+    await t.call({ path: `/v1/consents/${randomUUID()}`, client: other });
+    const taken = await control(t.tpp, '/members', { organizationIdentifier: OTHER });
+    expect(taken.status).toBe(400);
+    expect((taken.json as any).tppMessages[0].path).toBe('organizationIdentifier');
+    expect(((await control(t.tpp, '/members')).json as { members: string[] }).members).toEqual([
+      OWNER,
+      'PSDDE-BAFIN-654003',
+    ]);
+  });
+
   it("serves each SCA page from its authorisation's world", async () => {
     const made = await t.call({
       method: 'POST',

@@ -11,14 +11,20 @@ import type { Worlds } from '../worlds/registry.js';
 import type { WorldRuntime, WorldSettings } from '../worlds/world-runtime.js';
 import { controlAuth } from './control-auth.js';
 import { errorHandler } from './error-handler.js';
+import { controlGuard, type SiteGuardOptions } from './site-guard.js';
 
-export function operatorPortal(worlds: Worlds, lobby: WorldRuntime, settings: WorldSettings): Express {
+export function operatorPortal(
+  worlds: Worlds,
+  lobby: WorldRuntime,
+  settings: WorldSettings,
+  site: SiteGuardOptions,
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   const unknown = () => new XsError('RESOURCE_UNKNOWN', { text: 'No such world.' });
   const operator = express.Router();
-  operator.use(controlAuth(settings.controlToken));
+  operator.use(controlAuth(settings.controlToken), controlGuard(site));
   operator.get('/', async (_req, res) => void res.json({ worlds: await worlds.list() }));
   operator.get('/:world', async (req, res) => {
     const summary = await worlds.summary(req.params.world!);
@@ -29,6 +35,22 @@ export function operatorPortal(worlds: Worlds, lobby: WorldRuntime, settings: Wo
     const runtime = worlds.byId(req.params.world!);
     if (!runtime) throw unknown();
     res.json(await resetSandbox((await runtime).ctx));
+  });
+  operator.get('/:world/members', async (req, res) => {
+    const summary = await worlds.summary(req.params.world!);
+    if (!summary) throw unknown();
+    res.json(summary);
+  });
+  operator.post('/:world/members', express.json({ limit: '16kb' }), async (req, res) => {
+    if (!(await worlds.summary(req.params.world!))) throw unknown();
+    res
+      .status(201)
+      .json(
+        await worlds.admit(
+          req.params.world!,
+          (req.body as { organizationIdentifier?: unknown })?.organizationIdentifier,
+        ),
+      );
   });
   operator.delete('/:world', async (req, res) => {
     if (!(await worlds.remove(req.params.world!))) throw unknown();

@@ -42,6 +42,11 @@ export interface RecordKinds {
   paymentKeys: PaymentKeyRecord;
   /** Payments with a money movement still to come, by paymentId, valued with when it is due. */
   paymentsDue: string;
+  /**
+   * Organisations a world's owner admitted into its world (--worlds organisation), by
+   * organizationIdentifier: their requests are served by this world.
+   */
+  members: { organizationIdentifier: string; admittedAt: string };
 }
 
 export type Kind = keyof RecordKinds;
@@ -59,6 +64,7 @@ export const KINDS: readonly Kind[] = [
   'payments',
   'paymentKeys',
   'paymentsDue',
+  'members',
 ];
 
 export const bookingKey = (record: Pick<BookingRecord, 'iban' | 'seq'>) => `${record.iban}/${record.seq}`;

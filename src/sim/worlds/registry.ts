@@ -5,6 +5,8 @@
  * A world is a value looked up here and handed to what serves the request; nothing of one world is
  * reachable from another.
  */
+import { parseOrganizationIdentifier } from '../../certs/index.js';
+import { XsError } from '../../contract/index.js';
 import type { SandboxOptions } from '../options.js';
 import { SHARED_WORLD, type PgDatabase } from '../store/pg/pg-store.js';
 import { seedFor } from '../seed/random.js';
@@ -24,8 +26,16 @@ export interface Worlds {
   /** The organisation's world if it has one; undefined for an organisation never seen. */
   existing(organisationId: string): Promise<WorldRuntime> | undefined;
   byId(world: string): Promise<WorldRuntime> | undefined;
+  /** The id of the world an organisation's requests go to (its own, or the one it was admitted into). */
+  worldOf(organisationId: string): string;
   list(): Promise<WorldSummary[]>;
   summary(world: string): Promise<WorldSummary | undefined>;
+  /**
+   * The world's owner lets another organisation in: its requests are then this world's. Refused
+   * (FORMAT_ERROR, `path` organizationIdentifier) for a malformed identifier or an organisation that
+   * is in another world already.
+   */
+  admit(world: string, organisationId: unknown): Promise<WorldSummary>;
   /** Ends a world: its store and everything in it go, its organisations start afresh on their next request. */
   remove(world: string): Promise<boolean>;
   /** The world that holds this authorisation (an SCA page's), if any. */
@@ -40,6 +50,11 @@ export interface Worlds {
 export function createWorlds(options: SandboxOptions, settings: WorldSettings, database?: PgDatabase): Worlds {
   const running = new Map<string, { started: Promise<WorldRuntime>; runtime?: WorldRuntime; members: string[] }>();
   const memberOf = new Map<string, string>();
+  /** The world an organisation was admitted into, as the database knows it (another process may have admitted it). */
+  const admittedTo = (organisationId: string) => {
+    const world = database?.worldHolding('members', organisationId);
+    return world === undefined || world === SHARED_WORLD ? undefined : world;
+  };
 
   function start(world: string): Promise<WorldRuntime> {
     // The world's customers and histories are its own: seeded from the sandbox's seed and the world.
@@ -72,18 +87,55 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
     const entry = running.get(world);
     if (!entry) return undefined;
     const runtime = await entry.started;
+    // Admitted by another process, or before a restart: the world's own records say who is in it.
+    for (const { organizationIdentifier } of runtime.ctx.store.all('members'))
+      if (!entry.members.includes(organizationIdentifier)) entry.members.push(organizationIdentifier);
     return { world, members: [...entry.members], now: runtime.ctx.clock.now().toISOString() };
   };
 
   return {
     forOrganisation(organisationId) {
-      const world = memberOf.get(organisationId);
-      return world === undefined ? start(organisationId) : running.get(world)!.started;
+      const world = memberOf.get(organisationId) ?? admittedTo(organisationId);
+      if (world === undefined) return start(organisationId);
+      memberOf.set(organisationId, world);
+      return running.get(world)?.started ?? start(world);
     },
     existing(organisationId) {
-      const world = memberOf.get(organisationId);
-      if (world !== undefined) return running.get(world)?.started;
+      const world = memberOf.get(organisationId) ?? admittedTo(organisationId);
+      if (world !== undefined) {
+        memberOf.set(organisationId, world);
+        return running.get(world)?.started ?? start(world);
+      }
       return kept(organisationId) ? start(organisationId) : undefined;
+    },
+    worldOf: (organisationId) => memberOf.get(organisationId) ?? admittedTo(organisationId) ?? organisationId,
+    async admit(world, organisationId) {
+      const refuse = (text: string) => new XsError('FORMAT_ERROR', { path: 'organizationIdentifier', text });
+      if (typeof organisationId !== 'string')
+        throw refuse('organizationIdentifier: give one, such as PSDDE-BAFIN-654321.');
+      try {
+        parseOrganizationIdentifier(organisationId);
+      } catch (error) {
+        throw refuse(`organizationIdentifier: ${(error as Error).message}.`);
+      }
+      const runtime = await (running.get(world)?.started ?? start(world));
+      const now =
+        memberOf.get(organisationId) ??
+        admittedTo(organisationId) ??
+        (kept(organisationId) ? organisationId : undefined);
+      if (now !== undefined && now !== world)
+        throw refuse(`organizationIdentifier: ${organisationId} is in another world; its world must be deleted first.`);
+      if (now === undefined)
+        await runtime.ctx.bank.transact((uow) =>
+          uow.put('members', organisationId, {
+            organizationIdentifier: organisationId,
+            admittedAt: runtime.ctx.clock.now().toISOString(),
+          }),
+        );
+      memberOf.set(organisationId, world);
+      const entry = running.get(world)!;
+      if (!entry.members.includes(organisationId)) entry.members.push(organisationId);
+      return (await summaryOf(world))!;
     },
     byId: (world) => running.get(world)?.started ?? (kept(world) ? start(world) : undefined),
     async list() {

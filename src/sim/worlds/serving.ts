@@ -13,7 +13,8 @@ import { readQwacPem } from '../../certs/index.js';
 import { XsError } from '../../contract/index.js';
 import { certificateReader } from '../api/identity.js';
 import { requestIdEcho } from '../api/request-id.js';
-import { errorAnswer } from '../http/error-envelope.js';
+import { asXsError, errorAnswer } from '../http/error-envelope.js';
+import { jsonBodyReader } from '../http/json-body.js';
 import type { SandboxOptions } from '../options.js';
 import { SandboxOptionsError } from '../options.js';
 import type { PortalApp } from '../portal/app.js';
@@ -85,6 +86,10 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
           text: 'This provider has no world yet: its first request to the XS2A API registers it and makes its world.',
         }),
       );
+    if (control && /^\/sandbox\/members\/?(\?|$)/.test(req.url ?? ''))
+      return void members(req, res, organisation).catch((error: unknown) =>
+        refuse(req, res, asXsError(error, settings.log)),
+      );
     found.then(
       (runtime) => (control ? runtime.control(req, res) : runtime.api(req, res)),
       (error: unknown) => {
@@ -94,10 +99,40 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
     );
   };
 
+  /**
+   * `GET /sandbox/members`: who is in the caller's world. `POST /sandbox/members`
+   * `{"organizationIdentifier"}`: its owner lets another organisation in.
+   */
+  async function members(req: IncomingMessage, res: ServerResponse, organisation: string): Promise<void> {
+    await worlds.forOrganisation(organisation);
+    const world = worlds.worldOf(organisation);
+    let summary;
+    if (req.method === 'POST') {
+      if (world !== organisation)
+        throw new XsError('ROLE_INVALID', {
+          status: 403,
+          text: "Only the world's owner admits organisations into it.",
+        });
+      const body = await readBody(req);
+      summary = await worlds.admit(
+        world,
+        (body?.value as { organizationIdentifier?: unknown } | undefined)?.organizationIdentifier,
+      );
+      res.statusCode = 201;
+    } else if (req.method === 'GET' || req.method === 'HEAD') {
+      summary = await worlds.summary(world);
+    } else {
+      throw new XsError('METHOD_NOT_ALLOWED', { headers: { Allow: 'GET, HEAD, POST' } });
+    }
+    res.setHeader('Content-Type', 'application/json');
+    res.end(JSON.stringify(summary));
+  }
+  const readBody = jsonBodyReader();
+
   return {
     world,
     api,
-    portal: operatorPortal(worlds, lobby, settings),
+    portal: operatorPortal(worlds, lobby, settings, { host: options.host, allowHosts: options.allowHosts }),
     close: async () => {
       await worlds.close();
       await lobby.close();
