@@ -33,6 +33,7 @@ export interface SandboxFlags {
   journalSize: number;
   opaqueState?: boolean;
   worlds?: 'shared' | 'organisation';
+  maxWorlds?: number;
 }
 
 /**
@@ -109,6 +110,7 @@ export function sandboxFlags(command: Command): Command {
         'shared (one world for every provider) or organisation (each provider organisation its own world: customers, clock, faults, journal, client report)',
         worldsMode,
       )
+      .option('--max-worlds <n>', 'with --worlds organisation: the most worlds the sandbox holds', integer(1, 100_000))
       .option(
         '--opaque-state',
         'every authorisation state is an opaque token, not a UUID: shows a client that validates state (departs from the interface on purpose)',
@@ -133,5 +135,6 @@ export function sandboxInput(flags: SandboxFlags): SandboxOptionsInput {
     ...(flags.profile === undefined ? {} : { profile: flags.profile }),
     ...(flags.opaqueState ? { opaqueState: true } : {}),
     ...(flags.worlds === undefined ? {} : { worlds: flags.worlds }),
+    ...(flags.maxWorlds === undefined ? {} : { maxWorlds: flags.maxWorlds }),
   };
 }

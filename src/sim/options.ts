@@ -85,6 +85,8 @@ export const SandboxOptionsSchema = z
      * each provider organisation its own world, made on its first request (docs/hosting.md).
      */
     worlds: z.enum(['shared', 'organisation']).default('shared'),
+    /** The most worlds a sandbox of worlds holds (`--max-worlds`): a new organisation beyond it is refused. */
+    maxWorlds: z.number().int().min(1).max(100_000).optional(),
     /**
      * Behind a TLS-terminating proxy (`--client-cert-header`, `--trusted-proxy`): the header in which the
      * proxy forwards the client certificate, believed only on connections from these addresses.
@@ -98,6 +100,12 @@ export const SandboxOptionsSchema = z
       .default([]),
   })
   .superRefine((options, context) => {
+    if (options.maxWorlds !== undefined && options.worlds !== 'organisation')
+      context.addIssue({
+        code: 'custom',
+        path: ['maxWorlds'],
+        message: 'maxWorlds needs worlds: organisation (--worlds organisation)',
+      });
     // One without the other would either believe nobody's header or name proxies for no header.
     if (options.clientCertHeader !== undefined && options.trustedProxies.length === 0)
       context.addIssue({

@@ -187,3 +187,25 @@ describe('every provider organisation its own world', () => {
     expect(missing.status).not.toBe(200);
   });
 });
+
+describe('the most worlds a facility holds (--max-worlds)', () => {
+  it('refuses a new organisation beyond the quota, naming it, and makes nothing for it', async () => {
+    const small = await testSandbox(await certificateFolder(), { worlds: 'organisation', maxWorlds: 1 });
+    try {
+      const provider = await small.sandbox.provider('late-tpp', { orgId: 'PSDDE-BAFIN-654009' });
+      const late = { cert: provider.tls.cert.toString(), key: provider.tls.key.toString() };
+      for (let i = 0; i < 2; i++) {
+        const refused = await small.call({ path: `/v1/consents/${randomUUID()}`, client: late });
+        expect(refused.status).toBe(403);
+        expect((refused.json as any).tppMessages[0]).toMatchObject({ code: 'ROLE_INVALID' });
+        expect((refused.json as any).tppMessages[0].text).toContain('max-worlds quota');
+      }
+      // The default provider's world, made at start, is the one world.
+      expect((await small.call({ path: `/v1/consents/${randomUUID()}`, client: small.tpp })).status).toBe(403);
+      const listed = await fetch(`${small.sandbox.controlUrl}/worlds`);
+      expect(((await listed.json()) as { worlds: { world: string }[] }).worlds.map((w) => w.world)).toEqual([OWNER]);
+    } finally {
+      await small.sandbox.close();
+    }
+  });
+});

@@ -56,7 +56,19 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
     return world === undefined || world === SHARED_WORLD ? undefined : world;
   };
 
+  /** Refuses a new world beyond `--max-worlds`, before anything of it is made. */
+  function withinQuota(world: string): void {
+    if (options.maxWorlds === undefined || running.has(world) || kept(world)) return;
+    const held = new Set([...running.keys(), ...(database?.worlds() ?? [])]).size;
+    if (held >= options.maxWorlds)
+      throw new XsError('ROLE_INVALID', {
+        status: 403,
+        text: `This facility holds its most worlds (${options.maxWorlds}, its max-worlds quota): no world can be made for this provider now.`,
+      });
+  }
+
   function start(world: string): Promise<WorldRuntime> {
+    withinQuota(world);
     // The world's customers and histories are its own: seeded from the sandbox's seed and the world.
     const started = startWorld(
       { ...options, seed: seedFor(options.seed, 'world', world) },

@@ -76,7 +76,13 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
       return lobby.api(req, res);
     }
     const control = isControl(req.url ?? '');
-    const found = control ? worlds.existing(organisation) : worlds.forOrganisation(organisation);
+    let found: Promise<WorldRuntime> | undefined;
+    try {
+      found = control ? worlds.existing(organisation) : worlds.forOrganisation(organisation);
+    } catch (error) {
+      // A quota refused to make the world.
+      return refuse(req, res, asXsError(error, settings.log));
+    }
     if (!found)
       return refuse(
         req,
