@@ -92,12 +92,14 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
           text: 'This provider has no world yet: its first request to the XS2A API registers it and makes its world.',
         }),
       );
-    if (control && /^\/sandbox\/members\/?(\?|$)/.test(req.url ?? ''))
-      return void members(req, res, organisation).catch((error: unknown) =>
-        refuse(req, res, asXsError(error, settings.log)),
-      );
+    const admission = control && /^\/sandbox\/members\/?(\?|$)/.test(req.url ?? '');
     found.then(
-      (runtime) => (control ? runtime.control(req, res) : runtime.api(req, res)),
+      (runtime) =>
+        admission
+          ? members(req, res, organisation).catch((error: unknown) => refuse(req, res, asXsError(error, settings.log)))
+          : control
+            ? runtime.control(req, res)
+            : runtime.api(req, res),
       (error: unknown) => {
         settings.log(`a world could not be started: ${String(error)}`);
         refuse(req, res, new XsError('INTERNAL_SERVER_ERROR'));
@@ -110,7 +112,6 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
    * `{"organizationIdentifier"}`: its owner lets another organisation in.
    */
   async function members(req: IncomingMessage, res: ServerResponse, organisation: string): Promise<void> {
-    await worlds.forOrganisation(organisation);
     const world = worlds.worldOf(organisation);
     let summary;
     if (req.method === 'POST') {
