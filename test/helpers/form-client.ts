@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 /** A cookie-keeping HTTP client for the customer surface's HTML forms (what a browser does, minus the browser). */
 export interface FormAnswer {
   status: number;
@@ -45,4 +46,24 @@ export function formFields(page: string): Record<string, string> {
   for (const match of page.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g))
     fields[match[1]!] = match[2]!;
   return fields;
+}
+
+/**
+ * A customer on the SCA page of `link` (an scaRedirect): logs in as `psuId` and enters the code the
+ * test phone shows; the browser ends on the review step, which is answered.
+ */
+export async function throughCode(
+  browser: ReturnType<typeof formClient>,
+  link: URL,
+  authorisationId: string,
+  psu: { psuId: string; password: string } = { psuId: 'anna', password: 'anna-1234' },
+): Promise<FormAnswer> {
+  const login = await browser.get(link.pathname + link.search);
+  expect(login.status).toBe(200);
+  const loggedIn = await browser.post(`/sca/${authorisationId}/login`, { ...formFields(login.text), ...psu });
+  expect(loggedIn.status).toBe(303);
+  const codePage = await browser.get(loggedIn.location!);
+  const code = /data-testid="sms-code">(\d{6})</.exec(codePage.text)![1]!;
+  const confirmed = await browser.post(`/sca/${authorisationId}/code`, { ...formFields(codePage.text), otp: code });
+  return browser.get(confirmed.location!);
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REDIRECT } from '../helpers/ais.js';
 import { callbackReceiver, type CallbackReceiver } from '../helpers/callback-receiver.js';
 import { startFacility, waitFor, type Facility } from '../helpers/facility.js';
-import { formClient, formFields } from '../helpers/form-client.js';
+import { formClient, formFields, throughCode } from '../helpers/form-client.js';
 import { transfer } from '../helpers/pis.js';
 
 let f: Facility;
@@ -139,21 +139,7 @@ describe('three processes behind HAProxy', () => {
     const link = new URL(json._links.scaRedirect.href);
     expect(link.origin).toBe(f.portalUrl);
     const browser = formClient(f.portalUrl);
-    const login = await browser.get(link.pathname + link.search);
-    expect(login.status).toBe(200);
-    const loggedIn = await browser.post(`/sca/${json.authorisationId}/login`, {
-      ...formFields(login.text),
-      psuId: 'anna',
-      password: 'anna-1234',
-    });
-    expect(loggedIn.status).toBe(303);
-    const codePage = await browser.get(loggedIn.location!);
-    const code = /data-testid="sms-code">(\d{6})</.exec(codePage.text)![1]!;
-    const confirmed = await browser.post(`/sca/${json.authorisationId}/code`, {
-      ...formFields(codePage.text),
-      otp: code,
-    });
-    const review = await browser.get(confirmed.location!);
+    const review = await throughCode(browser, link, json.authorisationId);
     const approved = await browser.post(`/sca/${json.authorisationId}/decision`, {
       ...formFields(review.text),
       decision: 'approve',

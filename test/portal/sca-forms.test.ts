@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createConsent, ibansOf, NOK_REDIRECT, REDIRECT } from '../helpers/ais.js';
-import { formClient, formFields } from '../helpers/form-client.js';
+import { formClient, formFields, throughCode as passCode } from '../helpers/form-client.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let t: TestSandbox;
@@ -37,22 +37,8 @@ const scaStatusOf = async (consentId: string, authorisationId: string) =>
   ).scaStatus;
 
 /** Log in and enter the code: the browser ends on the review step. */
-async function throughCode(browser: ReturnType<typeof formClient>, consent: Awaited<ReturnType<typeof newConsent>>) {
-  const login = await browser.get(consent.link.pathname + consent.link.search);
-  const loggedIn = await browser.post(`/sca/${consent.authorisationId}/login`, {
-    ...formFields(login.text),
-    psuId: 'anna',
-    password: 'anna-1234',
-  });
-  expect(loggedIn.status).toBe(303);
-  const codePage = await browser.get(loggedIn.location!);
-  const code = /data-testid="sms-code">(\d{6})</.exec(codePage.text)![1]!;
-  const confirmed = await browser.post(`/sca/${consent.authorisationId}/code`, {
-    ...formFields(codePage.text),
-    otp: code,
-  });
-  return browser.get(confirmed.location!);
-}
+const throughCode = (browser: ReturnType<typeof formClient>, consent: Awaited<ReturnType<typeof newConsent>>) =>
+  passCode(browser, consent.link, consent.authorisationId);
 
 describe('SCA with plain form posts', () => {
   it('logs in, shows the code on the test phone, reviews and approves: 302 to the redirect URI with the same state', async () => {
