@@ -90,10 +90,58 @@ describe('the control API refuses cross-site use, with no token set', () => {
     expect(
       (await raw(`${control}/clock`, { headers: { Origin: portal, 'Sec-Fetch-Site': 'same-origin' } })).status,
     ).toBe(200);
+    const port = new URL(portal).port;
     expect(
-      (await raw(`${control}/clock`, { headers: { Origin: 'http://localhost:3000', 'Sec-Fetch-Site': 'same-site' } }))
-        .status,
+      (
+        await raw(`${control}/clock`, {
+          headers: { Host: `localhost:${port}`, Origin: `http://localhost:${port}`, 'Sec-Fetch-Site': 'same-origin' },
+        })
+      ).status,
     ).toBe(200);
+  });
+
+  // The sandbox's own origin is its scheme, host and port as the browser reached it; anything else is
+  // another site, a bare IP address or another port of this machine included.
+  it.each([
+    ['an IPv4 address of another machine', '127.0.0.1', 'http://203.0.113.7'],
+    ['an IPv4 address with a port', '127.0.0.1', 'http://203.0.113.7:8080'],
+    ['this machine on another port', '127.0.0.1', 'http://127.0.0.1:1'],
+    ['this address over https', '127.0.0.1', 'https://127.0.0.1:PORT'],
+    ['another IPv6 address', '127.0.0.1', 'http://[2001:db8::7]:PORT'],
+    ['IPv6 loopback while reached by IPv4', '127.0.0.1', 'http://[::1]:PORT'],
+    ['an IPv4 address while reached by IPv6', '[::1]', 'http://127.0.0.1:PORT'],
+    ['a host name on another port', 'localhost', 'http://localhost:3000'],
+    ['a name under localhost', 'localhost', 'http://app.localhost:PORT'],
+    ['another host name on the same port', '127.0.0.1', 'http://evil.example:PORT'],
+  ])(
+    'refuses an Origin of %s: 403 ORIGIN_NOT_ALLOWED, the journal neither read nor cleared',
+    async (_what, host, origin) => {
+      const port = new URL(portal).port;
+      const headers = { Host: `${host}:${port}`, Origin: origin.replace('PORT', port) };
+      const read = await raw(`${control}/requests`, { headers });
+      expect(read.status).toBe(403);
+      expect(read.json).toEqual(envelope('ORIGIN_NOT_ALLOWED'));
+      expect(read.text).not.toContain('"requests"');
+      await t.call({ path: '/v1/consents/no-such-consent', client: t.tpp });
+      const kept = ((await t.control('/requests')).json as { kept: number }).kept;
+      const cleared = await raw(`${control}/requests`, { method: 'DELETE', headers });
+      expect(cleared.status).toBe(403);
+      expect(cleared.json).toEqual(envelope('ORIGIN_NOT_ALLOWED'));
+      expect(((await t.control('/requests')).json as { kept: number }).kept).toBe(kept);
+    },
+  );
+
+  it.each([
+    ['IPv4', '127.0.0.1'],
+    ['IPv6', '[::1]'],
+    ['a host name', 'localhost'],
+  ])('serves an Origin that is the sandbox’s own address by %s (scheme, host and port)', async (_what, host) => {
+    const port = new URL(portal).port;
+    const answer = await raw(`${control}/requests`, {
+      headers: { Host: `${host}:${port}`, Origin: `http://${host}:${port}` },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual(expect.objectContaining({ requests: expect.any(Array) }));
   });
 
   it.each([

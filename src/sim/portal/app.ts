@@ -43,6 +43,8 @@ export function createPortalApp(
   ctx: SandboxContext,
   options: { controlToken: string | undefined; apiUrl: () => string; journal: RequestJournal } & SiteGuardOptions,
 ): Express {
+  // The public address (--public-portal-url) is the sandbox's own origin too: a browser behind a proxy sends it.
+  options = { ...options, ownUrls: () => [ctx.addresses.portalUrl] };
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
