@@ -171,6 +171,24 @@ describe('every provider organisation its own world', () => {
     ]);
   });
 
+  it('makes no world for a provider the register lists as withdrawn, and refuses it as a world would', async () => {
+    const provider = await t.sandbox.provider('withdrawn-tpp', { orgId: 'PSDDE-BAFIN-999000' });
+    const withdrawn = { cert: provider.tls.cert.toString(), key: provider.tls.key.toString() };
+    const before = (await operator('')).json.worlds.length;
+    for (const path of [`/v1/consents/${randomUUID()}`, '/v1/accounts']) {
+      const refused = await t.call({ path, client: withdrawn });
+      expect(refused.status).toBe(403);
+      expect((refused.json as any).tppMessages[0]).toMatchObject({
+        code: 'ROLE_INVALID',
+        text: "The provider's authorisation has been withdrawn by its competent authority.",
+      });
+    }
+    expect((await control(withdrawn, '/clock')).status).toBe(403);
+    const after = (await operator('')).json.worlds as { world: string }[];
+    expect(after).toHaveLength(before);
+    expect(after.map((w) => w.world)).not.toContain('PSDDE-BAFIN-999000');
+  });
+
   it("serves each SCA page from its authorisation's world", async () => {
     const made = await t.call({
       method: 'POST',

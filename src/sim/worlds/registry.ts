@@ -26,6 +26,8 @@ export interface Worlds {
   /** The organisation's world if it has one; undefined for an organisation never seen. */
   existing(organisationId: string): Promise<WorldRuntime> | undefined;
   byId(world: string): Promise<WorldRuntime> | undefined;
+  /** Whether the organisation has a world (its own, or one it was admitted into), here or in the database. */
+  holds(organisationId: string): boolean;
   /** The id of the world an organisation's requests go to (its own, or the one it was admitted into). */
   worldOf(organisationId: string): string;
   list(): Promise<WorldSummary[]>;
@@ -120,6 +122,11 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
       }
       return kept(organisationId) ? start(organisationId) : undefined;
     },
+    holds: (organisationId) =>
+      memberOf.has(organisationId) ||
+      admittedTo(organisationId) !== undefined ||
+      running.has(organisationId) ||
+      kept(organisationId),
     worldOf: (organisationId) => memberOf.get(organisationId) ?? admittedTo(organisationId) ?? organisationId,
     async admit(world, organisationId) {
       const refuse = (text: string) => new XsError('FORMAT_ERROR', { path: 'organizationIdentifier', text });

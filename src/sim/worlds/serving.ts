@@ -12,6 +12,7 @@ import type { TLSSocket } from 'node:tls';
 import { readQwacPem } from '../../certs/index.js';
 import { XsError } from '../../contract/index.js';
 import { certificateReader } from '../api/identity.js';
+import { isAuthorised } from '../rules/register.js';
 import { requestIdEcho } from '../api/request-id.js';
 import { asXsError, errorAnswer } from '../http/error-envelope.js';
 import { jsonBodyReader } from '../http/json-body.js';
@@ -75,6 +76,10 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
       // The lobby refuses it in the envelope, as every world would.
       return lobby.api(req, res);
     }
+    // The first request of a provider the register lists as withdrawn registers nothing (spec "Access
+    // and registration" 1–2): no world is made for it, and the lobby refuses it as every world would.
+    if (!worlds.holds(organisation) && !isAuthorised(lobby.ctx.registerFixture, undefined, organisation))
+      return lobby.api(req, res);
     const control = isControl(req.url ?? '');
     let found: Promise<WorldRuntime> | undefined;
     try {
