@@ -9,7 +9,8 @@ import { join, resolve } from 'node:path';
 import { createCa } from './ca.js';
 import { withCreationLock } from './creation-lock.js';
 import { DEFAULT_ORGANIZATION_ID, parseOrganizationIdentifier } from './organization-id.js';
-import { issueQwac, type KeyType, type PemPair } from './qwac.js';
+import { pkiAddresses } from './pki-addresses.js';
+import { issueQwac, type CertificateKind, type KeyType, type PemPair } from './qwac.js';
 import { ALL_TPP_ROLES, assertPspRoles, type PspRole } from './roles.js';
 import { issueServerCertificate } from './server-cert.js';
 
@@ -148,19 +149,33 @@ function checkProviderName(name: unknown): string {
   return name;
 }
 
+/** The file base name of a provider's certificate: NAME for its QWAC, NAME.seal for its QSealC. */
+export function providerFileBase(name: string, kind: CertificateKind = 'qwac'): string {
+  return kind === 'qseal' ? `${name}.seal` : name;
+}
+
 /**
- * Issues a QWAC for an extra provider into `dir` as NAME.crt / NAME.key,
- * creating the sandbox files first if needed. The name is both the file base
- * name and the certificate's O/CN, so what a user types is what they see.
+ * Issues a QWAC (or with kind 'qseal' a QSealC) for an extra provider into `dir` as NAME.crt /
+ * NAME.key (NAME.seal.crt / NAME.seal.key), creating the sandbox files first if needed. The name is
+ * both the file base name and the certificate's O/CN, so what a user types is what they see.
  */
 export async function writeProviderCertificate(
   dir: string,
-  opts: { name: string; roles: PspRole[]; organizationIdentifier: string; keyType?: KeyType },
+  opts: {
+    name: string;
+    roles: PspRole[];
+    organizationIdentifier: string;
+    keyType?: KeyType;
+    kind?: CertificateKind;
+    /** Base address of the OCSP responder and CRL written into the certificate (default http://localhost:8080). */
+    pkiBase?: string;
+  },
 ): Promise<{ cert: string; key: string }> {
   // Validate before touching the disk so a bad request leaves no trace.
   const name = checkProviderName(opts.name);
   const roles = assertPspRoles(opts.roles);
   parseOrganizationIdentifier(opts.organizationIdentifier);
+  const pki = pkiAddresses(opts.pkiBase);
   const { paths } = await ensureCertificates(dir);
   const ca: PemPair = { cert: await readFile(paths.caCert, 'utf8'), key: await readFile(paths.caKey, 'utf8') };
   const pair = issueQwac({
@@ -169,9 +184,12 @@ export async function writeProviderCertificate(
     organizationIdentifier: opts.organizationIdentifier,
     roles,
     keyType: opts.keyType ?? 'rsa',
+    kind: opts.kind ?? 'qwac',
+    pki,
   });
-  const files = { cert: join(paths.dir, `${name}.crt`), key: join(paths.dir, `${name}.key`) };
-  await writePair(paths.dir, `${name}.crt`, `${name}.key`, pair, []);
+  const base = providerFileBase(name, opts.kind);
+  const files = { cert: join(paths.dir, `${base}.crt`), key: join(paths.dir, `${base}.key`) };
+  await writePair(paths.dir, `${base}.crt`, `${base}.key`, pair, []);
   return files;
 }
 

@@ -5,6 +5,8 @@ export {
   QC_COMPLIANCE_OID,
   QC_TYPE_OID,
   QC_TYPE_WEB_OID,
+  QC_TYPE_ESEAL_OID,
+  QC_TYPE_ESIGN_OID,
   PSD2_STATEMENT_OID,
   encodeQcStatements,
   decodeQcStatements,
@@ -13,10 +15,12 @@ export {
 } from './qc-statements.js';
 export {
   issueQwac,
+  issueQseal,
   readQwac,
   readQwacPem,
   defaultDnsName,
   type KeyType,
+  type CertificateKind,
   type PemPair,
   type QwacRequest,
   type QwacIdentity,
@@ -28,8 +32,10 @@ export {
   certificatePaths,
   ensureCertificates,
   writeProviderCertificate,
+  providerFileBase,
   loadCertificates,
   writeFileAtomic,
   type CertificatePaths,
 } from './cert-files.js';
 export { userCertificatesDir } from './user-cache.js';
+export { DEFAULT_PKI_BASE, PKI_PATHS, pkiAddresses, pkiExtensions, type PkiAddresses } from './pki-addresses.js';

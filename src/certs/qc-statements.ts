@@ -24,7 +24,11 @@ export const QC_STATEMENTS_OID = '1.3.6.1.5.5.7.1.3';
 export const QC_COMPLIANCE_OID = '0.4.0.1862.1.1';
 /** esi4-qcStatement-6: the type(s) of qualified certificate. */
 export const QC_TYPE_OID = '0.4.0.1862.1.6';
-/** id-etsi-qct-web: a certificate for website authentication (a QWAC). */
+/** id-etsi-qct-esign (EN 319 412-5 clause 4.2.3): a certificate for electronic signatures. */
+export const QC_TYPE_ESIGN_OID = '0.4.0.1862.1.6.1';
+/** id-etsi-qct-eseal (EN 319 412-5 clause 4.2.3): a certificate for electronic seals (a QSealC). */
+export const QC_TYPE_ESEAL_OID = '0.4.0.1862.1.6.2';
+/** id-etsi-qct-web (EN 319 412-5 clause 4.2.3): a certificate for website authentication (a QWAC). */
 export const QC_TYPE_WEB_OID = '0.4.0.1862.1.6.3';
 /** etsi-psd2-qcStatement. */
 export const PSD2_STATEMENT_OID = '0.4.0.19495.2';
@@ -50,8 +54,12 @@ function checkPsd2String(value: string, field: string): void {
   }
 }
 
-/** The full extension value: QcCompliance, QcType web and the PSD2 statement. */
-export function encodeQcStatements(psd2: Psd2Statement): forge.asn1.Asn1 {
+/**
+ * The full extension value: QcCompliance, QcType (web for a QWAC, eseal for a QSealC) and the PSD2
+ * statement. An empty `qcTypes` leaves the QcType statement out (a planted fault of the "almost
+ * right" certificates: EN 319 412-5 clause 4.2.3 wants it in every EU qualified certificate).
+ */
+export function encodeQcStatements(psd2: Psd2Statement, qcTypes: readonly string[] = [QC_TYPE_WEB_OID]): forge.asn1.Asn1 {
   if (!Array.isArray(psd2.roles) || psd2.roles.length === 0) {
     throw new Error('PSD2 statement needs at least one role');
   }
@@ -63,7 +71,7 @@ export function encodeQcStatements(psd2: Psd2Statement): forge.asn1.Asn1 {
   });
   return sequenceNode([
     sequenceNode([oidNode(QC_COMPLIANCE_OID)]),
-    sequenceNode([oidNode(QC_TYPE_OID), sequenceNode([oidNode(QC_TYPE_WEB_OID)])]),
+    ...(qcTypes.length > 0 ? [sequenceNode([oidNode(QC_TYPE_OID), sequenceNode(qcTypes.map((oid) => oidNode(oid)))])] : []),
     sequenceNode([
       oidNode(PSD2_STATEMENT_OID),
       sequenceNode([sequenceNode(roles), utf8StringNode(psd2.ncaName), utf8StringNode(psd2.ncaId)]),

@@ -1,6 +1,7 @@
 /**
- * Issues test QWACs (ETSI TS 119 495 website authentication certificates for
- * PSD2 third-party providers), signed by the sandbox CA.
+ * Issues test QWACs and QSealCs (ETSI TS 119 495 website authentication and
+ * electronic seal certificates for PSD2 third-party providers), signed by the
+ * sandbox CA, with the addresses of its OCSP responder and CRL.
  *
  * Why the hand assembly: selfsigned cannot write qcStatements or the
  * organizationIdentifier attribute, and node-forge can build those but can
@@ -21,12 +22,21 @@ import { TAG, UNIVERSAL, oidNode, parseDer, sequenceNode, toDerBytes } from './a
 import { certificateParts, keyIdentifierOf, subjectKeyIdentifierValue } from './certificate-parts.js';
 import { parseOrganizationIdentifier } from './organization-id.js';
 import { derToCertificatePem } from './pem.js';
-import { QC_STATEMENTS_OID, encodeQcStatements } from './qc-statements.js';
+import { pkiAddresses, pkiExtensions, type PkiAddresses } from './pki-addresses.js';
+import { QC_STATEMENTS_OID, QC_TYPE_ESEAL_OID, QC_TYPE_WEB_OID, encodeQcStatements } from './qc-statements.js';
 import { PSP_ROLES, assertPspRoles, type PspRole } from './roles.js';
 
 export { readQwac, readQwacPem, type QwacIdentity } from './qwac-reader.js';
 
 export type KeyType = 'rsa' | 'ec';
+
+/**
+ * 'qwac': website authentication (TS 119 495 clause 5.3 over EN 319 412-4): QcType web, keyUsage
+ * digitalSignature, extKeyUsage serverAuth and clientAuth, a DNS SAN. 'qseal': electronic seal
+ * (TS 119 495 clause 5.4 over EN 319 412-3): QcType eseal, keyUsage nonRepudiation
+ * (contentCommitment) and digitalSignature, no TLS extended key usage and no SAN.
+ */
+export type CertificateKind = 'qwac' | 'qseal';
 
 export interface PemPair {
   cert: string;
@@ -61,6 +71,16 @@ export interface QwacRequest {
    * the competent authority written into the PSD2 statement.
    */
   withOrganizationIdentifier?: boolean;
+  /** Default 'qwac'. */
+  kind?: CertificateKind;
+  /** The OCSP, CRL and CA addresses written into AIA and CRL distribution points; default under DEFAULT_PKI_BASE. */
+  pki?: PkiAddresses;
+  /** For negative tests: the nCAId written into the PSD2 statement instead of the one the organizationIdentifier names. */
+  ncaIdOverride?: string;
+  /** For negative tests: the QcType OIDs in place of the kind's own ([] leaves QcType out). */
+  qcTypesOverride?: string[];
+  /** For negative tests: a seal certificate that also claims TLS client and server use (extKeyUsage). */
+  sealWithTlsUse?: boolean;
 }
 
 const SHA256_WITH_RSA_OID = '1.2.840.113549.1.1.11';
@@ -160,6 +180,11 @@ function subjectAttribute(type: string, value: string, tag: forge.asn1.Type): fo
   return { type, value, valueTagClass: tag as unknown as forge.asn1.Class };
 }
 
+/** A QSealC: issueQwac with kind 'qseal'. */
+export function issueQseal(req: Omit<QwacRequest, 'kind'>): PemPair {
+  return issueQwac({ ...req, kind: 'qseal' });
+}
+
 export function issueQwac(req: QwacRequest): PemPair {
   const name = checkName(req.name, 'name');
   const commonName = req.commonName === undefined ? name : checkName(req.commonName, 'commonName');
@@ -179,6 +204,9 @@ export function issueQwac(req: QwacRequest): PemPair {
   const { privateKey, publicKey } = generateSubjectKey(req.keyType ?? 'rsa');
   const spki = parseDer(publicKey.export({ type: 'spki', format: 'der' }), 'subject public key');
 
+  const kind = req.kind ?? 'qwac';
+  if (kind !== 'qwac' && kind !== 'qseal') throw new Error(`Unknown certificate kind ${JSON.stringify(kind)}; expected 'qwac' or 'qseal'`);
+  const pki = req.pki ?? pkiAddresses();
   const cert = forge.pki.createCertificate();
   cert.serialNumber = randomSerialHex();
   cert.validity.notBefore = notBefore;
@@ -196,27 +224,39 @@ export function issueQwac(req: QwacRequest): PemPair {
   cert.publicKey = ca.placeholderKey;
   cert.siginfo.algorithmOid = SHA256_WITH_RSA_OID;
 
+  const tlsUse = kind === 'qwac' || req.sealWithTlsUse === true;
   const extensions: object[] = [
     { name: 'basicConstraints', cA: false },
-    { name: 'keyUsage', critical: true, digitalSignature: true },
-    { name: 'extKeyUsage', clientAuth: true, serverAuth: true },
-    { name: 'subjectAltName', altNames: [{ type: 2, value: dnsName }] },
+    kind === 'qwac'
+      ? { name: 'keyUsage', critical: true, digitalSignature: true }
+      : { name: 'keyUsage', critical: true, digitalSignature: true, nonRepudiation: true },
+    ...(tlsUse ? [{ name: 'extKeyUsage', clientAuth: true, serverAuth: true }] : []),
+    ...(kind === 'qwac' ? [{ name: 'subjectAltName', altNames: [{ type: 2, value: dnsName }] }] : []),
     // Computed from the real key: forge would hash the placeholder.
     {
       name: 'subjectKeyIdentifier',
       value: forge.asn1.create(UNIVERSAL, TAG.OCTET_STRING, false, keyIdentifierOf(spki).toString('latin1')),
     },
     { name: 'authorityKeyIdentifier', keyIdentifier: ca.keyIdentifier.toString('latin1') },
+    // Where a relying party asks whether the certificate is revoked (RFC 5280 4.2.2.1, 4.2.1.13).
+    ...pkiExtensions(pki).map((extension) => ({
+      id: extension.id,
+      critical: false,
+      value: parseDer(extension.der, extension.id),
+    })),
   ];
   if (req.withPsd2Statement ?? true) {
     extensions.push({
       id: QC_STATEMENTS_OID,
       critical: false,
-      value: encodeQcStatements({
-        roles: req.statementRoles ?? roles.map((role) => ({ oid: PSP_ROLES[role], name: role })),
-        ncaName: orgId.ncaName,
-        ncaId: orgId.ncaId,
-      }),
+      value: encodeQcStatements(
+        {
+          roles: req.statementRoles ?? roles.map((role) => ({ oid: PSP_ROLES[role], name: role })),
+          ncaName: orgId.ncaName,
+          ncaId: req.ncaIdOverride ?? orgId.ncaId,
+        },
+        req.qcTypesOverride ?? [kind === 'qwac' ? QC_TYPE_WEB_OID : QC_TYPE_ESEAL_OID],
+      ),
     });
   }
   cert.setExtensions(extensions);
@@ -237,7 +277,7 @@ export function issueQwac(req: QwacRequest): PemPair {
   // Cheap insurance against the hand assembly going wrong: OpenSSL must parse
   // the result and accept the CA's signature on it.
   if (!new X509Certificate(pem).verify(ca.certificate.publicKey)) {
-    throw new Error('Internal error: the issued QWAC does not verify against the CA');
+    throw new Error('Internal error: the issued certificate does not verify against the CA');
   }
   return { cert: pem, key: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string };
 }

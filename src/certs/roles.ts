@@ -1,7 +1,14 @@
 /**
- * PSD2 roles of a payment service provider, as registered in ETSI TS 119 495
- * (section 5.1). The OIDs are what certificates carry; the short names are
- * what people and the Berlin Group specification talk about.
+ * The roles of a payment service provider, as ETSI TS 119 495 registers them: clause 5.1 (the
+ * PSD2QcType statement, whose RolesOfPSP hold each role as roleOfPspOid and roleOfPspName),
+ * clause 5.2.2 (the role names: "the name in roleOfPspName is the one associated with the role
+ * object identifier held in roleOfPspOid") and Annex A (the ASN.1 module: id-psd2-role-psp-as
+ * { etsi-psd2-roles 1 } … id-psd2-role-psp-ic { etsi-psd2-roles 4 }, etsi-psd2-roles being
+ * 0.4.0.19495.1). These four are the roles this code takes from the ETSI text; a role OID outside
+ * this table is one the linter reports as unregistered here (clause 5.2.2 lets other roles be
+ * "defined and registered by an organization recognized at the European or national level"), and
+ * the sandbox grants nothing for it. The short names are what people and the Berlin Group
+ * specification talk about.
  */
 export const PSP_ROLES = {
   /** Account servicing (the bank itself). */

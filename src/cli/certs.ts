@@ -6,6 +6,7 @@ import {
   ensureCertificates,
   isPspRole,
   parseOrganizationIdentifier,
+  pkiAddresses,
   writeProviderCertificate,
   type PspRole,
 } from '../certs/index.js';
@@ -34,6 +35,25 @@ function organizationId(value: string): string {
   }
 }
 
+interface TppFlags {
+  name: string;
+  roles: PspRole[];
+  orgId?: string;
+  keyType: string;
+  kind: string;
+  pkiUrl?: string;
+  out: string;
+}
+
+function pkiBase(value: string): string {
+  try {
+    pkiAddresses(value);
+    return value;
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
 /** A stable, distinct organizationIdentifier for a provider named without --org-id. */
 export function defaultOrganizationId(name: string): string {
   const digits = createHash('sha256').update(name).digest().readUInt32BE(0) % 900_000;
@@ -57,23 +77,30 @@ export function certsCommand(program: Command, io: CliIo): void {
 
   certs
     .command('tpp')
-    .description('create a QWAC for another provider: NAME.crt and NAME.key, issued by the sandbox CA')
+    .description(
+      'create a QWAC (NAME.crt, NAME.key) or with --kind qseal a QSealC (NAME.seal.crt, NAME.seal.key) for a provider, issued by the sandbox CA',
+    )
     .requiredOption('--name <name>', 'provider name; also the file name')
     .option('--roles <roles>', 'PSD2 roles, comma-separated', roles, ['PSP_AI', 'PSP_PI', 'PSP_IC'] as PspRole[])
     .option('--org-id <id>', 'organizationIdentifier (default: derived from the name)', organizationId)
     .option('--key-type <type>', 'rsa or ec (P-256)', 'rsa')
+    .option('--kind <kind>', 'qwac (website authentication, for mutual TLS) or qseal (electronic seal)', 'qwac')
+    .option('--pki-url <url>', "the sandbox's customer-surface address, where its OCSP responder and CRL are", pkiBase)
     .option('--out <dir>', 'certificate folder', 'certs')
-    .action(async (flags: { name: string; roles: PspRole[]; orgId?: string; keyType: string; out: string }) => {
+    .action(async (flags: TppFlags) => {
       if (flags.keyType !== 'rsa' && flags.keyType !== 'ec') throw new InvalidArgumentError('--key-type is rsa or ec.');
+      if (flags.kind !== 'qwac' && flags.kind !== 'qseal') throw new InvalidArgumentError('--kind is qwac or qseal.');
       const organizationIdentifier = flags.orgId ?? defaultOrganizationId(flags.name);
       const files = await writeProviderCertificate(resolve(flags.out), {
         name: flags.name,
         roles: flags.roles,
         organizationIdentifier,
         keyType: flags.keyType,
+        kind: flags.kind,
+        ...(flags.pkiUrl === undefined ? {} : { pkiBase: flags.pkiUrl }),
       });
       io.out(
-        `Created ${files.cert} and ${files.key}\n  organizationIdentifier ${organizationIdentifier}, roles ${flags.roles.join(', ')}\n`,
+        `Created ${files.cert} and ${files.key} (${flags.kind === 'qseal' ? 'QSealC' : 'QWAC'})\n  organizationIdentifier ${organizationIdentifier}, roles ${flags.roles.join(', ')}\n`,
       );
     });
 
