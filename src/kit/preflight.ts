@@ -96,5 +96,6 @@ export async function preflight(input: PreflightInput): Promise<void> {
       url: config.controlUrl,
       token: config.controlToken,
       clock: config.capabilities.includes('clock'),
+      tls: { ca: target.ca, certificate: target.provider },
     });
 }

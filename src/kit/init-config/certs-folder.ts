@@ -9,7 +9,7 @@ import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { certificatePaths, writeFileAtomic, type PemPair } from '../../certs/index.js';
+import { certificatePaths, readQwacPem, writeFileAtomic, type PemPair } from '../../certs/index.js';
 import { REFUSED_CERTIFICATES, type RefusedCertificate } from '../capabilities.js';
 import type { ClientCertificate } from '../client.js';
 import { ConfigError } from '../config-error.js';
@@ -78,12 +78,16 @@ async function writeProvider(dir: string, name: string, pair: PemPair): Promise<
   return files;
 }
 
-/** What the folder offers beyond the provider: issued now from the CA's key, or the refused ones found there. */
-export async function extraCertificates(folder: CertsFolder): Promise<ExtraCertificates> {
+/**
+ * What the folder offers beyond the provider: issued now from the CA's key, or the refused ones found
+ * there. `world.owner`: the target keeps each organisation's world apart, and the extra providers are
+ * organisations of the owner's world only (their identifiers derived from the owner's).
+ */
+export async function extraCertificates(folder: CertsFolder, world?: { owner: string }): Promise<ExtraCertificates> {
   const found = refusedInFolder(folder.dir);
   if (!folder.caKey) return found ? { refusedCertificates: found } : {};
   const ca = { cert: folder.ca, key: folder.caKey };
-  const { secondProvider, providerWithoutCof } = issueExtraProviders(ca);
+  const { secondProvider, providerWithoutCof } = issueExtraProviders(ca, world?.owner);
   return {
     secondProvider: await writeProvider(folder.dir, 'kit-second-provider', secondProvider),
     providerWithoutCof: await writeProvider(folder.dir, 'kit-provider-without-cof', providerWithoutCof),
@@ -95,4 +99,16 @@ export async function extraCertificates(folder: CertsFolder): Promise<ExtraCerti
         withdrawnOrganizationId: WITHDRAWN_ORGANIZATION_ID,
       })),
   };
+}
+
+/** Lets the extra providers into the owner's world, so the bank serves them there. */
+export async function admitExtraProviders(
+  admit: (organizationIdentifier: string) => Promise<void>,
+  extra: ExtraCertificates,
+): Promise<void> {
+  for (const files of [extra.secondProvider, extra.providerWithoutCof]) {
+    if (!files) continue;
+    const organizationIdentifier = readQwacPem(await readFile(files.cert, 'utf8')).organizationIdentifier;
+    if (organizationIdentifier) await admit(organizationIdentifier);
+  }
 }

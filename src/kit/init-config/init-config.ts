@@ -14,8 +14,8 @@ import { ConfigError } from '../config-error.js';
 import { ExpectationFailed } from '../failure.js';
 import { probeControl } from '../preflight/control-probe.js';
 import { configRelative } from '../refused-files.js';
-import { controlRequest } from '../targets/control-api.js';
-import { extraCertificates, readCertsFolder, type CertsFolder } from './certs-folder.js';
+import { controlRequest, type ControlRequest } from '../targets/control-api.js';
+import { admitExtraProviders, extraCertificates, readCertsFolder, type CertsFolder } from './certs-folder.js';
 import { probeBank } from './probe-bank.js';
 import { ReadFailed, readAccounts } from './read-accounts.js';
 import { renderSandboxConfig, renderTemplate } from './config-text.js';
@@ -53,8 +53,17 @@ function httpsUrl(value: string): boolean {
   }
 }
 
-async function sandboxCustomers(options: InitConfigOptions, url: string): Promise<SandboxCustomer[]> {
-  const answer = await controlRequest(url, options.controlToken)('GET', '/customers');
+/** The control API as the config will call it: an `https://` one (a world's) with the provider's certificate. */
+function controlOf(options: InitConfigOptions, url: string, certs: CertsFolder | undefined) {
+  return controlRequest(url, options.controlToken, certs && { ca: certs.ca, certificate: certs.provider });
+}
+
+async function sandboxCustomers(
+  options: InitConfigOptions,
+  url: string,
+  certs: CertsFolder | undefined,
+): Promise<SandboxCustomer[]> {
+  const answer = await controlOf(options, url, certs)('GET', '/customers');
   const customers = SandboxCustomersSchema.safeParse(answer.json);
   if (answer.status !== 200 || !customers.success)
     throw new ConfigError(
@@ -74,7 +83,7 @@ async function readApprover(options: InitConfigOptions, url: string, certs: Cert
     baseUrl: options.target,
     ca: certs.ca,
     provider: certs.provider,
-    control: controlRequest(url, options.controlToken),
+    control: controlOf(options, url, certs),
   };
   let first: { psu: SandboxCustomer; facts: Map<string, AccountFacts> } | undefined;
   for (const psu of candidates.slice(0, 5)) {
@@ -93,6 +102,27 @@ async function readApprover(options: InitConfigOptions, url: string, certs: Cert
     `No account of the first customers has more than ${LONG_HISTORY} booked transactions: ibans.main is ${first!.psu.psuId}'s, and the paging scenarios will fail until it has.\n`,
   );
   return first!;
+}
+
+/**
+ * The provider's world, when the control API is a world's (a sandbox serving each organisation its own
+ * world answers `GET …/members`): its owner, and how to admit the kit's extra providers into it so the
+ * scenarios across providers run inside the world.
+ */
+async function worldOf(control: ControlRequest) {
+  const answer = await control('GET', '/members');
+  const members = (answer.json as { members?: unknown } | undefined)?.members;
+  if (answer.status !== 200 || !Array.isArray(members) || typeof members[0] !== 'string') return undefined;
+  return {
+    owner: members[0],
+    admit: async (organizationIdentifier: string) => {
+      const admitted = await control('POST', '/members', { organizationIdentifier });
+      if (admitted.status !== 201)
+        throw new ConfigError(
+          `admitting ${organizationIdentifier} into the provider's world answered ${admitted.status}: ${admitted.text.slice(0, 200)}`,
+        );
+    },
+  };
 }
 
 export async function initConfig(options: InitConfigOptions): Promise<InitConfigOutcome> {
@@ -116,25 +146,29 @@ export async function initConfig(options: InitConfigOptions): Promise<InitConfig
   let kind: InitConfigOutcome['kind'];
   if (options.controlUrl !== undefined) {
     const url = options.controlUrl.replace(/\/+$/, '');
+    if (!certs)
+      throw new ConfigError(
+        "--init-config with --control-url needs --certs DIR: the bank's certificate folder (ca.crt, tpp.crt, tpp.key; with ca.key the kit also issues the extra providers and refused certificates)",
+      );
     await probeControl({
       url,
       token: options.controlToken,
       clock: true,
       names: { url: '--control-url', token: '--control-token' },
+      tls: { ca: certs.ca, certificate: certs.provider },
     });
-    const customers = await sandboxCustomers(options, url);
-    if (!certs)
-      throw new ConfigError(
-        "--init-config with --control-url needs --certs DIR: the bank's certificate folder (ca.crt, tpp.crt, tpp.key; with ca.key the kit also issues the extra providers and refused certificates)",
-      );
+    const customers = await sandboxCustomers(options, url, certs);
+    const world = await worldOf(controlOf(options, url, certs));
     const { psu, facts } = await readApprover(options, url, certs, customers);
     const chosen = chooseFixtures(customers, psu, facts);
+    const extra = await extraCertificates(certs, world && { owner: world.owner });
+    if (world) await admitExtraProviders(world.admit, extra);
     text = renderSandboxConfig({
       target: options.target,
       controlUrl: url,
       controlToken: options.controlToken,
       certs,
-      extra: await extraCertificates(certs),
+      extra,
       chosen,
       relative,
     });

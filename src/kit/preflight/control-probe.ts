@@ -3,7 +3,7 @@
  * would otherwise fail every scenario that moves the clock or acts as the customer, one by one, with 401.
  */
 import { ConfigError } from '../config-error.js';
-import { controlRequest } from '../targets/control-api.js';
+import { controlRequest, type ControlTls } from '../targets/control-api.js';
 
 export interface ControlProbe {
   url: string;
@@ -12,6 +12,8 @@ export interface ControlProbe {
   clock: boolean;
   /** How the lines name the address and the token: the config's keys, or `--init-config`'s flags. */
   names?: { url: string; token: string };
+  /** For an `https://` control API (a world's, on the API port): the CA and the provider's certificate. */
+  tls?: ControlTls | undefined;
 }
 
 function connectionReason(error: unknown): string {
@@ -23,7 +25,7 @@ export async function probeControl(probe: ControlProbe): Promise<void> {
   const names = probe.names ?? { url: 'controlUrl', token: 'controlToken' };
   let answer;
   try {
-    answer = await controlRequest(probe.url, probe.token)('GET', '/clock');
+    answer = await controlRequest(probe.url, probe.token, probe.tls)('GET', '/clock');
   } catch (error) {
     throw new ConfigError(`${names.url} ${probe.url}: cannot connect (${connectionReason(error)})`);
   }

@@ -8,19 +8,21 @@
  */
 import { maskHeaders, maskValue } from '../mask.js';
 import type { ScaDriver, ScaRequest } from '../target.js';
-import { controlRequest } from '../targets/control-api.js';
+import { controlRequest, type ControlTls } from '../targets/control-api.js';
 
 export interface ControlDriverOptions {
   /** The control API's base (`…/sandbox`); a function when the address is known only later. */
   controlUrl: string | (() => string);
   token?: string | undefined;
+  /** For an `https://` control API (a world's): the CA and the provider's certificate. */
+  tls?: ControlTls | (() => ControlTls) | undefined;
 }
 
 /** The kit asked the control driver to act without the authorisationId: a defect of the scenario, not of the bank. */
 export class MissingAuthorisationId extends Error {}
 
 export function controlScaDriver(options: ControlDriverOptions): ScaDriver {
-  const request = controlRequest(options.controlUrl, options.token);
+  const request = controlRequest(options.controlUrl, options.token, options.tls);
   return {
     name: 'control',
     async authorise(sca: ScaRequest) {

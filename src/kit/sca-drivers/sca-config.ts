@@ -9,6 +9,7 @@ import type { ScaDriver } from '../target.js';
 import { BrowserScriptSchema } from './browser-script.js';
 import { browserScaDriver } from './browser.js';
 import { controlScaDriver } from './control.js';
+import type { ControlTls } from '../targets/control-api.js';
 import { formsScaDriver } from './forms.js';
 import { manualScaDriver } from './manual.js';
 
@@ -53,7 +54,9 @@ export interface ScaDriverContext {
   /** Where a Chromium is looked for when the config names none (CHROMIUM_PATH, Playwright's cache). */
   env?: Readonly<Record<string, string | undefined>>;
   /** The target's control API, for the `control` driver (a function when its address is known only later). */
-  control?: { url: string | (() => string); token?: string | undefined } | undefined;
+  control?:
+    | { url: string | (() => string); token?: string | undefined; tls?: ControlTls | (() => ControlTls) | undefined }
+    | undefined;
 }
 
 /** The driver the config asks for; `none` gives none (scenarios needing SCA are then skipped). */
@@ -77,7 +80,11 @@ export function createScaDriver(config: ScaConfig, context: ScaDriverContext): S
     case 'control':
       if (!context.control)
         throw new ConfigError('the control SCA driver acts through a control API: give "controlUrl" in the config');
-      return controlScaDriver({ controlUrl: context.control.url, token: context.control.token });
+      return controlScaDriver({
+        controlUrl: context.control.url,
+        token: context.control.token,
+        tls: context.control.tls,
+      });
     case 'manual': {
       const manual = config.manual ?? { timeoutSeconds: 300, pollSeconds: 2 };
       return manualScaDriver({

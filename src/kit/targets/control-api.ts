@@ -1,9 +1,18 @@
 /**
- * The sandbox control API (customer surface, `/sandbox`) over plain HTTP: how the kit moves the
- * clock and acts as the customer's portal without touching the simulator's internals. A remote
- * sandbox that offers the same API can declare it in its config.
+ * The sandbox control API (`/sandbox`): how the kit moves the clock and acts as the customer's portal
+ * without touching the simulator's internals. A remote sandbox that offers the same API can declare it
+ * in its config. Over plain HTTP on the customer surface; over HTTPS with the provider's certificate
+ * where a sandbox serves each provider's world its own control API on the mutual-TLS API port.
  */
+import { request as httpsRequest } from 'node:https';
+import type { ClientCertificate } from '../client.js';
 import type { TargetClock, TargetControl } from '../target.js';
+
+/** What an `https://` control API is called with: the CA its server chains to, and the provider's certificate. */
+export interface ControlTls {
+  ca: string;
+  certificate: ClientCertificate;
+}
 
 export interface ControlAnswer {
   status: number;
@@ -15,32 +24,72 @@ export interface ControlAnswer {
 /** One call of the control API, whatever its answer; connection failures reject. */
 export type ControlRequest = (method: string, path: string, body?: unknown) => Promise<ControlAnswer>;
 
-/** `controlUrl` may be read late (a sim target knows its address only once it listens). */
-export function controlRequest(controlUrl: string | (() => string), token?: string): ControlRequest {
+const parsed = (text: string): unknown => {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** One HTTPS call with the provider's certificate; a connection that fails rejects, as fetch does. */
+function tlsCall(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  tls: ControlTls,
+) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = httpsRequest(
+      url,
+      { method: init.method, headers: init.headers, agent: false, ca: tls.ca, ...tls.certificate, timeout: 30_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`no answer in time from ${url}`)));
+    req.on('error', (error) => reject(new TypeError(`${init.method} ${url} failed`, { cause: error })));
+    req.end(init.body);
+  });
+}
+
+/**
+ * `controlUrl` may be read late (a sim target knows its address only once it listens). `tls` is used
+ * for an `https://` address (a world's control API, which knows the caller by its certificate); a
+ * function when the certificates are read after the driver is made.
+ */
+export function controlRequest(
+  controlUrl: string | (() => string),
+  token?: string,
+  tls?: ControlTls | (() => ControlTls),
+): ControlRequest {
   return async (method, path, body) => {
     // `…/sandbox/` and `…/sandbox` are one address: the paths below start with a slash.
-    const base = (typeof controlUrl === 'string' ? controlUrl : controlUrl()).replace(/\/+$/, '');
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
+    const url = `${(typeof controlUrl === 'string' ? controlUrl : controlUrl()).replace(/\/+$/, '')}${path}`;
+    const headers = {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    };
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    if (tls && url.startsWith('https:')) {
+      const credentials = typeof tls === 'function' ? tls() : tls;
+      const answer = await tlsCall(
+        url,
+        { method, headers, ...(payload === undefined ? {} : { body: payload }) },
+        credentials,
+      );
+      return { ...answer, json: parsed(answer.text) };
     }
-    return { status: res.status, text, json };
+    const res = await fetch(url, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
+    const text = await res.text();
+    return { status: res.status, text, json: parsed(text) };
   };
 }
 
-export function controlApi(controlUrl: string, token?: string) {
-  const request = controlRequest(controlUrl, token);
+export function controlApi(controlUrl: string, token?: string, tls?: ControlTls | (() => ControlTls)) {
+  const request = controlRequest(controlUrl, token, tls);
   const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
     const answer = await request(method, path, body);
     if (answer.status < 200 || answer.status > 299)

@@ -13,7 +13,7 @@ import type { Capability, RefusedCertificate } from '../capabilities.js';
 import type { ClientCertificate } from '../client.js';
 import type { Target } from '../target.js';
 import { firstPlaceholder, readConfigFile } from './config-file.js';
-import { controlApi } from './control-api.js';
+import { controlApi, type ControlTls } from './control-api.js';
 
 export { ConfigError } from '../config-error.js';
 export { readConfigFile } from './config-file.js';
@@ -181,13 +181,17 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
   };
   const pair: ReadPair = async (key, files) =>
     files ? { cert: await read(`${key}.cert`, files.cert), key: await read(`${key}.key`, files.key) } : undefined;
+  // An https control API is a world's, on the API port: it knows the caller by the provider's certificate
+  // (read below, once the config's choices were checked).
+  let tls: ControlTls | undefined;
+  const tlsOf = () => tls!;
   const driver = createScaDriver(sca, {
     say: options.say,
     returnUris: [config.redirectUri, config.nokRedirectUri],
     ...(options.env ? { env: options.env } : {}),
-    ...(config.controlUrl ? { control: { url: config.controlUrl, token: config.controlToken } } : {}),
+    ...(config.controlUrl ? { control: { url: config.controlUrl, token: config.controlToken, tls: tlsOf } } : {}),
   });
-  const control = config.controlUrl ? controlApi(config.controlUrl, config.controlToken) : undefined;
+  const control = config.controlUrl ? controlApi(config.controlUrl, config.controlToken, tlsOf) : undefined;
   // A callback receiver the target can reach needs a public address: not offered by this version.
   const capabilities = new Set<Capability>(config.capabilities);
   const implied: [Capability, unknown][] = [
@@ -202,11 +206,14 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
     ['refused-certificates', Object.values(config.refusedCertificates ?? {}).some((files) => files !== undefined)],
   ];
   for (const [capability, given] of implied) if (given) capabilities.add(capability);
+  const ca = await read('ca', config.ca);
+  const provider = (await pair('provider', config.provider))!;
+  tls = { ca, certificate: provider };
   return {
     name: baseUrl,
     baseUrl,
-    ca: await read('ca', config.ca),
-    provider: (await pair('provider', config.provider))!,
+    ca,
+    provider,
     secondProvider: await pair('secondProvider', config.secondProvider),
     providerWithoutCof: await pair('providerWithoutCof', config.providerWithoutCof),
     refusedCertificates: await refusedPairs(config.refusedCertificates, pair),

@@ -79,21 +79,26 @@ export async function issueRefusedCertificates(
   };
 }
 
-/** A second provider (another organisation, every role) and one without PSP_IC, both unlisted in any register. */
-export function issueExtraProviders(ca: PemPair): Omit<KitCertificates, 'refusedCertificates'> {
+/**
+ * A second provider (another organisation, every role) and one without PSP_IC, both unlisted in any
+ * register. `owner`: the organisation whose world they will be admitted into, on a target that keeps
+ * each organisation's world apart; their identifiers are derived from it (`…-2`, `…-3`), so the extra
+ * providers of two worlds are never one organisation.
+ */
+export function issueExtraProviders(ca: PemPair, owner?: string): Omit<KitCertificates, 'refusedCertificates'> {
   // EC keys: quick to make, and a second provider differs from the first only by its identity.
   return {
     secondProvider: issueQwac({
       ca,
       name: 'Conformance Second TPP',
-      organizationIdentifier: 'PSDDE-BAFIN-654321',
+      organizationIdentifier: owner ? `${owner}-2` : 'PSDDE-BAFIN-654321',
       roles: ALL_TPP_ROLES,
       keyType: 'ec',
     }),
     providerWithoutCof: issueQwac({
       ca,
       name: 'Conformance AIS PIS TPP',
-      organizationIdentifier: 'PSDDE-BAFIN-654322',
+      organizationIdentifier: owner ? `${owner}-3` : 'PSDDE-BAFIN-654322',
       roles: ['PSP_AI', 'PSP_PI'],
       keyType: 'ec',
     }),
