@@ -78,6 +78,24 @@ describe('GET /v1/accounts/{account_id}', () => {
     expect([byIban.status, codeOf(byIban)]).toEqual([401, 'CONSENT_INVALID']);
     expect(byIban.text).toBe(outside.text);
   });
+
+  it('says in the refusal what an account_id is: the resourceId from the account list, never the IBAN', async () => {
+    // The IBAN of an account the consent covers: the refusal must not read as "not in the consent" alone.
+    const consentId = await validConsent(t, [anna[0]!]);
+    for (const path of [`/v1/accounts/${anna[0]}`, `/v1/accounts/${anna[0]}/balances`]) {
+      const answer = await get(path, consentId);
+      expect(answer.status).toBe(401);
+      expect(answer.json).toEqual({
+        tppMessages: [
+          {
+            category: 'ERROR',
+            code: 'CONSENT_INVALID',
+            text: "This account_id is not one of the consent's accounts: an account_id is the resourceId of an account in GET /v1/accounts under this consent, never an IBAN.",
+          },
+        ],
+      });
+    }
+  });
 });
 
 describe('data-type gating', () => {

@@ -169,7 +169,18 @@ describe('consent.accountOutside', () => {
   it('RESOURCE_UNKNOWN: 403 (the rows of account data have no 404), identical in all cases', async () => {
     const answers = await outside(second);
     expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
-    expect([answers[0]![0], codeOf(JSON.parse(answers[0]![1]))]).toEqual([403, 'RESOURCE_UNKNOWN']);
+    expect(answers[0]).toEqual([
+      403,
+      JSON.stringify({
+        tppMessages: [
+          {
+            category: 'ERROR',
+            code: 'RESOURCE_UNKNOWN',
+            text: 'No such account_id: an account_id is the resourceId of an account in GET /v1/accounts under this consent, never an IBAN.',
+          },
+        ],
+      }),
+    ]);
   });
 });
 

@@ -1,6 +1,8 @@
 /**
  * The client report's findings, kept in memory per provider (never in the data file), at most
- * FINDINGS_PER_PROVIDER each: the oldest go first and are counted as dropped. Acknowledging a rule
+ * FINDINGS_PER_PROVIDER and FINDING_BYTES_PER_PROVIDER (their size as JSON text) each: the oldest go
+ * first and are counted as dropped. Their evidence is masked and its bodies cut (evidence.ts), so
+ * one finding's size is bounded too. Acknowledging a rule
  * (for every provider, or one) keeps its later findings out of the report: they are counted under
  * the acknowledgement, not kept.
  */
@@ -8,6 +10,8 @@ import type { ClientSeverity } from './client-rules.js';
 import type { CallbackEvidence, ExchangeEvidence } from './evidence.js';
 
 export const FINDINGS_PER_PROVIDER = 200;
+/** The most bytes of findings kept per provider, as JSON text; the newest finding is always kept. */
+export const FINDING_BYTES_PER_PROVIDER = 2 * 1024 * 1024;
 
 export interface ClientFinding {
   rule: string;
@@ -59,6 +63,10 @@ const ackKey = (rule: string, provider: string | null) => `${rule}|${provider ??
 
 export function createFindingStore(limit = FINDINGS_PER_PROVIDER): FindingStore {
   let seq = 0;
+  // Sizes beside the kept lists, so their shape stays as it is: a finding's and a provider's bytes as JSON text.
+  const sizes = new WeakMap<object, number>();
+  const bytesOf = new WeakMap<object, number>();
+  const limitBytes = FINDING_BYTES_PER_PROVIDER;
   const byProvider = new Map<string, { kept: Kept[]; dropped: number }>();
   const acks = new Map<string, Acknowledgement>();
 
@@ -77,8 +85,11 @@ export function createFindingStore(limit = FINDINGS_PER_PROVIDER): FindingStore 
       const own = byProvider.get(finding.provider) ?? { kept: [], dropped: 0 };
       byProvider.set(finding.provider, own);
       own.kept.push({ seq: ++seq, finding });
-      if (own.kept.length > limit) {
-        own.kept.shift();
+      const bytes = Buffer.byteLength(JSON.stringify(finding));
+      sizes.set(finding, bytes);
+      bytesOf.set(own, (bytesOf.get(own) ?? 0) + bytes);
+      while (own.kept.length > limit || (own.kept.length > 1 && bytesOf.get(own)! > limitBytes)) {
+        bytesOf.set(own, bytesOf.get(own)! - (sizes.get(own.kept.shift()!.finding) ?? 0));
         own.dropped += 1;
       }
       return true;

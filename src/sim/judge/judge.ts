@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { XsError } from '../../contract/errors.js';
+import { maskText } from '../../contract/mask.js';
 import type { EventBus, ExchangeEvent, ForgedCallbackEvent } from '../events.js';
 import { BoundedMap } from './bounded.js';
 import { acknowledged, callbackViolation, type CallbackAnswer } from './checks/callback-ack.js';
@@ -76,7 +77,8 @@ function findingOf(
     ...(violation.consentId ? { consentId: violation.consentId } : {}),
     ...(violation.paymentId ? { paymentId: violation.paymentId } : {}),
     ...(violation.field ? { field: violation.field } : {}),
-    detail: violation.detail,
+    // The detail names the request line and what the client sent: masked like the evidence, whatever a check wrote.
+    detail: maskText(violation.detail),
     ...evidence,
   };
 }

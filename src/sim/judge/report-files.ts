@@ -4,6 +4,7 @@
  * HTML page. A rule with findings fails; an acknowledged rule is skipped, saying why; when no
  * exchange was judged every rule is skipped, since nothing was checked.
  */
+import { maskText, maskValue } from '../../contract/mask.js';
 import { CLIENT_RULES } from './client-rules.js';
 import type { ExchangeEvidence } from './evidence.js';
 import type { ClientFinding } from './findings.js';
@@ -40,14 +41,17 @@ function exchangeText(exchange: ExchangeEvidence): string {
 }
 
 export function findingText(finding: ClientFinding): string {
-  return [
-    `${finding.rule} (${finding.severity}) ${finding.provider} at ${finding.at}: ${finding.detail}`,
-    ...finding.exchanges.map(exchangeText),
-    ...finding.callbacks.map(
-      (callback) =>
-        `callback ${callback.sent} ${callback.eventId} → ${callback.status ?? `no answer (${callback.error ?? ''})`}`,
-    ),
-  ].join('\n');
+  // Masked again as a whole, as the console line is: what a file keeps must not depend on how the finding was made.
+  return maskText(
+    [
+      `${finding.rule} (${finding.severity}) ${finding.provider} at ${finding.at}: ${finding.detail}`,
+      ...finding.exchanges.map(exchangeText),
+      ...finding.callbacks.map(
+        (callback) =>
+          `callback ${callback.sent} ${callback.eventId} → ${callback.status ?? `no answer (${callback.error ?? ''})`}`,
+      ),
+    ].join('\n'),
+  );
 }
 
 function testcase(rule: (typeof CLIENT_RULES)[number], report: ClientReport): string {
@@ -56,7 +60,7 @@ function testcase(rule: (typeof CLIENT_RULES)[number], report: ClientReport): st
   const open = `    <testcase classname="xs2a.client" name="${escape(`${rule.id} ${rule.statement}`)}" time="0.000">`;
   let verdict = '';
   if (findings.length > 0)
-    verdict = `\n      <failure message="${escape(`${findings.length} finding${findings.length === 1 ? '' : 's'}: ${findings[0]!.detail}`)}" type="${rule.severity}">${escape(findings.map(findingText).join('\n\n'))}</failure>`;
+    verdict = `\n      <failure message="${escape(`${findings.length} finding${findings.length === 1 ? '' : 's'}: ${maskText(findings[0]!.detail)}`)}" type="${rule.severity}">${escape(findings.map(findingText).join('\n\n'))}</failure>`;
   else if (ack)
     verdict = `\n      <skipped message="${escape(`acknowledged: ${ack.findings} findings kept out of the report`)}"/>`;
   else if (report.judged === 0) verdict = `\n      <skipped message="no exchange was judged: nothing was checked"/>`;
@@ -78,7 +82,7 @@ export function clientReportHtml(report: ClientReport): string {
   const findings = report.findings
     .map(
       (finding) =>
-        `<section class="finding"><h3>${escape(finding.rule)} · ${escape(finding.provider)} · ${escape(finding.at)}</h3><p>${escape(finding.detail)}</p><pre>${escape(findingText(finding))}</pre></section>`,
+        `<section class="finding"><h3>${escape(finding.rule)} · ${escape(finding.provider)} · ${escape(finding.at)}</h3><p>${escape(maskText(finding.detail))}</p><pre>${escape(findingText(finding))}</pre></section>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -100,5 +104,5 @@ ${findings || '<p>No findings.</p>'}
 export function renderClientReport(format: ReportFormat, report: ClientReport): string {
   if (format === 'junit') return clientReportJunit(report);
   if (format === 'html') return clientReportHtml(report);
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${JSON.stringify(maskValue(report), null, 2)}\n`;
 }

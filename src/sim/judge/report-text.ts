@@ -1,11 +1,13 @@
 /** The client report as a person reads it in a terminal: one line per finding as it happens, one summary at the end. */
+import { maskText } from '../../contract/mask.js';
 import { CLIENT_RULES } from './client-rules.js';
 import type { ClientFinding } from './findings.js';
 import type { ClientReport } from './judge.js';
 
 /** `client finding CLIENT-RETRY-4XX (major) PSDDE-BAFIN-123456: GET … was sent again …` */
 export function findingLine(finding: ClientFinding): string {
-  return `client finding ${finding.rule} (${finding.severity}) ${finding.provider}: ${finding.detail}`;
+  // Masked again as it is printed: a console line must not depend on every finding having been made masked.
+  return maskText(`client finding ${finding.rule} (${finding.severity}) ${finding.provider}: ${finding.detail}`);
 }
 
 /** Findings per rule, in the catalogue's order. */

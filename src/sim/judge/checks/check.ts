@@ -4,6 +4,7 @@
  * or nothing, and updates the memory later exchanges are judged by. No check reads the store or
  * the clock: the exchange carries its own times.
  */
+import { maskTarget } from '../../../contract/mask.js';
 import type { ClientRuleId } from '../client-rules.js';
 import type { Seen } from '../seen.js';
 import type { Subjects } from '../subjects.js';
@@ -48,9 +49,9 @@ export interface RequestLine {
   readonly query: string;
 }
 
-/** `METHOD /path?query`, for details. */
+/** `METHOD /path?query`, for details: masked (contract/mask.ts), since a detail line is printed and kept. */
 export function requestLine({ method, path, query }: RequestLine): string {
-  return `${method} ${path}${query ? `?${query}` : ''}`;
+  return `${method} ${maskTarget(path, query)}`;
 }
 
 /** `METHOD /path?query` of an exchange, for details. */

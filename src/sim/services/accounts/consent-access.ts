@@ -28,11 +28,19 @@ export function usableConsent(ctx: SandboxContext, input: AccessInput): ConsentR
   return consent;
 }
 
+/**
+ * What a client needs when its account_id is none of the consent's accounts: an account_id is the
+ * resourceId from the account list (Path parameters), and an IBAN there is not recognised. One text
+ * for an uncovered, an unknown and an IBAN in its place, so the answer tells nothing about which it was.
+ */
+const ACCOUNT_ID =
+  'an account_id is the resourceId of an account in GET /v1/accounts under this consent, never an IBAN.';
+
 /** The one refusal of an account outside the consent, in the form the bank profile gives it (`consent.accountOutside`). */
 function outsideConsent(ctx: SandboxContext): XsError {
   return ctx.behaviour.accountOutside === 'RESOURCE_UNKNOWN'
-    ? new XsError('RESOURCE_UNKNOWN', { status: 403, text: 'No such account.' })
-    : new XsError('CONSENT_INVALID', { text: 'The consent does not cover this account.' });
+    ? new XsError('RESOURCE_UNKNOWN', { status: 403, text: `No such account_id: ${ACCOUNT_ID}` })
+    : new XsError('CONSENT_INVALID', { text: `This account_id is not one of the consent's accounts: ${ACCOUNT_ID}` });
 }
 
 /** An account the consent covers; unknown ids (an IBAN included) answer the same as uncovered ones. */
