@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { maskBody, maskHeaders, maskValue } from './mask.js';
+import { lastFour, luhn, maskBody, maskHeaders, maskQuery, maskText, maskUrl, maskValue } from './mask.js';
 
-const PEM = '-----BEGIN PRIVATE KEY-----\nMIIEv...\n-----END PRIVATE KEY-----';
+const KEY_PEM = '-----BEGIN PRIVATE KEY-----\nMIIEv...\n-----END PRIVATE KEY-----';
 
 describe('masking of recorded exchanges', () => {
   it('masks Authorization and cookies but keeps other headers', () => {
@@ -21,12 +21,98 @@ describe('masking of recorded exchanges', () => {
   });
 
   it('replaces any PEM block inside a string, certificate or key', () => {
-    expect(maskValue({ note: `before ${PEM} after` })).toEqual({ note: 'before [PEM masked] after' });
+    expect(maskValue({ note: `before ${KEY_PEM} after` })).toEqual({ note: 'before [PEM masked] after' });
   });
 
   it('masks a JSON body field by field and keeps a non-JSON body as masked text', () => {
     expect(maskBody('{"secret":"s","consentId":"c"}')).toEqual({ secret: '***', consentId: 'c' });
-    expect(maskBody(`plain ${PEM}`)).toBe('plain [PEM masked]');
+    expect(maskBody(`plain ${KEY_PEM}`)).toBe('plain [PEM masked]');
     expect(maskBody('')).toBeUndefined();
+  });
+});
+
+const PEM = '-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIUabc+/=\n-----END CERTIFICATE-----';
+
+describe('the masking policy', () => {
+  it('reduces a card number (13 to 19 digits, Luhn) to its last four digits wherever it stands', () => {
+    expect(luhn('4111111111111111')).toBe(true);
+    expect(luhn('4111111111111112')).toBe(false);
+    expect(maskText('card 4111111111111111.')).toBe('card ************1111.');
+    expect(maskText('4111 1111 1111 1111')).toBe('**** **** **** 1111');
+    expect(maskText('4111-1111-1111-1111')).toBe('****-****-****-1111');
+    expect(maskText('378282246310005')).toBe('***********0005');
+    expect(maskValue({ cardNumber: 'x 12345678' })).toEqual({ cardNumber: ' ****5678' });
+  });
+
+  it('leaves what is no card number: a failed checksum, IBANs, UUIDs, dates, amounts, too few or too many digits', () => {
+    for (const text of [
+      '4111111111111112',
+      'DE89370400440532013000',
+      'FR1420041010050500013M02606',
+      'ce12cd94-1111-4000-8000-000000000000',
+      '2026-03-02T10:00:00.000Z',
+      '123456789012',
+      '41111111111111111111',
+      'amount 10.01',
+    ])
+      expect(maskText(text)).toBe(text);
+  });
+
+  it('masks a PEM block plain, percent-encoded, form-encoded and encoded twice', () => {
+    expect(maskText(`a ${PEM} b`)).toBe('a [PEM masked] b');
+    expect(maskText(`k=${encodeURIComponent(PEM)}`)).toBe('k=[PEM masked]');
+    expect(maskText(`k=${encodeURIComponent(PEM).replace(/-/g, '%2D')}`)).toBe(
+      `k=${encodeURIComponent('[PEM masked]')}`,
+    );
+    expect(maskQuery(`k=${encodeURIComponent(PEM).replace(/%20/g, '+')}&n=1`)).toBe('k=[PEM masked]&n=1');
+    expect(maskQuery(`k=${encodeURIComponent(encodeURIComponent(PEM))}`)).not.toContain('MIIBszCCAVmg');
+    // Cut by a raw & (a client that did not encode it): the rest up to its END line is masked too.
+    expect(maskQuery(`a=1&k=-----BEGIN+KEY-----%0AMIIBsz&CCAVmg%0A-----END+KEY-----&b=2`)).toBe(
+      'a=1&k=[PEM masked]&***&b=2',
+    );
+    expect(maskText('-----BEGIN KEY-----\nMIIBsz cut here')).toBe('[PEM masked]');
+  });
+
+  it('masks the callback secret anywhere, and secrets by name in queries, headers and bodies', () => {
+    const secret = 'ab'.repeat(32);
+    expect(maskText(`the secret ${secret}.`)).toBe('the secret ***.');
+    expect(maskText(`x${secret}`)).toBe(`x${secret}`);
+    expect(maskQuery(`password=p&access_token=t&cardNumber=4111111111111111&q=1`)).toBe(
+      'password=***&access_token=***&cardNumber=************1111&q=1',
+    );
+    expect(
+      maskHeaders({
+        authorization: 'Bearer x',
+        'x-api-key': 'k',
+        'x-auth-token': 't',
+        'x-card-number': '4111 1111 1111 1111',
+        accept: 'a',
+      }),
+    ).toEqual({
+      authorization: '***',
+      'x-api-key': '***',
+      'x-auth-token': '***',
+      'x-card-number': '**** **** **** 1111',
+      accept: 'a',
+    });
+    expect(maskBody('password=p&note=4111111111111111')).toBe('password=***&note=************1111');
+    expect(maskBody('{"secret":"s","pan":4111111111111111,"n":4111111111111111}')).toEqual({
+      secret: '***',
+      pan: '************1111',
+      n: '************1111',
+    });
+    expect(maskUrl(`/v1/x/4111111111111111?token=t`)).toBe('/v1/x/************1111?token=***');
+  });
+
+  it('is idempotent: masking twice changes nothing', () => {
+    for (const text of [
+      `k=${encodeURIComponent(PEM)}&c=4111111111111111`,
+      `${PEM} 4111 1111 1111 1111 ${'0'.repeat(64)}`,
+    ]) {
+      const once = maskText(text);
+      expect(maskText(once)).toBe(once);
+      expect(maskQuery(maskQuery(text))).toBe(maskQuery(text));
+    }
+    expect(lastFour('12')).toBe('**');
   });
 });

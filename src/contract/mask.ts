@@ -1,50 +1,201 @@
 /**
- * Reports leak secrets unless told not to (reports end up in CI logs and artefacts): every recorded exchange
- * (the conformance kit's reports, the sandbox's request journal and client report) is masked by default —
- * credentials headers, keys, `secret` fields, passwords, one-time codes and
- * any PEM block (certificates and keys alike).
+ * The one masking policy of everything xs2a-kit keeps or prints about a request or an answer: the
+ * sandbox's request journal, the client report (evidence and detail lines, its JSON, JUnit and HTML
+ * files), serve's console lines, the terminal UI, and the conformance kit's reports. Reports end up
+ * in CI logs and artefacts, and a hosted sandbox's journal is read over HTTP, so a log must never keep
+ * what the bank itself does not:
+ *
+ * - card numbers are reduced to their last four digits: a field named like one (`cardNumber`, `pan`)
+ *   whatever it holds, and anywhere else (query, headers, path, free text) a run of 13 to 19 digits,
+ *   alone or in groups split by single spaces or dashes, whose Luhn checksum holds. The interface keeps
+ *   only the last four digits of a funds-confirmation consent's card number and none of a funds
+ *   confirmation's (spec "FundsConfirmationConsentRequest", "FundsConfirmationRequest");
+ * - credentials: `Authorization`, `Cookie` and other headers named for a token, secret, password or
+ *   API key; fields and query parameters named `secret`, `password`, `otp`, `token`, `key` and the like;
+ * - any PEM block (certificates and keys alike), also percent-encoded (`-----BEGIN%20…` in a query or
+ *   a forwarded-certificate header) and with `+` for its spaces;
+ * - the callback secret everywhere: a run of exactly 64 hexadecimal digits is its shape (spec
+ *   "RevocationCallback": "a hex string of 32 bytes"), wherever it stands.
+ *
+ * Percent-encoded text is decoded, masked and, when anything was masked, encoded again, so a secret
+ * cannot pass in its encoded form. Everything here is pure and idempotent: masking twice changes nothing.
  */
 export const MASK = '***';
+export const PEM_MASK = '[PEM masked]';
 
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+/** Header names that say they carry a credential (`X-Api-Key`, `X-Auth-Token`, `X-Callback-Secret`). */
+const SECRET_HEADER_NAME = /token|secret|passw|api-?key|credential|session/i;
 const SECRET_FIELD =
-  /^(secret|password|otp|csrf|key|private_?key|client_?secret|token|control_?token|access_?token|refresh_?token|api_?key)$/i;
-const PEM_BLOCK = /-----BEGIN [A-Z0-9 ]+-----[\s\S]*?(-----END [A-Z0-9 ]+-----|$)/g;
+  /^(secret|password|passphrase|pin|otp|tan|cvv|cvc|csrf|key|private_?key|client_?secret|callback_?secret|callback_?key|token|control_?token|access_?token|refresh_?token|api_?key)$/i;
+/** Fields, parameters and headers whose value is a card number whatever its shape. */
+const CARD_FIELD = /^(x-)?(card_?number|card-number|pan|primary_?account_?number)$/i;
+/** A PEM block, or its beginning up to the end of the text when it is cut; the label may use `+` for spaces. */
+const PEM_BLOCK = /-----BEGIN[^\r\n-]{0,100}-----[\s\S]*?(?:-----END[^\r\n-]{0,100}-----|$)/g;
+/** 13–19 digits, alone or split by single spaces or dashes, not part of a longer word or number. */
+const CARD_RUN = /(?<![\p{L}\p{N}_])\d(?:[ -]?\d){12,18}(?![\p{L}\p{N}_])/gu;
+/** The callback secret's shape: exactly 64 hexadecimal digits. */
+const HEX_SECRET = /(?<![0-9A-Za-z])[0-9a-fA-F]{64}(?![0-9A-Za-z])/g;
+/** A stretch of text carrying a percent escape, between the separators of a URL, a header or a sentence. */
+const ENCODED = /[^\s&=?#"'<>,;]*%[0-9A-Fa-f]{2}[^\s&=?#"'<>,;]*/g;
 
-export function maskText(text: string): string {
-  return text.replace(PEM_BLOCK, '[PEM masked]');
+/** Luhn's checksum of a string of digits. */
+export function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
 }
 
+/** A card number reduced to its last four digits: every other digit a `*`, separators kept. */
+export function lastFour(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length <= 4) return digits.length === 0 ? MASK : '*'.repeat(digits.length);
+  let left = digits.length - 4;
+  let out = '';
+  for (const char of value) {
+    if (char >= '0' && char <= '9') {
+      out += left > 0 ? '*' : char;
+      left -= 1;
+    } else if (char === ' ' || char === '-') out += char;
+  }
+  return out;
+}
+
+function cardRun(run: string): string {
+  return luhn(run.replace(/\D/g, '')) ? lastFour(run) : run;
+}
+
+/** Percent-decodes leniently (`+` is a space; a malformed escape stays as written). */
+function decoded(text: string): string {
+  return text.replace(/\+/g, ' ').replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run.replace(/%([0-9A-Fa-f]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    }
+  });
+}
+
+function maskPlain(text: string): string {
+  return text.replace(PEM_BLOCK, PEM_MASK).replace(HEX_SECRET, MASK).replace(CARD_RUN, cardRun);
+}
+
+/** Free text (a header's value, a body that is not JSON, a detail line): what it carries, plain or percent-encoded. */
+export function maskText(text: string, depth = 0): string {
+  const plain = maskPlain(text);
+  if (depth > 2 || !plain.includes('%')) return plain;
+  return plain.replace(ENCODED, (stretch) => {
+    const inner = decoded(stretch);
+    const masked = maskText(inner, depth + 1);
+    return masked === inner ? stretch : encodeURIComponent(masked);
+  });
+}
+
+const opensPem = (text: string) => {
+  const begin = text.lastIndexOf('-----BEGIN');
+  return begin !== -1 && !text.includes('-----END', begin);
+};
+
+/** A value under a name (a JSON field, a query parameter, a header): a secret's name masks it whole. */
+export function maskNamed(name: string, value: string): string {
+  if (SECRET_FIELD.test(name)) return MASK;
+  if (CARD_FIELD.test(name)) return lastFour(value);
+  return maskText(value);
+}
+
+/**
+ * A query string (or a form body) as received: each parameter masked by its name and its value, and
+ * the parameter kept encoded as it was when nothing in it is masked. A PEM block cut by a raw `&` or
+ * `=` masks every parameter after it up to its END line.
+ */
+export function maskQuery(query: string): string {
+  let open = false;
+  return query
+    .split('&')
+    .map((pair) => {
+      const text = decoded(pair);
+      if (open) {
+        open = !text.includes('-----END');
+        return MASK;
+      }
+      open = opensPem(text);
+      const equals = pair.indexOf('=');
+      if (equals === -1) return maskText(pair);
+      const rawName = pair.slice(0, equals);
+      const name = decoded(rawName);
+      const value = pair.slice(equals + 1);
+      if (SECRET_FIELD.test(name)) return `${maskText(rawName)}=${MASK}`;
+      if (CARD_FIELD.test(name)) return `${maskText(rawName)}=${encodeURIComponent(lastFour(decoded(value)))}`;
+      return `${maskText(rawName)}=${maskText(value)}`;
+    })
+    .join('&');
+}
+
+/** A request target (`/path?query`), as the journal's `url` and a detail line's request line show it. */
+export function maskTarget(path: string, query: string): string {
+  const masked = maskText(path);
+  return query === '' ? masked : `${masked}?${maskQuery(query)}`;
+}
+
+/** A URL or a request target as one text (`/v1/x?y=z`, `https://host/v1/x?y=z`). */
+export function maskUrl(url: string): string {
+  const mark = url.indexOf('?');
+  return mark === -1 ? maskText(url) : maskTarget(url.slice(0, mark), url.slice(mark + 1));
+}
+
+/** Headers by name: credentials masked whole, card numbers reduced, every value masked as free text. */
 export function maskHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
   const masked: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    masked[name] = SECRET_HEADERS.has(name.toLowerCase())
-      ? MASK
-      : Array.isArray(value)
-        ? value.map(maskText)
-        : maskText(value);
+    const lower = name.toLowerCase();
+    const one = (text: string) =>
+      SECRET_HEADERS.has(lower) || SECRET_HEADER_NAME.test(lower) ? MASK : maskNamed(lower, text);
+    masked[name] = Array.isArray(value) ? value.map(one) : one(value);
   }
   return masked;
 }
 
+/** A JSON value: secret fields masked whole, card-number fields reduced, every string and key masked as free text. */
 export function maskValue(value: unknown): unknown {
   if (typeof value === 'string') return maskText(value);
+  if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) >= 1e12) {
+    const text = String(value);
+    const masked = maskText(text);
+    return masked === text ? value : masked;
+  }
   if (Array.isArray(value)) return value.map(maskValue);
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, SECRET_FIELD.test(key) ? MASK : maskValue(inner)]),
+      Object.entries(value).map(([key, inner]) => [
+        maskText(key),
+        SECRET_FIELD.test(key)
+          ? MASK
+          : CARD_FIELD.test(key) && (typeof inner === 'string' || typeof inner === 'number')
+            ? lastFour(String(inner))
+            : maskValue(inner),
+      ]),
     );
   }
   return value;
 }
 
-/** A body as recorded: parsed JSON is masked field by field; anything else as text. */
+/** A form body (`a=1&b=2`), told from free text by its shape. */
+const FORM = /^[^=&\s]+=[^&\s]*(?:&[^=&\s]+=[^&\s]*)*$/;
+
+/** A body as recorded: parsed JSON is masked field by field; a form body parameter by parameter; anything else as text. */
 export function maskBody(text: string): unknown {
   if (text === '') return undefined;
   try {
     return maskValue(JSON.parse(text));
   } catch {
-    return maskText(text);
+    return FORM.test(text) ? maskQuery(text) : maskText(text);
   }
 }

@@ -169,6 +169,8 @@ describe('GET /sandbox/requests', () => {
         kept: 0,
         dropped: 0,
         capacity: 0,
+        bytes: 0,
+        capacityBytes: 4 * 1024 * 1024,
       });
     } finally {
       await off.sandbox.close();

@@ -5,12 +5,12 @@
  */
 import type { RunSummary, ScenarioResult } from '../events.js';
 import type { Exchange } from '../exchange.js';
-import { maskHeaders, maskText, maskValue } from '../mask.js';
+import { maskHeaders, maskUrl, maskValue } from '../mask.js';
 
 function maskExchange(exchange: Exchange): Exchange {
   return {
     ...exchange,
-    url: maskText(exchange.url),
+    url: maskUrl(exchange.url),
     requestHeaders: maskHeaders(exchange.requestHeaders),
     requestBody: maskValue(exchange.requestBody),
     headers: maskHeaders(exchange.headers),

@@ -4,6 +4,7 @@
  * what was received and what was written) per API request. Each is built only while someone listens
  * to it, so an unobserved request pays for a counter and two look-ups.
  */
+import { maskText } from '../../contract/mask.js';
 import type { SandboxContext } from '../context.js';
 import type { ExchangeEvent, HeaderValues } from '../events.js';
 import type { Exchange } from './exchange.js';
@@ -75,7 +76,8 @@ export function exchangeRecorder(ctx: SandboxContext): (x: Exchange) => void {
         at: new Date(x.arrivedMs).toISOString(),
         provider: x.identity?.organizationIdentifier,
         method: x.method,
-        path: x.path,
+        // The terminal UI prints it: a card number or a key sent in the path is masked as everywhere else.
+        path: maskText(x.path),
         status: x.written.status,
         code: x.written.code,
         latencyMs,

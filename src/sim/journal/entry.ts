@@ -1,10 +1,13 @@
 /**
  * One request of the journal (`GET /sandbox/requests`, `sandbox.requests()`): an XS2A API exchange
- * as received and as answered, masked as the kit's reports are (credential headers, `secret` and
- * other key fields, PEM blocks), so the journal can be printed into a CI log.
+ * as received and as answered, masked by the one policy of contract/mask.ts (card numbers to their
+ * last four digits, credentials, PEM blocks, the callback secret; in the path, query, headers and
+ * bodies) and its bodies cut to what kept-body.ts keeps, so the journal can be printed into a CI log
+ * and holds nothing the bank itself does not.
  */
-import { maskBody, maskHeaders } from '../../contract/mask.js';
+import { maskHeaders, maskNamed, maskTarget, maskText } from '../../contract/mask.js';
 import type { ExchangeEvent, HeaderValues } from '../exchange-events.js';
+import { keptBody } from '../kept-body.js';
 
 export interface JournalEntry {
   /** 1, 2, 3, … in the order the sandbox answered its API requests (a clear does not restart it). */
@@ -17,15 +20,18 @@ export interface JournalEntry {
   provider: string | null;
   request: {
     method: string;
-    /** Path and query exactly as received. */
+    /** Path and query as received, masked (a masked parameter's value re-encoded). */
     url: string;
-    /** The path without the query. */
+    /** The path without the query, masked. */
     path: string;
-    /** The query decoded: a parameter given twice is the list of its values. */
+    /** The query decoded and masked: a parameter given twice is the list of its values. */
     query: HeaderValues;
     /** Names in lower case; a header sent twice is the list of its values. */
     headers: HeaderValues;
-    /** The JSON value when the body is JSON (secret fields masked), else its text; null without a body. */
+    /**
+     * The JSON value when the body is JSON (masked), else its text (masked); null without a body. A body
+     * longer than BODY_KEPT_CHARACTERS as text is its first part followed by `…[cut: N more characters]`.
+     */
     body: unknown;
   };
   /** What the sandbox answered; null when the connection was dropped (a fault) without an answer. */
@@ -40,14 +46,16 @@ export interface JournalEntry {
 
 function decodedQuery(raw: string): HeaderValues {
   const query: HeaderValues = {};
-  for (const [name, value] of new URLSearchParams(raw)) {
+  for (const [rawName, rawValue] of new URLSearchParams(raw)) {
+    const name = maskText(rawName);
+    const value = maskNamed(rawName, rawValue);
     const before = query[name];
     query[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
   }
   return query;
 }
 
-const bodyOf = (text: string | undefined): unknown => (text === undefined ? null : (maskBody(text) ?? null));
+const bodyOf = (text: string | undefined): unknown => keptBody(text) ?? null;
 
 export function journalEntry(event: ExchangeEvent): JournalEntry {
   const { request, answer } = event;
@@ -58,8 +66,8 @@ export function journalEntry(event: ExchangeEvent): JournalEntry {
     provider: event.provider ?? null,
     request: {
       method: request.method,
-      url: request.query === '' ? request.path : `${request.path}?${request.query}`,
-      path: request.path,
+      url: maskTarget(request.path, request.query),
+      path: maskText(request.path),
       query: decodedQuery(request.query),
       headers: maskHeaders(request.headers),
       body: bodyOf(request.body),

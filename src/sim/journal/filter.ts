@@ -6,7 +6,6 @@
 import { ENDPOINTS } from '../../contract/endpoints.js';
 import { XsError } from '../../contract/index.js';
 import { createPathRouter } from '../../contract/path-router.js';
-import type { ExchangeEvent } from '../exchange-events.js';
 
 /** What `sandbox.requests()` takes; every member is optional and they combine with "and". */
 export interface JournalFilter {
@@ -26,9 +25,17 @@ export interface JournalFilter {
 
 export const FILTER_NAMES = ['since', 'path', 'status', 'provider', 'method', 'limit'] as const;
 
+/** What a filter looks at of a kept request (an `exchange` event, or a journal entry as kept). */
+export interface FilterSubject {
+  readonly at: string;
+  readonly provider: string | null | undefined;
+  readonly request: { readonly method: string; readonly path: string };
+  readonly answer: { readonly status: number } | null;
+}
+
 /** A filter read: each member a test on one event. */
 export interface ReadFilter {
-  matches(event: ExchangeEvent): boolean;
+  matches(event: FilterSubject): boolean;
   limit: number | undefined;
 }
 
@@ -56,7 +63,7 @@ function templateOf(path: string): string | undefined {
   return found && [...found.methods.values()][0]?.path;
 }
 
-function pathTest(value: unknown): (event: ExchangeEvent) => boolean {
+function pathTest(value: unknown): (event: FilterSubject) => boolean {
   if (typeof value !== 'string' || !value.startsWith('/') || value.includes('?'))
     throw refuse('path', 'path is a path without its query, e.g. /v1/consents or /v1/accounts/{account_id}/balances.');
   if (!value.includes('{')) return (event) => event.request.path === value;
@@ -68,7 +75,7 @@ function pathTest(value: unknown): (event: ExchangeEvent) => boolean {
   return (event) => templateOf(event.request.path) === value;
 }
 
-function statusTest(value: unknown): (event: ExchangeEvent) => boolean {
+function statusTest(value: unknown): (event: FilterSubject) => boolean {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text === 'string' && /^[1-5]\d\d$/.test(text)) {
     const status = Number(text);
@@ -98,7 +105,7 @@ export function readFilter(filter: Readonly<Record<string, unknown>>): ReadFilte
   // `sandbox.requests(null)` or `('x')` from JavaScript: name the argument rather than fail on it.
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
     throw refuse('filter', `The filter is an object of ${FILTER_NAMES.join(', ')}.`);
-  const tests: ((event: ExchangeEvent) => boolean)[] = [];
+  const tests: ((event: FilterSubject) => boolean)[] = [];
   let limit: number | undefined;
   for (const [name, value] of Object.entries(filter)) {
     if (value === undefined) continue;

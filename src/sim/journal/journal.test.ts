@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createEventBus } from '../events.js';
 import type { ExchangeEvent } from '../exchange-events.js';
-import { createJournal } from './journal.js';
+import { BODY_KEPT_CHARACTERS } from '../kept-body.js';
+import { createJournal, JOURNAL_BYTES } from './journal.js';
 
 const exchange = (id: number, body?: string): ExchangeEvent => ({
   id,
@@ -54,5 +55,35 @@ describe('the request journal', () => {
     expect(off.has('exchange')).toBe(false);
     off.emit('exchange', exchange(1));
     expect(none.read().kept).toBe(0);
+  });
+
+  it('is bounded in bytes as well as entries: a body is kept up to BODY_KEPT_CHARACTERS, the rest cut with a marker', () => {
+    const events = createEventBus();
+    const journal = createJournal(events, 1000);
+    const big = JSON.stringify({ note: 'x'.repeat(60_000) });
+    for (let id = 1; id <= 512; id++) events.emit('exchange', exchange(id, big));
+    const page = journal.read({ limit: 1 });
+    expect(page.bytes).toBeLessThanOrEqual(JOURNAL_BYTES);
+    expect(page.capacityBytes).toBe(JOURNAL_BYTES);
+    // 512 entries of about 8 KB fit in 4 MiB; nothing dropped, each body cut at the same place.
+    expect(page.kept + page.dropped).toBe(512);
+    const body = page.requests[0]!.request.body as string;
+    expect(body).toBe(
+      `${big.slice(0, BODY_KEPT_CHARACTERS)}…[cut: ${big.length - BODY_KEPT_CHARACTERS} more characters]`,
+    );
+  });
+
+  it('drops the oldest entries when their bytes pass the bound, and counts them', () => {
+    const events = createEventBus();
+    const journal = createJournal(events, 1000, 50_000);
+    const body = JSON.stringify({ note: 'y'.repeat(20_000) });
+    for (let id = 1; id <= 20; id++) events.emit('exchange', exchange(id, body));
+    const page = journal.read();
+    expect(page.bytes).toBeLessThanOrEqual(50_000);
+    expect(page.kept).toBe(
+      Math.floor(50_000 / page.requests.map((entry) => Buffer.byteLength(JSON.stringify(entry)))[0]!),
+    );
+    expect(page.dropped).toBe(20 - page.kept);
+    expect(page.requests.map((entry) => entry.id)[0]).toBe(20);
   });
 });

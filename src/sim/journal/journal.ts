@@ -2,12 +2,17 @@
  * The request journal: what the XS2A API received and answered, kept for `GET /sandbox/requests`
  * and `sandbox.requests()`, so a client in any language can check what arrived (WireMock's request
  * journal, for this interface). It listens to the lifecycle's `exchange` event and keeps the newest
- * entries up to its capacity, dropping the oldest and counting them. Entries are masked and shaped
- * when read, not on every request. A reset of the sandbox empties it.
+ * entries up to its capacity in entries and JOURNAL_BYTES in size, dropping the oldest and counting
+ * them. Each entry is masked and its bodies cut when it is kept (entry.ts, kept-body.ts), so the
+ * journal never holds a card number, a key or a secret, nor more than its bound, even between reads.
+ * Each journal is its own bound: a sandbox of several worlds has one per world. A reset empties it.
  */
-import type { EventBus, ExchangeEvent } from '../events.js';
+import type { EventBus } from '../events.js';
 import { journalEntry, type JournalEntry } from './entry.js';
-import { readFilter } from './filter.js';
+import { readFilter, type FilterSubject } from './filter.js';
+
+/** The most a journal keeps, in bytes of its entries as JSON text; the oldest go first beyond it. */
+export const JOURNAL_BYTES = 4 * 1024 * 1024;
 
 /** What a read of the journal answers. */
 export interface JournalPage {
@@ -21,6 +26,16 @@ export interface JournalPage {
   dropped: number;
   /** The most requests kept (the `journal` option); 0 when the journal is off. */
   capacity: number;
+  /** The size of the kept requests as JSON text, in bytes. */
+  bytes: number;
+  /** The most bytes kept (JOURNAL_BYTES). */
+  capacityBytes: number;
+}
+
+interface Kept {
+  entry: JournalEntry;
+  subject: FilterSubject;
+  bytes: number;
 }
 
 export interface RequestJournal {
@@ -30,15 +45,20 @@ export interface RequestJournal {
   clear(): number;
 }
 
-export function createJournal(events: EventBus, capacity: number): RequestJournal {
+export function createJournal(events: EventBus, capacity: number, capacityBytes = JOURNAL_BYTES): RequestJournal {
   // Oldest first; at the default capacity (1,000) dropping the oldest with shift() costs nothing measurable.
-  let kept: ExchangeEvent[] = [];
+  let kept: Kept[] = [];
+  let bytes = 0;
   let dropped = 0;
   if (capacity > 0) {
     events.on('exchange', (event) => {
-      kept.push(event);
-      if (kept.length > capacity) {
-        kept.shift();
+      const entry = journalEntry(event);
+      const subject = { at: entry.at, provider: entry.provider, request: entry.request, answer: entry.response };
+      const size = Buffer.byteLength(JSON.stringify(entry));
+      kept.push({ entry, subject, bytes: size });
+      bytes += size;
+      while (kept.length > capacity || (bytes > capacityBytes && kept.length > 0)) {
+        bytes -= kept.shift()!.bytes;
         dropped += 1;
       }
     });
@@ -46,6 +66,7 @@ export function createJournal(events: EventBus, capacity: number): RequestJourna
   const clear = () => {
     const held = kept.length;
     kept = [];
+    bytes = 0;
     dropped = 0;
     return held;
   };
@@ -53,14 +74,16 @@ export function createJournal(events: EventBus, capacity: number): RequestJourna
   return {
     read(filter = {}) {
       const { matches, limit } = readFilter(filter);
-      const found: ExchangeEvent[] = [];
-      for (let i = kept.length - 1; i >= 0; i--) if (matches(kept[i]!)) found.push(kept[i]!);
+      const found: JournalEntry[] = [];
+      for (let i = kept.length - 1; i >= 0; i--) if (matches(kept[i]!.subject)) found.push(kept[i]!.entry);
       return {
-        requests: found.slice(0, limit).map(journalEntry),
+        requests: found.slice(0, limit),
         matched: found.length,
         kept: kept.length,
         dropped,
         capacity,
+        bytes,
+        capacityBytes,
       };
     },
     clear,

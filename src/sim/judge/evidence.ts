@@ -1,10 +1,12 @@
 /**
- * A finding's evidence as it leaves the sandbox (report, console, files): the exchanges, masked as
- * the conformance kit masks its reports (credentials headers, `secret` fields, keys, PEM blocks),
- * and the callback deliveries behind it.
+ * A finding's evidence as it leaves the sandbox (report, console, files): the exchanges, masked by
+ * the one policy of contract/mask.ts (card numbers to their last four digits, credentials, PEM
+ * blocks, the callback secret; in the path, query, headers and bodies), bodies cut as the journal
+ * cuts them (kept-body.ts), and the callback deliveries behind it.
  */
-import { maskBody, maskHeaders } from '../../contract/mask.js';
+import { maskHeaders, maskQuery, maskText } from '../../contract/mask.js';
 import type { ExchangeEvent } from '../exchange-events.js';
+import { keptBody } from '../kept-body.js';
 
 export interface ExchangeEvidence {
   /** The exchange's number in this sandbox (1, 2, 3, …), as the `exchange` event numbers it. */
@@ -38,8 +40,8 @@ export interface CallbackEvidence {
 }
 
 function body(text: string | undefined): { body?: unknown } {
-  const masked = text === undefined ? undefined : maskBody(text);
-  return masked === undefined ? {} : { body: masked };
+  const kept = keptBody(text);
+  return kept === undefined ? {} : { body: kept };
 }
 
 export function exchangeEvidence(event: ExchangeEvent): ExchangeEvidence {
@@ -50,8 +52,8 @@ export function exchangeEvidence(event: ExchangeEvent): ExchangeEvidence {
     realAt: event.realAt,
     request: {
       method: request.method,
-      path: request.path,
-      query: request.query,
+      path: maskText(request.path),
+      query: maskQuery(request.query),
       headers: maskHeaders(request.headers),
       ...body(request.body),
     },

@@ -6,6 +6,11 @@
 import type { CallbackEvidence, ExchangeEvidence } from './evidence.js';
 
 export const PROVOCATIONS_PER_PROVIDER = 50;
+/**
+ * The most bytes of provocations kept per provider, as JSON text: each holds at most 1 + FOLLOW_UP
+ * exchanges, masked with their bodies cut (evidence.ts); the newest is always kept.
+ */
+export const PROVOCATION_BYTES_PER_PROVIDER = 2 * 1024 * 1024;
 /** How many of the provider's exchanges after a provocation are kept as what it then did. */
 export const FOLLOW_UP = 3;
 
@@ -31,14 +36,23 @@ export interface ProvocationLog {
   clear(provider?: string): void;
 }
 
-export function createProvocationLog(): ProvocationLog {
+const sizeOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '');
+
+export function createProvocationLog(limitBytes = PROVOCATION_BYTES_PER_PROVIDER): ProvocationLog {
   const byProvider = new Map<string, Provocation[]>();
+  const sizes = new WeakMap<Provocation, number>();
+  const total = (list: readonly Provocation[]) => list.reduce((sum, one) => sum + (sizes.get(one) ?? 0), 0);
+  const bound = (list: Provocation[]) => {
+    while (list.length > PROVOCATIONS_PER_PROVIDER || (list.length > 1 && total(list) > limitBytes)) list.shift();
+  };
   return {
     provoked(provocation) {
       const list = byProvider.get(provocation.provider) ?? [];
       byProvider.set(provocation.provider, list);
-      list.push({ ...provocation, then: [] });
-      if (list.length > PROVOCATIONS_PER_PROVIDER) list.shift();
+      const kept: Provocation = { ...provocation, then: [] };
+      sizes.set(kept, sizeOf(kept));
+      list.push(kept);
+      bound(list);
     },
     followed(provider, exchange, findings) {
       const provoked = byProvider.get(provider);
@@ -46,7 +60,12 @@ export function createProvocationLog(): ProvocationLog {
       const waiting = provoked.filter((provocation) => provocation.then.length < FOLLOW_UP);
       if (waiting.length === 0) return;
       const evidence = exchange();
-      for (const provocation of waiting) provocation.then.push({ exchange: evidence, findings: [...findings] });
+      const size = sizeOf(evidence);
+      for (const provocation of waiting) {
+        provocation.then.push({ exchange: evidence, findings: [...findings] });
+        sizes.set(provocation, (sizes.get(provocation) ?? 0) + size);
+      }
+      bound(provoked);
     },
     list(provider) {
       const lists = provider === undefined ? [...byProvider.values()] : [byProvider.get(provider) ?? []];
