@@ -1,5 +1,5 @@
 /** `xs2a-kit serve`: the sandbox on fixed ports, until interrupted. */
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { BUILT_IN_PROFILES, FaultProfileError, resolveFaults } from '../sim/faults/profiles.js';
 import { profileFile } from '../contract/profile.js';
 import type { ServedProfile } from '../sim/profile.js';
@@ -8,6 +8,7 @@ import { finishClientReport, printFindings, reportTarget, type ReportTarget } fr
 import type { CliIo } from './io.js';
 import { withPortHint } from './port-hint.js';
 import { collect } from './parse.js';
+import { CONTROL_TOKEN_VARIABLE, controlCurl } from './paste-hints.js';
 import { readyBanner } from './ready-banner.js';
 import { sandboxFlags, sandboxInput, type SandboxFlags } from './sandbox-flags.js';
 
@@ -26,10 +27,22 @@ interface ServeFlags extends SandboxFlags {
  * Which bank profile is served. A random draw is printed in full as a profile file's JSON line,
  * so a TPP test that failed against it can be replayed (`--seed N`, or the line saved as a file).
  */
-function profileBanner(served: ServedProfile, seed: number, controlUrl: string): string {
-  const where = `GET ${controlUrl}/profile lists its settings`;
-  if (served.profile !== 'random') return `Bank profile ${served.profile ?? 'default'}: ${where}.\n`;
-  return `Bank profile random drawn from seed ${seed} (--profile random --seed ${seed} serves it again; ${where}):\n${JSON.stringify(profileFile(served.settings))}\n`;
+function profileBanner(served: ServedProfile, seed: number, listSettings: string): string {
+  if (served.profile !== 'random')
+    return `Bank profile ${served.profile ?? 'default'}; its settings:\n  ${listSettings}\n`;
+  return [
+    `Bank profile random drawn from seed ${seed}; its settings:`,
+    `  ${listSettings}`,
+    `--profile random --seed ${seed} serves it again, as does this line saved as a profile file:`,
+    JSON.stringify(profileFile(served.settings)),
+    '',
+  ].join('\n');
+}
+
+/** An empty token (an exported but empty variable, most likely) would leave the control API open: refused. */
+function controlToken(value: string): string {
+  if (value === '') throw new InvalidArgumentError('an empty token would leave the control API open.');
+  return value;
 }
 
 /** Checked while the flags are read, so a bad profile stops `serve` before anything starts. */
@@ -47,7 +60,14 @@ export function serveCommand(program: Command, io: CliIo): void {
   sandboxFlags(
     program.command('serve').description('start the sandbox: XS2A API behind mutual TLS and the customer surface'),
   )
-    .option('--control-token <token>', 'require "Authorization: Bearer <token>" on the control API')
+    .addOption(
+      new Option(
+        '--control-token <token>',
+        `require "Authorization: Bearer <token>" on the control API (the commands serve prints read it from $${CONTROL_TOKEN_VARIABLE})`,
+      )
+        .env(CONTROL_TOKEN_VARIABLE)
+        .argParser(controlToken),
+    )
     .option('--trust <file>', 'also trust client certificates issued by this CA (PEM; repeatable)', collect, [])
     .option(
       '--client-cert-header <name>',
@@ -101,15 +121,19 @@ export function serveCommand(program: Command, io: CliIo): void {
       // Process-level: from node starting to both servers listening, which is what a user waits for.
       const readyMs = performance.now();
       const customers = sandbox.customers();
+      // Every hint is a command that works when pasted, with the token where one is set.
+      const controlToken = flags.controlToken !== undefined;
+      const control = (path: string, method?: 'DELETE') =>
+        controlCurl(`${sandbox.controlUrl}${path}`, { controlToken, ...(method ? { method } : {}) });
       // Faults are never on by surprise: say so above the banner.
       if (flags.faults !== undefined)
         io.out(
-          `Fault injection is ON (profile ${flags.faults}): GET ${sandbox.controlUrl}/faults lists the rules, DELETE turns them off.\n`,
+          `Fault injection is ON (profile ${flags.faults}); the rules, and turning them off:\n  ${control('/faults')}\n  ${control('/faults', 'DELETE')}\n`,
         );
-      if (flags.profile !== undefined) io.out(profileBanner(sandbox.profile, flags.seed, sandbox.controlUrl));
+      if (flags.profile !== undefined) io.out(profileBanner(sandbox.profile, flags.seed, control('/profile')));
       if (flags.clientJudge)
         io.out(
-          `Client judge on: each finding prints here as it happens; GET ${sandbox.controlUrl}/client-report has the evidence (xs2a-kit client-rules lists the rules).\n`,
+          `Client judge on: each finding prints here as it happens (xs2a-kit client-rules lists the rules); the evidence:\n  ${control('/client-report')}\n`,
         );
       io.out(
         readyBanner(sandbox, {
@@ -117,6 +141,7 @@ export function serveCommand(program: Command, io: CliIo): void {
           seed: flags.seed,
           customers: customers.length,
           exampleIban: customers[0]?.accounts[0]?.iban ?? '',
+          controlToken,
         }),
       );
       await new Promise<void>((resolve) => {

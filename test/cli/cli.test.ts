@@ -109,7 +109,7 @@ describe('xs2a-kit serve', () => {
       expect(out).toMatch(/Customer surface\s+http:\/\/localhost:\d+/);
       expect(out).toContain(join(dir, 'ca.crt'));
       expect(out).toContain(`seed 42: ${loadCustomersFixture().customers.length + 3}`);
-      const curl = out.slice(out.indexOf('curl '), out.indexOf('/v1/consents') + '/v1/consents'.length);
+      const curl = out.slice(out.indexOf('curl --cacert'), out.indexOf('/v1/consents') + '/v1/consents'.length);
       const pasted = await run('bash', ['-c', `${curl} -s -i`]);
       expect(pasted.stdout).toMatch(/^HTTP\/1\.1 201 Created/);
       expect(pasted.stdout).toMatch(/X-Request-ID: [0-9a-f-]{36}/i);

@@ -43,7 +43,7 @@ describe('xs2a-kit profiles', () => {
 describe('xs2a-kit serve --profile', () => {
   it('serves a built-in and says which', async () => {
     await serving(['--profile', 'strict'], async (out, controlUrl) => {
-      expect(out).toContain(`Bank profile strict: GET ${controlUrl}/profile lists its settings.`);
+      expect(out).toContain(`Bank profile strict; its settings:\n  curl -s ${controlUrl}/profile\n`);
       expect(await servedProfile(controlUrl)).toEqual({ profile: 'strict', settings: builtInSettings('strict', 42) });
     });
   });
@@ -62,7 +62,9 @@ describe('xs2a-kit serve --profile', () => {
   it('prints a random draw as a profile-file JSON line that serves the same settings again, and --seed picks the draw', async () => {
     let line = '';
     await serving(['--profile', 'random', '--seed', '7'], async (out, controlUrl) => {
-      expect(out).toContain('Bank profile random drawn from seed 7 (--profile random --seed 7 serves it again;');
+      expect(out).toContain(
+        `Bank profile random drawn from seed 7; its settings:\n  curl -s ${controlUrl}/profile\n--profile random --seed 7 serves it again, as does this line saved as a profile file:\n{"settings":`,
+      );
       line = out.split('\n').find((row) => row.startsWith('{"settings":'))!;
       expect(JSON.parse(line)).toEqual({ settings: randomSettings(7) });
       expect(await servedProfile(controlUrl)).toEqual({ profile: 'random', settings: randomSettings(7) });

@@ -20,7 +20,7 @@ describe('xs2a-kit serve --faults', () => {
   it('starts with a built-in profile, says so, and lists its rules on the control API', async () => {
     await serving(['--faults', 'flaky'], async (out, controlUrl) => {
       expect(out).toContain(
-        `Fault injection is ON (profile flaky): GET ${controlUrl}/faults lists the rules, DELETE turns them off.`,
+        `Fault injection is ON (profile flaky); the rules, and turning them off:\n  curl -s ${controlUrl}/faults\n  curl -s -X DELETE -H 'Content-Type: application/json' ${controlUrl}/faults\n`,
       );
       const faults = (await (await fetch(`${controlUrl}/faults`)).json()) as unknown;
       expect(faults).toEqual({
