@@ -3,7 +3,7 @@
  * judge), each with its severity and the section of the interface it comes from.
  */
 import type { Command } from 'commander';
-import { CLIENT_RULES } from '../sim/judge/client-rules.js';
+import { CLIENT_ADVICE, CLIENT_RULES } from '../sim/judge/client-rules.js';
 import type { CliIo } from './io.js';
 
 /** One rule per paragraph: its id, severity and section, then the statement wrapped at `width`. */
@@ -20,9 +20,13 @@ export function clientRulesText(width = 100): string {
     return [...lines, line].map((one) => `  ${one}`).join('\n');
   };
   const paragraphs = CLIENT_RULES.map(
-    (rule) => `${rule.id}  ${rule.severity}  ${rule.section}\n${wrap(rule.statement)}`,
+    (rule) =>
+      `${rule.id}  ${rule.severity}  ${rule.section}\n${wrap(rule.statement)}\n${wrap(`Stands on: ${rule.cites}`)}`,
   );
-  return `${paragraphs.join('\n\n')}\n\n${CLIENT_RULES.length} client rules. The sandbox judges every client against them: GET /sandbox/client-report, sandbox.clientReport().\n`;
+  const advice = CLIENT_ADVICE.map(
+    (one) => `${one.id}  advice\n${wrap(one.statement)}\n${wrap(`Advice only: ${one.why}`)}`,
+  );
+  return `${paragraphs.join('\n\n')}\n\n${CLIENT_RULES.length} client rules. The sandbox judges every client against them: GET /sandbox/client-report, sandbox.clientReport().\n\n${advice.join('\n\n')}\n\n${CLIENT_ADVICE.length} pieces of advice: habits stricter than the interface, reported apart as hints (the report's \`hints\`), never findings.\n`;
 }
 
 export function clientRulesCommand(program: Command, io: CliIo): void {

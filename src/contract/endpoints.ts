@@ -76,6 +76,9 @@ export type OperationId =
  */
 export type Requirement = 'PSP_AI' | 'PSP_PI' | 'PSP_IC' | 'registered';
 
+/** The unattended budgets of the interface ("Limits"). */
+export type BudgetType = 'accounts' | 'balances' | 'transactions' | 'funds';
+
 export type PathParameterName = 'consent_id' | 'authorisation_id' | 'account_id' | 'payment_id' | 'payment_product';
 
 export interface EndpointEntry {
@@ -100,6 +103,12 @@ export interface EndpointEntry {
   errors: readonly number[];
   /** Unattended accesses are capped (spec "Limits"): rate-limit headers on 200 and 429. */
   capped?: true;
+  /**
+   * The data type whose daily budget a capped row draws on (spec "Limits": "each data type has its
+   * own budget"; the account list and the account read share the accounts budget). Every row that
+   * carries Consent-ID has one; the client judge reads it, so a new row cannot be missed there.
+   */
+  budget?: BudgetType;
   /** Not a row of the spec's endpoint table: an addition of this sandbox (docs/interpretations.md). */
   addition?: true;
 }
@@ -264,6 +273,7 @@ const ROWS = [
     success: { status: 200, body: 'AccountList' },
     errors: ACCOUNT_ERRORS,
     capped: true,
+    budget: 'accounts',
   },
   {
     operationId: 'readAccountDetails',
@@ -276,6 +286,7 @@ const ROWS = [
     success: { status: 200, body: 'AccountResponse' },
     errors: ACCOUNT_ERRORS,
     capped: true,
+    budget: 'accounts',
   },
   {
     operationId: 'getBalances',
@@ -288,6 +299,7 @@ const ROWS = [
     success: { status: 200, body: 'BalanceResponse' },
     errors: ACCOUNT_ERRORS,
     capped: true,
+    budget: 'balances',
   },
   {
     operationId: 'getTransactionList',
@@ -301,6 +313,7 @@ const ROWS = [
     success: { status: 200, body: 'TransactionsResponse' },
     errors: ACCOUNT_ERRORS,
     capped: true,
+    budget: 'transactions',
   },
   {
     operationId: 'initiatePayment',
@@ -415,6 +428,7 @@ const ROWS = [
     success: { status: 200, body: 'FundsConfirmationResponse' },
     errors: [400, 401, 403, 429, 500],
     capped: true,
+    budget: 'funds',
   },
 ] as const satisfies readonly EndpointEntry[];
 

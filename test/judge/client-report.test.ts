@@ -86,12 +86,12 @@ describe('GET and DELETE /sandbox/client-report', () => {
     expect((await report()).findings).toEqual([]);
   });
 
-  it('masks the evidence as the kit masks: the callback secret of an earlier answer is ***', async () => {
+  it('masks the evidence as the kit masks: the callback secret of an earlier answer is *** (in a hint too)', async () => {
     const requestId = randomUUID();
     await rawCaller(t)({ method: 'PUT', path: '/v1/revocation-callback', body: { url: receiver.url }, requestId });
     await send('/v1/revocation-callback', undefined, requestId);
-    const [finding] = (await report()).findings;
-    expect(finding!.rule).toBe('CLIENT-REQUEST-ID-NEW');
+    const [finding] = (await report()).hints;
+    expect(finding!.rule).toBe('ADVICE-REQUEST-ID-NEW');
     expect(finding!.exchanges.map((exchange) => (exchange.answer?.body as { secret?: string }).secret)).toEqual([
       '***',
       '***',

@@ -145,12 +145,28 @@ describe('a client that breaks one rule once meets exactly that finding', () => 
     ]);
   });
 
-  it('CLIENT-BACKOFF: a read sent again at once after a 503 without Retry-After', async () => {
+  it('CLIENT-BACKOFF: a read sent again at once after a 503 whose Retry-After asked for 2 s', async () => {
+    const consentId = await validConsent(t, [anna()]);
+    await t.sandbox.faults.add({
+      kind: 'status',
+      status: 503,
+      retryAfter: 2,
+      count: 1,
+      match: { path: '/v1/accounts/**' },
+    });
+    expect((await balances(consentId)).status).toBe(503);
+    expect((await balances(consentId)).status).toBe(200);
+    expect(findings()).toEqual([{ rule: 'CLIENT-BACKOFF', provider: PROVIDER, last: `GET ${balancesPath()} → 200` }]);
+  });
+
+  it('ADVICE-BACKOFF, no finding: a read sent again at once after a 503 that named no Retry-After', async () => {
     const consentId = await validConsent(t, [anna()]);
     await t.sandbox.faults.add({ kind: 'status', status: 503, count: 1, match: { path: '/v1/accounts/**' } });
     expect((await balances(consentId)).status).toBe(503);
     expect((await balances(consentId)).status).toBe(200);
-    expect(findings()).toEqual([{ rule: 'CLIENT-BACKOFF', provider: PROVIDER, last: `GET ${balancesPath()} → 200` }]);
+    const report = t.sandbox.clientReport();
+    expect(report.findings).toEqual([]);
+    expect(report.hints.map((hint) => hint.rule)).toEqual(['ADVICE-BACKOFF']);
   });
 
   it('CLIENT-PAYMENT-KEY: a lost answer, then the same payment under a new X-Request-ID (two payments stored)', async () => {
@@ -189,7 +205,24 @@ describe('a client that breaks one rule once meets exactly that finding', () => 
     ]);
   });
 
-  it('CLIENT-REQUEST-ID-NEW: two different requests under one X-Request-ID', async () => {
+  it('CLIENT-REQUEST-ID-NEW: a second payment initiated under the first one’s X-Request-ID', async () => {
+    const requestId = randomUUID();
+    const initiate = (amount: string) =>
+      send({
+        path: `/v1/payments/${STANDARD}`,
+        method: 'POST',
+        body: { ...transfer(anna()), instructedAmount: { currency: 'EUR', amount } },
+        requestId,
+        headers: { 'TPP-Redirect-URI': REDIRECT },
+      });
+    expect((await initiate('10.00')).status).toBe(201);
+    expect((await initiate('12.00')).status).toBe(409);
+    expect(findings()).toEqual([
+      { rule: 'CLIENT-REQUEST-ID-NEW', provider: PROVIDER, last: `POST /v1/payments/${STANDARD} → 409` },
+    ]);
+  });
+
+  it('ADVICE-REQUEST-ID-NEW, no finding: a correlation id used on two different requests', async () => {
     const requestId = randomUUID();
     await send({ path: '/v1/revocation-callback', requestId });
     await send({
@@ -199,9 +232,9 @@ describe('a client that breaks one rule once meets exactly that finding', () => 
       requestId,
       headers: { 'TPP-Redirect-URI': REDIRECT },
     });
-    expect(findings()).toEqual([
-      { rule: 'CLIENT-REQUEST-ID-NEW', provider: PROVIDER, last: `POST /v1/payments/${STANDARD} → 201` },
-    ]);
+    const report = t.sandbox.clientReport();
+    expect(report.findings).toEqual([]);
+    expect(report.hints.map((hint) => [hint.rule, hint.exchanges.length])).toEqual([['ADVICE-REQUEST-ID-NEW', 2]]);
   });
 
   it('CLIENT-CONSENT-ENDED: a read with a consent the client deleted', async () => {

@@ -1,6 +1,7 @@
 /**
  * What the sandbox's client report says about a careless client: each classic mistake, made once,
- * is one finding naming its rule, with the exchanges as evidence (docs/client-report.md).
+ * is one finding naming its rule, with the exchanges as evidence (docs/client-report.md); a habit
+ * the interface does not require is a hint, apart from the findings.
  */
 import { describe, expect, it } from 'vitest';
 import { carelessClient } from '../src/careless-client.js';
@@ -55,9 +56,10 @@ describe('the careless client', () => {
     expect(rules()).toEqual(['CLIENT-RATE-REMAINING']);
   });
 
-  it('sends one X-Request-ID for two requests: CLIENT-REQUEST-ID-NEW', async () => {
+  it('sends one X-Request-ID for two requests: advice (ADVICE-REQUEST-ID-NEW), reported apart, no finding', async () => {
     const consentId = await approvedConsent();
     expect(await client().consentStatuses([consentId, consentId])).toEqual([200, 200]);
-    expect(rules()).toEqual(['CLIENT-REQUEST-ID-NEW']);
+    expect(rules()).toEqual([]);
+    expect(sandbox.clientReport().hints.map((hint) => hint.rule)).toEqual(['ADVICE-REQUEST-ID-NEW']);
   });
 });

@@ -34,6 +34,25 @@ export interface ClientFinding {
   callbacks: CallbackEvidence[];
 }
 
+/**
+ * Advice the judge gives (CLIENT_ADVICE): a habit stricter than the interface that the client did
+ * not keep. Reported apart from findings, never counted as one, never failing a CI run.
+ */
+export interface ClientHint {
+  /** The advice's id (`ADVICE-…`). */
+  rule: string;
+  statement: string;
+  /** Why it is advice: what the interface says and leaves open. */
+  why: string;
+  provider: string;
+  consentId?: string;
+  paymentId?: string;
+  detail: string;
+  at: string;
+  realAt: string;
+  exchanges: ExchangeEvidence[];
+}
+
 export interface Acknowledgement {
   rule: string;
   /** Null: for every provider. */
@@ -42,15 +61,21 @@ export interface Acknowledgement {
   findings: number;
 }
 
-interface Kept {
+interface Kept<T> {
   seq: number;
-  finding: ClientFinding;
+  finding: T;
 }
 
-export interface FindingStore {
+/** What the store keeps: findings, or hints (which are never acknowledged). */
+interface Keepable {
+  rule: string;
+  provider: string;
+}
+
+export interface FindingStore<T extends Keepable = ClientFinding> {
   /** Keeps the finding unless its rule is acknowledged; true when kept. */
-  add(finding: ClientFinding): boolean;
-  list(provider?: string): { findings: ClientFinding[]; dropped: number };
+  add(finding: T): boolean;
+  list(provider?: string): { findings: T[]; dropped: number };
   acknowledge(rule: string, provider: string | null): Acknowledgement[];
   acknowledgements(provider?: string): Acknowledgement[];
   /** Forgets the findings (of one provider) and their counts; acknowledgements stay, their counts start again. */
@@ -61,13 +86,13 @@ export interface FindingStore {
 
 const ackKey = (rule: string, provider: string | null) => `${rule}|${provider ?? '*'}`;
 
-export function createFindingStore(limit = FINDINGS_PER_PROVIDER): FindingStore {
+export function createFindingStore<T extends Keepable = ClientFinding>(limit = FINDINGS_PER_PROVIDER): FindingStore<T> {
   let seq = 0;
   // Sizes beside the kept lists, so their shape stays as it is: a finding's and a provider's bytes as JSON text.
   const sizes = new WeakMap<object, number>();
   const bytesOf = new WeakMap<object, number>();
   const limitBytes = FINDING_BYTES_PER_PROVIDER;
-  const byProvider = new Map<string, { kept: Kept[]; dropped: number }>();
+  const byProvider = new Map<string, { kept: Kept<T>[]; dropped: number }>();
   const acks = new Map<string, Acknowledgement>();
 
   const acknowledgements = (provider?: string) =>

@@ -13,9 +13,9 @@ import { BoundedMap } from './bounded.js';
 import { acknowledged, callbackViolation, type CallbackAnswer } from './checks/callback-ack.js';
 import type { AnyCheck, Violation } from './checks/check.js';
 import { EXCHANGE_CHECKS, oneFindingPerMistake } from './checks/index.js';
-import { clientRule, CLIENT_RULES } from './client-rules.js';
+import { clientAdvice, clientRule, CLIENT_RULES } from './client-rules.js';
 import { exchangeEvidence, type CallbackEvidence } from './evidence.js';
-import { createFindingStore, type Acknowledgement, type ClientFinding } from './findings.js';
+import { createFindingStore, type Acknowledgement, type ClientFinding, type ClientHint } from './findings.js';
 import { createProvocationLog, type Provocation } from './provoked.js';
 import { seenOf, type Seen } from './seen.js';
 import { createSubjects } from './subjects.js';
@@ -33,6 +33,10 @@ export interface ClientReport {
   acknowledged: Acknowledgement[];
   /** What the sandbox provoked (faults, forged callbacks) and what the client did next. */
   provoked: Provocation[];
+  /** Advice (habits stricter than the interface), oldest first: never findings, never a failed CI run. */
+  hints: ClientHint[];
+  /** Hints dropped, oldest first, beyond the bound of each provider. */
+  hintsDropped: number;
 }
 
 export interface ClientJudge {
@@ -60,6 +64,30 @@ export function readAcknowledgement(input: unknown): { rule: string; provider: s
       text: `rule: no client rule is called "${result.data.rule}"; the rules are ${CLIENT_RULES.map((rule) => rule.id).join(', ')}.`,
     });
   return { rule: result.data.rule, provider: result.data.provider ?? null };
+}
+
+function hintOf(
+  violation: Violation,
+  provider: string,
+  evidence: { at: string; realAt: string; exchanges: ClientFinding['exchanges'] },
+): ClientHint {
+  const advice = clientAdvice(violation.rule)!;
+  return {
+    rule: advice.id,
+    statement: advice.statement,
+    why: advice.why,
+    provider,
+    ...(violation.consentId ? { consentId: violation.consentId } : {}),
+    ...(violation.paymentId ? { paymentId: violation.paymentId } : {}),
+    detail: violation.detail,
+    ...evidence,
+  };
+}
+
+/** The exchanges of a violation's evidence in the order they arrived, each once; the one that broke the rule among them. */
+function evidenceOf(violation: Violation, seen: Seen): Seen[] {
+  const all = [...(violation.earlier ?? []), ...(violation.subject ? [violation.subject] : []), seen];
+  return [...new Set(all)].sort((a, b) => a.realMs - b.realMs || a.event.id - b.event.id);
 }
 
 function findingOf(
@@ -92,6 +120,7 @@ export function createClientJudge(events: EventBus, clock: { now(): Date }, find
   let memories = new BoundedMap<string, Map<AnyCheck, unknown>>(PROVIDERS_REMEMBERED);
   let judgedCallbacks = new BoundedMap<string, true>(PROVIDERS_REMEMBERED * 10);
   const store = createFindingStore();
+  const hints = createFindingStore<ClientHint>();
   const provocations = createProvocationLog();
   const judged = new Map<string, number>();
 
@@ -125,13 +154,16 @@ export function createClientJudge(events: EventBus, clock: { now(): Date }, find
     }
     const violations = raised.length > 1 ? oneFindingPerMistake(raised) : raised;
     for (const violation of violations) {
-      const exchanges = [...(violation.earlier ?? []), seen].map((one: Seen) => exchangeEvidence(one.event));
-      found(findingOf(violation, seen.provider, { at: event.at, realAt: event.realAt, exchanges, callbacks: [] }));
+      const exchanges = evidenceOf(violation, seen).map((one: Seen) => exchangeEvidence(one.event));
+      // When the exchange that broke the rule is not the one judged (a slow answer read last), the finding is dated by it.
+      const { at, realAt } = (violation.subject ?? seen).event;
+      if (clientAdvice(violation.rule)) hints.add(hintOf(violation, seen.provider, { at, realAt, exchanges }));
+      else found(findingOf(violation, seen.provider, { at, realAt, exchanges, callbacks: [] }));
     }
     provocations.followed(
       seen.provider,
       () => exchangeEvidence(event),
-      violations.map((violation) => violation.rule),
+      violations.flatMap((violation) => (clientAdvice(violation.rule) ? [] : [violation.rule])),
     );
     if (event.fault)
       provocations.provoked({
@@ -225,23 +257,30 @@ export function createClientJudge(events: EventBus, clock: { now(): Date }, find
     latest = undefined;
     judgedCallbacks = new BoundedMap(PROVIDERS_REMEMBERED * 10);
     store.reset();
+    hints.reset();
     provocations.clear();
     judged.clear();
   });
 
   return {
-    report: (provider) => ({
-      judged: provider === undefined ? [...judged.values()].reduce((a, b) => a + b, 0) : (judged.get(provider) ?? 0),
-      ...store.list(provider),
-      acknowledged: store.acknowledgements(provider),
-      provoked: provocations.list(provider),
-    }),
+    report: (provider) => {
+      const advice = hints.list(provider);
+      return {
+        judged: provider === undefined ? [...judged.values()].reduce((a, b) => a + b, 0) : (judged.get(provider) ?? 0),
+        ...store.list(provider),
+        acknowledged: store.acknowledgements(provider),
+        provoked: provocations.list(provider),
+        hints: advice.findings,
+        hintsDropped: advice.dropped,
+      };
+    },
     acknowledge(input) {
       const { rule, provider } = readAcknowledgement(input);
       return store.acknowledge(rule, provider);
     },
     clear(provider) {
       store.clear(provider);
+      hints.clear(provider);
       provocations.clear(provider);
       if (provider === undefined) judged.clear();
       else judged.delete(provider);

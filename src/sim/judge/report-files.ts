@@ -2,12 +2,13 @@
  * The client report as files a CI job keeps (`serve --client-report FORMAT:FILE`): JSON as the
  * control API answers it, JUnit XML with one test case per client rule, and one self-contained
  * HTML page. A rule with findings fails; an acknowledged rule is skipped, saying why; when no
- * exchange was judged every rule is skipped, since nothing was checked.
+ * exchange was judged every rule is skipped, since nothing was checked. Hints (advice stricter than
+ * the interface) are listed apart and never fail anything.
  */
 import { maskText, maskValue } from '../../contract/mask.js';
-import { CLIENT_RULES } from './client-rules.js';
+import { CLIENT_ADVICE, CLIENT_RULES } from './client-rules.js';
 import type { ExchangeEvidence } from './evidence.js';
-import type { ClientFinding } from './findings.js';
+import type { ClientFinding, ClientHint } from './findings.js';
 import type { ClientReport } from './judge.js';
 import { summaryLine } from './report-text.js';
 
@@ -38,6 +39,13 @@ function exchangeText(exchange: ExchangeEvidence): string {
       : `  → ${answer.status}${answer.body === undefined ? '' : ` ${show(answer.body)}`}`,
   ];
   return lines.join('\n');
+}
+
+export function hintText(hint: ClientHint): string {
+  return [
+    `${hint.rule} (advice) ${hint.provider} at ${hint.at}: ${hint.detail}`,
+    ...hint.exchanges.map(exchangeText),
+  ].join('\n');
 }
 
 export function findingText(finding: ClientFinding): string {
@@ -71,7 +79,7 @@ export function clientReportJunit(report: ClientReport): string {
   const cases = CLIENT_RULES.map((rule) => testcase(rule, report));
   const failures = cases.filter((text) => text.includes('<failure ')).length;
   const skipped = cases.filter((text) => text.includes('<skipped ')).length;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="xs2a-kit client report" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}">\n  <testsuite name="client rules" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}">\n    <properties>\n      <property name="judged" value="${report.judged}"/>\n      <property name="dropped" value="${report.dropped}"/>\n    </properties>\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="xs2a-kit client report" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}">\n  <testsuite name="client rules" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}">\n    <properties>\n      <property name="judged" value="${report.judged}"/>\n      <property name="dropped" value="${report.dropped}"/>\n      <property name="hints" value="${report.hints.length}"/>\n    </properties>\n${cases.join('\n')}\n  </testsuite>\n</testsuites>\n`;
 }
 
 export function clientReportHtml(report: ClientReport): string {
@@ -79,6 +87,16 @@ export function clientReportHtml(report: ClientReport): string {
     const count = report.findings.filter((finding) => finding.rule === rule.id).length;
     return `<tr class="${count > 0 ? 'bad' : 'good'}"><td>${escape(rule.id)}</td><td>${escape(rule.severity)}</td><td>${count}</td><td>${escape(rule.section)}</td><td>${escape(rule.statement)}</td></tr>`;
   }).join('\n');
+  const hints = report.hints
+    .map(
+      (hint) =>
+        `<section class="hint"><h3>${escape(hint.rule)} · ${escape(hint.provider)} · ${escape(hint.at)}</h3><p>${escape(hint.detail)}</p><p>${escape(hint.statement)} <em>${escape(hint.why)}</em></p><pre>${escape(hintText(hint))}</pre></section>`,
+    )
+    .join('\n');
+  const advice = CLIENT_ADVICE.map(
+    (one) =>
+      `<tr><td>${escape(one.id)}</td><td>${report.hints.filter((hint) => hint.rule === one.id).length}</td><td>${escape(one.statement)}</td><td>${escape(one.why)}</td></tr>`,
+  ).join('\n');
   const findings = report.findings
     .map(
       (finding) =>
@@ -97,6 +115,12 @@ ${rows}
 </table>
 <h2>Findings</h2>
 ${findings || '<p>No findings.</p>'}
+<h2>Advice (hints, not findings)</h2>
+<p>Habits stricter than the interface: reported apart, never a finding, never a failed run.</p>
+<table><tr><th>Advice</th><th>Hints</th><th>Statement</th><th>Why it is advice</th></tr>
+${advice}
+</table>
+${hints || '<p>No hints.</p>'}
 </body></html>
 `;
 }

@@ -27,9 +27,13 @@ export function summaryLine(report: ClientReport): string {
       ? 'no findings'
       : `${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} (${counts})`;
   const dropped = report.dropped > 0 ? `, ${report.dropped} older dropped` : '';
+  const hints =
+    report.hints.length > 0
+      ? `; ${report.hints.length} hint${report.hints.length === 1 ? '' : 's'} (advice, not findings: ${[...new Set(report.hints.map((hint) => hint.rule))].join(', ')})`
+      : '';
   const acks =
     report.acknowledged.length > 0
       ? `; acknowledged: ${report.acknowledged.map((ack) => `${ack.rule}${ack.provider ? ` for ${ack.provider}` : ''} (${ack.findings} kept out)`).join(', ')}`
       : '';
-  return `Client report: ${report.judged} exchange${report.judged === 1 ? '' : 's'} judged, ${found}${dropped}${acks}.`;
+  return `Client report: ${report.judged} exchange${report.judged === 1 ? '' : 's'} judged, ${found}${dropped}${hints}${acks}.`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExchangeEvent } from '../exchange-events.js';
-import { seenOf } from './seen.js';
+import { ENDPOINTS } from '../../contract/endpoints.js';
+import { amountValue, canonical, ENDPOINT_FACTS, seenOf } from './seen.js';
 
 function event(
   path: string,
@@ -34,5 +35,53 @@ describe('an exchange as the client rules read it', () => {
     const malformed = seenOf(event('/v1/consents/a%zz/status', { operationId: undefined, params: undefined }));
     expect(malformed.consentId).toBe('a%zz');
     expect(seenOf(event('/v1/nowhere', { operationId: undefined, params: undefined })).operationId).toBeUndefined();
+  });
+});
+
+describe('the judge’s facts about endpoints come from the endpoint table', () => {
+  it('every row with Consent-ID uses a consent and draws on a budget; every capped row has one', () => {
+    for (const row of ENDPOINTS) {
+      const facts = ENDPOINT_FACTS.get(row.operationId)!;
+      expect([row.operationId, facts.consentAction === 'use']).toEqual([
+        row.operationId,
+        row.headers.includes('Consent-ID'),
+      ]);
+      expect([row.operationId, facts.dataType !== undefined]).toEqual([row.operationId, row.capped === true]);
+    }
+  });
+
+  it('reads and deletes of a consent are told by their rows, both kinds of consent', () => {
+    const byAction = (action: string) =>
+      [...ENDPOINT_FACTS].filter(([, facts]) => facts.consentAction === action).map(([id]) => id);
+    expect(byAction('read').sort()).toEqual([
+      'getConsent',
+      'getConsentStatus',
+      'getFundsConfirmationConsent',
+      'getFundsConfirmationConsentStatus',
+    ]);
+    expect(byAction('delete').sort()).toEqual(['deleteConsent', 'deleteFundsConfirmationConsent']);
+    expect(ENDPOINT_FACTS.get('getBalances')).toEqual({ dataType: 'balances', consentAction: 'use' });
+    expect(ENDPOINT_FACTS.get('readAccountDetails')?.dataType).toBe('accounts');
+    expect(ENDPOINT_FACTS.get('checkAvailabilityOfFunds')).toEqual({ dataType: 'funds', consentAction: 'use' });
+  });
+});
+
+describe('values are compared as values', () => {
+  it('an amount by its decimal value, an IBAN without spaces in upper case, keys in any order', () => {
+    expect(canonical({ instructedAmount: { amount: '33.10', currency: 'EUR' } })).toBe(
+      canonical({ instructedAmount: { currency: 'EUR', amount: '33.1' } }),
+    );
+    expect(canonical({ amount: '033.10' })).toBe(canonical({ amount: '33.1' }));
+    expect(canonical({ amount: '100' })).not.toBe(canonical({ amount: '1' }));
+    expect(canonical({ amount: '1.00' })).toBe(canonical({ amount: '1' }));
+    expect(canonical({ amount: '0.50' })).toBe(canonical({ amount: '.5' }));
+    expect(canonical({ amount: '1.05' })).not.toBe(canonical({ amount: '1.5' }));
+    expect(canonical({ debtorAccount: { iban: 'de89 3704 0044 0532 0130 00' } })).toBe(
+      canonical({ debtorAccount: { iban: 'DE89370400440532013000' } }),
+    );
+    // Only the fields the interface types so: another string keeps its writing.
+    expect(canonical({ creditorName: 'A  B' })).not.toBe(canonical({ creditorName: 'A B' }));
+    expect(amountValue('abc')).toBeUndefined();
+    expect(amountValue('1e5')).toBeUndefined();
   });
 });

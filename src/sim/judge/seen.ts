@@ -4,21 +4,42 @@
  * matcher), the resources it names, whether it is attended, its X-Request-ID, its body compared by
  * value, and the code and fields of an error answer.
  */
-import { ENDPOINTS, type OperationId } from '../../contract/endpoints.js';
+import { ENDPOINTS, type BudgetType, type EndpointEntry, type OperationId } from '../../contract/endpoints.js';
 import { createPathRouter } from '../../contract/path-router.js';
 import { isRequestId } from '../../contract/schemas.js';
 import type { ExchangeEvent } from '../exchange-events.js';
 
-/** The unattended budgets of the interface ("Limits"): the account list and the account read share one. */
-export type DataType = 'accounts' | 'balances' | 'transactions' | 'funds';
+/** The unattended budgets of the interface ("Limits"), as the endpoint table names them per row. */
+export type DataType = BudgetType;
 
-const DATA_TYPES: Partial<Record<OperationId, DataType>> = {
-  getAccountList: 'accounts',
-  readAccountDetails: 'accounts',
-  getBalances: 'balances',
-  getTransactionList: 'transactions',
-  checkAvailabilityOfFunds: 'funds',
-};
+/** What a request does to the consent it names, read from its endpoint row. */
+export type ConsentAction = 'use' | 'read' | 'delete';
+
+/**
+ * The judge's facts about an operation, all from the endpoint table: a row with `Consent-ID` uses
+ * a consent and draws on its row's budget; a GET of `…/{consent_id}` or `…/{consent_id}/status` reads
+ * the consent; a DELETE of `…/{consent_id}` ends it. A row added to the table is judged by what it is.
+ */
+export interface EndpointFacts {
+  readonly dataType: DataType | undefined;
+  readonly consentAction: ConsentAction | undefined;
+}
+
+function factsOf(row: EndpointEntry): EndpointFacts {
+  const namesConsent = /\{consent_id\}(\/status)?$/.test(row.path);
+  const consentAction: ConsentAction | undefined = row.headers.includes('Consent-ID')
+    ? 'use'
+    : namesConsent && row.method === 'get'
+      ? 'read'
+      : namesConsent && row.method === 'delete' && row.path.endsWith('{consent_id}')
+        ? 'delete'
+        : undefined;
+  return { dataType: row.budget, consentAction };
+}
+
+export const ENDPOINT_FACTS: ReadonlyMap<OperationId, EndpointFacts> = new Map(
+  ENDPOINTS.map((row) => [row.operationId, factsOf(row)]),
+);
 
 const findPath = createPathRouter(ENDPOINTS);
 
@@ -44,15 +65,43 @@ function parseJson(text: string | undefined): unknown {
   }
 }
 
-/** JSON with object keys sorted at every depth: two bodies that differ only in key order are the same request. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object')
-    return `{${Object.keys(value)
+/** A decimal written without leading or trailing zeros: "33.10", "033.1" and 33.1 are one amount. */
+function decimalValue(value: unknown): string | undefined {
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string') return undefined;
+  const match = /^(-?)0*(\d*?)(?:\.(\d*?)0*)?$/.exec(text.trim());
+  if (!match || !/\d/.test(text)) return undefined;
+  const [, sign, whole, fraction] = match;
+  const number = `${whole || '0'}${fraction ? `.${fraction}` : ''}`;
+  return number === '0' ? '0' : `${sign}${number}`;
+}
+
+/**
+ * A value as the interface means it: an `amount` by its decimal value (spec "Amount": a decimal
+ * string) and an `iban` without spaces in upper case (spec "AccountReference"), whatever the
+ * writing. Two bodies that say the same thing are the same request, and the same payment.
+ */
+function valueOf(key: string | undefined, value: unknown): unknown {
+  if (key === 'amount') return decimalValue(value) ?? value;
+  if (key === 'iban' && typeof value === 'string') return value.replace(/\s/g, '').toUpperCase();
+  return value;
+}
+
+/** JSON with object keys sorted at every depth, values as values: two bodies that say the same are the same request. */
+export function canonical(value: unknown, key?: string): string {
+  const own = valueOf(key, value);
+  if (Array.isArray(own)) return `[${own.map((item) => canonical(item)).join(',')}]`;
+  if (own !== null && typeof own === 'object')
+    return `{${Object.keys(own)
       .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .map((name) => `${JSON.stringify(name)}:${canonical((own as Record<string, unknown>)[name], name)}`)
       .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
+  return JSON.stringify(own) ?? 'null';
+}
+
+/** The value of an amount, for comparing two payments: undefined when it is no decimal. */
+export function amountValue(value: unknown): string | undefined {
+  return decimalValue(value);
 }
 
 function firstHeader(headers: ExchangeEvent['request']['headers'], name: string): string | undefined {
@@ -92,6 +141,8 @@ class SeenExchange {
   readonly accountId: string | undefined;
   /** The budget a consent-gated request draws on; undefined for every other operation. */
   readonly dataType: DataType | undefined;
+  /** What the request does to the consent it names (its endpoint row says). */
+  readonly consentAction: ConsentAction | undefined;
   readonly attended: boolean;
   /** Every `X-Request-ID` value sent (none, one, or more when repeated). */
   readonly requestIds: readonly string[];
@@ -119,8 +170,11 @@ class SeenExchange {
       params = entry ? decodedParams(match!.params) : {};
       this.operationId = entry?.operationId;
     }
-    this.dataType = this.operationId ? DATA_TYPES[this.operationId] : undefined;
-    this.consentId = params.consent_id ?? (this.dataType ? firstHeader(request.headers, 'consent-id') : undefined);
+    const facts = this.operationId ? ENDPOINT_FACTS.get(this.operationId) : undefined;
+    this.dataType = facts?.dataType;
+    this.consentAction = facts?.consentAction;
+    this.consentId =
+      params.consent_id ?? (this.consentAction === 'use' ? firstHeader(request.headers, 'consent-id') : undefined);
     this.paymentId = params.payment_id;
     this.authorisationId = params.authorisation_id;
     this.accountId = params.account_id;
@@ -139,6 +193,16 @@ class SeenExchange {
   get realMs(): number {
     this.#realMs ??= Date.parse(this.event.realAt);
     return this.#realMs;
+  }
+
+  /** When the answer left (or the connection closed), on the host clock, in ms. */
+  get leftRealMs(): number {
+    return this.realMs + this.event.latencyMs;
+  }
+
+  /** When the answer left, on the sandbox clock, in ms: where a backoff is measured from. */
+  get leftMs(): number {
+    return this.atMs + this.event.latencyMs;
   }
 
   get body(): unknown {
@@ -194,12 +258,30 @@ export const wellFormedRequestId = (seen: Seen): boolean => seen.wellFormedId;
 
 export const isInitiation = (seen: Seen) => seen.operationId === 'initiatePayment';
 
+/**
+ * Host-clock slack: the arrival is kept to the millisecond, the latency finer, so an answer and the
+ * next request can look a millisecond apart in the wrong order. Within it, nobody reacts to anything.
+ */
+export const SAME_INSTANT_MS = 2;
+
+/**
+ * Whether the client could have known `earlier`'s answer when it sent `seen`: the answer left
+ * before the request arrived. Events come in the order answers leave, so a slow answer is judged
+ * after requests that arrived while it was held; the judge compares in arrival order (issue 39).
+ */
+export const answeredBefore = (earlier: Seen, seen: Seen): boolean =>
+  earlier.leftRealMs <= seen.realMs + SAME_INSTANT_MS;
+
+/** Whether `seen` arrived after `other`: the newer of two requests is the one a memory keeps. */
+export const arrivedAfter = (seen: Seen, other: Seen): boolean => seen.realMs >= other.realMs;
+
 /** A 5xx, or a connection closed without an answer: what the interface says may be retried after a backoff. */
 export const failedRetryably = (seen: Seen) => seen.status === null || seen.status >= 500;
 
 /**
  * The request as the retry rules compare it: method, path, query, body by value and the headers
- * that decide the answer; `X-Request-ID` only on a payment initiation, where it is the idempotency key.
+ * that decide the answer; `X-Request-ID` only on a payment initiation, where it is the idempotency
+ * key, and elsewhere only whether it was one UUID (the one thing about it a bank may refuse).
  */
 export function requestKey(seen: Seen): string {
   const { headers, path, query } = seen.event.request;
@@ -213,5 +295,7 @@ export function requestKey(seen: Seen): string {
     firstHeader(headers, 'tpp-redirect-uri') ?? null,
     firstHeader(headers, 'tpp-nok-redirect-uri') ?? null,
     isInitiation(seen) ? seen.requestIds.join(',') : null,
+    // A request refused for its X-Request-ID alone and sent again with a valid one is not unchanged.
+    seen.wellFormedId,
   ]);
 }

@@ -1,44 +1,56 @@
 /**
  * CLIENT-BACKOFF (spec "Errors: Rules" 2: "only 5xx and connection failures are retryable (after a
- * backoff)"; 4: a Retry-After says how long). The same request sent again sooner than the answer's
- * Retry-After, or within half a second when it named none, is a retry without a backoff. Half a
- * second is the conformance kit's own first backoff. Sandbox time, measured from the failure.
+ * backoff)"; "Limits": Retry-After, "Seconds to wait"). The same request sent again sooner than the
+ * Retry-After its failure named is a retry without the backoff the bank asked for. Sandbox time,
+ * measured from the moment the failure's answer left.
+ *
+ * Judged in arrival order: a failure counts only for a request that arrived after its answer left.
+ * A client that timed out a slow request and sent it again could not know of a 503 answered to that
+ * resend when it sent the first (issue 39). Without a Retry-After the interface does not say how
+ * long a backoff is: a resend within MIN_BACKOFF_MS is ADVICE-BACKOFF, a hint.
  */
 import { BoundedMap } from '../bounded.js';
-import { failedRetryably, requestKey, type Seen } from '../seen.js';
-import { check, line, outcome, PROVIDER_MEMORY, seconds } from './check.js';
+import { answeredBefore, failedRetryably, requestKey, type Seen } from '../seen.js';
+import { check, line, outcome, PROVIDER_MEMORY, seconds, type Violation } from './check.js';
 import { retryAfterMs } from './retry-after-header.js';
 
-/** The shortest pause after a failure that names no Retry-After. */
+/** The pause after a failure that names no Retry-After that the advice asks for (the kit's own first backoff). */
 export const MIN_BACKOFF_MS = 500;
 
 interface Failure {
   seen: Seen;
-  failedMs: number;
-  waitMs: number;
+  /** The Retry-After it named, in ms; undefined without one. */
+  named: number | undefined;
+}
+
+function judged(failure: Failure, seen: Seen): Violation | undefined {
+  if (!answeredBefore(failure.seen, seen)) return undefined;
+  const waited = seen.atMs - failure.seen.leftMs;
+  const wait = failure.named ?? MIN_BACKOFF_MS;
+  if (waited >= wait) return undefined;
+  const rule = failure.named === undefined ? 'ADVICE-BACKOFF' : 'CLIENT-BACKOFF';
+  return {
+    rule,
+    detail: `${line(seen)} was sent again ${seconds(Math.max(0, waited))} after ${outcome(failure.seen)}, sooner than ${seconds(wait)}${failure.named === undefined ? ' (no Retry-After was named: advice, not a finding)' : ' (its Retry-After)'}.`,
+    earlier: [failure.seen],
+    ...(seen.consentId ? { consentId: seen.consentId } : {}),
+    ...(seen.paymentId ? { paymentId: seen.paymentId } : {}),
+  };
 }
 
 export const backoff = check({
   rule: 'CLIENT-BACKOFF',
+  advice: 'ADVICE-BACKOFF',
   memory: () => new BoundedMap<string, Failure>(PROVIDER_MEMORY),
   judge(memory, seen) {
     // No failure to remember or to forget: the common case, spared the request's key.
     if (memory.size === 0 && !failedRetryably(seen)) return undefined;
     const key = requestKey(seen);
     const failure = memory.get(key);
-    const soon = failure !== undefined && seen.atMs - failure.failedMs < failure.waitMs;
-    if (failedRetryably(seen)) {
-      const named = retryAfterMs(seen);
-      const failedMs = seen.atMs + seen.event.latencyMs;
-      memory.set(key, { seen, failedMs, waitMs: named ?? MIN_BACKOFF_MS });
-    } else memory.delete(key);
-    if (!soon) return undefined;
-    return {
-      rule: 'CLIENT-BACKOFF',
-      detail: `${line(seen)} was sent again ${seconds(Math.max(0, seen.atMs - failure.failedMs))} after ${outcome(failure.seen)}, sooner than ${seconds(failure.waitMs)}${retryAfterMs(failure.seen) === undefined ? ' (no Retry-After: the least backoff)' : ' (its Retry-After)'}.`,
-      earlier: [failure.seen],
-      ...(seen.consentId ? { consentId: seen.consentId } : {}),
-      ...(seen.paymentId ? { paymentId: seen.paymentId } : {}),
-    };
+    const violation = failure && judged(failure, seen);
+    // The memory keeps the answer that left last, the newest the client can know: events come in that order.
+    if (failedRetryably(seen)) memory.set(key, { seen, named: retryAfterMs(seen) });
+    else memory.delete(key);
+    return violation;
   },
 });

@@ -5,7 +5,7 @@
  * the clock: the exchange carries its own times.
  */
 import { maskTarget } from '../../../contract/mask.js';
-import type { ClientRuleId } from '../client-rules.js';
+import type { ClientAdviceId, ClientRuleId } from '../client-rules.js';
 import type { Seen } from '../seen.js';
 import type { Subjects } from '../subjects.js';
 
@@ -13,11 +13,17 @@ import type { Subjects } from '../subjects.js';
 export const PROVIDER_MEMORY = 1_000;
 
 export interface Violation {
-  readonly rule: ClientRuleId;
+  /** A rule (a finding) or advice (a hint, reported apart). */
+  readonly rule: ClientRuleId | ClientAdviceId;
   /** One sentence: what this exchange did, and the earlier one that makes it a finding. */
   readonly detail: string;
-  /** Earlier exchanges of the evidence, oldest first (the judged one follows them). */
+  /** The other exchanges of the evidence; the report orders them all by arrival. */
   readonly earlier?: readonly Seen[];
+  /**
+   * The exchange that broke the rule, when it is not the one being judged: a slow answer judged
+   * last can show that a request which arrived while it was held broke a rule (CLIENT-PAYMENT-KEY).
+   */
+  readonly subject?: Seen;
   readonly consentId?: string;
   readonly paymentId?: string;
   /** The request field at fault (a malformed request's `path`). */
@@ -32,6 +38,8 @@ export interface World {
 
 export interface ClientCheck<M> {
   readonly rule: ClientRuleId;
+  /** The advice the check also gives, if any. */
+  readonly advice?: ClientAdviceId;
   /** A provider's memory for this check, fresh. */
   memory(): M;
   judge(memory: M, seen: Seen, world: World): Violation | undefined;

@@ -7,18 +7,11 @@
  * not granted, an account outside it, a consent not yet approved) until the consent changes status.
  */
 import { BoundedMap } from '../bounded.js';
-import type { Seen } from '../seen.js';
+import { answeredBefore, type Seen } from '../seen.js';
 import type { Subjects } from '../subjects.js';
 import { check, line, outcome, PROVIDER_MEMORY } from './check.js';
 
 const ENDED_STATUSES = new Set(['revokedByPsu', 'terminatedByTpp', 'expired', 'rejected']);
-const DELETES = new Set(['deleteConsent', 'deleteFundsConfirmationConsent']);
-const READS = new Set([
-  'getConsent',
-  'getConsentStatus',
-  'getFundsConfirmationConsent',
-  'getFundsConfirmationConsentStatus',
-]);
 
 interface Told {
   seen: Seen;
@@ -35,25 +28,38 @@ interface Memory {
 
 const serviceOf = (seen: Seen) => (seen.dataType === 'funds' ? 'cof' : 'ais');
 
+/** The first telling is the one that counts: an answer that left later, read late, does not replace it. */
+function keepFirst(map: BoundedMap<string, Told>, key: string, told: Told): void {
+  const before = map.get(key);
+  if (before === undefined || told.seen.leftRealMs < before.seen.leftRealMs) map.set(key, told);
+}
+
 /** Learns what this exchange told the client about its consent. */
 function remember(memory: Memory, seen: Seen, subjects: Subjects, tick: number): void {
   const consentId = seen.consentId!;
   const told = (why: string) => ({ seen, why, tick });
-  if (seen.operationId && DELETES.has(seen.operationId) && seen.status === 204)
-    memory.ended.set(`${consentId}|any`, told('the client deleted it'));
-  if (seen.operationId && READS.has(seen.operationId)) {
+  // Which operations delete, read or use a consent is the endpoint table's word (seen.ts ENDPOINT_FACTS).
+  if (seen.consentAction === 'delete' && seen.status === 204)
+    keepFirst(memory.ended, `${consentId}|any`, told('the client deleted it'));
+  if (seen.consentAction === 'read') {
     const read = (seen.answerJson as { consentStatus?: unknown } | undefined)?.consentStatus;
     if (typeof read === 'string' && ENDED_STATUSES.has(read))
-      memory.ended.set(`${consentId}|any`, told(`a read of it answered ${read}`));
+      keepFirst(memory.ended, `${consentId}|any`, told(`a read of it answered ${read}`));
   }
-  if (!seen.dataType) return;
-  if (seen.code === 'CONSENT_EXPIRED') memory.ended.set(`${consentId}|any`, told(outcome(seen)));
-  else if (seen.code === 'CONSENT_UNKNOWN') memory.ended.set(`${consentId}|${serviceOf(seen)}`, told(outcome(seen)));
+  if (seen.consentAction !== 'use') return;
+  if (seen.code === 'CONSENT_EXPIRED') keepFirst(memory.ended, `${consentId}|any`, told(outcome(seen)));
+  else if (seen.code === 'CONSENT_UNKNOWN')
+    keepFirst(memory.ended, `${consentId}|${serviceOf(seen)}`, told(outcome(seen)));
   else if (seen.code === 'CONSENT_INVALID') {
     const status = subjects.consentStatus(consentId);
     if (status !== undefined && ENDED_STATUSES.has(status))
-      memory.ended.set(`${consentId}|any`, told(`${outcome(seen)} (the consent is ${status})`));
-    else memory.refused.set(`${consentId}|${seen.method} ${seen.event.request.path}`, told(outcome(seen)));
+      keepFirst(memory.ended, `${consentId}|any`, told(`${outcome(seen)} (the consent is ${status})`));
+    else {
+      // A refusal holds until the consent changes: the newest arrival's is the one to compare with.
+      const key = `${consentId}|${seen.method} ${seen.event.request.path}`;
+      const before = memory.refused.get(key);
+      if (before === undefined || before.seen.realMs <= seen.realMs) memory.refused.set(key, told(outcome(seen)));
+    }
   }
 }
 
@@ -65,18 +71,20 @@ export const consentEnded = check({
     if (!consentId) return undefined;
     let told: Told | undefined;
     let why: string | undefined;
-    if (seen.dataType) {
+    if (seen.consentAction === 'use') {
+      // Only what was answered before the request arrived was told (arrival order).
+      const heard = (one: Told | undefined) => (one && answeredBefore(one.seen, seen) ? one : undefined);
       told =
         memory.ended.size === 0
           ? undefined
-          : (memory.ended.get(`${consentId}|${serviceOf(seen)}`) ?? memory.ended.get(`${consentId}|any`));
+          : (heard(memory.ended.get(`${consentId}|${serviceOf(seen)}`)) ?? heard(memory.ended.get(`${consentId}|any`)));
       why = told?.why;
       const delivered = subjects.revocationDelivered(consentId);
       if (!told && delivered !== undefined && delivered < seen.realMs) why = 'its revocation callback was delivered';
       const refusal =
         memory.refused.size === 0
           ? undefined
-          : memory.refused.get(`${consentId}|${seen.method} ${seen.event.request.path}`);
+          : heard(memory.refused.get(`${consentId}|${seen.method} ${seen.event.request.path}`));
       if (
         !why &&
         refusal &&

@@ -4,7 +4,7 @@
  * second malformed request; a foreign consent used twice is the mix-up, not a consent used after
  * its end.
  */
-import type { ClientRuleId } from '../client-rules.js';
+import type { ClientAdviceId, ClientRuleId } from '../client-rules.js';
 import { backoff } from './backoff.js';
 import type { AnyCheck, Violation } from './check.js';
 import { consentEnded } from './consent-ended.js';
@@ -31,11 +31,21 @@ export const EXCHANGE_CHECKS: readonly AnyCheck[] = [
   foreignId,
 ];
 
-const SUPERSEDES: Partial<Record<ClientRuleId, readonly ClientRuleId[]>> = {
-  'CLIENT-RETRY-4XX': ['CLIENT-MALFORMED', 'CLIENT-REQUEST-ID-NEW', 'CLIENT-ENDPOINT', 'CLIENT-ACCOUNT-ID'],
-  'CLIENT-RETRY-AFTER': ['CLIENT-REQUEST-ID-NEW', 'CLIENT-RATE-REMAINING'],
-  'CLIENT-BACKOFF': ['CLIENT-REQUEST-ID-NEW'],
-  'CLIENT-CONSENT-ENDED': ['CLIENT-REQUEST-ID-NEW', 'CLIENT-ACCOUNT-ID'],
+type Judged = ClientRuleId | ClientAdviceId;
+
+const SUPERSEDES: Partial<Record<Judged, readonly Judged[]>> = {
+  'CLIENT-RETRY-4XX': [
+    'CLIENT-MALFORMED',
+    'CLIENT-REQUEST-ID-NEW',
+    'ADVICE-REQUEST-ID-NEW',
+    'CLIENT-ENDPOINT',
+    'CLIENT-ACCOUNT-ID',
+  ],
+  'CLIENT-RETRY-AFTER': ['CLIENT-REQUEST-ID-NEW', 'ADVICE-REQUEST-ID-NEW', 'CLIENT-RATE-REMAINING'],
+  'CLIENT-BACKOFF': ['CLIENT-REQUEST-ID-NEW', 'ADVICE-REQUEST-ID-NEW'],
+  'ADVICE-BACKOFF': ['ADVICE-REQUEST-ID-NEW'],
+  'ADVICE-CALLBACK-READ': ['ADVICE-REQUEST-ID-NEW'],
+  'CLIENT-CONSENT-ENDED': ['CLIENT-REQUEST-ID-NEW', 'ADVICE-REQUEST-ID-NEW', 'CLIENT-ACCOUNT-ID'],
   'CLIENT-FOREIGN-ID': ['CLIENT-CONSENT-ENDED', 'CLIENT-RETRY-4XX'],
 };
 

@@ -5,7 +5,7 @@
  * request that can only meet a 429. After a 429, CLIENT-RETRY-AFTER judges instead.
  */
 import { BoundedMap } from '../bounded.js';
-import type { Seen } from '../seen.js';
+import { answeredBefore, arrivedAfter, type Seen } from '../seen.js';
 import { check, line, PROVIDER_MEMORY } from './check.js';
 import { rateLimitHeader } from './retry-after-header.js';
 
@@ -24,10 +24,13 @@ export const rateRemaining = check({
       return undefined;
     const key = `${seen.consentId}|${seen.dataType}`;
     const spent = memory.get(key);
-    const early = spent !== undefined && !seen.attended && seen.atMs < spent.resetMs;
+    const early =
+      spent !== undefined && answeredBefore(spent.seen, seen) && !seen.attended && seen.atMs < spent.resetMs;
     const remaining = rateLimitHeader(seen, 'x-ratelimit-remaining');
     const reset = rateLimitHeader(seen, 'x-ratelimit-reset');
-    if (seen.status !== null && seen.status < 300 && remaining === 0 && reset !== undefined)
+    if (spent !== undefined && !arrivedAfter(seen, spent.seen)) {
+      // An older request answered late: the newer answer's count stands.
+    } else if (seen.status !== null && seen.status < 300 && remaining === 0 && reset !== undefined)
       memory.set(key, { seen, resetMs: reset * 1000 });
     else if (seen.status === 429 || (remaining !== undefined && remaining > 0)) memory.delete(key);
     if (!early) return undefined;

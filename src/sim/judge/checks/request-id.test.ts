@@ -52,7 +52,7 @@ describe('CLIENT-REQUEST-ID-NEW remembers ids, and the exchanges of the newest',
     expect(seen(first)).toBeUndefined();
     const violation = seen(exchange(id.toUpperCase(), 1, { path: '/v1/accounts' }));
     expect(violation).toEqual({
-      rule: 'CLIENT-REQUEST-ID-NEW',
+      rule: 'ADVICE-REQUEST-ID-NEW',
       detail: 'GET /v1/accounts reused the X-Request-ID of an earlier GET /v1/accounts/acc-1/balances.',
       earlier: [first],
     });
@@ -64,7 +64,7 @@ describe('CLIENT-REQUEST-ID-NEW remembers ids, and the exchanges of the newest',
     seen(exchange(id, 0, { query: 'withBalance=true' }));
     for (let at = 1; at <= REMEMBERED_EXCHANGES; at++) expect(seen(exchange(randomUUID(), at))).toBeUndefined();
     expect(seen(exchange(id, REMEMBERED_EXCHANGES + 1))).toEqual({
-      rule: 'CLIENT-REQUEST-ID-NEW',
+      rule: 'ADVICE-REQUEST-ID-NEW',
       detail:
         'GET /v1/accounts/acc-1/balances reused the X-Request-ID of an earlier GET /v1/accounts/acc-1/balances?withBalance=true at 2026-03-02T10:00:00.000Z (an exchange too old to be kept as evidence).',
     });
@@ -86,26 +86,36 @@ describe('CLIENT-REQUEST-ID-NEW remembers ids, and the exchanges of the newest',
     seen(exchange(forgotten, 0));
     seen(exchange(kept, 1));
     for (let at = 2; at <= REMEMBERED_IDS; at++) seen(exchange(randomUUID(), at));
-    expect(seen(exchange(kept, REMEMBERED_IDS + 1))?.rule).toBe('CLIENT-REQUEST-ID-NEW');
+    expect(seen(exchange(kept, REMEMBERED_IDS + 1))?.rule).toBe('ADVICE-REQUEST-ID-NEW');
     expect(seen(exchange(forgotten, REMEMBERED_IDS + 2))).toBeUndefined();
   });
 
-  it('an initiation sent again with the same body is a replay, with another body a reuse, also when its exchange is no longer kept', () => {
+  it('an initiation sent again with the same body (by value) is a replay, with another body a finding, also when its exchange is no longer kept', () => {
     const seen = judge();
     const id = randomUUID();
     seen(initiation(id, 0, '10.00'));
     expect(seen(initiation(id, 1, '10.00'))).toBeUndefined();
-    for (let at = 2; at < REMEMBERED_EXCHANGES + 2; at++) seen(exchange(randomUUID(), at));
+    expect(seen(initiation(id, 2, '10.0'))).toBeUndefined();
+    for (let at = 3; at < REMEMBERED_EXCHANGES + 3; at++) seen(exchange(randomUUID(), at));
     expect(seen(initiation(id, 200, '10.00'))).toBeUndefined();
-    expect(seen(initiation(id, 201, '10.01'))?.detail).toBe(
-      'POST /v1/payments/sepa-credit-transfers reused the X-Request-ID of an earlier POST /v1/payments/sepa-credit-transfers with a different body at 2026-03-02T10:00:00.000Z (an exchange too old to be kept as evidence).',
-    );
-    // A GET after an initiation under the same id is a reuse, and so is an initiation after a GET.
-    expect(seen(exchange(id, 202))?.detail).toMatch(/^GET \S+ reused the X-Request-ID of an earlier POST /);
+    expect(seen(initiation(id, 201, '10.01'))).toEqual({
+      rule: 'CLIENT-REQUEST-ID-NEW',
+      detail:
+        "POST /v1/payments/sepa-credit-transfers initiated a different payment under the X-Request-ID of an earlier initiation POST /v1/payments/sepa-credit-transfers at 2026-03-02T10:00:00.000Z (an exchange too old to be kept as evidence): that id is the first payment's idempotency key.",
+    });
+    // A GET after an initiation under the same id is advice, and so is an initiation after a GET.
+    expect(seen(exchange(id, 202))).toMatchObject({
+      rule: 'ADVICE-REQUEST-ID-NEW',
+      detail: expect.stringMatching(/^GET \S+ reused the X-Request-ID of an earlier POST /),
+    });
     const read = randomUUID();
     seen(exchange(read, 203));
-    expect(seen(initiation(read, 204, '10.00'))?.detail).toBe(
-      'POST /v1/payments/sepa-credit-transfers reused the X-Request-ID of an earlier GET /v1/accounts/acc-1/balances.',
-    );
+    expect(seen(initiation(read, 204, '10.00'))).toMatchObject({
+      rule: 'ADVICE-REQUEST-ID-NEW',
+      detail:
+        'POST /v1/payments/sepa-credit-transfers reused the X-Request-ID of an earlier GET /v1/accounts/acc-1/balances.',
+    });
+    // The id now binds that initiation's payment: another payment under it is a finding.
+    expect(seen(initiation(read, 205, '11.00'))?.rule).toBe('CLIENT-REQUEST-ID-NEW');
   });
 });

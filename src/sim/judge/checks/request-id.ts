@@ -3,6 +3,9 @@
  * request, a UUID; "Behaviour notes: Payments" 6: the idempotency key of an initiation, a
  * correlation id elsewhere). A bank may serve a request without one (a bank-profile choice); the
  * client still broke the rule, so the form is judged on what was sent, not on the answer.
+ *
+ * The interface asks a new id of nobody: only an initiation's key binds to one payment, so only an
+ * initiation of another payment under it is a finding. Any other reuse is ADVICE-REQUEST-ID-NEW.
  */
 import { BoundedMap } from '../bounded.js';
 import { isInitiation, wellFormedRequestId, type Seen } from '../seen.js';
@@ -34,7 +37,8 @@ export const requestIdForm = check({
 interface Used {
   readonly request: RequestLine;
   readonly at: string;
-  readonly initiationBody: string | undefined;
+  /** The body of the first initiation sent under the id (by value), once one was. */
+  initiationBody: string | undefined;
 }
 
 interface Memory {
@@ -51,6 +55,7 @@ const replays = (earlier: Used, seen: Seen) =>
 
 export const requestIdNew = check({
   rule: 'CLIENT-REQUEST-ID-NEW',
+  advice: 'ADVICE-REQUEST-ID-NEW',
   memory: (): Memory => ({
     used: new BoundedMap(REMEMBERED_IDS),
     exchanges: new BoundedMap(REMEMBERED_EXCHANGES),
@@ -71,11 +76,18 @@ export const requestIdNew = check({
     }
     if (replays(earlier, seen)) return undefined;
     const exchange = memory.exchanges.get(id);
-    const differentBody = isInitiation(seen) && earlier.initiationBody !== undefined ? ' with a different body' : '';
+    const otherPayment = isInitiation(seen) && earlier.initiationBody !== undefined;
+    if (isInitiation(seen) && earlier.initiationBody === undefined) earlier.initiationBody = seen.bodyKey;
     const gone = exchange ? '' : ` at ${earlier.at} (an exchange too old to be kept as evidence)`;
+    if (otherPayment)
+      return {
+        rule: 'CLIENT-REQUEST-ID-NEW',
+        detail: `${line(seen)} initiated a different payment under the X-Request-ID of an earlier initiation ${requestLine(earlier.request)}${gone}: that id is the first payment's idempotency key.`,
+        ...(exchange ? { earlier: [exchange] } : {}),
+      };
     return {
-      rule: 'CLIENT-REQUEST-ID-NEW',
-      detail: `${line(seen)} reused the X-Request-ID of an earlier ${requestLine(earlier.request)}${differentBody}${gone}.`,
+      rule: 'ADVICE-REQUEST-ID-NEW',
+      detail: `${line(seen)} reused the X-Request-ID of an earlier ${requestLine(earlier.request)}${gone}.`,
       ...(exchange ? { earlier: [exchange] } : {}),
     };
   },

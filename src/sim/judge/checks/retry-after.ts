@@ -5,7 +5,7 @@
  * holds back that operation. Sandbox time: a test moves the clock instead of waiting.
  */
 import { BoundedMap } from '../bounded.js';
-import type { Seen } from '../seen.js';
+import { answeredBefore, arrivedAfter, type Seen } from '../seen.js';
 import { check, line, PROVIDER_MEMORY, seconds } from './check.js';
 import { rateLimitHeader, retryAfterMs } from './retry-after-header.js';
 
@@ -29,8 +29,15 @@ export const retryAfter = check({
     const key = throttleKey(seen);
     const held = memory.get(key);
     // Attended requests are uncapped ("Limits"): a 429 of an unattended one does not hold them back.
-    const bound = held !== undefined && seen.atMs < held.untilMs && (!seen.attended || held.seen.attended);
-    if (seen.status === 429) {
+    // Only a 429 that left before the request arrived can hold it back (arrival order).
+    const bound =
+      held !== undefined &&
+      answeredBefore(held.seen, seen) &&
+      seen.atMs < held.untilMs &&
+      (!seen.attended || held.seen.attended);
+    if (held !== undefined && !arrivedAfter(seen, held.seen)) {
+      // An older request answered late: what the newer 429 asked for stands.
+    } else if (seen.status === 429) {
       const wait = retryAfterMs(seen);
       // A budget's Retry-After is rounded up to whole seconds; a client that waits for the reset it names is not early.
       const reset = rateLimitHeader(seen, 'x-ratelimit-reset');

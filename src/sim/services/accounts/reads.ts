@@ -11,10 +11,7 @@ import { spend } from './access.js';
 import { coveredAccount, usableConsent, type AccessInput } from './consent-access.js';
 import { accountDetails, balancesView, transactionsView } from './view.js';
 
-/** What the functions here read of their world's context: the type lets them reach nothing else. */
-export type AccountReadsContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'world' | 'behaviour' | 'bank'>;
-
-export function listAccounts(ctx: AccountReadsContext, input: AccessInput) {
+export function listAccounts(ctx: SandboxContext, input: AccessInput) {
   return ctx.bank.transact((uow) => {
     const consent = usableConsent(ctx, input);
     const ibans = [...coveredIbans(consent.granted ?? { accounts: [], balances: [], transactions: [] })];
@@ -26,7 +23,7 @@ export function listAccounts(ctx: AccountReadsContext, input: AccessInput) {
   });
 }
 
-export function readAccount(ctx: AccountReadsContext, input: AccessInput, resourceId: string) {
+export function readAccount(ctx: SandboxContext, input: AccessInput, resourceId: string) {
   return ctx.bank.transact((uow) => {
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'accounts');
@@ -34,7 +31,7 @@ export function readAccount(ctx: AccountReadsContext, input: AccessInput, resour
   });
 }
 
-export function readBalances(ctx: AccountReadsContext, input: AccessInput, resourceId: string) {
+export function readBalances(ctx: SandboxContext, input: AccessInput, resourceId: string) {
   return ctx.bank.transact((uow) => {
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'balances');
@@ -44,12 +41,7 @@ export function readBalances(ctx: AccountReadsContext, input: AccessInput, resou
   });
 }
 
-export function readTransactions(
-  ctx: AccountReadsContext,
-  input: AccessInput,
-  resourceId: string,
-  request: PageRequest,
-) {
+export function readTransactions(ctx: SandboxContext, input: AccessInput, resourceId: string, request: PageRequest) {
   return ctx.bank.transact((uow) => {
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'transactions');

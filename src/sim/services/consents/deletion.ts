@@ -8,9 +8,6 @@ import { saveAuthorisation } from '../sca/save.js';
 import { ownConsent } from './lookup.js';
 import { saveConsent } from './save.js';
 
-/** What the functions here read of their world's context: the type lets them reach nothing else. */
-export type ConsentDeletionContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'behaviour' | 'bank'>;
-
 /**
  * DELETE by the holder: a valid consent becomes terminatedByTpp at once, without notification.
  * The spec does not show other states: a received consent is terminated too (the provider gives
@@ -19,7 +16,7 @@ export type ConsentDeletionContext = Pick<SandboxContext, 'store' | 'clock' | 'e
  * bank profile's `consent.deleteNotValid` (received-too); valid-only refuses all but valid.
  */
 export function deleteConsent(
-  ctx: ConsentDeletionContext,
+  ctx: SandboxContext,
   tpp: string,
   consentId: string,
   kind: ConsentRecord['kind'] = 'ais',

@@ -7,13 +7,10 @@ import { XsError } from '../../../contract/index.js';
 import type { SandboxContext } from '../../context.js';
 import type { ConsentRecord } from '../../store/data.js';
 
-/** What the functions here read of their world's context: the type lets them reach nothing else. */
-export type ConsentLookupContext = Pick<SandboxContext, 'store'>;
-
 const unknownConsent = () => new XsError('CONSENT_UNKNOWN', { text: 'The consent is unknown.' });
 
 export function ownConsent(
-  ctx: ConsentLookupContext,
+  ctx: SandboxContext,
   tpp: string,
   consentId: string | undefined,
   kind: ConsentRecord['kind'] = 'ais',

@@ -7,20 +7,12 @@ import type { AuthorisationRecord, ConsentRecord } from '../../store/data.js';
 import { ownConsent } from './lookup.js';
 import { consentView } from './view.js';
 
-/** What the functions here read of their world's context: the type lets them reach nothing else. */
-export type ConsentReadsContext = Pick<SandboxContext, 'store' | 'clock' | 'behaviour'>;
-
-export function readConsent(
-  ctx: Pick<ConsentReadsContext, 'store' | 'clock'>,
-  tpp: string,
-  consentId: string,
-  kind: ConsentRecord['kind'] = 'ais',
-) {
+export function readConsent(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais') {
   return consentView(ownConsent(ctx, tpp, consentId, kind), ctx.clock.now());
 }
 
 export function consentStatus(
-  ctx: Pick<ConsentReadsContext, 'store' | 'clock'>,
+  ctx: SandboxContext,
   tpp: string,
   consentId: string,
   kind: ConsentRecord['kind'] = 'ais',
@@ -29,7 +21,7 @@ export function consentStatus(
 }
 
 export function consentAuthorisations(
-  ctx: Pick<ConsentReadsContext, 'store'>,
+  ctx: SandboxContext,
   tpp: string,
   consentId: string,
   kind: ConsentRecord['kind'] = 'ais',
@@ -39,7 +31,7 @@ export function consentAuthorisations(
 }
 
 export function consentAuthorisation(
-  ctx: ConsentReadsContext,
+  ctx: SandboxContext,
   tpp: string,
   consentId: string,
   authorisationId: string,

@@ -14,11 +14,8 @@ import { ownPayment, paymentStatusAt, unknownPayment } from './lookup.js';
 import { releaseDebit } from './money.js';
 import { savePayment } from './save.js';
 
-/** What the functions here read of their world's context: the type lets them reach nothing else. */
-export type PaymentCancellationContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'world' | 'bank'>;
-
 function cancel(
-  ctx: Pick<PaymentCancellationContext, 'store' | 'clock' | 'events'>,
+  ctx: SandboxContext,
   uow: UnitOfWork,
   payment: PaymentRecord,
   now: Date,
@@ -35,18 +32,13 @@ function cancel(
 }
 
 /** DELETE by the initiating provider: CANC at once while cancellable, else 405 CANCELLATION_INVALID. */
-export function cancelPayment(
-  ctx: Pick<PaymentCancellationContext, 'store' | 'clock' | 'events' | 'bank'>,
-  tpp: string,
-  product: string,
-  paymentId: string,
-) {
+export function cancelPayment(ctx: SandboxContext, tpp: string, product: string, paymentId: string) {
   return ctx.bank.transact((uow) => cancel(ctx, uow, ownPayment(ctx, tpp, product, paymentId), ctx.clock.now()));
 }
 
 /** The customer cancels in the portal: a payment from one of their accounts, the same rule and effect. */
 export function cancelByCustomer(
-  ctx: PaymentCancellationContext,
+  ctx: SandboxContext,
   psuId: string,
   paymentId: string,
 ): Promise<{ transactionStatus: 'CANC' }> {

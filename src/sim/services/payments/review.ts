@@ -4,9 +4,6 @@ import type { SandboxContext } from '../../context.js';
 import { amountCentsOf, paymentBinding, remittanceOf } from '../../rules/payments.js';
 import { paymentById, paymentStatusAt } from './lookup.js';
 
-/** What the functions here read of their world's context: the type lets them reach nothing else. */
-export type PaymentReviewContext = Pick<SandboxContext, 'store' | 'clock'>;
-
 export interface PaymentReview {
   paymentId: string;
   product: PaymentProduct;
@@ -24,7 +21,7 @@ export interface PaymentReview {
   binding: string;
 }
 
-export function paymentReview(ctx: PaymentReviewContext, paymentId: string): PaymentReview {
+export function paymentReview(ctx: SandboxContext, paymentId: string): PaymentReview {
   const payment = paymentById(ctx, paymentId);
   return {
     paymentId,

@@ -10,9 +10,6 @@ import { effectiveScaStatus, isOpen } from '../../rules/sca.js';
 import type { AuthorisationRecord, ConsentRecord } from '../../store/data.js';
 import { paymentReview } from '../payments/review.js';
 
-/** What the functions here read of their world's context: the type lets them reach nothing else. */
-export type ScaCeremonyContext = Pick<SandboxContext, 'store' | 'clock'>;
-
 export type Decision = 'approve' | 'decline';
 
 export interface ScaOutcome {
@@ -21,21 +18,18 @@ export interface ScaOutcome {
   redirect: string | null;
 }
 
-export function parentConsent(
-  ctx: Pick<ScaCeremonyContext, 'store'>,
-  authorisation: AuthorisationRecord,
-): ConsentRecord {
+export function parentConsent(ctx: SandboxContext, authorisation: AuthorisationRecord): ConsentRecord {
   const consent = ctx.store.get('consents', authorisation.parent.id);
   if (!consent) throw new XsError('INTERNAL_SERVER_ERROR');
   return consent;
 }
 
-export function outcomeOf(ctx: Pick<ScaCeremonyContext, 'clock'>, authorisation: AuthorisationRecord): ScaOutcome {
+export function outcomeOf(ctx: SandboxContext, authorisation: AuthorisationRecord): ScaOutcome {
   return { scaStatus: effectiveScaStatus(authorisation, ctx.clock.now()), redirect: null };
 }
 
 /** Only an open authorisation can be acted on: expired, finished or replayed attempts change nothing. */
-export function requireOpen(ctx: Pick<ScaCeremonyContext, 'clock'>, authorisation: AuthorisationRecord): void {
+export function requireOpen(ctx: SandboxContext, authorisation: AuthorisationRecord): void {
   if (!isOpen(authorisation, ctx.clock.now())) {
     throw new XsError('FORMAT_ERROR', {
       text: `The authorisation is ${effectiveScaStatus(authorisation, ctx.clock.now())}; nothing more can be done with it.`,
@@ -45,7 +39,7 @@ export function requireOpen(ctx: Pick<ScaCeremonyContext, 'clock'>, authorisatio
 
 /** Where the customer returns: the provider's redirect URI on approval, its NOK URI (or the redirect URI) otherwise. */
 export function returnAddresses(
-  ctx: ScaCeremonyContext,
+  ctx: SandboxContext,
   authorisation: AuthorisationRecord,
 ): { approved: string; declined: string } {
   const parent =
