@@ -10,6 +10,9 @@ import type { ExchangeEvent, HeaderValues } from '../events.js';
 import type { Exchange } from './exchange.js';
 import type { HeaderList } from './write-answer.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type RecordContext = Pick<SandboxContext, 'events'>;
+
 /** The request's headers as received, from the raw list: a name sent twice keeps both values. */
 function receivedHeaders(raw: readonly string[]): HeaderValues {
   const headers: HeaderValues = {};
@@ -63,7 +66,7 @@ function exchangeEvent(id: number, x: Exchange, latencyMs: number): ExchangeEven
 }
 
 /** The record stage of one sandbox: numbers its exchanges and emits what is listened to. */
-export function exchangeRecorder(ctx: SandboxContext): (x: Exchange) => void {
+export function exchangeRecorder(ctx: RecordContext): (x: Exchange) => void {
   let sequence = 0;
   return (x) => {
     sequence += 1;

@@ -24,6 +24,24 @@ import type { RequestJournal } from '../journal/journal.js';
 import { notFound, routeTable } from './routes.js';
 import { allowedHost, controlGuard, crossSite, hostName, type SiteGuardOptions } from './site-guard.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PortalAppContext = Pick<
+  SandboxContext,
+  | 'store'
+  | 'clock'
+  | 'events'
+  | 'world'
+  | 'addresses'
+  | 'callbackCa'
+  | 'deliveriesInFlight'
+  | 'faults'
+  | 'profile'
+  | 'behaviour'
+  | 'judge'
+  | 'log'
+  | 'bank'
+>;
+
 /** Pages are never framed (clickjacking of Approve), never sniffed into another type, and load only this site's stylesheet. */
 const PAGE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -40,7 +58,7 @@ export type PortalApp = Express;
 const isControl = (path: string) => path === '/sandbox' || path.startsWith('/sandbox/');
 
 export function createPortalApp(
-  ctx: SandboxContext,
+  ctx: PortalAppContext,
   options: { controlToken: string | undefined; apiUrl: () => string; journal: RequestJournal } & SiteGuardOptions,
 ): Express {
   // The public address (--public-portal-url) is the sandbox's own origin too: a browser behind a proxy sends it.
