@@ -4,25 +4,28 @@
  * over them (what time makes due is applied by the bank with the parts, never with the context that
  * holds the bank).
  */
-import { isoDate } from '../contract/dates.js';
-import { createBank } from './bank/bank.js';
-import { createClock } from './clock.js';
-import type { Addresses, SandboxContext, SandboxParts } from './context.js';
-import { createEventBus } from './events.js';
-import { createFaultInjector } from './faults/injector.js';
-import { createFeed } from './feed.js';
-import { fedJudge } from './judge/fed-judge.js';
-import { StoreUnavailableError } from './store/records.js';
-import type { ResolvedFaults } from './faults/profiles.js';
-import type { SandboxOptions } from './options.js';
-import type { Behaviour, ServedProfile } from './profile.js';
-import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
-import { anyPaymentDue, applyDuePayments } from './services/payments/settlement.js';
-import { syncShared } from './sync-shared.js';
-import type { SandboxState } from './store/records.js';
-import { freshState } from './store/state.js';
-import { openStore, type Store } from './store/store.js';
-import { createWorld } from './world.js';
+import { isoDate } from "../contract/dates.js";
+import { createBank } from "./bank/bank.js";
+import { createClock } from "./clock.js";
+import type { Addresses, SandboxContext, SandboxParts } from "./context.js";
+import { createEventBus } from "./events.js";
+import { createFaultInjector } from "./faults/injector.js";
+import { createFeed } from "./feed.js";
+import { fedJudge } from "./judge/fed-judge.js";
+import { StoreUnavailableError } from "./store/records.js";
+import type { ResolvedFaults } from "./faults/profiles.js";
+import type { SandboxOptions } from "./options.js";
+import type { Behaviour, ServedProfile } from "./profile.js";
+import { loadCustomersFixture, loadRegisterFixture } from "./seed/fixtures.js";
+import {
+  anyPaymentDue,
+  applyDuePayments,
+} from "./services/payments/settlement.js";
+import { syncShared } from "./sync-shared.js";
+import type { SandboxState } from "./store/records.js";
+import { freshState } from "./store/state.js";
+import { openStore, type Store } from "./store/store.js";
+import { createWorld } from "./world.js";
 
 export async function buildContext(
   options: SandboxOptions,
@@ -39,7 +42,9 @@ export async function buildContext(
   },
 ): Promise<{ ctx: SandboxContext; addresses: Addresses }> {
   const { profile, behaviour, log, callbackCa, startFaults } = given;
-  const startOffset = options.clockStart ? Date.parse(options.clockStart) - Date.now() : 0;
+  const startOffset = options.clockStart
+    ? Date.parse(options.clockStart) - Date.now()
+    : 0;
   const seedAnchor = isoDate(Date.now() + startOffset);
   const store = given.openStore
     ? given.openStore(() => freshState(seedAnchor))
@@ -47,7 +52,10 @@ export async function buildContext(
   const kept = store.state();
   // A kept clock wins over the configured start, except in a file that never moved it.
   const clock = createClock({
-    offsetMs: options.data && kept.clockOffsetMs !== 0 ? kept.clockOffsetMs : startOffset,
+    offsetMs:
+      options.data && kept.clockOffsetMs !== 0
+        ? kept.clockOffsetMs
+        : startOffset,
     ...(options.clockStart ? { startAt: Date.parse(options.clockStart) } : {}),
   });
   const world = createWorld({
@@ -55,12 +63,13 @@ export async function buildContext(
     customers: options.customers,
     fixture: options.customersFixture ?? loadCustomersFixture(),
     anchor: kept.seedAnchor,
-    bookings: (iban) => store.find('bookings', 'account', iban),
+    bookings: (iban) => store.find("bookings", "account", iban),
   });
-  const addresses: Addresses = given.addresses ?? { portalUrl: '', apiUrl: '' };
+  const addresses: Addresses = given.addresses ?? { portalUrl: "", apiUrl: "" };
   const events = createEventBus();
   const feed = createFeed(events, store.log, (error) => {
-    if (!(error instanceof StoreUnavailableError)) log(`journal and client judge: ${String(error)}`);
+    if (!(error instanceof StoreUnavailableError))
+      log(`journal and client judge: ${String(error)}`);
   });
   // Built in dependency order: the parts, then the bank over them (what time makes due is applied
   // by the bank with the parts, never with the context that holds the bank).
@@ -74,7 +83,11 @@ export async function buildContext(
     addresses,
     callbackCa,
     deliveriesInFlight: new Map(),
-    faults: createFaultInjector({ seed: options.seed, start: startFaults, shared: store.sharedFaults }),
+    faults: createFaultInjector({
+      seed: options.seed,
+      start: startFaults,
+      shared: store.sharedFaults,
+    }),
     profile,
     behaviour,
     // It listens from the start, so it sees every exchange and change of this sandbox.
@@ -90,11 +103,14 @@ export async function buildContext(
       apply: (uow) => applyDuePayments(parts, uow, clock.now()),
     },
     sync: () => syncShared(parts),
+    maxRecords: options.maxRecords,
   });
   const ctx: SandboxContext = { ...parts, bank };
   if (kept.clockOffsetMs !== clock.offsetMs) {
     try {
-      await ctx.bank.transact((uow) => uow.setState({ clockOffsetMs: clock.offsetMs }));
+      await ctx.bank.transact((uow) =>
+        uow.setState({ clockOffsetMs: clock.offsetMs }),
+      );
     } catch (error) {
       store.close();
       throw error;

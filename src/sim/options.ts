@@ -1,11 +1,12 @@
 /** The validated options of `startSandbox()`; the CLI maps its flags onto these. */
-import { isIP } from 'node:net';
-import { z } from 'zod';
-import { CLOCK_MAX_MS } from './clock.js';
-import { SandboxError } from './library/errors.js';
-import { FaultsOptionSchema } from './faults/schema.js';
-import { ProfileOptionSchema } from './profile.js';
-import { CustomersFile } from './seed/fixtures.js';
+import { isIP } from "node:net";
+import { z } from "zod";
+import { CLOCK_MAX_MS } from "./clock.js";
+import { parseDuration } from "./duration.js";
+import { SandboxError } from "./library/errors.js";
+import { FaultsOptionSchema } from "./faults/schema.js";
+import { ProfileOptionSchema } from "./profile.js";
+import { CustomersFile } from "./seed/fixtures.js";
 
 export const SandboxOptionsSchema = z
   .strictObject({
@@ -14,13 +15,19 @@ export const SandboxOptionsSchema = z
     /** Customer-surface port (SCA pages, portal, control API). 0 picks a free port. */
     portalPort: z.number().int().min(0).max(65_535).default(0),
     /** Address both servers bind to; `127.0.0.1` by default (nothing outside this machine reaches it). */
-    host: z.string().min(1).default('127.0.0.1'),
+    host: z.string().min(1).default("127.0.0.1"),
     /**
      * More host names the customer surface answers to, besides IP addresses, `localhost` and `host`
      * (`--allow-host`): any other Host header is refused, so a web page cannot reach the sandbox by
      * rebinding its own name to this machine.
      */
-    allowHosts: z.array(z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'a host name such as sandbox.test')).default([]),
+    allowHosts: z
+      .array(
+        z
+          .string()
+          .regex(/^[A-Za-z0-9.-]{1,253}$/, "a host name such as sandbox.test"),
+      )
+      .default([]),
     /** Seed of the generated customers and their histories: the same seed gives the same bank on every machine. */
     /**
      * Where clients reach the XS2A API and the customer surface when that is not where this process
@@ -53,8 +60,10 @@ export const SandboxOptionsSchema = z
     clockStart: z.iso
       .datetime({ offset: true })
       .refine(
-        (value) => Date.parse(value) >= Date.UTC(1971, 0, 1) && Date.parse(value) <= CLOCK_MAX_MS,
-        'a date-time from 1971-01-01 to 9999-12-31',
+        (value) =>
+          Date.parse(value) >= Date.UTC(1971, 0, 1) &&
+          Date.parse(value) <= CLOCK_MAX_MS,
+        "a date-time from 1971-01-01 to 9999-12-31",
       )
       .optional(),
     /**
@@ -84,40 +93,79 @@ export const SandboxOptionsSchema = z
      * `shared` (the default): one world for every provider. `organisation` (`--worlds organisation`):
      * each provider organisation its own world, made on its first request (docs/hosting.md).
      */
-    worlds: z.enum(['shared', 'organisation']).default('shared'),
+    worlds: z.enum(["shared", "organisation"]).default("shared"),
     /** The most worlds a sandbox of worlds holds (`--max-worlds`): a new organisation beyond it is refused. */
     maxWorlds: z.number().int().min(1).max(100_000).optional(),
+    /**
+     * The most records a world holds (`--max-records`): consents, payments, authorisations, bookings,
+     * codes sent, callbacks, providers, everything its store keeps. A request that would hold more is
+     * refused whole, naming the quota, until the world is reset. In every mode.
+     */
+    maxRecords: z.number().int().min(1).max(100_000_000).optional(),
+    /**
+     * The most control calls a world's providers make per minute (`--control-rate`), on the world's
+     * control API under /sandbox/ of the mutual-TLS port: beyond it 429 with Retry-After, counted
+     * over every process of the sandbox. The XS2A API keeps the interface's own limits.
+     */
+    controlRate: z.number().int().min(1).max(1_000_000).optional(),
+    /**
+     * Worlds no provider of theirs called for this long (`--world-idle-expiry`, an ISO 8601 duration
+     * such as P30D, by the host's clock) are ended as the operator's DELETE ends one.
+     */
+    worldIdleExpiry: z
+      .string()
+      .refine(
+        (value) => (parseDuration(value) ?? 0) >= 60_000,
+        "an ISO 8601 duration of a minute or more, such as P30D",
+      )
+      .optional(),
     /**
      * Behind a TLS-terminating proxy (`--client-cert-header`, `--trusted-proxy`): the header in which the
      * proxy forwards the client certificate, believed only on connections from these addresses.
      */
     clientCertHeader: z
       .string()
-      .regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name such as X-SSL-Client-Cert')
+      .regex(/^[A-Za-z0-9-]{1,64}$/, "a header name such as X-SSL-Client-Cert")
       .optional(),
     trustedProxies: z
-      .array(z.string().refine((value) => isIP(value) !== 0, 'an IP address such as 10.0.0.5'))
+      .array(
+        z
+          .string()
+          .refine(
+            (value) => isIP(value) !== 0,
+            "an IP address such as 10.0.0.5",
+          ),
+      )
       .default([]),
   })
   .superRefine((options, context) => {
-    if (options.maxWorlds !== undefined && options.worlds !== 'organisation')
-      context.addIssue({
-        code: 'custom',
-        path: ['maxWorlds'],
-        message: 'maxWorlds needs worlds: organisation (--worlds organisation)',
-      });
+    for (const name of ["maxWorlds", "controlRate", "worldIdleExpiry"] as const)
+      if (options[name] !== undefined && options.worlds !== "organisation")
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `${name} needs worlds: organisation (--worlds organisation)`,
+        });
     // One without the other would either believe nobody's header or name proxies for no header.
-    if (options.clientCertHeader !== undefined && options.trustedProxies.length === 0)
+    if (
+      options.clientCertHeader !== undefined &&
+      options.trustedProxies.length === 0
+    )
       context.addIssue({
-        code: 'custom',
-        path: ['trustedProxies'],
-        message: "clientCertHeader needs the trusted proxies' addresses (--trusted-proxy)",
+        code: "custom",
+        path: ["trustedProxies"],
+        message:
+          "clientCertHeader needs the trusted proxies' addresses (--trusted-proxy)",
       });
-    if (options.clientCertHeader === undefined && options.trustedProxies.length > 0)
+    if (
+      options.clientCertHeader === undefined &&
+      options.trustedProxies.length > 0
+    )
       context.addIssue({
-        code: 'custom',
-        path: ['clientCertHeader'],
-        message: 'trustedProxies need the header the proxies forward the certificate in (--client-cert-header)',
+        code: "custom",
+        path: ["clientCertHeader"],
+        message:
+          "trustedProxies need the header the proxies forward the certificate in (--client-cert-header)",
       });
   });
 
@@ -130,18 +178,23 @@ export type SandboxOptions = z.output<typeof SandboxOptionsSchema>;
 /** An option `startSandbox` refuses: a SandboxError (FORMAT_ERROR) whose `path` names the option (`faults.0.delayMs`). */
 export class SandboxOptionsError extends SandboxError {
   constructor(message: string, path?: string) {
-    super('FORMAT_ERROR', message, path);
-    this.name = 'SandboxOptionsError';
+    super("FORMAT_ERROR", message, path);
+    this.name = "SandboxOptionsError";
   }
 }
 
-export function parseSandboxOptions(input: SandboxOptionsInput): SandboxOptions {
+export function parseSandboxOptions(
+  input: SandboxOptionsInput,
+): SandboxOptions {
   const { log: _log, ...rest } = input;
   const result = SandboxOptionsSchema.safeParse(rest);
   if (!result.success) {
     const issue = result.error.issues[0];
-    const path = issue?.path.join('.') ?? '';
-    throw new SandboxOptionsError(`Invalid sandbox option ${path}: ${issue?.message ?? 'invalid'}`, path || undefined);
+    const path = issue?.path.join(".") ?? "";
+    throw new SandboxOptionsError(
+      `Invalid sandbox option ${path}: ${issue?.message ?? "invalid"}`,
+      path || undefined,
+    );
   }
   return result.data;
 }

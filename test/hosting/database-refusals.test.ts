@@ -76,12 +76,33 @@ describe('serve --data with a database URL it cannot use', () => {
     const db = await database('newer');
     const first = await serveProcess(certs, ['--data', db.url]);
     await stopServe(first);
-    await db.sql('UPDATE xs2a_kit_schema SET version = 2');
+    await db.sql('UPDATE xs2a_kit_schema SET version = 3');
     const before = (await db.sql('SELECT state::text AS state FROM xs2a_sandbox')).rows[0].state;
     const line = oneLine(await serve(db.url));
-    expect(line).toMatch(/holds schema version 2 of a newer xs2a-kit \(this one runs version 1\); upgrade xs2a-kit/);
-    expect((await db.sql('SELECT version FROM xs2a_kit_schema')).rows[0].version).toBe(2);
+    expect(line).toMatch(/holds schema version 3 of a newer xs2a-kit \(this one runs version 2\); upgrade xs2a-kit/);
+    expect((await db.sql('SELECT version FROM xs2a_kit_schema')).rows[0].version).toBe(3);
     expect((await db.sql('SELECT state::text AS state FROM xs2a_sandbox')).rows[0].state).toBe(before);
+  });
+
+  it('moves a version 1 schema to version 2 at its first start, keeping every record', async () => {
+    const db = await database('upgrade');
+    const first = await serveProcess(certs, ['--data', db.url]);
+    await stopServe(first);
+    // Version 1 as the previous release laid it out: no activity table.
+    await db.sql('DROP TABLE xs2a_activity');
+    await db.sql('UPDATE xs2a_kit_schema SET version = 1');
+    await db.sql(
+      'INSERT INTO xs2a_records (world, kind, key, body) VALUES (\'shared\', \'providers\', \'PSDDE-BAFIN-000777\', \'{"organizationIdentifier":"PSDDE-BAFIN-000777","name":"Kept","roles":["PSP_AI"],"nca":"DE-BAFIN","registeredAt":"2026-01-01T00:00:00.000Z","updatedAt":"2026-01-01T00:00:00.000Z"}\')',
+    );
+    const second = await serveProcess(certs, ['--data', db.url]);
+    try {
+      expect((await db.sql('SELECT version FROM xs2a_kit_schema')).rows[0].version).toBe(2);
+      expect((await db.sql('SELECT world FROM xs2a_activity')).rows.map((r) => r.world)).toEqual(['shared']);
+      const providers = await fetch(`${second.controlUrl}/providers`);
+      expect(JSON.stringify(await providers.json())).toContain('PSDDE-BAFIN-000777');
+    } finally {
+      await stopServe(second);
+    }
   });
 
   it('refuses a schema table that names another application', async () => {

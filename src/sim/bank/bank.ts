@@ -11,6 +11,7 @@
  * here: at the start of every unit of work (so it decides on the state time has made) and at its end
  * (the work may have moved the clock), inside the same unit of work and the same write.
  */
+import { XsError } from '../../contract/index.js';
 import { StoreConflictError, StoreWriteError, type Store } from '../store/records.js';
 import { UnitOfWork, type LedgerIndex } from './unit-of-work.js';
 
@@ -37,6 +38,14 @@ export interface DueWork {
  */
 export const CONFLICT_ATTEMPTS = 5;
 
+/** The refusal of a work beyond the records quota: 403 as the worlds quota, since no retry can help until a reset. */
+function recordsQuota(max: number): XsError {
+  return new XsError('ROLE_INVALID', {
+    status: 403,
+    text: `This sandbox holds its most records (${max}, its max-records quota): nothing more can be made until it is reset (POST /sandbox/reset).`,
+  });
+}
+
 export function createBank(deps: {
   store: Store;
   ledgers: () => LedgerIndex;
@@ -44,6 +53,11 @@ export function createBank(deps: {
   due?: DueWork;
   /** What the unit of work catches up with once its transaction began (a shared store: the clock, the ledger index). */
   sync?: () => void;
+  /**
+   * The most records the store may hold (`--max-records`): a work that would hold more is refused
+   * whole, naming the quota, and nothing of it is kept.
+   */
+  maxRecords?: number | undefined;
 }): Bank {
   let tail: Promise<unknown> = Promise.resolve();
   /** Units of work asked for and not yet finished. */
@@ -65,13 +79,17 @@ export function createBank(deps: {
   }
 
   async function once<T>(work: (uow: UnitOfWork) => T): Promise<T> {
-    const uow = new UnitOfWork(deps.store, deps.ledgers);
+    const uow = new UnitOfWork(deps.store, deps.ledgers, deps.maxRecords !== undefined);
     let result: T;
     try {
       deps.sync?.();
+      // Counted under the unit of work's lock, before any change: every process sees the same number.
+      const held = deps.maxRecords === undefined ? 0 : deps.store.count();
       deps.due?.apply(uow);
       result = work(uow);
       deps.due?.apply(uow);
+      if (deps.maxRecords !== undefined && uow.addsRecords && uow.recordsAfter(held) > deps.maxRecords)
+        throw recordsQuota(deps.maxRecords);
     } catch (error) {
       uow.rollback();
       throw error;

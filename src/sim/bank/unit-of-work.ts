@@ -27,6 +27,10 @@ export class UnitOfWork {
 
   readonly #ledgerIndex: () => LedgerIndex;
   #ledgers: LedgerIndex | undefined;
+  /** Records this work adds, less those it removes (counted only for a records quota: each costs a read). */
+  #added = 0;
+  /** The work emptied the store (a reset): what it held before no longer counts. */
+  #cleared = false;
 
   /**
    * Begins the store's transaction. The ledger index is asked for at its first use, not here: a
@@ -36,6 +40,8 @@ export class UnitOfWork {
   constructor(
     private readonly store: Store,
     ledgers: () => LedgerIndex,
+    /** Whether to count the records added (a records quota is set). */
+    private readonly counting = false,
   ) {
     this.#tx = store.begin();
     this.#ledgerIndex = ledgers;
@@ -46,11 +52,26 @@ export class UnitOfWork {
   }
 
   put<K extends Kind>(kind: K, key: string, record: RecordKinds[K]): void {
+    if (this.counting && this.store.get(kind, key) === undefined) this.#added += 1;
     this.#tx.put(kind, key, record);
   }
 
   remove(kind: Kind, key: string): void {
+    if (this.counting && this.store.get(kind, key) !== undefined) this.#added -= 1;
     this.#tx.remove(kind, key);
+  }
+
+  /**
+   * How many records the store holds once this work is committed, given how many it held when the
+   * work began (`held`).
+   */
+  recordsAfter(held: number): number {
+    return (this.#cleared ? 0 : held) + this.#added;
+  }
+
+  /** Whether the work adds records (more than it removes). */
+  get addsRecords(): boolean {
+    return this.#added > 0;
   }
 
   /** Changes some of the sandbox's own facts (the clock's offset). */
@@ -61,10 +82,14 @@ export class UnitOfWork {
   /** Every record goes, and the state is `state` (a sandbox reset). */
   clear(state: SandboxState): void {
     this.#tx.clear(state);
+    this.#cleared = true;
+    this.#added = 0;
   }
 
   /** A new booking: kept in the store and in the account's ledger index. */
   book(record: BookingRecord): void {
+    // A booking's key (its account and seq) is always new.
+    if (this.counting) this.#added += 1;
     this.#tx.put('bookings', bookingKey(record), record);
     (this.#touchedIbans ??= new Set()).add(record.iban);
     this.ledgers.add(record);

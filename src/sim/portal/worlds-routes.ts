@@ -6,6 +6,7 @@
  */
 import express, { type Express } from 'express';
 import { XsError } from '../../contract/index.js';
+import { parseDuration } from '../duration.js';
 import { resetSandbox } from '../services/control/reset.js';
 import type { Worlds } from '../worlds/registry.js';
 import type { WorldRuntime, WorldSettings } from '../worlds/world-runtime.js';
@@ -18,6 +19,8 @@ export function operatorPortal(
   lobby: WorldRuntime,
   settings: WorldSettings,
   site: SiteGuardOptions,
+  /** The sandbox's own provider's world: never ended for idleness (the library's helpers act on it). */
+  keep?: string,
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -26,6 +29,17 @@ export function operatorPortal(
   const operator = express.Router();
   operator.use(controlAuth(settings.controlToken), controlGuard(site));
   operator.get('/', async (_req, res) => void res.json({ worlds: await worlds.list() }));
+  // Ends now every world no provider of it called for `idleFor` (what --world-idle-expiry does by itself).
+  operator.post('/expire-idle', express.json({ limit: '16kb' }), async (req, res) => {
+    const idleFor = (req.body as { idleFor?: unknown } | undefined)?.idleFor;
+    const ms = typeof idleFor === 'string' ? parseDuration(idleFor) : undefined;
+    if (ms === undefined)
+      throw new XsError('FORMAT_ERROR', {
+        path: 'idleFor',
+        text: 'idleFor: an ISO 8601 duration such as P30D or PT0S (every world not called since now).',
+      });
+    res.json({ ended: await worlds.expireIdle(Date.now() - ms, keep) });
+  });
   operator.get('/:world', async (req, res) => {
     const summary = await worlds.summary(req.params.world!);
     if (!summary) throw unknown();

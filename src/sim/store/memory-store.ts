@@ -125,6 +125,7 @@ export function memoryStore(initial: SandboxState): Store {
     earliest: (kind, index) => tables.ordered.get(`${kind}.${String(index)}`)!.earliest(),
     all: (kind) => [...table(kind).values()],
     state: () => state,
+    count: () => Object.values(tables.records).reduce((sum, records) => sum + records.size, 0),
     begin,
     close() {},
   };

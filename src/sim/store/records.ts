@@ -97,6 +97,11 @@ export interface Store extends Records {
   readonly sharedFaults: SharedValue | undefined;
   /** The event log of a shared store (feed.ts); undefined where one process sees every event itself. */
   readonly log: SharedLog | undefined;
+  /**
+   * How many records the store holds, of every kind, as committed (the bank asks at the start of a
+   * unit of work, before any change, when a records quota is set).
+   */
+  count(): number;
   begin(): StoreTransaction;
   /** Releases the data file (its lock and write-ahead log); nothing may be read or written after. */
   close(): void;

@@ -41,6 +41,7 @@ function statements(db: Database) {
       )
       .pluck(),
     all: db.prepare<[string], string>('SELECT body FROM records WHERE kind = ? ORDER BY rowid').pluck(),
+    count: db.prepare<[], number>('SELECT count(*) FROM records').pluck(),
     state: db.prepare('UPDATE sandbox SET state = ? WHERE id = 1'),
     begin: db.prepare('BEGIN'),
     commit: db.prepare('COMMIT'),
@@ -159,6 +160,7 @@ export function sqliteStore(db: Database, file: string, initial: SandboxState): 
     upTo: (kind, index, max) => q.upTo.all(kind, index, max).map(([key, body]) => [key, JSON.parse(body)]),
     earliest: (kind, index) => q.earliest.get(kind, index),
     all: (kind) => q.all.all(kind).map((body) => JSON.parse(body)),
+    count: () => q.count.get()!,
     state: () => state,
     begin,
     close: () => db.close(),

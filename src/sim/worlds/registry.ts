@@ -10,6 +10,7 @@ import { XsError } from '../../contract/index.js';
 import type { SandboxOptions } from '../options.js';
 import { SHARED_WORLD, type PgDatabase } from '../store/pg/pg-store.js';
 import { seedFor } from '../seed/random.js';
+import { worldActivity, type WorldActivity } from './activity.js';
 import { startWorld, type WorldRuntime, type WorldSettings } from './world-runtime.js';
 
 export interface WorldSummary {
@@ -40,6 +41,10 @@ export interface Worlds {
   admit(world: string, organisationId: unknown): Promise<WorldSummary>;
   /** Ends a world: its store and everything in it go, its organisations start afresh on their next request. */
   remove(world: string): Promise<boolean>;
+  /** Each world's calls: the control-rate quota and the idle expiry (activity.ts). */
+  readonly activity: WorldActivity;
+  /** Ends every world no provider called since `beforeMs` (host time) but `keep`; answers those ended. */
+  expireIdle(beforeMs: number, keep?: string): Promise<string[]>;
   /** The world that holds this authorisation (an SCA page's), if any. */
   withAuthorisation(authorisationId: string): Promise<WorldRuntime> | undefined;
   close(): Promise<void>;
@@ -50,6 +55,7 @@ export interface Worlds {
  * by another process is found there, and runs here on its first request here.
  */
 export function createWorlds(options: SandboxOptions, settings: WorldSettings, database?: PgDatabase): Worlds {
+  const activity = worldActivity(options.controlRate, database);
   const running = new Map<string, { started: Promise<WorldRuntime>; runtime?: WorldRuntime; members: string[] }>();
   const memberOf = new Map<string, string>();
   /** The world an organisation was admitted into, as the database knows it (another process may have admitted it). */
@@ -163,10 +169,17 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
     },
     summary: (world) =>
       running.has(world) || !kept(world) ? summaryOf(world) : start(world).then(() => summaryOf(world)),
+    activity,
+    async expireIdle(beforeMs, keep) {
+      const idle = activity.idleSince(beforeMs).filter((world) => world !== keep);
+      for (const world of idle) await this.remove(world);
+      return idle;
+    },
     async remove(world) {
       const entry = running.get(world);
       if (!entry && !kept(world)) return false;
       running.delete(world);
+      activity.forget(world);
       if (entry) {
         for (const member of entry.members) memberOf.delete(member);
         await (await entry.started).close();

@@ -13,6 +13,7 @@ import { readQwacPem } from '../../certs/index.js';
 import { XsError } from '../../contract/index.js';
 import { certificateReader } from '../api/identity.js';
 import { isAuthorised } from '../rules/register.js';
+import { parseDuration } from '../duration.js';
 import { requestIdEcho } from '../api/request-id.js';
 import { asXsError, errorAnswer } from '../http/error-envelope.js';
 import { jsonBodyReader } from '../http/json-body.js';
@@ -81,6 +82,21 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
     if (!worlds.holds(organisation) && !isAuthorised(lobby.ctx.registerFixture, undefined, organisation))
       return lobby.api(req, res);
     const control = isControl(req.url ?? '');
+    const now = Date.now();
+    const worldId = worlds.worldOf(organisation);
+    if (control && worlds.holds(organisation)) {
+      const wait = worlds.activity.controlCall(worldId, now);
+      if (wait !== undefined)
+        return refuse(
+          req,
+          res,
+          new XsError('ACCESS_EXCEEDED', {
+            status: 429,
+            headers: { 'Retry-After': String(wait) },
+            text: `This world made its most control calls this minute (${String(options.controlRate)}, the facility's control-rate quota): call again after Retry-After.`,
+          }),
+        );
+    }
     let found: Promise<WorldRuntime> | undefined;
     try {
       found = control ? worlds.existing(organisation) : worlds.forOrganisation(organisation);
@@ -98,6 +114,7 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
         }),
       );
     const admission = control && /^\/sandbox\/members\/?(\?|$)/.test(req.url ?? '');
+    worlds.activity.touch(worldId, now);
     found.then(
       (runtime) =>
         admission
@@ -141,11 +158,27 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
   }
   const readBody = jsonBodyReader();
 
+  // Idle worlds end by the operator's setting; the sandbox's own provider's world (the library's) stays.
+  const expiry = options.worldIdleExpiry === undefined ? undefined : parseDuration(options.worldIdleExpiry)!;
+  const sweep =
+    expiry === undefined
+      ? undefined
+      : setInterval(
+          () =>
+            void worlds.expireIdle(Date.now() - expiry, owner).then(
+              (ended) => ended.length > 0 && settings.log(`ended ${ended.length} idle world(s): ${ended.join(', ')}`),
+              (error: unknown) => settings.log(`idle worlds could not be ended: ${String(error)}`),
+            ),
+          Math.min(expiry / 2, 60_000),
+        );
+  sweep?.unref();
+
   return {
     world,
     api,
-    portal: operatorPortal(worlds, lobby, settings, { host: options.host, allowHosts: options.allowHosts }),
+    portal: operatorPortal(worlds, lobby, settings, { host: options.host, allowHosts: options.allowHosts }, owner),
     close: async () => {
+      if (sweep) clearInterval(sweep);
       await worlds.close();
       await lobby.close();
       database?.close();

@@ -18,6 +18,9 @@
  * - `xs2a_index`, `xs2a_order`: one row per equality and ordered index value a record derives.
  * - `xs2a_events`: what every process publishes for the others' request journal and client judge
  *   (feed.ts), the newest of them (LOG_KEPT in pg-store.ts).
+ * - `xs2a_activity` (version 2): per world, when a provider of it last called (host time, for the
+ *   operator's idle expiry) and its control calls in the current minute (the control-rate quota),
+ *   counted by every process as one.
  */
 import type { SandboxState } from '../records.js';
 import { INDEX_DIGEST } from '../sqlite-schema.js';
@@ -26,9 +29,19 @@ import { SandboxStateSchema } from '../state.js';
 import type { SyncPg } from './pg-sync.js';
 
 export const PG_APPLICATION = 'xs2a-kit';
-export const PG_SCHEMA_VERSION = 1;
+export const PG_SCHEMA_VERSION = 2;
 /** The advisory lock the start-up check holds ("xs2a"): one process lays the tables out. */
 const START_LOCK = 0x78733261;
+
+/** Added by version 2. */
+const ACTIVITY = `
+CREATE TABLE xs2a_activity (
+  world text PRIMARY KEY,
+  last_active_ms bigint NOT NULL,
+  minute bigint NOT NULL DEFAULT 0,
+  control_calls integer NOT NULL DEFAULT 0
+);
+`;
 
 const TABLES = `
 CREATE TABLE xs2a_kit_schema (
@@ -77,7 +90,7 @@ CREATE TABLE xs2a_events (
   body json NOT NULL
 );
 CREATE INDEX xs2a_events_by_world ON xs2a_events (world, seq);
-`;
+${ACTIVITY}`;
 
 /** A database this release will not run on; nothing was written to it. */
 export class DatabaseRefusedError extends Error {}
@@ -159,7 +172,8 @@ export function prepareDatabase(db: SyncPg, where: string, world: string, fresh:
         throw refused(
           `The database ${where} holds schema version ${version} of a newer xs2a-kit (this one runs version ${PG_SCHEMA_VERSION}); upgrade xs2a-kit`,
         );
-      if (version !== PG_SCHEMA_VERSION)
+      if (version === 1) upgradeFromVersion1(db);
+      else if (version !== PG_SCHEMA_VERSION)
         throw refused(
           `The database ${where} holds schema version ${version}, which no xs2a-kit release knows (this one runs version ${PG_SCHEMA_VERSION})`,
         );
@@ -182,6 +196,19 @@ export function prepareDatabase(db: SyncPg, where: string, world: string, fresh:
     db.rollback();
     throw error;
   }
+}
+
+/**
+ * Version 1 to 2: the activity table, every world held counted as active now (so none is taken for
+ * idle the moment an expiry is set).
+ */
+function upgradeFromVersion1(db: SyncPg): void {
+  db.tx({ sql: ACTIVITY });
+  db.tx({
+    sql: 'INSERT INTO xs2a_activity (world, last_active_ms) SELECT world, $1 FROM xs2a_sandbox',
+    params: [Date.now()],
+  });
+  db.tx({ sql: 'UPDATE xs2a_kit_schema SET version = 2 WHERE id = 1' });
 }
 
 /** Rebuilds every index row from the records (a release that changed what an index derives). */

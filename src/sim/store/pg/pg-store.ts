@@ -51,6 +51,12 @@ export interface PgDatabase {
   worldHolding(kind: Kind, key: string): string | undefined;
   /** Every row of the world goes, in one transaction. */
   drop(world: string): void;
+  /** A provider of the world called at `nowMs` (host time). */
+  touch(world: string, nowMs: number): void;
+  /** Counts a control call of the world in `minute` (host time in minutes); answers the calls of that minute so far. */
+  controlCall(world: string, minute: number, nowMs: number): number;
+  /** The worlds no provider called since `beforeMs` (host time). */
+  idleSince(beforeMs: number): string[];
   close(): void;
 }
 
@@ -79,7 +85,7 @@ export function openPgDatabase(url: string, fresh: () => SandboxState, world = S
       return row === undefined ? undefined : String(row.world);
     },
     drop(name) {
-      const tables = ['xs2a_records', 'xs2a_index', 'xs2a_order', 'xs2a_events', 'xs2a_sandbox'];
+      const tables = ['xs2a_records', 'xs2a_index', 'xs2a_order', 'xs2a_events', 'xs2a_activity', 'xs2a_sandbox'];
       try {
         db.begin({ sql: 'SELECT 1 FROM xs2a_sandbox WHERE world = $1 FOR UPDATE', params: [name] });
         db.commit(...tables.map((table) => ({ sql: `DELETE FROM ${table} WHERE world = $1`, params: [name] })));
@@ -88,6 +94,33 @@ export function openPgDatabase(url: string, fresh: () => SandboxState, world = S
         throw error;
       }
     },
+    touch: (name, nowMs) =>
+      void db.query({
+        sql: `INSERT INTO xs2a_activity (world, last_active_ms) VALUES ($1, $2)
+              ON CONFLICT (world) DO UPDATE SET last_active_ms = GREATEST(xs2a_activity.last_active_ms, EXCLUDED.last_active_ms)`,
+        params: [name, nowMs],
+      }),
+    controlCall: (name, minute, nowMs) =>
+      // One statement: two processes counting at once each see the other's call. A process whose
+      // clock is behind counts into the later minute another process already opened.
+      Number(
+        db.query({
+          sql: `INSERT INTO xs2a_activity (world, last_active_ms, minute, control_calls) VALUES ($1, $3, $2, 1)
+                ON CONFLICT (world) DO UPDATE SET
+                  control_calls = CASE WHEN xs2a_activity.minute >= $2 THEN xs2a_activity.control_calls + 1 ELSE 1 END,
+                  minute = GREATEST(xs2a_activity.minute, $2),
+                  last_active_ms = GREATEST(xs2a_activity.last_active_ms, $3)
+                RETURNING control_calls`,
+          params: [name, minute, nowMs],
+        }).rows[0]!.control_calls,
+      ),
+    idleSince: (beforeMs) =>
+      db
+        .query({
+          sql: 'SELECT world FROM xs2a_activity WHERE last_active_ms < $1 AND world <> $2 ORDER BY world',
+          params: [beforeMs, SHARED_WORLD],
+        })
+        .rows.map((row) => String(row.world)),
     close: () => db.close(),
   };
 }
@@ -457,6 +490,7 @@ export function pgStore(db: SyncPg, where: string, world: string, fresh: () => S
     upTo: upTo as Store['upTo'],
     earliest: earliest as Store['earliest'],
     all,
+    count: () => Number(read(q('SELECT count(*) AS n FROM xs2a_records WHERE world = $W')).rows[0]!.n),
     state: () =>
       tx ? tx.state : parse(sandboxRow(() => db.query(q('SELECT state FROM xs2a_sandbox WHERE world = $W'))).state),
     begin,
