@@ -11,6 +11,15 @@ import type { SandboxContext } from '../context.js';
 import type { ProviderIdentity } from '../rules/identity.js';
 import type { Answer } from './answer.js';
 
+/**
+ * What the operations, and the services they call, read of their world's context: the type lets
+ * them reach nothing else (the lifecycle hands them the world's whole context).
+ */
+export type OperationContext = Pick<
+  SandboxContext,
+  'store' | 'clock' | 'events' | 'world' | 'addresses' | 'behaviour' | 'bank'
+>;
+
 export interface Call<B = unknown> {
   method: string;
   /** The path as sent, without the query. */
@@ -41,13 +50,16 @@ export type BodyOf<K extends OperationId> =
   RequestBodyNameOf<K> extends RequestBodyName ? RequestBodyOf<RequestBodyNameOf<K>> : undefined;
 
 /** The simulator's side of one row of the endpoint table: a call and the sandbox in, an answer out. */
-export type Operation<K extends OperationId> = (call: Call<BodyOf<K>>, ctx: SandboxContext) => Answer | Promise<Answer>;
+export type Operation<K extends OperationId> = (
+  call: Call<BodyOf<K>>,
+  ctx: OperationContext,
+) => Answer | Promise<Answer>;
 
 /**
  * Any operation, as the router holds them. It is handed a call whose body() runs the reader of the
  * same row, so its body has the type that row names (the one cast is in RequestCall.body(), request-call.ts).
  */
-export type AnyOperation = (call: Call<never>, ctx: SandboxContext) => Answer | Promise<Answer>;
+export type AnyOperation = (call: Call<never>, ctx: OperationContext) => Answer | Promise<Answer>;
 
 /** Some operations by their operationId (each area of the API holds one such table). */
 export type OperationTable = { [K in OperationId]?: Operation<K> };

@@ -9,7 +9,13 @@ import type { Exchange } from '../api/exchange.js';
 import type { SandboxContext } from '../context.js';
 import { revokeConsent } from '../services/consents/revocation.js';
 
-export async function revokeUsedConsent(ctx: SandboxContext, x: Exchange): Promise<void> {
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type RevocationFaultContext = Pick<
+  SandboxContext,
+  'store' | 'clock' | 'events' | 'callbackCa' | 'deliveriesInFlight' | 'faults' | 'behaviour' | 'log' | 'bank'
+>;
+
+export async function revokeUsedConsent(ctx: RevocationFaultContext, x: Exchange): Promise<void> {
   const consentId = x.req.headers[HEADERS.consentId.toLowerCase()];
   // Only a read that was answered with the consent's data: a refused one used no valid consent.
   if (typeof consentId !== 'string' || !x.written || x.written.status >= 300) return;

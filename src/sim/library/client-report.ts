@@ -11,6 +11,12 @@ import { judgeOf } from '../judge/judge-of.js';
 import { forgeCallback, type ForgeInput, type ForgeResult } from '../services/callbacks/forge.js';
 import { refusing, refusingNow } from './errors.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ClientReportLibraryContext = Pick<
+  SandboxContext,
+  'store' | 'clock' | 'events' | 'callbackCa' | 'behaviour' | 'judge'
+>;
+
 export interface SandboxClientReport {
   /** The findings (oldest first), how many were dropped beyond the bound, the acknowledgements, what was provoked. */
   (options?: { provider?: string }): ClientReport;
@@ -20,7 +26,7 @@ export interface SandboxClientReport {
   clear(options?: { provider?: string }): void;
 }
 
-export function clientReportOf(ctx: SandboxContext): SandboxClientReport {
+export function clientReportOf(ctx: Pick<ClientReportLibraryContext, 'judge'>): SandboxClientReport {
   const report = (options: { provider?: string } = {}) => refusingNow(() => judgeOf(ctx).report(options.provider));
   return Object.assign(report, {
     acknowledge: (rule: string, options: { provider?: string } = {}) =>
@@ -38,6 +44,8 @@ export interface SandboxCallbacks {
   forge(input: ForgeInput): Promise<ForgeResult>;
 }
 
-export function callbacksOf(ctx: SandboxContext): SandboxCallbacks {
+export function callbacksOf(
+  ctx: Pick<ClientReportLibraryContext, 'store' | 'clock' | 'events' | 'callbackCa' | 'behaviour'>,
+): SandboxCallbacks {
   return { forge: (input) => refusing(() => forgeCallback(ctx, input)) };
 }

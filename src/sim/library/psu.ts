@@ -12,6 +12,12 @@ import { actAsCustomer } from '../services/sca/customer-acts.js';
 import { findAuthorisation } from '../services/sca/save.js';
 import { refusing, SandboxError } from './errors.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PsuLibraryContext = Pick<
+  SandboxContext,
+  'store' | 'clock' | 'events' | 'world' | 'callbackCa' | 'deliveriesInFlight' | 'faults' | 'behaviour' | 'log' | 'bank'
+>;
+
 /** What a customer's decision left: the authorisation's scaStatus and where the browser would go next. */
 export interface CustomerOutcome {
   scaStatus: string;
@@ -32,7 +38,7 @@ export interface SandboxPsu {
   refusePayee(paymentId: string): Promise<{ transactionStatus: string }>;
 }
 
-export function psuFactory(ctx: SandboxContext): (psuId: string) => SandboxPsu {
+export function psuFactory(ctx: PsuLibraryContext): (psuId: string) => SandboxPsu {
   return (psuId) => {
     if (typeof psuId !== 'string' || !ctx.world.seed.customer(psuId)) {
       throw new SandboxError(

@@ -5,6 +5,9 @@ import { parseFaultRules, type FaultRuleInput } from '../faults/schema.js';
 import { bookTransaction } from '../services/bookings.js';
 import { refusing } from './errors.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ToolsLibraryContext = Pick<SandboxContext, 'clock' | 'world' | 'faults' | 'bank'>;
+
 export interface BookingInput {
   /** A seeded account's IBAN. */
   iban: string;
@@ -19,7 +22,9 @@ export interface BookingInput {
 /** The booking as the control API answers it: the row a provider will read, with its entryReference. */
 export type Booking = Awaited<ReturnType<typeof bookTransaction>>;
 
-export function bookingOf(ctx: SandboxContext): (input: BookingInput) => Promise<Booking> {
+export function bookingOf(
+  ctx: Pick<ToolsLibraryContext, 'clock' | 'world' | 'bank'>,
+): (input: BookingInput) => Promise<Booking> {
   return (input) => refusing(() => bookTransaction(ctx, input));
 }
 
@@ -31,7 +36,7 @@ export interface SandboxFaults {
   clear(): Promise<FaultsView>;
 }
 
-export function faultsOf(ctx: SandboxContext): SandboxFaults {
+export function faultsOf(ctx: Pick<ToolsLibraryContext, 'faults'>): SandboxFaults {
   return {
     add: (rules) => refusing(async () => ctx.faults.add(parseFaultRules(rules))),
     clear: async () => ctx.faults.clear(),

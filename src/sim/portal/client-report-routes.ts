@@ -11,6 +11,12 @@ import { judgeOf } from '../judge/judge-of.js';
 import { forgeCallback } from '../services/callbacks/forge.js';
 import type { Route } from './routes.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ClientReportRoutesContext = Pick<
+  SandboxContext,
+  'store' | 'clock' | 'events' | 'callbackCa' | 'behaviour' | 'judge'
+>;
+
 /** `?provider=` narrows the report to one provider's organizationIdentifier. */
 function providerOf(req: Request): string | undefined {
   const value = req.query.provider;
@@ -23,7 +29,7 @@ function providerOf(req: Request): string | undefined {
   return value;
 }
 
-export function clientReportRoutes(ctx: SandboxContext): Route[] {
+export function clientReportRoutes(ctx: ClientReportRoutesContext): Route[] {
   return [
     { method: 'get', path: '/client-rules', handler: (_req, res) => res.json(CLIENT_RULES) },
     { method: 'get', path: '/client-report', handler: (req, res) => res.json(judgeOf(ctx).report(providerOf(req))) },

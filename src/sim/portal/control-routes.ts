@@ -17,6 +17,23 @@ import { clockView, moveClock } from '../services/control/clock.js';
 import { resetSandbox } from '../services/control/reset.js';
 import { customersView, decideRegistration, providersView } from '../services/control/world.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ControlRoutesContext = Pick<
+  SandboxContext,
+  | 'store'
+  | 'clock'
+  | 'events'
+  | 'world'
+  | 'callbackCa'
+  | 'deliveriesInFlight'
+  | 'faults'
+  | 'profile'
+  | 'behaviour'
+  | 'judge'
+  | 'log'
+  | 'bank'
+>;
+
 const CustomerActs = z.strictObject({
   psuId: z.string().min(1),
   decision: z.enum(['approve', 'decline']),
@@ -31,7 +48,7 @@ const OrganizationIdentifier = z.string().min(1).max(128);
 const parseBody = <T>(schema: z.ZodType<T>, body: unknown, hint: string): T =>
   parseOrFormatError(schema, body ?? {}, hint);
 
-export function controlRoutes(ctx: SandboxContext): Route[] {
+export function controlRoutes(ctx: ControlRoutesContext): Route[] {
   return [
     { method: 'get', path: '/customers', handler: (_req, res) => res.json(customersView(ctx)) },
     { method: 'get', path: '/providers', handler: (_req, res) => res.json(providersView(ctx)) },

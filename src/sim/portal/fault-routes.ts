@@ -8,7 +8,10 @@ import type { SandboxContext } from '../context.js';
 import { parseFaultRules } from '../faults/schema.js';
 import { param, type Route } from './routes.js';
 
-export function faultRoutes(ctx: SandboxContext): Route[] {
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type FaultRoutesContext = Pick<SandboxContext, 'faults'>;
+
+export function faultRoutes(ctx: FaultRoutesContext): Route[] {
   return [
     { method: 'get', path: '/faults', handler: (_req, res) => res.json(ctx.faults.view()) },
     {

@@ -9,6 +9,9 @@ import type { SandboxContext } from '../context.js';
 import { parseOrFormatError } from '../../contract/parse.js';
 import { encodeEntryReference } from '../paging/entry-reference.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type BookingsContext = Pick<SandboxContext, 'clock' | 'world' | 'bank'>;
+
 export const BookingBody = z.strictObject({
   iban: z.string(),
   amount: z
@@ -20,11 +23,11 @@ export const BookingBody = z.strictObject({
   pending: z.boolean().optional(),
 });
 
-export function bookTransaction(ctx: SandboxContext, body: unknown) {
+export function bookTransaction(ctx: BookingsContext, body: unknown) {
   return ctx.bank.transact((uow) => book(ctx, uow, body));
 }
 
-function book(ctx: SandboxContext, uow: UnitOfWork, body: unknown) {
+function book(ctx: Pick<BookingsContext, 'clock' | 'world'>, uow: UnitOfWork, body: unknown) {
   const input = parseOrFormatError(BookingBody, body ?? {});
   const account = ctx.world.seed.accountByIban(input.iban);
   if (!account)

@@ -6,8 +6,14 @@ import type { ProviderRecord } from '../store/data.js';
 import { registration } from '../rules/providers.js';
 import { isAuthorised } from '../rules/register.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ProvidersContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'registerFixture' | 'bank'>;
+
 /** Refuses a provider whose authorisation the regulator has withdrawn; checked on every request. */
-export function requireAuthorised(ctx: SandboxContext, identity: ProviderIdentity): ProviderIdentity {
+export function requireAuthorised(
+  ctx: Pick<ProvidersContext, 'store' | 'registerFixture'>,
+  identity: ProviderIdentity,
+): ProviderIdentity {
   if (
     !isAuthorised(
       ctx.registerFixture,
@@ -25,7 +31,10 @@ export function requireAuthorised(ctx: SandboxContext, identity: ProviderIdentit
 }
 
 /** First sight registers the provider; a changed certificate updates the record. */
-export function recordProvider(ctx: SandboxContext, identity: ProviderIdentity): Promise<void> {
+export function recordProvider(
+  ctx: Pick<ProvidersContext, 'store' | 'clock' | 'events' | 'bank'>,
+  identity: ProviderIdentity,
+): Promise<void> {
   return ctx.bank.transact((uow) => {
     const existing = ctx.store.get('providers', identity.organizationIdentifier);
     const record = registration(existing, identity, ctx.clock.now());
@@ -49,7 +58,9 @@ export function recordProvider(ctx: SandboxContext, identity: ProviderIdentity):
  * connection; one found equal to a record is not compared again while the store answers that same
  * record (in memory it does until the record is replaced; a data file answers a fresh copy).
  */
-export function providerRecorder(ctx: SandboxContext): (identity: ProviderIdentity) => Promise<void> | undefined {
+export function providerRecorder(
+  ctx: Pick<ProvidersContext, 'store' | 'clock' | 'events' | 'bank'>,
+): (identity: ProviderIdentity) => Promise<void> | undefined {
   const confirmed = new WeakMap<ProviderIdentity, ProviderRecord>();
   return (identity) => {
     const stored = ctx.store.get('providers', identity.organizationIdentifier);

@@ -10,6 +10,12 @@ import type { BrowserGuard } from './browser-guard.js';
 import { pageHandler, PageProblem } from './page-handler.js';
 import { paymentSections, portalLoginView, portalView } from './portal-views.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PortalRoutesContext = Pick<
+  SandboxContext,
+  'store' | 'clock' | 'events' | 'world' | 'callbackCa' | 'deliveriesInFlight' | 'faults' | 'behaviour' | 'log' | 'bank'
+>;
+
 const NOTICES: Record<string, string> = {
   revoked: 'Access revoked. The provider can no longer use it.',
   'payee-confirmed': 'Payee confirmed. The payment goes ahead.',
@@ -22,7 +28,7 @@ function field(req: Request, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-export function portalRoutes(ctx: SandboxContext, guard: BrowserGuard): Router {
+export function portalRoutes(ctx: PortalRoutesContext, guard: BrowserGuard): Router {
   const router = express.Router();
   const handler = (handle: Parameters<typeof pageHandler>[0]) => pageHandler(handle, ctx.log);
   const purpose = (psuId: string) => `portal:${psuId}`;

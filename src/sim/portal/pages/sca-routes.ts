@@ -13,6 +13,9 @@ import type { BrowserGuard } from './browser-guard.js';
 import { pageHandler, PageProblem } from './page-handler.js';
 import { codeView, endView, loginView, reviewView } from './sca-views.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ScaRoutesContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'world' | 'log' | 'bank'>;
+
 const MESSAGES: Record<string, string> = {
   login: 'The User ID or password is not right. Please try again.',
   account: 'You do not hold the account this request is about. Log in as its holder.',
@@ -25,7 +28,7 @@ function field(req: Request, name: string): string {
 }
 
 /** The page, after checking the link's state: a missing or different state is refused. */
-function loadPage(ctx: SandboxContext, req: Request, given: unknown): ScaPage {
+function loadPage(ctx: Pick<ScaRoutesContext, 'store' | 'clock' | 'world'>, req: Request, given: unknown): ScaPage {
   let page: ScaPage;
   try {
     page = scaPage(ctx, req.params.authorisationId as string);
@@ -53,7 +56,7 @@ function again(res: Response, page: ScaPage, error?: string): void {
   res.redirect(303, `/sca/${page.authorisationId}?state=${page.state}${error ? `&error=${error}` : ''}`);
 }
 
-export function scaRoutes(ctx: SandboxContext, guard: BrowserGuard): Router {
+export function scaRoutes(ctx: ScaRoutesContext, guard: BrowserGuard): Router {
   const router = express.Router();
   const purpose = (page: ScaPage) => `sca:${page.authorisationId}`;
   const handler = (handle: Parameters<typeof pageHandler>[0]) => pageHandler(handle, ctx.log);

@@ -12,6 +12,9 @@ import { used } from '../../rules/consents.js';
 import type { ConsentRecord } from '../../store/data.js';
 import { saveConsent } from '../consents/save.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type AccountAccessContext = Pick<SandboxContext, 'store' | 'clock' | 'events'>;
+
 /** What a capped read gives: its body, and the rate-limit headers of the budget it was counted against. */
 export interface Metered<T> {
   body: T;
@@ -23,7 +26,7 @@ export interface Metered<T> {
  * every other check, so a refused request consumes nothing.
  */
 export function spend<T>(
-  ctx: SandboxContext,
+  ctx: AccountAccessContext,
   uow: UnitOfWork,
   consent: ConsentRecord,
   budget: BudgetName,

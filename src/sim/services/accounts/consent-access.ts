@@ -9,6 +9,9 @@ import type { SeedAccount } from '../../seed/customers.js';
 import type { ConsentRecord } from '../../store/data.js';
 import { ownConsent } from '../consents/lookup.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type AccountConsentAccessContext = Pick<SandboxContext, 'store' | 'clock' | 'world' | 'behaviour'>;
+
 /** Who asks, under which consent, and whether attended (PSU-IP-Address sent): read at the API's edge. */
 export interface AccessInput {
   tpp: string;
@@ -16,7 +19,10 @@ export interface AccessInput {
   attended: boolean;
 }
 
-export function usableConsent(ctx: SandboxContext, input: AccessInput): ConsentRecord {
+export function usableConsent(
+  ctx: Pick<AccountConsentAccessContext, 'store' | 'clock' | 'behaviour'>,
+  input: AccessInput,
+): ConsentRecord {
   // The caller's own CoF consent is CONSENT_UNKNOWN (the wrong kind) unless the bank profile
   // answers it as a consent not usable here (`consent.cofOnAccountData`).
   const stored = ctx.store.get('consents', input.consentId);
@@ -37,7 +43,7 @@ const ACCOUNT_ID =
   'an account_id is the resourceId of an account in GET /v1/accounts under this consent, never an IBAN.';
 
 /** The one refusal of an account outside the consent, in the form the bank profile gives it (`consent.accountOutside`). */
-function outsideConsent(ctx: SandboxContext): XsError {
+function outsideConsent(ctx: Pick<AccountConsentAccessContext, 'behaviour'>): XsError {
   return ctx.behaviour.accountOutside === 'RESOURCE_UNKNOWN'
     ? new XsError('RESOURCE_UNKNOWN', { status: 403, text: `No such account_id: ${ACCOUNT_ID}` })
     : new XsError('CONSENT_INVALID', { text: `This account_id is not one of the consent's accounts: ${ACCOUNT_ID}` });
@@ -45,7 +51,7 @@ function outsideConsent(ctx: SandboxContext): XsError {
 
 /** An account the consent covers; unknown ids (an IBAN included) answer the same as uncovered ones. */
 export function coveredAccount(
-  ctx: SandboxContext,
+  ctx: Pick<AccountConsentAccessContext, 'world' | 'behaviour'>,
   consent: ConsentRecord,
   resourceId: string,
   dataType: DataType,

@@ -11,7 +11,10 @@ import { spend } from './access.js';
 import { coveredAccount, usableConsent, type AccessInput } from './consent-access.js';
 import { accountDetails, balancesView, transactionsView } from './view.js';
 
-export function listAccounts(ctx: SandboxContext, input: AccessInput) {
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type AccountReadsContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'world' | 'behaviour' | 'bank'>;
+
+export function listAccounts(ctx: AccountReadsContext, input: AccessInput) {
   return ctx.bank.transact((uow) => {
     const consent = usableConsent(ctx, input);
     const ibans = [...coveredIbans(consent.granted ?? { accounts: [], balances: [], transactions: [] })];
@@ -23,7 +26,7 @@ export function listAccounts(ctx: SandboxContext, input: AccessInput) {
   });
 }
 
-export function readAccount(ctx: SandboxContext, input: AccessInput, resourceId: string) {
+export function readAccount(ctx: AccountReadsContext, input: AccessInput, resourceId: string) {
   return ctx.bank.transact((uow) => {
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'accounts');
@@ -31,7 +34,7 @@ export function readAccount(ctx: SandboxContext, input: AccessInput, resourceId:
   });
 }
 
-export function readBalances(ctx: SandboxContext, input: AccessInput, resourceId: string) {
+export function readBalances(ctx: AccountReadsContext, input: AccessInput, resourceId: string) {
   return ctx.bank.transact((uow) => {
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'balances');
@@ -41,7 +44,12 @@ export function readBalances(ctx: SandboxContext, input: AccessInput, resourceId
   });
 }
 
-export function readTransactions(ctx: SandboxContext, input: AccessInput, resourceId: string, request: PageRequest) {
+export function readTransactions(
+  ctx: AccountReadsContext,
+  input: AccessInput,
+  resourceId: string,
+  request: PageRequest,
+) {
   return ctx.bank.transact((uow) => {
     const consent = usableConsent(ctx, input);
     const account = coveredAccount(ctx, consent, resourceId, 'transactions');

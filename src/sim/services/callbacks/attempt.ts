@@ -8,9 +8,12 @@ import { afterAttempt, deriveSecret } from '../../rules/callbacks.js';
 import type { DeliveryRecord } from '../../store/data.js';
 import { postCallback } from './sender.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type CallbackAttemptContext = Pick<SandboxContext, 'store' | 'clock' | 'callbackCa' | 'behaviour'>;
+
 /** One attempt over the network; answers the delivery as it is after the attempt (recorded by the caller). */
 export async function attempt(
-  ctx: SandboxContext,
+  ctx: CallbackAttemptContext,
   delivery: DeliveryRecord,
   copies: number,
 ): Promise<{ next: DeliveryRecord; outcome: { status: number | null; error: string | null } }> {

@@ -8,9 +8,15 @@ import { planDeliveries, releaseAfter, type PlannedDelivery } from '../../faults
 import type { DeliveryRecord } from '../../store/data.js';
 import { attempt } from './attempt.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type CallbackDispatchContext = Pick<
+  SandboxContext,
+  'store' | 'clock' | 'events' | 'callbackCa' | 'deliveriesInFlight' | 'faults' | 'behaviour' | 'bank'
+>;
+
 /** Records an attempt's outcome on its delivery and tells `callback-attempt` listeners once it is written. */
 function recordAttempt(
-  ctx: SandboxContext,
+  ctx: Pick<CallbackDispatchContext, 'store' | 'events'>,
   uow: UnitOfWork,
   next: DeliveryRecord,
   outcome: { status: number | null; error: string | null },
@@ -46,7 +52,10 @@ const CLAIM_MS = 30_000;
  * marks it with how long its claim holds. What another process claimed, or this one has on the
  * wire, is left alone.
  */
-function claimDue(ctx: SandboxContext, uow: UnitOfWork): PlannedDelivery[] {
+function claimDue(
+  ctx: Pick<CallbackDispatchContext, 'store' | 'clock' | 'deliveriesInFlight' | 'faults' | 'behaviour'>,
+  uow: UnitOfWork,
+): PlannedDelivery[] {
   const now = ctx.clock.nowMs();
   const hostNow = Date.now();
   const due = ctx.store
@@ -70,7 +79,7 @@ function withoutClaim(delivery: DeliveryRecord): DeliveryRecord {
 }
 
 /** Sends every attempt that is due by the sandbox clock; called on revocation, when the clock moves, and on a tick. */
-export async function dispatchDue(ctx: SandboxContext): Promise<void> {
+export async function dispatchDue(ctx: CallbackDispatchContext): Promise<void> {
   const earliest = ctx.store.earliest('deliveries', 'due');
   if (earliest === undefined || earliest > ctx.clock.nowMs()) return;
   const planned = await ctx.bank.transact((uow) => claimDue(ctx, uow));
@@ -97,7 +106,7 @@ export async function dispatchDue(ctx: SandboxContext): Promise<void> {
  * Sends whatever is due and waits until no attempt is on the wire, again while an answer made
  * another delivery due (a released reordering): when it resolves, every due attempt is recorded.
  */
-export async function flushDue(ctx: SandboxContext): Promise<void> {
+export async function flushDue(ctx: CallbackDispatchContext): Promise<void> {
   for (;;) {
     await dispatchDue(ctx);
     const running = [...ctx.deliveriesInFlight.values()];

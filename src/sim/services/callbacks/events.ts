@@ -5,8 +5,19 @@ import type { SandboxContext } from '../../context.js';
 import type { ConsentRecord } from '../../store/data.js';
 import { dispatchDue } from './dispatch.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type CallbackEventsContext = Pick<
+  SandboxContext,
+  'store' | 'clock' | 'events' | 'callbackCa' | 'deliveriesInFlight' | 'faults' | 'behaviour' | 'log' | 'bank'
+>;
+
 /** A revocation by the customer or the service: one event, delivered (after the write) if the provider registered a callback. */
-export function notifyRevocation(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRecord, revokedAt: Date): void {
+export function notifyRevocation(
+  ctx: CallbackEventsContext,
+  uow: UnitOfWork,
+  consent: ConsentRecord,
+  revokedAt: Date,
+): void {
   const registration = ctx.store.get('callbacks', consent.tpp);
   // Spec "Revocation callback endpoints" 5: until a callback is registered, nothing is sent.
   if (!registration) return;
@@ -32,7 +43,7 @@ export function notifyRevocation(ctx: SandboxContext, uow: UnitOfWork, consent: 
   );
 }
 
-export function deliveriesView(ctx: SandboxContext) {
+export function deliveriesView(ctx: Pick<CallbackEventsContext, 'store'>) {
   return ctx.store
     .all('deliveries')
     .reverse()

@@ -14,6 +14,9 @@ import type { SandboxContext } from '../../context.js';
 import { readCallback } from './registration.js';
 import { postCallback } from './sender.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type CallbackForgeContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'callbackCa' | 'behaviour'>;
+
 export const FORGE_KINDS = ['correct', 'wrong-secret', 'stale', 'duplicate', 'out-of-order'] as const;
 export type ForgeKind = (typeof FORGE_KINDS)[number];
 
@@ -82,7 +85,7 @@ function eventsOf(kind: ForgeKind, consentId: string, now: Date): ForgedEvent[] 
   }
 }
 
-export async function forgeCallback(ctx: SandboxContext, input: unknown): Promise<ForgeResult> {
+export async function forgeCallback(ctx: CallbackForgeContext, input: unknown): Promise<ForgeResult> {
   const { consentId, kind, provider } = readInput(input);
   const consent = ctx.store.get('consents', consentId);
   // Another provider's consent is refused as an unknown one, as the API refuses it.

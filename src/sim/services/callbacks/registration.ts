@@ -7,7 +7,10 @@ import { HEADERS, SIGNATURE_TOLERANCE_SECONDS, XsError } from '../../../contract
 import type { SandboxContext } from '../../context.js';
 import { deriveSecret } from '../../rules/callbacks.js';
 
-function view(ctx: SandboxContext, tpp: string) {
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type CallbackRegistrationContext = Pick<SandboxContext, 'store' | 'clock' | 'bank'>;
+
+function view(ctx: Pick<CallbackRegistrationContext, 'store'>, tpp: string) {
   const registration = ctx.store.get('callbacks', tpp);
   if (!registration) throw new XsError('RESOURCE_UNKNOWN', { text: 'No revocation callback is registered.' });
   return {
@@ -24,7 +27,7 @@ export const readCallback = view;
  * PUT declares state: the same URL changes nothing; a different URL replaces the registration.
  * The url was read at the edge (contract/callback-request.ts).
  */
-export function registerCallback(ctx: SandboxContext, tpp: string, url: string) {
+export function registerCallback(ctx: CallbackRegistrationContext, tpp: string, url: string) {
   return ctx.bank.transact((uow) => {
     if (ctx.store.get('callbacks', tpp)?.url !== url) {
       uow.put('callbacks', tpp, { url, registrationId: randomUUID(), registeredAt: ctx.clock.now().toISOString() });
@@ -37,7 +40,7 @@ export function registerCallback(ctx: SandboxContext, tpp: string, url: string) 
  * DELETE stops notifications, the retries of earlier revocations included: they end now, so a
  * registration made later never resumes them. With nothing registered it is answered the same.
  */
-export function removeCallback(ctx: SandboxContext, tpp: string): Promise<void> {
+export function removeCallback(ctx: CallbackRegistrationContext, tpp: string): Promise<void> {
   return ctx.bank.transact((uow) => {
     uow.remove('callbacks', tpp);
     const at = ctx.clock.now().toISOString();

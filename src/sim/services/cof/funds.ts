@@ -6,6 +6,9 @@ import { requireUsable } from '../../rules/consents.js';
 import { spend } from '../accounts/access.js';
 import { ownConsent } from '../consents/lookup.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type CofFundsContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'world' | 'bank'>;
+
 /** A funds confirmation as the API's edge read it: attended when PSU-IP-Address was sent. */
 export interface FundsInput {
   tpp: string;
@@ -18,11 +21,15 @@ export interface FundsInput {
  * Exactly `{fundsAvailable}` against the available balance (booked plus pending); nothing else is
  * ever returned. cardNumber is informational: not matched, not stored.
  */
-export function confirmFunds(ctx: SandboxContext, input: FundsInput) {
+export function confirmFunds(ctx: CofFundsContext, input: FundsInput) {
   return ctx.bank.transact((uow) => confirm(ctx, uow, input));
 }
 
-function confirm(ctx: SandboxContext, uow: UnitOfWork, input: FundsInput) {
+function confirm(
+  ctx: Pick<CofFundsContext, 'store' | 'clock' | 'events' | 'world'>,
+  uow: UnitOfWork,
+  input: FundsInput,
+) {
   const { request } = input;
   // An account-information consent, an unknown or a foreign one: CONSENT_UNKNOWN (spec "Behaviour notes: Consents" 3).
   const consent = ownConsent(ctx, input.tpp, input.consentId, 'cof');

@@ -14,6 +14,12 @@ import { newState } from '../sca/state.js';
 import { saveConsent } from './save.js';
 import { creationView } from './view.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ConsentCreationContext = Pick<
+  SandboxContext,
+  'store' | 'clock' | 'events' | 'addresses' | 'behaviour' | 'bank'
+>;
+
 /** A consent request as the API's edge read it: headers and body well-formed (contract/request-headers.ts, consent-request.ts). */
 export interface ConsentCreationInput {
   redirectUri: string;
@@ -21,7 +27,7 @@ export interface ConsentCreationInput {
   request: ConsentRequest;
 }
 
-export function createConsent(ctx: SandboxContext, tpp: string, input: ConsentCreationInput) {
+export function createConsent(ctx: ConsentCreationContext, tpp: string, input: ConsentCreationInput) {
   const { redirectUri, nokRedirectUri, request } = input;
   return ctx.bank.transact((uow) => {
     const now = ctx.clock.now();
@@ -40,7 +46,7 @@ export function createConsent(ctx: SandboxContext, tpp: string, input: ConsentCr
 
 /** Stores a consent with its authorisation (implicit start) and answers the creation. */
 export function storeNewConsent(
-  ctx: SandboxContext,
+  ctx: Pick<ConsentCreationContext, 'store' | 'clock' | 'events' | 'addresses' | 'behaviour'>,
   uow: UnitOfWork,
   tpp: string,
   now: Date,

@@ -8,6 +8,9 @@ import { saveAuthorisation } from '../sca/save.js';
 import { ownConsent } from './lookup.js';
 import { saveConsent } from './save.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ConsentDeletionContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'behaviour' | 'bank'>;
+
 /**
  * DELETE by the holder: a valid consent becomes terminatedByTpp at once, without notification.
  * The spec does not show other states: a received consent is terminated too (the provider gives
@@ -16,7 +19,7 @@ import { saveConsent } from './save.js';
  * bank profile's `consent.deleteNotValid` (received-too); valid-only refuses all but valid.
  */
 export function deleteConsent(
-  ctx: SandboxContext,
+  ctx: ConsentDeletionContext,
   tpp: string,
   consentId: string,
   kind: ConsentRecord['kind'] = 'ais',

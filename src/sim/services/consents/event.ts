@@ -5,10 +5,13 @@
 import { isoDate } from '../../../contract/dates.js';
 import type { Due } from '../../change-events.js';
 import type { ConsentEvent, ConsentStatusEvent } from '../../consent-events.js';
-import type { SandboxParts } from '../../context.js';
+import type { SandboxContext } from '../../context.js';
 import { usageKey, type BudgetName } from '../../rules/budget.js';
 import { consentEndsAt, coveredIbans, DATA_TYPES, effectiveStatus } from '../../rules/consents.js';
 import type { ConsentRecord } from '../../store/data.js';
+
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ConsentEventContext = Pick<SandboxContext, 'store' | 'clock'>;
 
 /**
  * The budgets a consent's pane draws: a CoF consent's funds confirmations; an account-information
@@ -32,7 +35,7 @@ export function consentStatusEvent(consent: ConsentRecord, now: Date): ConsentSt
   return { consentId: consent.consentId, tpp: consent.tpp, consentStatus, due: consentDue(consent, consentStatus) };
 }
 
-export function consentEvent(ctx: SandboxParts, consent: ConsentRecord): ConsentEvent {
+export function consentEvent(ctx: ConsentEventContext, consent: ConsentRecord): ConsentEvent {
   const now = ctx.clock.now();
   const lists = consent.granted ?? consent.requested;
   const budgets = budgetsOf(consent);

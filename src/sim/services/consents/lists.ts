@@ -2,8 +2,11 @@
 import type { SandboxContext } from '../../context.js';
 import { coveredIbans, DATA_TYPES, effectiveStatus } from '../../rules/consents.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ConsentListsContext = Pick<SandboxContext, 'store' | 'clock'>;
+
 /** Every consent in the sandbox, newest first, for the control API (and the portal and demo later). */
-export function consentsView(ctx: SandboxContext) {
+export function consentsView(ctx: ConsentListsContext) {
   const now = ctx.clock.now();
   return ctx.store
     .all('consents')
@@ -21,7 +24,7 @@ export function consentsView(ctx: SandboxContext) {
 }
 
 /** The consents a customer approved, as their portal lists them. */
-export function consentsOfCustomer(ctx: SandboxContext, psuId: string) {
+export function consentsOfCustomer(ctx: ConsentListsContext, psuId: string) {
   const now = ctx.clock.now();
   return ctx.store
     .find('consents', 'customer', psuId)

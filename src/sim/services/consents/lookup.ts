@@ -7,10 +7,13 @@ import { XsError } from '../../../contract/index.js';
 import type { SandboxContext } from '../../context.js';
 import type { ConsentRecord } from '../../store/data.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ConsentLookupContext = Pick<SandboxContext, 'store'>;
+
 const unknownConsent = () => new XsError('CONSENT_UNKNOWN', { text: 'The consent is unknown.' });
 
 export function ownConsent(
-  ctx: SandboxContext,
+  ctx: ConsentLookupContext,
   tpp: string,
   consentId: string | undefined,
   kind: ConsentRecord['kind'] = 'ais',

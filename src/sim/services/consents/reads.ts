@@ -7,12 +7,20 @@ import type { AuthorisationRecord, ConsentRecord } from '../../store/data.js';
 import { ownConsent } from './lookup.js';
 import { consentView } from './view.js';
 
-export function readConsent(ctx: SandboxContext, tpp: string, consentId: string, kind: ConsentRecord['kind'] = 'ais') {
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ConsentReadsContext = Pick<SandboxContext, 'store' | 'clock' | 'behaviour'>;
+
+export function readConsent(
+  ctx: Pick<ConsentReadsContext, 'store' | 'clock'>,
+  tpp: string,
+  consentId: string,
+  kind: ConsentRecord['kind'] = 'ais',
+) {
   return consentView(ownConsent(ctx, tpp, consentId, kind), ctx.clock.now());
 }
 
 export function consentStatus(
-  ctx: SandboxContext,
+  ctx: Pick<ConsentReadsContext, 'store' | 'clock'>,
   tpp: string,
   consentId: string,
   kind: ConsentRecord['kind'] = 'ais',
@@ -21,7 +29,7 @@ export function consentStatus(
 }
 
 export function consentAuthorisations(
-  ctx: SandboxContext,
+  ctx: Pick<ConsentReadsContext, 'store'>,
   tpp: string,
   consentId: string,
   kind: ConsentRecord['kind'] = 'ais',
@@ -31,7 +39,7 @@ export function consentAuthorisations(
 }
 
 export function consentAuthorisation(
-  ctx: SandboxContext,
+  ctx: ConsentReadsContext,
   tpp: string,
   consentId: string,
   authorisationId: string,

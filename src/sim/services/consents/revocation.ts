@@ -6,20 +6,26 @@ import { effectiveStatus, withStatus } from '../../rules/consents.js';
 import { notifyRevocation } from '../callbacks/events.js';
 import { saveConsent } from './save.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ConsentRevocationContext = Pick<
+  SandboxContext,
+  'store' | 'clock' | 'events' | 'callbackCa' | 'deliveriesInFlight' | 'faults' | 'behaviour' | 'log' | 'bank'
+>;
+
 /**
  * The customer revokes in the portal, or the service revokes on support or compliance grounds:
  * valid → revokedByPsu at once, the same for both causes (spec consent table), then a callback if
  * the provider registered one. The consent stops working whatever happens to the delivery.
  */
 export function revokeConsent(
-  ctx: SandboxContext,
+  ctx: ConsentRevocationContext,
   consentId: string,
 ): Promise<{ consentId: string; consentStatus: 'revokedByPsu' }> {
   return ctx.bank.transact((uow) => revoke(ctx, uow, consentId));
 }
 
 function revoke(
-  ctx: SandboxContext,
+  ctx: ConsentRevocationContext,
   uow: UnitOfWork,
   consentId: string,
 ): { consentId: string; consentStatus: 'revokedByPsu' } {
@@ -35,7 +41,7 @@ function revoke(
 }
 
 /** The portal's revoke: only the customer who approved a consent can revoke it. */
-export function revokeByCustomer(ctx: SandboxContext, psuId: string, consentId: string) {
+export function revokeByCustomer(ctx: ConsentRevocationContext, psuId: string, consentId: string) {
   return ctx.bank.transact((uow) => {
     if (ctx.store.get('consents', consentId)?.psuId !== psuId)
       throw new XsError('RESOURCE_UNKNOWN', { text: 'No such consent.' });

@@ -8,12 +8,15 @@ import type { SandboxContext } from '../../context.js';
 import type { ConsentRecord } from '../../store/data.js';
 import { consentEvent, consentStatusEvent } from './event.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ConsentSaveContext = Pick<SandboxContext, 'store' | 'clock' | 'events'>;
+
 /**
  * `statusMoved: false` tells that the change cannot move what `consent-status` says (the status
  * and when time alone ends it): a recurring consent's use, on every read of account data.
  */
 export function saveConsent(
-  ctx: SandboxContext,
+  ctx: ConsentSaveContext,
   uow: UnitOfWork,
   consent: ConsentRecord,
   { statusMoved = true }: { statusMoved?: boolean } = {},

@@ -9,13 +9,16 @@ import type { SandboxContext } from '../../context.js';
 import { consentEndsAt, DATA_TYPES, effectiveStatus, expiryIfApprovedAt, type DataType } from '../../rules/consents.js';
 import type { AuthorisationRecord, ConsentRecord } from '../../store/data.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ConsentViewContext = Pick<SandboxContext, 'addresses'>;
+
 const baseOf = (consent: ConsentRecord) =>
   consent.kind === 'cof'
     ? `/v1/consents/confirmation-of-funds/${consent.consentId}`
     : `/v1/consents/${consent.consentId}`;
 
 /** The 201 of a creation: the consent, its implicitly started authorisation and where the customer goes. */
-export function creationView(ctx: SandboxContext, consent: ConsentRecord, authorisation: AuthorisationRecord) {
+export function creationView(ctx: ConsentViewContext, consent: ConsentRecord, authorisation: AuthorisationRecord) {
   const base = baseOf(consent);
   return {
     consentId: consent.consentId,

@@ -8,18 +8,21 @@ import { ClockError } from '../../clock.js';
 import type { SandboxContext } from '../../context.js';
 import { parseDuration } from '../../duration.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ControlClockContext = Pick<SandboxContext, 'clock' | 'events' | 'bank'>;
+
 export interface ClockView {
   now: string;
   offsetMs: number;
 }
 
-export function clockView(ctx: SandboxContext): ClockView {
+export function clockView(ctx: Pick<ControlClockContext, 'clock'>): ClockView {
   return { now: ctx.clock.now().toISOString(), offsetMs: ctx.clock.offsetMs };
 }
 
 export type ClockMove = { advance: string | number } | { set: string | Date };
 
-export function moveClock(ctx: SandboxContext, move: ClockMove): Promise<ClockView> {
+export function moveClock(ctx: ControlClockContext, move: ClockMove): Promise<ClockView> {
   return ctx.bank.transact((uow) => {
     const field = 'advance' in move ? 'advance' : 'set';
     const from = ctx.clock.now();

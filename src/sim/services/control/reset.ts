@@ -4,8 +4,11 @@ import type { SandboxContext } from '../../context.js';
 import { freshState } from '../../store/state.js';
 import { clockView, type ClockView } from './clock.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ControlResetContext = Pick<SandboxContext, 'clock' | 'events' | 'world' | 'bank'>;
+
 /** Back to the freshly seeded state: empty store, the clock at its start (clockStart or real time), histories anchored on that day. */
-export function resetSandbox(ctx: SandboxContext): Promise<ClockView> {
+export function resetSandbox(ctx: ControlResetContext): Promise<ClockView> {
   return ctx.bank.transact((uow) => {
     const before = { offsetMs: ctx.clock.offsetMs };
     let restoreWorld = () => {};

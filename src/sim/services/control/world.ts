@@ -1,6 +1,9 @@
 /** The seeded world as the control API shows it (customers, registered providers), and the regulator's register decisions. */
 import type { SandboxContext } from '../../context.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ControlWorldContext = Pick<SandboxContext, 'store' | 'clock' | 'world' | 'bank'>;
+
 export interface CustomerView {
   psuId: string;
   password: string;
@@ -22,7 +25,7 @@ export interface CustomerView {
   }[];
 }
 
-export function customersView(ctx: SandboxContext): CustomerView[] {
+export function customersView(ctx: Pick<ControlWorldContext, 'world'>): CustomerView[] {
   return ctx.world.seed.customers.map((customer) => ({
     psuId: customer.psuId,
     password: customer.password,
@@ -40,11 +43,15 @@ export function customersView(ctx: SandboxContext): CustomerView[] {
   }));
 }
 
-export function providersView(ctx: SandboxContext) {
+export function providersView(ctx: Pick<ControlWorldContext, 'store'>) {
   return ctx.store.all('providers');
 }
 
-export function decideRegistration(ctx: SandboxContext, organizationIdentifier: string, authorised: boolean) {
+export function decideRegistration(
+  ctx: Pick<ControlWorldContext, 'clock' | 'bank'>,
+  organizationIdentifier: string,
+  authorised: boolean,
+) {
   return ctx.bank.transact((uow) => {
     const decidedAt = ctx.clock.now().toISOString();
     uow.put('registerDecisions', organizationIdentifier, { authorised, decidedAt });

@@ -11,8 +11,11 @@ import { amountCentsOf } from '../../rules/payments.js';
 import { paymentStatusAt } from './lookup.js';
 import { availableCents } from './money.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PaymentAffordabilityContext = Pick<SandboxContext, 'store' | 'world' | 'behaviour'>;
+
 /** What the debtor account has already initiated today towards the daily limit. */
-function initiatedToday(ctx: SandboxContext, debtorIban: string, now: Date): number {
+function initiatedToday(ctx: Pick<PaymentAffordabilityContext, 'store'>, debtorIban: string, now: Date): number {
   const today = isoDate(now);
   let cents = 0;
   for (const payment of ctx.store.find('payments', 'debtorDay', `${debtorIban}|${today}`)) {
@@ -22,7 +25,7 @@ function initiatedToday(ctx: SandboxContext, debtorIban: string, now: Date): num
 }
 
 /** Spec "Behaviour notes: Payments" 3-4: every cause is the same PAYMENT_FAILED, one fixed sentence, no path. */
-export function refuseUnpayable(ctx: SandboxContext, request: PaymentInitiationRequest, now: Date): void {
+export function refuseUnpayable(ctx: PaymentAffordabilityContext, request: PaymentInitiationRequest, now: Date): void {
   const debtor = ctx.world.seed.accountByIban(request.debtorAccount.iban);
   const cause = initiationRefusal(
     {

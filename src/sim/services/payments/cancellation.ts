@@ -14,8 +14,11 @@ import { ownPayment, paymentStatusAt, unknownPayment } from './lookup.js';
 import { releaseDebit } from './money.js';
 import { savePayment } from './save.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PaymentCancellationContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'world' | 'bank'>;
+
 function cancel(
-  ctx: SandboxContext,
+  ctx: Pick<PaymentCancellationContext, 'store' | 'clock' | 'events'>,
   uow: UnitOfWork,
   payment: PaymentRecord,
   now: Date,
@@ -32,13 +35,18 @@ function cancel(
 }
 
 /** DELETE by the initiating provider: CANC at once while cancellable, else 405 CANCELLATION_INVALID. */
-export function cancelPayment(ctx: SandboxContext, tpp: string, product: string, paymentId: string) {
+export function cancelPayment(
+  ctx: Pick<PaymentCancellationContext, 'store' | 'clock' | 'events' | 'bank'>,
+  tpp: string,
+  product: string,
+  paymentId: string,
+) {
   return ctx.bank.transact((uow) => cancel(ctx, uow, ownPayment(ctx, tpp, product, paymentId), ctx.clock.now()));
 }
 
 /** The customer cancels in the portal: a payment from one of their accounts, the same rule and effect. */
 export function cancelByCustomer(
-  ctx: SandboxContext,
+  ctx: PaymentCancellationContext,
   psuId: string,
   paymentId: string,
 ): Promise<{ transactionStatus: 'CANC' }> {

@@ -13,6 +13,9 @@ import { paymentById, paymentStatusAt } from './lookup.js';
 import { savePayment } from './save.js';
 import { paymentView } from './view.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PaymentControlContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'bank'>;
+
 export const AmendBody = z
   .strictObject({
     instructedAmount: AmountSchema.optional(),
@@ -24,7 +27,7 @@ export const AmendBody = z
   );
 
 /** Every payment, newest first. */
-export function paymentsView(ctx: SandboxContext) {
+export function paymentsView(ctx: Pick<PaymentControlContext, 'store' | 'clock'>) {
   const now = ctx.clock.now();
   return ctx.store
     .all('payments')
@@ -43,11 +46,16 @@ export function paymentsView(ctx: SandboxContext) {
 }
 
 /** `POST /sandbox/payments/{id}/amend`: only while RCVD; answers the payment as the provider would read it. */
-export function amendPayment(ctx: SandboxContext, paymentId: string, body: unknown) {
+export function amendPayment(ctx: PaymentControlContext, paymentId: string, body: unknown) {
   return ctx.bank.transact((uow) => amend(ctx, uow, paymentId, body));
 }
 
-function amend(ctx: SandboxContext, uow: UnitOfWork, paymentId: string, body: unknown) {
+function amend(
+  ctx: Pick<PaymentControlContext, 'store' | 'clock' | 'events'>,
+  uow: UnitOfWork,
+  paymentId: string,
+  body: unknown,
+) {
   const payment = paymentById(ctx, paymentId);
   const change = parseOrFormatError(
     AmendBody,

@@ -12,6 +12,9 @@ import { paymentById, paymentStatusAt } from './lookup.js';
 import { availableCents, debtorAccountOf, releaseDebit, reserveDebit } from './money.js';
 import { savePayment } from './save.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PaymentCustomerContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'world' | 'bank'>;
+
 /**
  * The customer authorised: the amount is reserved as a pending debit, then the payee check decides
  * between ACSP (settlement follows) and PDNG (the customer's answer is awaited). Funds are judged
@@ -19,7 +22,7 @@ import { savePayment } from './save.js';
  * reserved. Mutates the store's data; the caller writes it.
  */
 export function authorisePayment(
-  ctx: SandboxContext,
+  ctx: Pick<PaymentCustomerContext, 'store' | 'clock' | 'events' | 'world'>,
   uow: UnitOfWork,
   paymentId: string,
   psuId: string,
@@ -52,14 +55,19 @@ export function authorisePayment(
 }
 
 /** The customer declined or the ceremony failed: RCVD → RJCT (nothing was reserved). */
-export function rejectPayment(ctx: SandboxContext, uow: UnitOfWork, paymentId: string, now: Date): void {
+export function rejectPayment(
+  ctx: Pick<PaymentCustomerContext, 'store' | 'clock' | 'events'>,
+  uow: UnitOfWork,
+  paymentId: string,
+  now: Date,
+): void {
   const payment = paymentById(ctx, paymentId);
   if (payment.status === 'RCVD') savePayment(ctx, uow, withPaymentStatus(payment, 'RJCT', now));
 }
 
 /** The customer answers the payee check: confirm → ACSP, refuse → RJCT with the reservation released. Only in PDNG. */
 export function confirmPayee(
-  ctx: SandboxContext,
+  ctx: Pick<PaymentCustomerContext, 'store' | 'clock' | 'events' | 'bank'>,
   paymentId: string,
   confirm: boolean,
 ): Promise<{ transactionStatus: TransactionStatus }> {

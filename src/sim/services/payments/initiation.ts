@@ -20,6 +20,12 @@ import { paymentById } from './lookup.js';
 import { savePayment } from './save.js';
 import { initiationView } from './view.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PaymentInitiationContext = Pick<
+  SandboxContext,
+  'store' | 'clock' | 'events' | 'world' | 'addresses' | 'behaviour' | 'bank'
+>;
+
 /** An initiation as the API's edge read it, with the body as sent for the idempotency comparison. */
 export interface PaymentInitiationInput {
   product: PaymentProduct;
@@ -30,11 +36,16 @@ export interface PaymentInitiationInput {
   rawBody: unknown;
 }
 
-export function initiatePayment(ctx: SandboxContext, tpp: string, input: PaymentInitiationInput) {
+export function initiatePayment(ctx: PaymentInitiationContext, tpp: string, input: PaymentInitiationInput) {
   return ctx.bank.transact((uow) => initiate(ctx, uow, tpp, input));
 }
 
-function initiate(ctx: SandboxContext, uow: UnitOfWork, tpp: string, input: PaymentInitiationInput) {
+function initiate(
+  ctx: Pick<PaymentInitiationContext, 'store' | 'clock' | 'events' | 'world' | 'addresses' | 'behaviour'>,
+  uow: UnitOfWork,
+  tpp: string,
+  input: PaymentInitiationInput,
+) {
   const { product, redirectUri, nokRedirectUri, request } = input;
   const now = ctx.clock.now();
 

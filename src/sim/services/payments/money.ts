@@ -8,13 +8,16 @@
  */
 import { XsError } from '../../../contract/index.js';
 import type { UnitOfWork } from '../../bank/unit-of-work.js';
-import type { SandboxParts } from '../../context.js';
+import type { SandboxContext } from '../../context.js';
 import { amountCentsOf, remittanceOf } from '../../rules/payments.js';
 import type { SeedAccount } from '../../seed/customers.js';
 import type { BookingRecord, PaymentRecord } from '../../store/data.js';
 import { bookingKey } from '../../store/kinds.js';
 
-export function debtorAccountOf(ctx: SandboxParts, payment: PaymentRecord): SeedAccount {
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PaymentMoneyContext = Pick<SandboxContext, 'store' | 'world'>;
+
+export function debtorAccountOf(ctx: Pick<PaymentMoneyContext, 'world'>, payment: PaymentRecord): SeedAccount {
   const account = ctx.world.seed.accountByIban(payment.debtorIban);
   // Initiation refused every payment whose debtor the service does not hold.
   if (!account) throw new XsError('INTERNAL_SERVER_ERROR');
@@ -22,18 +25,23 @@ export function debtorAccountOf(ctx: SandboxParts, payment: PaymentRecord): Seed
 }
 
 /** interimAvailable: booked plus pending (pending debits reduce it). */
-export function availableCents(ctx: SandboxParts, account: SeedAccount): number {
+export function availableCents(ctx: Pick<PaymentMoneyContext, 'world'>, account: SeedAccount): number {
   const ledger = ctx.world.ledgers.ledger(account);
   return ledger.bookedBalanceCents + ledger.pendingCents;
 }
 
 /** The payee as the debtor's statement names it: the name sent, else the holder of a service-held account. */
-function payeeName(ctx: SandboxParts, payment: PaymentRecord): string | undefined {
+function payeeName(ctx: Pick<PaymentMoneyContext, 'world'>, payment: PaymentRecord): string | undefined {
   return payment.creditorName ?? ctx.world.seed.accountByIban(payment.creditorIban)?.ownerName;
 }
 
 /** Authorised: reserves the amount as a pending debit; answers its seq. */
-export function reserveDebit(ctx: SandboxParts, uow: UnitOfWork, payment: PaymentRecord, now: Date): number {
+export function reserveDebit(
+  ctx: Pick<PaymentMoneyContext, 'world'>,
+  uow: UnitOfWork,
+  payment: PaymentRecord,
+  now: Date,
+): number {
   const debtor = debtorAccountOf(ctx, payment);
   const record = ctx.world.ledgers.prepareBooking(
     debtor,
@@ -50,20 +58,25 @@ export function reserveDebit(ctx: SandboxParts, uow: UnitOfWork, payment: Paymen
   return record.seq;
 }
 
-function pendingDebit(ctx: SandboxParts, payment: PaymentRecord): BookingRecord | undefined {
+function pendingDebit(ctx: Pick<PaymentMoneyContext, 'store'>, payment: PaymentRecord): BookingRecord | undefined {
   if (payment.debitSeq === undefined) return undefined;
   const record = ctx.store.get('bookings', bookingKey({ iban: payment.debtorIban, seq: payment.debitSeq }));
   return record?.removedAt === undefined ? record : undefined;
 }
 
 /** Rejected or cancelled after authorisation: the reservation disappears. */
-export function releaseDebit(ctx: SandboxParts, uow: UnitOfWork, payment: PaymentRecord, at: string): void {
+export function releaseDebit(
+  ctx: Pick<PaymentMoneyContext, 'store'>,
+  uow: UnitOfWork,
+  payment: PaymentRecord,
+  at: string,
+): void {
   const record = pendingDebit(ctx, payment);
   if (record) uow.unbook(record, at);
 }
 
 /** ACSC at `at`: the debit is booked (same transaction, new seq) and a service-held creditor is credited. */
-export function settleMoney(ctx: SandboxParts, uow: UnitOfWork, payment: PaymentRecord, at: string): void {
+export function settleMoney(ctx: PaymentMoneyContext, uow: UnitOfWork, payment: PaymentRecord, at: string): void {
   const record = pendingDebit(ctx, payment);
   const debtor = debtorAccountOf(ctx, payment);
   const when = new Date(at);

@@ -5,11 +5,14 @@ import { amountCentsOf, isCancellable } from '../../rules/payments.js';
 import type { PaymentRecord } from '../../store/data.js';
 import { paymentStatusAt } from './lookup.js';
 
-function holds(ctx: SandboxContext, psuId: string): Set<string> {
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PaymentPortalListsContext = Pick<SandboxContext, 'store' | 'clock' | 'world'>;
+
+function holds(ctx: Pick<PaymentPortalListsContext, 'world'>, psuId: string): Set<string> {
   return new Set(ctx.world.seed.customer(psuId)?.accounts.map((account) => account.iban) ?? []);
 }
 
-function listed(ctx: SandboxContext, payments: PaymentRecord[], now: Date) {
+function listed(ctx: Pick<PaymentPortalListsContext, 'store'>, payments: PaymentRecord[], now: Date) {
   return payments
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .map((payment) => ({
@@ -23,7 +26,7 @@ function listed(ctx: SandboxContext, payments: PaymentRecord[], now: Date) {
 }
 
 /** The portal's cancellable payments: from the customer's accounts, still cancellable now; newest first. */
-export function cancellablePaymentsOf(ctx: SandboxContext, psuId: string) {
+export function cancellablePaymentsOf(ctx: PaymentPortalListsContext, psuId: string) {
   const now = ctx.clock.now();
   const payments = [...holds(ctx, psuId)]
     .flatMap((iban) => ctx.store.find('payments', 'openFrom', iban))
@@ -32,7 +35,7 @@ export function cancellablePaymentsOf(ctx: SandboxContext, psuId: string) {
 }
 
 /** The portal's open payee checks: payments the customer authorised that wait in PDNG for an answer. */
-export function pendingPayeeChecksOf(ctx: SandboxContext, psuId: string) {
+export function pendingPayeeChecksOf(ctx: Pick<PaymentPortalListsContext, 'store' | 'clock'>, psuId: string) {
   const now = ctx.clock.now();
   const payments = ctx.store
     .find('payments', 'payeeCheck', psuId)

@@ -8,23 +8,41 @@ import { servedScaStatus } from '../../rules/sca.js';
 import { ownPayment, paymentStatusAt } from './lookup.js';
 import { paymentView } from './view.js';
 
-export function readPayment(ctx: SandboxContext, tpp: string, product: string, paymentId: string) {
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PaymentReadsContext = Pick<SandboxContext, 'store' | 'clock' | 'behaviour'>;
+
+export function readPayment(
+  ctx: Pick<PaymentReadsContext, 'store' | 'clock'>,
+  tpp: string,
+  product: string,
+  paymentId: string,
+) {
   const payment = ownPayment(ctx, tpp, product, paymentId);
   return paymentView(payment, paymentStatusAt(ctx, payment, ctx.clock.now()));
 }
 
-export function paymentStatus(ctx: SandboxContext, tpp: string, product: string, paymentId: string) {
+export function paymentStatus(
+  ctx: Pick<PaymentReadsContext, 'store' | 'clock'>,
+  tpp: string,
+  product: string,
+  paymentId: string,
+) {
   const payment = ownPayment(ctx, tpp, product, paymentId);
   return { transactionStatus: paymentStatusAt(ctx, payment, ctx.clock.now()) };
 }
 
 /** Spec "Authorisations": for a payment, the ids scoped to the calling provider (only the initiator can address it). */
-export function paymentAuthorisations(ctx: SandboxContext, tpp: string, product: string, paymentId: string) {
+export function paymentAuthorisations(
+  ctx: Pick<PaymentReadsContext, 'store'>,
+  tpp: string,
+  product: string,
+  paymentId: string,
+) {
   return { authorisationIds: [ownPayment(ctx, tpp, product, paymentId).authorisationId] };
 }
 
 export function paymentAuthorisation(
-  ctx: SandboxContext,
+  ctx: PaymentReadsContext,
   tpp: string,
   product: string,
   paymentId: string,

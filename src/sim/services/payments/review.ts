@@ -4,6 +4,9 @@ import type { SandboxContext } from '../../context.js';
 import { amountCentsOf, paymentBinding, remittanceOf } from '../../rules/payments.js';
 import { paymentById, paymentStatusAt } from './lookup.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PaymentReviewContext = Pick<SandboxContext, 'store' | 'clock'>;
+
 export interface PaymentReview {
   paymentId: string;
   product: PaymentProduct;
@@ -21,7 +24,7 @@ export interface PaymentReview {
   binding: string;
 }
 
-export function paymentReview(ctx: SandboxContext, paymentId: string): PaymentReview {
+export function paymentReview(ctx: PaymentReviewContext, paymentId: string): PaymentReview {
   const payment = paymentById(ctx, paymentId);
   return {
     paymentId,

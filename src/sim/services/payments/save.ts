@@ -4,12 +4,15 @@
  * written. Nothing is built while nobody listens.
  */
 import type { UnitOfWork } from '../../bank/unit-of-work.js';
-import type { SandboxParts } from '../../context.js';
+import type { SandboxContext } from '../../context.js';
 import { dueAt } from '../../rules/payments.js';
 import type { PaymentRecord } from '../../store/data.js';
 import { paymentEvent } from './event.js';
 
-export function savePayment(ctx: SandboxParts, uow: UnitOfWork, payment: PaymentRecord): void {
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PaymentSaveContext = Pick<SandboxContext, 'store' | 'clock' | 'events'>;
+
+export function savePayment(ctx: PaymentSaveContext, uow: UnitOfWork, payment: PaymentRecord): void {
   uow.put('payments', payment.paymentId, payment);
   const due = dueAt(payment);
   if (due === undefined) uow.remove('paymentsDue', payment.paymentId);

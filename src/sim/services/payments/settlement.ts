@@ -8,13 +8,16 @@
  * effects are applied.
  */
 import type { UnitOfWork } from '../../bank/unit-of-work.js';
-import type { SandboxParts } from '../../context.js';
+import type { SandboxContext } from '../../context.js';
 import { withPaymentStatus } from '../../rules/payments.js';
 import { releaseDebit, settleMoney } from './money.js';
 import { savePayment } from './save.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PaymentSettlementContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'world'>;
+
 /** Inside a unit of work: materialises every settlement and unanswered payee check due by `now`, in the order they fell due. */
-export function applyDuePayments(ctx: SandboxParts, uow: UnitOfWork, now: Date): void {
+export function applyDuePayments(ctx: PaymentSettlementContext, uow: UnitOfWork, now: Date): void {
   // In time order, so bookings made in one pass are dated in the order they fell due.
   for (const [paymentId, at] of ctx.store.upTo('paymentsDue', 'at', now.getTime())) {
     const payment = ctx.store.get('payments', paymentId);
@@ -30,7 +33,7 @@ export function applyDuePayments(ctx: SandboxParts, uow: UnitOfWork, now: Date):
 }
 
 /** Whether any money movement has fallen due by `now`: the bank's cheap check before a catch-up, one index read. */
-export function anyPaymentDue(ctx: SandboxParts, now: Date): boolean {
+export function anyPaymentDue(ctx: Pick<PaymentSettlementContext, 'store'>, now: Date): boolean {
   const earliest = ctx.store.earliest('paymentsDue', 'at');
   return earliest !== undefined && earliest <= now.getTime();
 }

@@ -4,10 +4,13 @@ import type { SandboxContext } from '../../context.js';
 import { remittanceOf } from '../../rules/payments.js';
 import type { PaymentRecord } from '../../store/data.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type PaymentViewContext = Pick<SandboxContext, 'store' | 'addresses'>;
+
 const reference = (iban: string, currency: string | undefined) => (currency ? { iban, currency } : { iban });
 
 /** The 201 of an initiation; a replay gets the same one, whatever has happened to the payment since. */
-export function initiationView(ctx: SandboxContext, payment: PaymentRecord) {
+export function initiationView(ctx: PaymentViewContext, payment: PaymentRecord) {
   const self = `/v1/payments/${payment.product}/${payment.paymentId}`;
   const state = ctx.store.get('authorisations', payment.authorisationId)?.state ?? '';
   return {

@@ -10,6 +10,9 @@ import { effectiveScaStatus, isOpen } from '../../rules/sca.js';
 import type { AuthorisationRecord, ConsentRecord } from '../../store/data.js';
 import { paymentReview } from '../payments/review.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ScaCeremonyContext = Pick<SandboxContext, 'store' | 'clock'>;
+
 export type Decision = 'approve' | 'decline';
 
 export interface ScaOutcome {
@@ -18,18 +21,21 @@ export interface ScaOutcome {
   redirect: string | null;
 }
 
-export function parentConsent(ctx: SandboxContext, authorisation: AuthorisationRecord): ConsentRecord {
+export function parentConsent(
+  ctx: Pick<ScaCeremonyContext, 'store'>,
+  authorisation: AuthorisationRecord,
+): ConsentRecord {
   const consent = ctx.store.get('consents', authorisation.parent.id);
   if (!consent) throw new XsError('INTERNAL_SERVER_ERROR');
   return consent;
 }
 
-export function outcomeOf(ctx: SandboxContext, authorisation: AuthorisationRecord): ScaOutcome {
+export function outcomeOf(ctx: Pick<ScaCeremonyContext, 'clock'>, authorisation: AuthorisationRecord): ScaOutcome {
   return { scaStatus: effectiveScaStatus(authorisation, ctx.clock.now()), redirect: null };
 }
 
 /** Only an open authorisation can be acted on: expired, finished or replayed attempts change nothing. */
-export function requireOpen(ctx: SandboxContext, authorisation: AuthorisationRecord): void {
+export function requireOpen(ctx: Pick<ScaCeremonyContext, 'clock'>, authorisation: AuthorisationRecord): void {
   if (!isOpen(authorisation, ctx.clock.now())) {
     throw new XsError('FORMAT_ERROR', {
       text: `The authorisation is ${effectiveScaStatus(authorisation, ctx.clock.now())}; nothing more can be done with it.`,
@@ -39,7 +45,7 @@ export function requireOpen(ctx: SandboxContext, authorisation: AuthorisationRec
 
 /** Where the customer returns: the provider's redirect URI on approval, its NOK URI (or the redirect URI) otherwise. */
 export function returnAddresses(
-  ctx: SandboxContext,
+  ctx: ScaCeremonyContext,
   authorisation: AuthorisationRecord,
 ): { approved: string; declined: string } {
   const parent =

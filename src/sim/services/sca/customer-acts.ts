@@ -8,6 +8,9 @@ import { logIn } from './login.js';
 import { currentCode, enterCode } from './one-time-code.js';
 import { findAuthorisation } from './save.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ScaCustomerActsContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'world' | 'bank'>;
+
 /**
  * `POST /sandbox/authorisations/{id}`: what a customer does on the SCA page, in one call. Fixture
  * customers with a scripted `outcome` follow their script whatever is asked: `declines` always
@@ -15,7 +18,7 @@ import { findAuthorisation } from './save.js';
  * authorisation then expires after 15 minutes).
  */
 export async function actAsCustomer(
-  ctx: SandboxContext,
+  ctx: ScaCustomerActsContext,
   authorisationId: string,
   input: { psuId: string; decision: Decision; otp?: string | undefined },
 ): Promise<ScaOutcome> {

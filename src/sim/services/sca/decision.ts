@@ -14,7 +14,16 @@ import { paymentReview } from '../payments/review.js';
 import { parentConsent, requireOpen, returnAddresses, type Decision, type ScaOutcome } from './ceremony.js';
 import { findAuthorisation, saveAuthorisation } from './save.js';
 
-function approveConsent(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRecord, psuId: string, now: Date): void {
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ScaDecisionContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'world' | 'bank'>;
+
+function approveConsent(
+  ctx: Pick<ScaDecisionContext, 'store' | 'clock' | 'events' | 'world'>,
+  uow: UnitOfWork,
+  consent: ConsentRecord,
+  psuId: string,
+  now: Date,
+): void {
   const held = new Set(ctx.world.seed.customer(psuId)?.accounts.map((account) => account.iban) ?? []);
   const approved = approve(consent, psuId, held, now);
   // Supersession is decided over the granted accounts: the same provider's older recurring
@@ -33,7 +42,7 @@ function approveConsent(ctx: SandboxContext, uow: UnitOfWork, consent: ConsentRe
  * and the payment is rejected.
  */
 function decidePayment(
-  ctx: SandboxContext,
+  ctx: Pick<ScaDecisionContext, 'store' | 'clock' | 'events' | 'world'>,
   uow: UnitOfWork,
   authorisation: AuthorisationRecord,
   psuId: string,
@@ -55,11 +64,16 @@ function decidePayment(
 }
 
 /** Approve or decline after authentication; answers where the customer's browser goes. */
-export function decide(ctx: SandboxContext, authorisationId: string, decision: Decision): Promise<ScaOutcome> {
+export function decide(ctx: ScaDecisionContext, authorisationId: string, decision: Decision): Promise<ScaOutcome> {
   return ctx.bank.transact((uow) => decideNow(ctx, uow, authorisationId, decision));
 }
 
-function decideNow(ctx: SandboxContext, uow: UnitOfWork, authorisationId: string, decision: Decision): ScaOutcome {
+function decideNow(
+  ctx: Pick<ScaDecisionContext, 'store' | 'clock' | 'events' | 'world'>,
+  uow: UnitOfWork,
+  authorisationId: string,
+  decision: Decision,
+): ScaOutcome {
   const authorisation = findAuthorisation(ctx, authorisationId);
   requireOpen(ctx, authorisation);
   if (authorisation.scaStatus !== 'psuAuthenticated' || !authorisation.psuId)

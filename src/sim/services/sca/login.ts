@@ -11,15 +11,21 @@ import { requireOpen } from './ceremony.js';
 import { codesSent } from './one-time-code.js';
 import { findAuthorisation, saveAuthorisation } from './save.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ScaLoginContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'world' | 'bank'>;
+
 /** The account only whose holder may authorise: a payment's debtor account, a CoF consent's account. */
-function subjectAccount(ctx: SandboxContext, authorisation: AuthorisationRecord): string | undefined {
+function subjectAccount(
+  ctx: Pick<ScaLoginContext, 'store' | 'clock'>,
+  authorisation: AuthorisationRecord,
+): string | undefined {
   if (authorisation.parent.kind === 'payment') return paymentReview(ctx, authorisation.parent.id).debtorIban;
   return ctx.store.get('consents', authorisation.parent.id)?.cof?.iban;
 }
 
 /** Login with User ID and password; on success a new one-time code is sent. */
 export function logIn(
-  ctx: SandboxContext,
+  ctx: ScaLoginContext,
   authorisationId: string,
   psuId: string,
   password: string,
@@ -28,7 +34,7 @@ export function logIn(
 }
 
 function logInNow(
-  ctx: SandboxContext,
+  ctx: Pick<ScaLoginContext, 'store' | 'clock' | 'events' | 'world'>,
   uow: UnitOfWork,
   authorisationId: string,
   psuId: string,

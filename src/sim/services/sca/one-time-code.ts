@@ -8,19 +8,22 @@ import { smsKey } from '../../store/kinds.js';
 import { requireOpen } from './ceremony.js';
 import { findAuthorisation, saveAuthorisation } from './save.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ScaOneTimeCodeContext = Pick<SandboxContext, 'store' | 'clock' | 'events' | 'bank'>;
+
 /** How many one-time codes an authorisation was sent (each login sends one). */
-export function codesSent(ctx: SandboxContext, authorisationId: string): number {
+export function codesSent(ctx: Pick<ScaOneTimeCodeContext, 'store'>, authorisationId: string): number {
   return ctx.store.find('sms', 'authorisation', authorisationId).length;
 }
 
 /** The code sent last: the only one that counts. */
-export function currentCode(ctx: SandboxContext, authorisationId: string): string | undefined {
+export function currentCode(ctx: Pick<ScaOneTimeCodeContext, 'store'>, authorisationId: string): string | undefined {
   const sent = codesSent(ctx, authorisationId);
   return sent === 0 ? undefined : ctx.store.get('sms', smsKey(authorisationId, sent - 1))?.code;
 }
 
 /** `GET /sandbox/sms`: every code sent, newest first. */
-export function smsView(ctx: SandboxContext): SmsRecord[] {
+export function smsView(ctx: Pick<ScaOneTimeCodeContext, 'store'>): SmsRecord[] {
   return ctx.store.all('sms').reverse();
 }
 
@@ -31,7 +34,11 @@ function sameCode(given: string, expected: string): boolean {
 }
 
 /** The one-time code: right → psuAuthenticated; the third wrong one fails the authorisation. */
-export function enterCode(ctx: SandboxContext, authorisationId: string, code: string): Promise<AuthorisationRecord> {
+export function enterCode(
+  ctx: ScaOneTimeCodeContext,
+  authorisationId: string,
+  code: string,
+): Promise<AuthorisationRecord> {
   return ctx.bank.transact((uow) => {
     const authorisation = findAuthorisation(ctx, authorisationId);
     requireOpen(ctx, authorisation);

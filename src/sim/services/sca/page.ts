@@ -12,6 +12,9 @@ import { paymentReview } from '../payments/review.js';
 import { currentCode } from './one-time-code.js';
 import { findAuthorisation } from './save.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ScaPageContext = Pick<SandboxContext, 'store' | 'clock' | 'world'>;
+
 export interface ConsentReview {
   recurring: boolean;
   frequencyPerDay: number;
@@ -53,12 +56,12 @@ export interface ScaPage {
   payment: PaymentPageReview | undefined;
 }
 
-function providerName(ctx: SandboxContext, tpp: string): string {
+function providerName(ctx: Pick<ScaPageContext, 'store'>, tpp: string): string {
   return ctx.store.get('providers', tpp)?.name ?? tpp;
 }
 
 function consentReview(
-  ctx: SandboxContext,
+  ctx: ScaPageContext,
   authorisation: AuthorisationRecord,
 ): { review: ConsentReview; returnTo: string; tpp: string } {
   const consent = ctx.store.get('consents', authorisation.parent.id);
@@ -89,7 +92,7 @@ function consentReview(
 }
 
 function paymentPageReview(
-  ctx: SandboxContext,
+  ctx: ScaPageContext,
   authorisation: AuthorisationRecord,
 ): { review: PaymentPageReview; returnTo: string; tpp: string } {
   const payment = paymentReview(ctx, authorisation.parent.id);
@@ -111,7 +114,7 @@ function paymentPageReview(
   };
 }
 
-export function scaPage(ctx: SandboxContext, authorisationId: string): ScaPage {
+export function scaPage(ctx: ScaPageContext, authorisationId: string): ScaPage {
   const authorisation = findAuthorisation(ctx, authorisationId);
   const now = ctx.clock.now();
   const isPayment = authorisation.parent.kind === 'payment';

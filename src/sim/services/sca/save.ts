@@ -9,14 +9,17 @@ import type { SandboxContext } from '../../context.js';
 import type { AuthorisationRecord } from '../../store/data.js';
 import { authorisationEvent } from './event.js';
 
-export function findAuthorisation(ctx: SandboxContext, authorisationId: string): AuthorisationRecord {
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type ScaSaveContext = Pick<SandboxContext, 'store' | 'clock' | 'events'>;
+
+export function findAuthorisation(ctx: Pick<ScaSaveContext, 'store'>, authorisationId: string): AuthorisationRecord {
   const authorisation = ctx.store.get('authorisations', authorisationId);
   if (!authorisation) throw new XsError('RESOURCE_UNKNOWN', { text: 'No such authorisation.' });
   return authorisation;
 }
 
 export function saveAuthorisation(
-  ctx: SandboxContext,
+  ctx: ScaSaveContext,
   uow: UnitOfWork,
   authorisation: AuthorisationRecord,
 ): AuthorisationRecord {
