@@ -5,15 +5,18 @@
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { ensureCertificates } from '../certs/index.js';
+import { readFileSync } from 'node:fs';
+import { ensureCertificates, parseOrganizationIdentifier, readQwacPem } from '../certs/index.js';
 import { startSandbox } from '../sim/sandbox.js';
 import { loadCatalogue } from '../kit/catalogue.js';
+import { worldCertificates } from './demo-world.js';
 import type { CliIo } from './io.js';
 import { withPortHint } from './port-hint.js';
 import { sandboxFlags, sandboxInput, type SandboxFlags } from './sandbox-flags.js';
 
 interface DemoFlags extends SandboxFlags {
   guided?: boolean;
+  world?: string;
 }
 
 /** NO_COLOR (https://no-color.org) and terminals without colour: the UI then draws text only. */
@@ -31,16 +34,45 @@ export function demoCommand(program: Command, io: CliIo): void {
       ),
   )
     .option('--guided', 'start in the guided walk-through')
+    .option(
+      '--world <organizationIdentifier>',
+      "with --worlds organisation: the world the demo shows and acts in (a QWAC naming it is issued from the sandbox CA); the default provider's otherwise",
+    )
     .action(async (flags: DemoFlags) => {
+      if (flags.world !== undefined && flags.worlds !== 'organisation') {
+        io.err('xs2a-kit demo: --world needs --worlds organisation (with one world, there is nothing to choose).\n');
+        process.exitCode = 2;
+        return;
+      }
+      if (flags.world !== undefined) {
+        try {
+          parseOrganizationIdentifier(flags.world);
+        } catch (error) {
+          io.err(`xs2a-kit demo: --world: ${(error as Error).message}\n`);
+          process.exitCode = 2;
+          return;
+        }
+      }
       if (!process.stdin.isTTY || !process.stdout.isTTY) {
         io.err('xs2a-kit demo: needs an interactive terminal (keys drive it); use `xs2a-kit serve` otherwise.\n');
         process.exitCode = 2;
         return;
       }
-      const { paths } = await ensureCertificates(resolve(flags.certs));
+      let certsDir = resolve(flags.certs);
+      if (flags.world !== undefined) {
+        try {
+          certsDir = await worldCertificates(certsDir, flags.world);
+        } catch (error) {
+          io.err(`xs2a-kit demo: --world ${flags.world}: ${(error as Error).message}\n`);
+          process.exitCode = 2;
+          return;
+        }
+      }
+      const { paths } = await ensureCertificates(certsDir);
       const logs: string[] = [];
       const sandbox = await startSandbox({
         ...sandboxInput(flags),
+        certsDir,
         callbackCa: [paths.caCert],
         // The screen is the UI: sandbox log lines would tear it; they are printed after it closes.
         log: (message) => logs.push(message),
@@ -56,6 +88,11 @@ export function demoCommand(program: Command, io: CliIo): void {
           color: colourWanted(process.env, process.stdout),
           startConformance: conformanceRunner(loadCatalogue),
           guided: flags.guided ?? false,
+          // With worlds, the one shown: the chosen organisation's, or the default provider's.
+          world:
+            flags.worlds === 'organisation'
+              ? (flags.world ?? readQwacPem(readFileSync(paths.tppCert, 'utf8')).organizationIdentifier)
+              : undefined,
         });
       } finally {
         await sandbox.close();

@@ -216,7 +216,11 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   return {
     apiUrl,
     portalUrl,
-    controlUrl: `${portalUrl}/sandbox`,
+    // With worlds, the control API of the world the helpers act on (the operator's path to it).
+    controlUrl:
+      front.worldId === undefined
+        ? `${portalUrl}/sandbox`
+        : `${portalUrl}/sandbox/worlds/${encodeURIComponent(front.worldId)}`,
     certificates: certs.paths,
     createdCertificates: certs.created,
     dataFile: options.data === undefined ? undefined : maskUrl(options.data),

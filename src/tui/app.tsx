@@ -38,6 +38,8 @@ export interface DemoAppProps {
   startConformance?: StartConformance | undefined;
   /** Start in guided mode. */
   guided?: boolean;
+  /** With worlds: the world the demo shows and acts in (its owner's organizationIdentifier). */
+  world?: string | undefined;
   steps?: readonly GuidedStep[];
   /** Called once everything the app started has stopped, after the presenter quits. */
   onExit?: () => void;
@@ -54,6 +56,8 @@ const EVENT_NAMES: readonly (keyof SandboxEventMap)[] = [
   'authorisation-changed',
 ];
 
+const pickEndpoints = ({ apiUrl, portalUrl, certificates }: DemoSandbox) => ({ apiUrl, portalUrl, certificates });
+
 const failure = (error: unknown): Message => ({
   text: error instanceof Error ? error.message : String(error),
   tone: 'bad',
@@ -64,6 +68,7 @@ export function DemoApp({
   color,
   startConformance,
   guided = false,
+  world,
   steps = GUIDED_STEPS,
   onExit,
 }: DemoAppProps) {
@@ -215,7 +220,7 @@ export function DemoApp({
     <Screen
       size={screenSize(terminal)}
       now={now}
-      endpoints={sandbox}
+      endpoints={world === undefined ? sandbox : { ...pickEndpoints(sandbox), world }}
       state={state}
       consents={consents}
       selectedConsentId={selected?.consentId}

@@ -25,7 +25,12 @@ export interface ScreenProps {
   /** The terminal's size, 80×24 at least. */
   size: ScreenSize;
   now: Date;
-  endpoints: { apiUrl: string; portalUrl: string; certificates: { dir: string } & CurlCertificates };
+  endpoints: {
+    apiUrl: string;
+    portalUrl: string;
+    certificates: { dir: string } & CurlCertificates;
+    world?: string | undefined;
+  };
   state: Pick<
     DemoState,
     | 'requests'

@@ -7,13 +7,15 @@ export interface StatusBarProps {
   apiUrl: string;
   portalUrl: string;
   certificates: { dir: string };
+  /** With worlds: the world shown (its owner's organizationIdentifier). */
+  world?: string | undefined;
   pending: number;
   width: number;
   color: boolean;
 }
 
-export function StatusBar({ now, apiUrl, portalUrl, certificates, pending, width, color }: StatusBarProps) {
-  const left = `xs2a-kit demo · clock ${clockText(now)}`;
+export function StatusBar({ now, apiUrl, portalUrl, certificates, world, pending, width, color }: StatusBarProps) {
+  const left = `xs2a-kit demo${world === undefined ? '' : ` · world ${world}`} · clock ${clockText(now)}`;
   const right = pending > 0 ? `${pending} SCA waiting · ? help` : '? help';
   const certs = ' ca.crt  tpp.crt + tpp.key';
   return (

@@ -43,7 +43,7 @@ const control = (client: ClientCertificate | null, path: string, body?: unknown)
 /** The operator's call, on the customer-surface port. */
 const operator = async (path: string, init: { method?: string; token?: string | null } = {}) => {
   const token = init.token === undefined ? TOKEN : init.token;
-  const res = await fetch(`${t.sandbox.controlUrl}/worlds${path}`, {
+  const res = await fetch(`${t.sandbox.portalUrl}/sandbox/worlds${path}`, {
     method: init.method ?? 'GET',
     headers: {
       ...(token === null ? {} : { authorization: `Bearer ${token}` }),
@@ -220,7 +220,7 @@ describe('the most worlds a facility holds (--max-worlds)', () => {
       }
       // The default provider's world, made at start, is the one world.
       expect((await small.call({ path: `/v1/consents/${randomUUID()}`, client: small.tpp })).status).toBe(403);
-      const listed = await fetch(`${small.sandbox.controlUrl}/worlds`);
+      const listed = await fetch(`${small.sandbox.portalUrl}/sandbox/worlds`);
       expect(((await listed.json()) as { worlds: { world: string }[] }).worlds.map((w) => w.world)).toEqual([OWNER]);
     } finally {
       await small.sandbox.close();

@@ -31,6 +31,8 @@ import { startWorld, type WorldRuntime, type WorldSettings } from './world-runti
 export interface Serving {
   /** The world the library's helpers act on: the only one, or the default provider's. */
   world: WorldRuntime;
+  /** With worlds, that world's id (its owner's organizationIdentifier): its control API is the operator's `/sandbox/worlds/{id}`. */
+  worldId?: string | undefined;
   api: (req: IncomingMessage, res: ServerResponse) => void;
   portal: PortalApp;
   close(): Promise<void>;
@@ -175,6 +177,7 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
 
   return {
     world,
+    worldId: owner === undefined ? undefined : worlds.worldOf(owner),
     api,
     portal: operatorPortal(worlds, lobby, settings, { host: options.host, allowHosts: options.allowHosts }, owner),
     close: async () => {
