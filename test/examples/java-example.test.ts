@@ -71,7 +71,7 @@ describe('examples/java', () => {
     expect(readdirSync(example, { recursive: true }).sort()).toEqual(before);
   }, 120_000);
 
-  it('runs it outside the clone with the binary from XS2A_KIT, on PKCS#12 key stores made by convert-certificates.sh', async () => {
+  it('runs it outside the clone with the binary from XS2A_KIT and a control token, on PKCS#12 key stores made by convert-certificates.sh', async () => {
     const certs = join(work, 'certs');
     const stores = join(work, 'stores');
     await run(process.execPath, [BIN, 'certs', '--out', certs]);
@@ -92,7 +92,8 @@ describe('examples/java', () => {
       '--trust-store',
       join(stores, 'trust.p12'),
     ];
-    const options = { cwd: work, env: { XS2A_KIT: `node ${BIN}` } };
+    // With a control token, which serve takes from the environment it inherits, as the client does.
+    const options = { cwd: work, env: { XS2A_KIT: `node ${BIN}`, XS2A_CONTROL_TOKEN: 'java-example-token' } };
     const { code, stdout, stderr } = await script('run.sh', [...flags, '--store-password', 'store-secret'], options);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expectTheWholeFlow(stdout);

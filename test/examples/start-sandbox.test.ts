@@ -24,22 +24,25 @@ async function bash(script: string) {
 }
 
 describe('examples/curl/start-sandbox.sh', () => {
-  it('starts serve on free ports, exports its URLs, certificates and process id, and the job reads them; kill stops it', async () => {
+  it('starts serve on free ports, exports its URLs, certificates and process id, and the job reads them; kill stops it and the client report is written', async () => {
     const log = join(work, 'serve.log');
     const { code, stdout, stderr } = await bash(`set -euo pipefail
-      eval "$(${join(scripts, 'start-sandbox.sh')} certs ${log} --customers 0)"
+      eval "$(${join(scripts, 'start-sandbox.sh')} certs ${log} --customers 0 --client-report junit:client.xml)"
       echo "api=$XS2A_API_URL control=$XS2A_CONTROL_URL certs=$XS2A_CERTS pid=$XS2A_KIT_PID"
       ${join(scripts, 'payment-initiation.sh')} >/dev/null
       curl -s "$XS2A_CONTROL_URL/client-report" | jq -c '{judged, findings}'
       kill "$XS2A_KIT_PID"
-      while kill -0 "$XS2A_KIT_PID" 2>/dev/null; do sleep 0.1; done`);
+      while kill -0 "$XS2A_KIT_PID" 2>/dev/null; do sleep 0.1; done
+      echo stopped`);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toMatch(
       new RegExp(
         `^api=https://localhost:\\d+ control=http://localhost:\\d+/sandbox certs=${join(work, 'certs')} pid=\\d+\n`,
       ),
     );
-    expect(stdout).toContain('{"judged":3,"findings":[]}\n');
+    expect(stdout).toContain('{"judged":3,"findings":[]}\nstopped\n');
+    // Written when serve stopped, which the job waited for.
+    expect(readFileSync(join(work, 'client.xml'), 'utf8')).toMatch(/<testsuites [^>]* failures="0" /);
     expect(readFileSync(log, 'utf8')).toMatch(
       /^xs2a-kit sandbox ready in \d+ ms$[\s\S]*xs2a-kit sandbox stopped\.\n$/m,
     );

@@ -45,9 +45,8 @@ final class Sandbox implements AutoCloseable {
     final Path certs;
     private final Process process;
     private final StringBuffer output;
-    private final HttpClient plain = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-
     private final boolean ownCertificates;
+    private final HttpClient plain = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private Sandbox(Process process, StringBuffer output, Path certs, boolean ownCertificates, String apiUrl, String controlUrl) {
         this.process = process;
@@ -77,7 +76,7 @@ final class Sandbox implements AutoCloseable {
                     lines.add(line);
                 }
             } catch (IOException ended) {
-                // the process is gone; waitUntilReady says so
+                // the process is gone: the loop below says so
             }
         });
         reader.setDaemon(true);
@@ -117,9 +116,14 @@ final class Sandbox implements AutoCloseable {
         return output.toString();
     }
 
-    /** A control API call: plain HTTP, no certificate; a state-changing call is JSON even without a body. */
+    /**
+     * A control API call: plain HTTP, no certificate; a state-changing call is JSON even without a body.
+     * serve inherits XS2A_CONTROL_TOKEN and then requires it, so it goes along when it is set.
+     */
     Control control(String method, String path, String jsonBody) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(controlUrl + path)).timeout(Duration.ofSeconds(10));
+        String token = System.getenv("XS2A_CONTROL_TOKEN");
+        if (token != null && !token.isEmpty()) request.header("Authorization", "Bearer " + token);
         if (method.equals("GET")) request.GET();
         else request.method(method, HttpRequest.BodyPublishers.ofString(jsonBody == null ? "" : jsonBody))
             .header("Content-Type", "application/json");
