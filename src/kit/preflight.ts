@@ -9,14 +9,19 @@
  * must be held to the contract — a 404 that is not the tppMessages envelope (an HTML page of a web
  * server, a proxy's error) means the requests reach something else. A target declared without that
  * endpoint is asked `GET /v1/accounts` and may answer anything but a 5xx or a certificate refusal.
+ *
+ * Before that the base URL itself (preflight/base-url.ts): one whose path already ends in `/v1`, or
+ * under which nothing answers as the interface does, stops the run with one line (exit 2). Every URL
+ * here is joined as the scenarios join theirs (client.ts `targetUrl`).
  */
 import { answerShape, matchEndpoint } from '../contract/endpoint-match.js';
-import { TargetUnreachable } from './client.js';
+import { TargetUnreachable, targetUrl } from './client.js';
 import { ConfigError } from './config-error.js';
 import { ExpectationFailed, ensureSchema } from './failure.js';
 import { brokenConnection, notTls, type Blame } from './preflight/broken-connection.js';
 import { probeControl } from './preflight/control-probe.js';
-import { answersPlainHttp, apiUrl, probeHttps, type ProbeOutcome } from './preflight/https-probe.js';
+import { ensureBaseUrlShape, ensureInterfaceAnswers } from './preflight/base-url.js';
+import { answersPlainHttp, probeHttps, type ProbeOutcome } from './preflight/https-probe.js';
 import { checkFiles, checkScaDriver } from './preflight/local-checks.js';
 import type { ClientCertificate } from './client.js';
 import type { Target } from './target.js';
@@ -68,9 +73,10 @@ export async function preflight(input: PreflightInput): Promise<void> {
   await checkScaDriver(target.sca, input.scaFrom);
   if (!remote) return;
   const { config } = remote;
+  ensureBaseUrlShape(target.baseUrl, remote.baseUrlFrom);
   const callbackEndpoint = target.capabilities.has('callback-endpoint');
   const path = callbackEndpoint ? '/v1/revocation-callback' : '/v1/accounts';
-  const url = apiUrl(target.baseUrl, path);
+  const url = targetUrl(target.baseUrl, path);
   const providers: [string, string, ClientCertificate | undefined][] = [
     ['provider', config.provider.cert, target.provider],
     ['secondProvider', config.secondProvider?.cert ?? '', target.secondProvider],
@@ -89,7 +95,11 @@ export async function preflight(input: PreflightInput): Promise<void> {
     if (key === 'provider') ensureServing(target.baseUrl, path, outcome);
     const refusal = refusesCertificate(outcome, callbackEndpoint);
     if (refusal) throw new ConfigError(`${blame.certificate}: the target refuses this certificate (${refusal})`);
-    if (key === 'provider' && callbackEndpoint) ensureInterface(target.baseUrl, path, outcome);
+    if (key === 'provider') {
+      if (callbackEndpoint) ensureInterface(target.baseUrl, path, outcome);
+      // A 404 in the envelope is the callback read's normal answer, so it cannot tell a prefix the bank does not serve.
+      await ensureInterfaceAnswers({ baseUrl: target.baseUrl, from: remote.baseUrlFrom, ca: target.ca, certificate });
+    }
   }
   if (config.controlUrl)
     await probeControl({

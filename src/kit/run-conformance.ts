@@ -14,7 +14,7 @@ import { countVerdicts, type Reporter, type RunEvent, type RunSummary } from './
 import { exitCodeOf } from './exit-code.js';
 import { selectScenarios } from './filter.js';
 import { preflight } from './preflight.js';
-import { resultLine, type ConsoleSink } from './reporters/console.js';
+import { kitErrorsLine, resultLine, type ConsoleSink } from './reporters/console.js';
 import { createReporter, UnknownReporter } from './reporters/registry.js';
 import { CatalogueMalformed, ruleCoverage } from './rule-catalogue.js';
 import type { RetryPolicy } from './retry.js';
@@ -275,7 +275,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     if (!specs.includes('console') && specs.length > 0) {
       // The counts only: why the run stopped is the status line's, said once below.
       const { aborted: _reason, ...counts } = summary;
-      const line = `${resultLine(counts)}\n`;
+      const kit = kitErrorsLine(counts);
+      const line = `${kit === undefined ? '' : `${kit}\n`}${resultLine(counts)}\n`;
       if (specs.some((spec) => !spec.includes(':'))) options.say(line);
       else options.stdout.write(line);
     }

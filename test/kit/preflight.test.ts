@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCa, issueQwac } from '../../src/certs/index.js';
+import { ensureInterfaceAnswers } from '../../src/kit/preflight/base-url.js';
 import { runConformance } from '../../src/kit/run-conformance.js';
 import type { Sandbox } from '../../src/index.js';
 import { BIN } from '../helpers/cli.js';
@@ -75,6 +76,14 @@ function config(name: string, change: (base: Record<string, any>) => void = () =
   return file;
 }
 
+/** What the provider's certificate asks before anything runs: the callback read, then the first read that finds the interface answering. */
+const PROVIDER_PROBES = [
+  'GET /v1/revocation-callback',
+  expect.stringMatching(/^GET \/v1\/consents\/[0-9a-f-]{36}\/status$/),
+];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /** runConformance as the CLI calls it (console reporter on stdout, status lines on stderr). */
 async function run(configFile: string, target = sandbox.apiUrl) {
   requests = [];
@@ -101,6 +110,80 @@ async function refused(configFile: string, line: string | RegExp, target?: strin
   return outcome;
 }
 
+describe('preflight of the base URL (issue 39: a wrong base URL never blames the bank)', () => {
+  it('stops a base URL that already ends in /v1 with one line saying what to try, before any request', async () => {
+    const outcome = await refused(
+      config('good-v1'),
+      `--target ${sandbox.apiUrl}/v1 already ends in /v1, the prefix every path of the interface starts with (the kit would call ${sandbox.apiUrl}/v1/v1/…); try --target ${sandbox.apiUrl}`,
+      `${sandbox.apiUrl}/v1`,
+    );
+    expect(outcome.requests).toEqual([]);
+  });
+
+  it('stops a prefix the bank does not serve (/psd2, every path 404): no scenario failed or errored', async () => {
+    const outcome = await refused(
+      config('good-psd2'),
+      new RegExp(
+        `^xs2a-kit conformance: ${escape(`no endpoint of the interface answers under --target ${sandbox.apiUrl}/psd2: GET /psd2/v1/consents/`)}[0-9a-f-]{36}${escape(`/status answered 404; GET /psd2/v1/accounts answered 404, where the interface answers 401 or 403 with tppMessages; try --target ${sandbox.apiUrl} (without /psd2), or the path the bank publishes before /v1`)}\n$`,
+      ),
+      `${sandbox.apiUrl}/psd2`,
+    );
+    // The callback read and the two reads, each under the prefix; nothing else reached the bank.
+    expect(outcome.requests).toEqual([
+      'GET /psd2/v1/revocation-callback',
+      expect.stringMatching(/^GET \/psd2\/v1\/consents\/[0-9a-f-]{36}\/status$/),
+      'GET /psd2/v1/accounts',
+    ]);
+  });
+
+  it('goes on when one of the two reads answers as the interface does; stops when each answers 404 or no envelope', async () => {
+    // A bank that answers the unknown consent's status 404 (against its row) but the account list as the interface does.
+    const answers: Record<string, [number, string]> = {};
+    const server = createServer(
+      {
+        cert: readFileSync(join(certs, 'server.crt')),
+        key: readFileSync(join(certs, 'server.key')),
+        ca: readFileSync(join(certs, 'ca.crt')),
+        requestCert: true,
+        rejectUnauthorized: false,
+      },
+      (req, res) => {
+        const [status, body] = answers[req.url!.includes('/consents/') ? 'status' : 'accounts']!;
+        res.writeHead(status, { 'content-type': body.startsWith('<') ? 'text/html' : 'application/json' }).end(body);
+      },
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const baseUrl = `https://localhost:${(server.address() as AddressInfo).port}`;
+    const probe = () =>
+      ensureInterfaceAnswers({
+        baseUrl,
+        from: '--target',
+        ca: readFileSync(join(certs, 'ca.crt'), 'utf8'),
+        certificate: {
+          cert: readFileSync(join(certs, 'tpp.crt'), 'utf8'),
+          key: readFileSync(join(certs, 'tpp.key'), 'utf8'),
+        },
+      });
+    const envelope = (code: string) => JSON.stringify({ tppMessages: [{ category: 'ERROR', code, text: '…' }] });
+    try {
+      answers.status = [404, envelope('RESOURCE_UNKNOWN')];
+      answers.accounts = [403, envelope('CONSENT_UNKNOWN')];
+      await expect(probe()).resolves.toBeUndefined();
+      answers.status = [403, envelope('CONSENT_UNKNOWN')];
+      answers.accounts = [404, '<html>Not Found</html>'];
+      await expect(probe()).resolves.toBeUndefined();
+      answers.status = [401, '<html>Sign in</html>'];
+      await expect(probe()).rejects.toThrow(
+        new RegExp(
+          `^no endpoint of the interface answers under --target ${escape(baseUrl)}: GET /v1/consents/[0-9a-f-]{36}/status answered 401 without the tppMessages envelope \\(text/html\\); GET /v1/accounts answered 404 without the tppMessages envelope, where`,
+        ),
+      );
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('preflight of a remote target', () => {
   it('runs the scenarios when nothing is wrong (the config the mistakes below start from)', async () => {
     const outcome = await run(config('good'));
@@ -114,7 +197,7 @@ describe('preflight of a remote target', () => {
       config('wrong-token', (base) => (base.controlToken = 'not-the-token')),
       `controlToken: the control API at ${sandbox.controlUrl} refuses it (401); give the bearer token it was started with`,
     );
-    expect(outcome.requests).toEqual(['GET /v1/revocation-callback']);
+    expect(outcome.requests).toEqual(PROVIDER_PROBES);
   });
 
   it('names controlToken when the config gives none and the control API needs one', async () => {
@@ -156,7 +239,7 @@ describe('preflight of a remote target', () => {
       ),
       `secondProvider (${join(dir, 'alien-second.crt')}): the target refuses this certificate (401 CERTIFICATE_MISSING: The client certificate was not issued by a certificate authority this service trusts.)`,
     );
-    expect(outcome.requests).toEqual(['GET /v1/revocation-callback', 'GET /v1/revocation-callback']);
+    expect(outcome.requests).toEqual([...PROVIDER_PROBES, 'GET /v1/revocation-callback']);
   });
 
   it('names the provider a target refuses at the TLS handshake', async () => {

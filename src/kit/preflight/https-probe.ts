@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request } from 'node:https';
 import type { TLSSocket } from 'node:tls';
-import type { ClientCertificate } from '../client.js';
+import { targetUrl, type ClientCertificate } from '../client.js';
 
 export type ProbeOutcome =
   | {
@@ -26,12 +26,17 @@ export interface ProbeInit {
   ca: string | undefined;
   certificate: ClientCertificate | null;
   timeoutMs?: number;
+  /** Headers besides the X-Request-ID every request carries. */
+  headers?: Record<string, string>;
 }
 
-/** `{base_url}` joined with a path: a base URL's own path is kept (`https://bank.example/psd2` + `/v1/…`). */
+/**
+ * `{base_url}` joined with a path: the one join of the kit (client.ts `targetUrl`), so the preflight
+ * asks exactly the URLs the scenarios will (a base URL's own path is kept: `https://bank.example/psd2`
+ * + `/v1/…`).
+ */
 export function apiUrl(baseUrl: string, path: string): URL {
-  const base = new URL(baseUrl);
-  return new URL(`${base.pathname.replace(/\/+$/, '')}${path}`, base);
+  return targetUrl(baseUrl, path);
 }
 
 /** Whether something answers plain HTTP at the URL's host and port (a portal port given as the API's). */
@@ -67,7 +72,7 @@ export function probeHttps(url: URL, init: ProbeInit): Promise<ProbeOutcome> {
         agent: false,
         ...(init.ca === undefined ? { rejectUnauthorized: false } : { ca: init.ca }),
         ...(init.certificate ?? {}),
-        headers: { 'X-Request-ID': randomUUID() },
+        headers: { ...init.headers, 'X-Request-ID': randomUUID() },
         timeout: init.timeoutMs ?? 15_000,
       },
       (res) => {

@@ -124,3 +124,31 @@ describe('the result line', () => {
     ).toBe('3 passed, 0 failed, 1 inconclusive, 0 skipped, 0 errors in 1.5 s');
   });
 });
+
+describe('a run with errors of the kit', () => {
+  it('says so first, before the counts: a scenario that throws inside the kit is an error, never a failure', async () => {
+    const chunks: string[] = [];
+    const throwing = scenario({
+      id: 'T-KIT-001',
+      title: 'the kit breaks',
+      spec: 'Links 1',
+      rules: [],
+      area: 'paging',
+      expect: {},
+      run: async () => {
+        // What a kit bug looks like: reading a field of an answer that is not there.
+        const answer = undefined as unknown as { _links: unknown };
+        return void answer._links;
+      },
+    });
+    const summary = await runScenarios({
+      target,
+      scenarios: [throwing],
+      reporters: [consoleReporter({ write: (text) => void chunks.push(text), isTTY: false })],
+    });
+    expect([summary.failed, summary.errors]).toEqual([0, 1]);
+    expect(chunks.at(-1)).toMatch(
+      /^\nThe kit itself broke in 1 scenario \(errors of the kit, not failures of the target\): those scenarios say nothing about the target; report them to the kit's maintainers with the error lines above\.\n0 passed, 0 failed, 0 inconclusive, 0 skipped, 1 errors in \d+\.\d s\n$/,
+    );
+  });
+});

@@ -28,6 +28,15 @@ export function transportLine(summary: RunSummary): string | undefined {
 }
 
 /**
+ * What is said first when the kit itself broke (issue 39): an error is the kit's, never a failure of
+ * the target, and a report with one must not be read as the target's result alone.
+ */
+export function kitErrorsLine(summary: Pick<RunSummary, 'errors'>): string | undefined {
+  if (summary.errors === 0) return undefined;
+  return `The kit itself broke in ${summary.errors === 1 ? '1 scenario' : `${summary.errors} scenarios`} (errors of the kit, not failures of the target): those scenarios say nothing about the target; report them to the kit's maintainers with the error lines above.`;
+}
+
+/**
  * The run in one line: `N passed, N failed, N inconclusive, N skipped, N errors in T s`, how unstable
  * the target was if it was, and why it stopped early if it did.
  */
@@ -111,9 +120,12 @@ export function consoleReporter(sink: ConsoleSink): Reporter {
         case 'run-aborted':
           sink.write(`${clear}ABORTED: ${event.reason}\n`);
           return;
-        case 'run-finished':
-          sink.write(`\n${resultLine(event.summary)}\n`);
+        case 'run-finished': {
+          // Kit errors first: whoever reads the last lines must not take them for the target's.
+          const kit = kitErrorsLine(event.summary);
+          sink.write(`\n${kit === undefined ? '' : `${kit}\n`}${resultLine(event.summary)}\n`);
           return;
+        }
       }
     },
   };
