@@ -33,6 +33,21 @@ export class ClockError extends Error {}
  */
 export const CLOCK_MAX_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 export const CLOCK_MAX = new Date(CLOCK_MAX_MS).toISOString();
+/**
+ * The earliest instant a clock read from a data file may show: 1970-01-01T00:00:00Z. The sandbox's
+ * clock only moves forward from the host's time, so only a data file can put it earlier; before the
+ * Unix epoch the callback signature's `t=<unix_seconds>` (interface "Events" 4) would be negative.
+ */
+export const CLOCK_MIN_MS = 0;
+
+/** Why a clock offset read from a data file cannot be served (from the host's time now), or undefined. */
+export function clockProblem(offsetMs: number, realNowMs = Date.now()): string | undefined {
+  if (!Number.isFinite(offsetMs)) return 'not a number of milliseconds';
+  const at = realNowMs + offsetMs;
+  if (at > CLOCK_MAX_MS) return 'the sandbox clock would stand past 9999-12-31';
+  if (at < CLOCK_MIN_MS) return 'the sandbox clock would stand before 1970-01-01';
+  return undefined;
+}
 
 export function createClock(options: { offsetMs?: number; realNow?: () => number; startAt?: number } = {}): Clock {
   // Read at each call, not captured: whatever Date.now is then (a host whose time is faked included).

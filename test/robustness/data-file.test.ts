@@ -7,16 +7,18 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConsent, ibansOf, REDIRECT, validConsent } from '../helpers/ais.js';
+import { openDataFile } from '../../src/sim/store/data-file.js';
 import { APPLICATION_ID } from '../../src/sim/store/sqlite-schema.js';
 import { readDataFile } from '../helpers/data-file.js';
 import { keepAliveClient } from '../helpers/keep-alive-client.js';
 import { authorise, created, STANDARD, transfer } from '../helpers/pis.js';
+import { startSandbox } from '../../src/index.js';
 import { certificateFolder, testSandbox } from '../helpers/sandbox.js';
 import { killAllServes, serveProcess, stopServe, type ServeProcess } from '../helpers/serve-process.js';
 
@@ -40,6 +42,20 @@ function foreignDatabase(file: string): void {
   const db = new Database(file);
   db.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('not a sandbox')");
   db.close();
+}
+
+/** A data file of this release with many records, one page in the middle of it overwritten. */
+function damagedDataFile(file: string): void {
+  const store = openDataFile(file, { seedAnchor: '2026-03-01', log: () => {} });
+  const tx = store.begin();
+  for (let n = 0; n < 3000; n++) tx.put('usage', `consent-${n}|balances|2026-03-01`, n);
+  tx.commit();
+  store.close();
+  const bytes = readFileSync(file);
+  const pageSize = bytes.readUInt16BE(16);
+  const middle = Math.floor(bytes.length / pageSize / 2);
+  bytes.fill(0xa5, middle * pageSize, (middle + 1) * pageSize);
+  writeFileSync(file, bytes);
 }
 
 /** A data file of this layout whose version is `version`. */
@@ -87,6 +103,23 @@ describe('a data file of another shape or version', () => {
       (file) => dataFileOfVersion(file, 3),
       /user_version: 3 is a data file of a newer xs2a-kit \(this one reads version 2\); upgrade xs2a-kit/,
     ],
+    // Its marks are right, its tables are not: judged before the journal mode is changed (the header's bytes 18-19).
+    [
+      "a data file with xs2a-kit's marks and another layout",
+      (file) => dataFileOfVersion(file, 2),
+      /table records: missing/,
+    ],
+    [
+      'a JSON clock before 1970 (a negative offset out of range)',
+      (file) => writeFileSync(file, JSON.stringify({ version: 1, clockOffsetMs: -9e15 })),
+      /clockOffsetMs: the sandbox clock would stand before 1970-01-01/,
+    ],
+    [
+      'a JSON clock past the end of year 9999 by a finite offset',
+      (file) => writeFileSync(file, JSON.stringify({ version: 1, clockOffsetMs: 8e15 })),
+      /clockOffsetMs: the sandbox clock would stand past 9999-12-31/,
+    ],
+    ['a data file with a damaged page in the middle', damagedDataFile, /a damaged database \(quick_check: /],
   ];
 
   it.each(cases)(
@@ -102,6 +135,22 @@ describe('a data file of another shape or version', () => {
       expect(snapshot(file)).toEqual(before);
     },
   );
+
+  it('stops `serve` with exit 1 and one line when the file is damaged, leaving it and its folder as they were', () => {
+    const file = fresh();
+    damagedDataFile(file);
+    const before = snapshot(file);
+    const run = spawnSync(
+      process.execPath,
+      [bin, 'serve', '--port', '0', '--portal-port', '0', '--certs', certs, '--data', file],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain(`The data file ${file} is not an xs2a-kit data file: a damaged database`);
+    expect(snapshot(file)).toEqual(before);
+  });
 
   it('stops `serve` with exit 1 and one line naming the file and the field', () => {
     const file = fresh();
@@ -131,6 +180,32 @@ describe('the data file', () => {
       expect(existsSync(`${file}-shm`)).toBe(false);
     } finally {
       await t.sandbox.close();
+    }
+  });
+
+  it('tightens a data file others could read to 0600 before it is opened for writing, with a line saying so', async () => {
+    const file = fresh();
+    const first = await testSandbox(certs, { data: file });
+    await first.sandbox.close();
+    chmodSync(file, 0o644);
+    const lines: string[] = [];
+    const sandbox = await startSandbox({ certsDir: certs, data: file, log: (line) => lines.push(line) });
+    try {
+      // A write, so the log holds something.
+      const moved = await fetch(`${sandbox.controlUrl}/clock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advance: 'P1D' }),
+      });
+      expect(moved.status).toBe(200);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      // SQLite makes the -wal with the file's mode: private from its first byte.
+      expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+      expect(lines).toContain(
+        `The data file ${file} could be read by others (mode 0644): now 0600, since it holds the key the callback secrets derive from.`,
+      );
+    } finally {
+      await sandbox.close();
     }
   });
 

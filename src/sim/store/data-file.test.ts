@@ -1,4 +1,13 @@
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -24,13 +33,17 @@ describe('opening a data file', () => {
     const dir = folder();
     const file = join(dir, 'state.json');
     writeFileSync(file, JSON_FILE);
+    chmodSync(file, 0o644);
     linkSync(file, `${file}.bak`);
     writeFileSync(join(dir, '.state.json.new'), 'half a database');
     const lines: string[] = [];
     const store = open(file, lines);
     expect(store.get('usage', 'c1|balances|2026-03-01')).toBe(2);
     store.close();
-    expect(lines).toHaveLength(1);
+    // The move, and the JSON kept as FILE.bak (it holds the callback key) made private.
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/\.bak could be read by others \(mode 0644\): now 0600/);
+    expect(statSync(`${file}.bak`).mode & 0o777).toBe(0o600);
     expect(readFileSync(`${file}.bak`, 'utf8')).toBe(JSON_FILE);
     expect(existsSync(join(dir, '.state.json.new'))).toBe(false);
   });

@@ -2,13 +2,34 @@
  * Opening `--data FILE`. Whatever FILE holds is judged before anything is written to it:
  * - missing or empty: a new data file is made (mode 0600);
  * - an SQLite database: its first bytes must mark it as an xs2a-kit data file of this version
- *   (`application_id`, `user_version`), else it is refused without being opened;
- * - JSON: a data file of the releases before SQLite is checked and migrated once (migration.ts);
+ *   (`application_id`, `user_version`), else it is refused without being opened; then it is opened
+ *   read-only and checked (its marks, its tables, `PRAGMA quick_check`, its sandbox state) before
+ *   anything is written to it or its journal mode changed, so a damaged file or one of another
+ *   layout is refused with every byte as it was and no `-wal` left behind;
+ * - JSON: a data file of the releases before SQLite is checked, every value against what the
+ *   sandbox can serve, and migrated once (migration.ts);
  * - anything else is refused. A refused file is left byte for byte as it was.
+ * The file holds the key callback secrets derive from: a mode that lets others read it is
+ * tightened to 0600, with a line saying so, before it is opened for writing, so its `-wal` (which
+ * SQLite creates with the file's mode) is private from its first byte.
  */
-import { chmodSync, closeSync, openSync, readFileSync, readSync, renameSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { CLOCK_MAX_MS } from '../clock.js';
+import { clockProblem } from '../clock.js';
 import { checked, refusal, StoreFileError } from './json-data.js';
 import { migrateJsonFile } from './migration.js';
 import { buildDataFile } from './new-file.js';
@@ -78,39 +99,88 @@ function storedState(db: Database.Database): { state: SandboxState; digest: stri
     const issue = parsed.error.issues[0];
     return { problem: `sandbox.state.${issue?.path.map(String).join('.') ?? ''}: ${issue?.message ?? 'invalid'}` };
   }
-  if (Date.now() + parsed.data.clockOffsetMs > CLOCK_MAX_MS)
-    return { problem: 'sandbox.state.clockOffsetMs: the sandbox clock would stand past 9999-12-31' };
+  const clock = clockProblem(parsed.data.clockOffsetMs);
+  if (clock) return { problem: `sandbox.state.clockOffsetMs: ${clock}` };
   return { state: parsed.data, digest: row.index_digest };
 }
 
-/** Opens a data file this release wrote, refusing one in use or of another layout. */
-function openSqlite(file: string): Store {
+const inUse = (file: string) =>
+  new StoreFileError(`The data file ${file} is in use by another sandbox process (one process per data file).`);
+
+/** An error of SQLite opening or reading `file`, as what the user is told. */
+function openingError(file: string, error: unknown): StoreFileError {
+  if (error instanceof StoreFileError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return inUse(file);
+  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT')
+    return refusal(file, `a damaged database (${message(error)})`);
+  return new StoreFileError(`Cannot open the data file ${file}: ${message(error)}`);
+}
+
+/**
+ * The file checked without being written: SQLite cannot read a database in WAL mode read-only
+ * without making a `-wal` and `-shm` beside it, so it reads a copy (the file and its `-wal`, in a
+ * folder only this user can enter, removed at once). Nothing is written beside FILE, its journal
+ * mode is not changed, and a file refused here keeps every byte.
+ */
+function inspect(file: string): { state: SandboxState; digest: string } {
+  const folder = mkdtempSync(join(tmpdir(), 'xs2a-data-check-'));
+  const copy = join(folder, 'data.db');
   let db: Database.Database | undefined;
   try {
-    db = new Database(file, { timeout: 0 });
+    copyFileSync(file, copy);
+    if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
+    db = new Database(copy, { fileMustExist: true, timeout: 0 });
+    db.pragma('locking_mode = EXCLUSIVE');
+    const layout = layoutProblem(db);
+    if (layout) throw refusal(file, layout);
+    const check = db.pragma('quick_check(1)', { simple: true }) as string;
+    // One line: SQLite's report is several (`*** in database main ***`, then the damage).
+    const damage = check
+      .replace(/\*\*\* in database \w+ \*\*\*/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+    if (check !== 'ok') throw refusal(file, `a damaged database (quick_check: ${damage})`);
+    const stored = storedState(db);
+    if ('problem' in stored) throw refusal(file, stored.problem);
+    return stored;
+  } catch (error) {
+    throw openingError(file, error);
+  } finally {
+    db?.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** A mode that lets anyone but the owner in is tightened to 0600, saying so: each of `paths` that exists. */
+function keepPrivate(paths: readonly string[], log: (message: string) => void): void {
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    const mode = statSync(path).mode & 0o777;
+    if ((mode & 0o077) === 0) continue;
+    chmodSync(path, 0o600);
+    log(
+      `The data file ${path} could be read by others (mode ${mode.toString(8).padStart(4, '0')}): now 0600, since it holds the key the callback secrets derive from.`,
+    );
+  }
+}
+
+/** Opens a data file this release wrote, once checked, refusing one in use, damaged or of another layout. */
+function openSqlite(file: string, log: (message: string) => void): Store {
+  const stored = inspect(file);
+  keepPrivate([file, `${file}-wal`, `${file}-shm`], log);
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { fileMustExist: true, timeout: 0 });
     configure(db);
   } catch (error) {
     db?.close();
-    const code = (error as { code?: string }).code;
-    if (code === 'SQLITE_BUSY')
-      throw new StoreFileError(
-        `The data file ${file} is in use by another sandbox process (one process per data file).`,
-      );
-    if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT')
-      throw refusal(file, `a damaged database (${message(error)})`);
-    throw new StoreFileError(`Cannot open the data file ${file}: ${message(error)}`);
-  }
-  const stored = storedState(db);
-  if ('problem' in stored) {
-    db.close();
-    throw refusal(file, stored.problem);
+    throw openingError(file, error);
   }
   if (stored.digest !== INDEX_DIGEST) {
     reindex(db);
     db.prepare('UPDATE sandbox SET index_digest = ? WHERE id = 1').run(INDEX_DIGEST);
   }
-  // The file holds the key callback secrets derive from: nobody else on the machine may read it.
-  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
   return sqliteStore(db, file, stored.state);
 }
 
@@ -127,6 +197,8 @@ export function openDataFile(file: string, options: { seedAnchor: string; log: (
     if (problem) throw refusal(file, problem);
   } else {
     migrateJsonFile(file, checked(readJson(file), file, freshState(options.seedAnchor)), options.log);
+    // The JSON kept as FILE.bak holds the callback key too.
+    keepPrivate([`${file}.bak`], options.log);
   }
-  return openSqlite(file);
+  return openSqlite(file, options.log);
 }

@@ -3,7 +3,7 @@
  * record. It is read once, checked, and migrated (migration.ts); a file of another shape is refused
  * with the field at fault and left as it is.
  */
-import { CLOCK_MAX_MS } from '../clock.js';
+import { clockProblem } from '../clock.js';
 import type {
   AuthorisationRecord,
   BookingRecord,
@@ -72,7 +72,7 @@ export function checked(read: unknown, file: string, fresh: SandboxState): JsonD
   const data = { ...fresh, ...COLLECTIONS, ...(read as Partial<JsonData>) } as JsonData;
   const problem = storeDataProblem(data);
   if (problem) throw refusal(file, problem);
-  if (Date.now() + data.clockOffsetMs > CLOCK_MAX_MS)
-    throw refusal(file, 'clockOffsetMs: the sandbox clock would stand past 9999-12-31');
+  const clock = clockProblem(data.clockOffsetMs);
+  if (clock) throw refusal(file, `clockOffsetMs: ${clock}`);
   return data;
 }
