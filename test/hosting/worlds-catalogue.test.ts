@@ -64,6 +64,16 @@ async function worldControl(apiUrl: string, ca: string, tpp: Tpp, method: string
   return { status: answer.status, json: answer.json as any };
 }
 
+/** A GET of the XS2A API with the TPP's certificate. */
+function xs2aGet(apiUrl: string, ca: string, tpp: Tpp, path: string) {
+  return sendHttps(new URL(path, apiUrl), {
+    method: 'GET',
+    headers: { 'X-Request-ID': randomUUID() },
+    ca,
+    certificate: tpp.cert,
+  });
+}
+
 async function operator(portalUrl: string, method: string, path: string) {
   const res = await fetch(`${portalUrl}/sandbox/worlds${path}`, {
     method,
@@ -118,8 +128,11 @@ async function twoWorlds(apiUrl: string, portalUrl: string, ca: string, a: Tpp, 
   const control = (tpp: Tpp, method: string, path: string, body?: unknown) =>
     worldControl(apiUrl, ca, tpp, method, path, body);
   // Each world's first request makes it; each has its own customers.
-  for (const tpp of [a, b])
-    expect((await sendHttps(new URL('/v1/accounts', apiUrl), { ca, certificate: tpp.cert })).status).toBe(400);
+  for (const tpp of [a, b]) {
+    const first = await xs2aGet(apiUrl, ca, tpp, '/v1/accounts');
+    expect(first.status).toBe(400);
+    expect((first.json as any).tppMessages[0].code).toBe('FORMAT_ERROR');
+  }
   const customersA = (await control(a, 'GET', '/customers')).json;
   const customersB = (await control(b, 'GET', '/customers')).json;
   // The named customers are in every world (copies of their own); those generated come from the world's seed.
@@ -131,12 +144,13 @@ async function twoWorlds(apiUrl: string, portalUrl: string, ca: string, a: Tpp, 
   await control(a, 'POST', '/clock', { advance: 'P1D' });
   expect(Date.parse((await control(a, 'GET', '/clock')).json.now) - clockB).toBeGreaterThan(86_000_000);
   expect(Math.abs(Date.parse((await control(b, 'GET', '/clock')).json.now) - clockB)).toBeLessThan(60_000);
-  const fault = { kind: 'status', status: 503, count: 1, match: { method: 'GET', path: '/v1/card-accounts' } };
+  const fault = { kind: 'status', status: 503, count: 1, match: { method: 'GET', path: '/v1/accounts' } };
   expect((await control(a, 'POST', '/faults', fault)).status).toBe(201);
-  const cardsB = await sendHttps(new URL('/v1/card-accounts', apiUrl), { ca, certificate: b.cert });
-  expect(cardsB.status).not.toBe(503);
-  const cardsA = await sendHttps(new URL('/v1/card-accounts', apiUrl), { ca, certificate: a.cert });
-  expect(cardsA.status).toBe(503);
+  const accountsB = await xs2aGet(apiUrl, ca, b, '/v1/accounts');
+  expect(accountsB.status).toBe(400);
+  const accountsA = await xs2aGet(apiUrl, ca, a, '/v1/accounts');
+  expect(accountsA.status).toBe(503);
+  expect((await xs2aGet(apiUrl, ca, a, '/v1/accounts')).status).toBe(400);
 
   // Both run the whole catalogue at the same time.
   const [reportA, reportB] = await Promise.all([runCatalogue(apiUrl, a), runCatalogue(apiUrl, b)]);
@@ -154,11 +168,10 @@ async function twoWorlds(apiUrl: string, portalUrl: string, ca: string, a: Tpp, 
   for (const org of providers(journalB)) expect(org.startsWith(b.org)).toBe(true);
   const consentsA = (await control(a, 'GET', '/consents')).json as { consentId: string }[];
   expect(consentsA.length).toBeGreaterThan(0);
-  const theirs = await sendHttps(new URL(`/v1/consents/${consentsA[0]!.consentId}`, apiUrl), {
-    ca,
-    certificate: b.cert,
-  });
-  const unknown = await sendHttps(new URL(`/v1/consents/${randomUUID()}`, apiUrl), { ca, certificate: b.cert });
+  const theirs = await xs2aGet(apiUrl, ca, b, `/v1/consents/${consentsA[0]!.consentId}`);
+  const unknown = await xs2aGet(apiUrl, ca, b, `/v1/consents/${randomUUID()}`);
+  expect(theirs.status).toBe(403);
+  expect((theirs.json as any).tppMessages[0].code).toBe('CONSENT_UNKNOWN');
   expect(theirs.status).toBe(unknown.status);
   expect(theirs.json).toEqual(unknown.json);
   const findingsB = (await control(b, 'GET', '/client-report')).json;
