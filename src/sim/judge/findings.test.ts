@@ -1,5 +1,10 @@
 import { expect, it } from 'vitest';
-import { createFindingStore, FINDINGS_PER_PROVIDER, type ClientFinding } from './findings.js';
+import {
+  createFindingStore,
+  FINDING_BYTES_PER_PROVIDER,
+  FINDINGS_PER_PROVIDER,
+  type ClientFinding,
+} from './findings.js';
 
 const finding = (provider: string, detail: string, rule = 'CLIENT-ENDPOINT'): ClientFinding => ({
   rule,
@@ -37,4 +42,19 @@ it('counts an acknowledged rule’s findings instead of keeping them; clearing k
   ]);
   store.reset();
   expect(store.acknowledgements()).toEqual([]);
+});
+
+it('keeps at most FINDING_BYTES_PER_PROVIDER bytes of findings per provider: the oldest go first, counted as dropped', () => {
+  const store = createFindingStore();
+  const detail = 'z'.repeat(100_000);
+  for (let i = 0; i < 50; i++) store.add(finding('A', `${i} ${detail}`));
+  const a = store.list('A');
+  const bytes = a.findings.reduce((sum, one) => sum + Buffer.byteLength(JSON.stringify(one)), 0);
+  expect(bytes).toBeLessThanOrEqual(FINDING_BYTES_PER_PROVIDER);
+  expect(a.findings.length + a.dropped).toBe(50);
+  expect(a.dropped).toBeGreaterThan(0);
+  expect(a.findings.at(-1)!.detail.startsWith('49 ')).toBe(true);
+  // Another provider's findings are bounded on their own.
+  store.add(finding('B', detail));
+  expect(store.list('B').findings).toHaveLength(1);
 });
