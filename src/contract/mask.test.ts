@@ -102,6 +102,7 @@ describe('the masking policy', () => {
       n: '************1111',
     });
     expect(maskUrl(`/v1/x/4111111111111111?token=t`)).toBe('/v1/x/************1111?token=***');
+    expect(maskHeaders({ 'x-4111111111111111': 'v' })).toEqual({ 'x-************1111': 'v' });
   });
 
   it('is idempotent: masking twice changes nothing', () => {

@@ -158,7 +158,7 @@ export function maskHeaders(headers: Record<string, string | string[] | undefine
     const lower = name.toLowerCase();
     const one = (text: string) =>
       SECRET_HEADERS.has(lower) || SECRET_HEADER_NAME.test(lower) ? MASK : maskNamed(lower, text);
-    masked[name] = Array.isArray(value) ? value.map(one) : one(value);
+    masked[maskText(name)] = Array.isArray(value) ? value.map(one) : one(value);
   }
   return masked;
 }

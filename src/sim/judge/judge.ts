@@ -77,9 +77,10 @@ function hintOf(
     statement: advice.statement,
     why: advice.why,
     provider,
-    ...(violation.consentId ? { consentId: violation.consentId } : {}),
-    ...(violation.paymentId ? { paymentId: violation.paymentId } : {}),
-    detail: violation.detail,
+    ...(violation.consentId ? { consentId: maskText(violation.consentId) } : {}),
+    ...(violation.paymentId ? { paymentId: maskText(violation.paymentId) } : {}),
+    // Masked like a finding's: the detail and ids can carry what the client sent.
+    detail: maskText(violation.detail),
     ...evidence,
   };
 }
@@ -102,10 +103,11 @@ function findingOf(
     section: rule.section,
     severity: rule.severity,
     provider,
-    ...(violation.consentId ? { consentId: violation.consentId } : {}),
-    ...(violation.paymentId ? { paymentId: violation.paymentId } : {}),
-    ...(violation.field ? { field: violation.field } : {}),
-    // The detail names the request line and what the client sent: masked like the evidence, whatever a check wrote.
+    // The ids a client named (a Consent-ID it made up), the field and the detail (the request line and what the
+    // client sent) are masked like the evidence, whatever a check wrote.
+    ...(violation.consentId ? { consentId: maskText(violation.consentId) } : {}),
+    ...(violation.paymentId ? { paymentId: maskText(violation.paymentId) } : {}),
+    ...(violation.field ? { field: maskText(violation.field) } : {}),
     detail: maskText(violation.detail),
     ...evidence,
   };
