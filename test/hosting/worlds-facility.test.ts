@@ -94,10 +94,21 @@ describe('worlds on one database, two processes', () => {
   it("serves an SCA page from its authorisation's world on any process, and lets the operator list and delete worlds", async () => {
     const made = await consent(other);
     const link = new URL((made.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href);
+    let cookie = '';
     for (let i = 0; i < 3; i++) {
       const page = await fetch(new URL(link.pathname + link.search, f.portalUrl));
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('User ID');
+      const set = page.headers.getSetCookie().find((c) => c.startsWith('xs2a_world='))!;
+      // Every process signs the world alike (the key is in the database).
+      if (cookie) expect(set.split(';')[0]).toBe(cookie);
+      cookie = set.split(';')[0]!;
+    }
+    // The customer portal of that world answers on every process.
+    for (let i = 0; i < 3; i++) {
+      const portal = await fetch(new URL('/', f.portalUrl), { headers: { cookie } });
+      expect(portal.status).toBe(200);
+      expect(await portal.text()).toContain('User ID');
     }
     for (let i = 0; i < 3; i++) {
       const listed = await f.control('/worlds');

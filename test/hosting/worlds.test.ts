@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendHttps } from '../../src/kit/client.js';
 import { REDIRECT } from '../helpers/ais.js';
+import { formClient, formFields, throughCode } from '../helpers/form-client.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import type { ClientCertificate } from '../helpers/tls-client.js';
 
@@ -187,6 +188,56 @@ describe('every provider organisation its own world', () => {
     const after = (await operator('')).json.worlds as { world: string }[];
     expect(after).toHaveLength(before);
     expect(after.map((w) => w.world)).not.toContain('PSDDE-BAFIN-999000');
+  });
+
+  it('opens the customer portal in the world of the SCA page the browser last opened, never by a URL or a forged cookie', async () => {
+    const ours = await approvedConsent(t.tpp, 'DE12123456780000100001');
+    const made = await t.call({
+      method: 'POST',
+      path: '/v1/consents',
+      client: other,
+      headers: { 'TPP-Redirect-URI': REDIRECT },
+      body: { access: { balances: [{ iban: 'DE12123456780000100001' }] }, recurringIndicator: true },
+    });
+    const { consentId: theirs, authorisationId } = made.json as { consentId: string; authorisationId: string };
+    const link = new URL((made.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href);
+    const browser = formClient(t.sandbox.portalUrl);
+    const review = await throughCode(browser, link, authorisationId);
+    expect(review.status).toBe(200);
+    const approved = await browser.post(`/sca/${authorisationId}/decision`, {
+      ...formFields(review.text),
+      decision: 'approve',
+    });
+    expect(approved.status).toBe(302);
+    expect(browser.jar.get('xs2a_world')).toMatch(/^PSDDE-BAFIN-654001\./);
+    const login = await browser.get('/');
+    expect(login.status).toBe(200);
+    expect(
+      (await browser.post('/login', { ...formFields(login.text), psuId: 'anna', password: 'anna-1234' })).location,
+    ).toBe('/portal');
+    const portal = await browser.get('/portal');
+    expect(portal.status).toBe(200);
+    expect(portal.text).toContain('Hello Anna Schmidt');
+    // The other world's own consent is there; the owner's world's consent of the same customer is not.
+    expect(portal.text).toContain(theirs);
+    expect(portal.text).not.toContain(ours);
+
+    // No SCA page opened: no portal. A cookie naming a world with another world's MAC, or none: the same.
+    const stranger = formClient(t.sandbox.portalUrl);
+    for (const cookie of [
+      undefined,
+      `PSDDE-BAFIN-123456.${browser.jar.get('xs2a_world')!.split('.').pop()!}`,
+      'PSDDE-BAFIN-123456.AAAA',
+      'PSDDE-BAFIN-123456',
+    ]) {
+      if (cookie === undefined) stranger.jar.delete('xs2a_world');
+      else stranger.jar.set('xs2a_world', cookie);
+      for (const path of ['/', '/portal']) {
+        const page = await stranger.get(path);
+        expect(page.status).toBe(404);
+        expect(page.text).toContain('No portal here yet');
+      }
+    }
   });
 
   it("serves each SCA page from its authorisation's world", async () => {

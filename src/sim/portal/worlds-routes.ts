@@ -11,17 +11,25 @@ import { resetSandbox } from '../services/control/reset.js';
 import type { Worlds } from '../worlds/registry.js';
 import type { WorldRuntime, WorldSettings } from '../worlds/world-runtime.js';
 import { controlAuth } from './control-auth.js';
+import { problemView } from './pages/sca-views.js';
+import { worldCookie } from './world-cookie.js';
 import { errorHandler } from './error-handler.js';
 import { controlGuard, type SiteGuardOptions } from './site-guard.js';
+
+/** The customer portal's pages: its login, the logged-in pages and the logout. */
+const isPortalPage = (url: string) => /^\/(\?|$)|^\/(login|logout|portal)(\/|\?|$)/.test(url);
 
 export function operatorPortal(
   worlds: Worlds,
   lobby: WorldRuntime,
   settings: WorldSettings,
   site: SiteGuardOptions,
+  /** The key the customer portal's world cookie is signed with, the same on every process. */
+  portalKey: () => string,
   /** The sandbox's own provider's world: never ended for idleness (the library's helpers act on it). */
   keep?: string,
 ): Express {
+  const cookie = worldCookie(portalKey);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -78,16 +86,32 @@ export function operatorPortal(
     (await runtime).portal(req, res, next);
   });
   app.use('/sandbox/worlds', operator);
-  // An SCA page is its authorisation's world's, whatever else the request carries.
+  // An SCA page is its authorisation's world's, whatever else the request carries; it names that
+  // world for the customer portal of the same browser.
   app.use(async (req, res, next) => {
     const id = /^\/sca\/([^/?]+)/.exec(req.url)?.[1];
-    let world: Promise<WorldRuntime> | undefined;
+    let found: { world: string; started: Promise<WorldRuntime> } | undefined;
     try {
-      world = id === undefined ? undefined : worlds.withAuthorisation(decodeURIComponent(id));
+      found = id === undefined ? undefined : worlds.withAuthorisation(decodeURIComponent(id));
     } catch {
       // A malformed escape names no authorisation: the lobby's page says so.
     }
-    ((await world) ?? lobby).portal(req, res, next);
+    const runtime = await found?.started;
+    if (found && req.method === 'GET') cookie.set(res, found.world);
+    if (runtime || !isPortalPage(req.url)) return (runtime ?? lobby).portal(req, res, next);
+    // The customer portal: the world of the SCA page this browser last opened, or none.
+    const named = cookie.read(req);
+    const chosen = named === undefined ? undefined : worlds.byId(named);
+    if (chosen) return (await chosen).portal(req, res, next);
+    res
+      .status(404)
+      .type('html')
+      .send(
+        problemView(
+          'No portal here yet',
+          "This bank's sandbox keeps a world for each provider. Your portal opens once you have been through a consent's or a payment's approval page of that provider in this browser.",
+        ),
+      );
   });
   app.use(errorHandler(settings.log));
   return app;

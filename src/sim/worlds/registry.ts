@@ -45,8 +45,8 @@ export interface Worlds {
   readonly activity: WorldActivity;
   /** Ends every world no provider called since `beforeMs` (host time) but `keep`; answers those ended. */
   expireIdle(beforeMs: number, keep?: string): Promise<string[]>;
-  /** The world that holds this authorisation (an SCA page's), if any. */
-  withAuthorisation(authorisationId: string): Promise<WorldRuntime> | undefined;
+  /** The world that holds this authorisation (an SCA page's), if any: its id and its runtime. */
+  withAuthorisation(authorisationId: string): { world: string; started: Promise<WorldRuntime> } | undefined;
   close(): Promise<void>;
 }
 
@@ -192,10 +192,10 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
         const world = database.worldHolding('authorisations', authorisationId);
         return world === undefined || world === SHARED_WORLD
           ? undefined
-          : (running.get(world)?.started ?? start(world));
+          : { world, started: running.get(world)?.started ?? start(world) };
       }
-      for (const entry of running.values())
-        if (entry.runtime?.ctx.store.get('authorisations', authorisationId)) return entry.started;
+      for (const [world, entry] of running)
+        if (entry.runtime?.ctx.store.get('authorisations', authorisationId)) return { world, started: entry.started };
       return undefined;
     },
     async close() {

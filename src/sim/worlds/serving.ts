@@ -179,7 +179,15 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
     world,
     worldId: owner === undefined ? undefined : worlds.worldOf(owner),
     api,
-    portal: operatorPortal(worlds, lobby, settings, { host: options.host, allowHosts: options.allowHosts }, owner),
+    portal: operatorPortal(
+      worlds,
+      lobby,
+      settings,
+      { host: options.host, allowHosts: options.allowHosts },
+      // The default provider's world's key: kept in the database, so every process signs alike.
+      () => world.ctx.store.state().callbackKey,
+      owner,
+    ),
     close: async () => {
       if (sweep) clearInterval(sweep);
       await worlds.close();
