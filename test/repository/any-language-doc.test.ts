@@ -92,6 +92,7 @@ describe('docs/any-language.md', () => {
     expect(npx).toEqual([
       'XS2A_KIT="npx xs2a-kit"',
       `XS2A_KIT="npx --yes --package=./vendor/xs2a-kit-${version}.tgz xs2a-kit"`,
+      `npx --yes --package=./vendor/xs2a-kit-${version}.tgz xs2a-kit --version`,
     ]);
     expect(page).toContain('in a project that installed the tarball');
   });

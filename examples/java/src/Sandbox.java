@@ -64,7 +64,7 @@ final class Sandbox implements AutoCloseable {
         command.addAll(List.of("serve", "--port", "0", "--portal-port", "0", "--certs", certs.toString()));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         // Stopped with the JVM too, should this program end without closing it (Ctrl+C, an uncaught error).
-        Runtime.getRuntime().addShutdownHook(new Thread(process::destroy));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(process)));
 
         // One thread reads everything serve prints, so its pipe never fills up and blocks it.
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
@@ -90,7 +90,10 @@ final class Sandbox implements AutoCloseable {
             String line = lines.poll(100, TimeUnit.MILLISECONDS);
             if (line == null) {
                 if (!process.isAlive() && lines.isEmpty()) throw new IllegalStateException("serve stopped:\n" + output);
-                if (System.nanoTime() > deadline) throw new IllegalStateException("serve was not ready in time:\n" + output);
+                if (System.nanoTime() > deadline) {
+                    stop(process);
+                    throw new IllegalStateException("serve was not ready in " + STARTUP.toSeconds() + " s:\n" + output);
+                }
                 continue;
             }
             ready |= READY_LINE.matcher(line).matches();
@@ -100,6 +103,27 @@ final class Sandbox implements AutoCloseable {
             if (control.find()) controlUrl = control.group(1);
         }
         return new Sandbox(process, output, certs, certificateFolder == null, apiUrl, controlUrl);
+    }
+
+    /**
+     * SIGTERM, as Ctrl+C: serve closes and prints its client report. Its descendants too: under npx,
+     * serve is a child of npm, which does not pass the signal on while it is still installing.
+     */
+    private static void stop(Process process) {
+        List<ProcessHandle> all = new java.util.ArrayList<>(process.descendants().toList());
+        all.add(process.toHandle());
+        all.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        for (ProcessHandle handle : all) {
+            try {
+                handle.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException interrupted) {
+                handle.destroyForcibly();
+                Thread.currentThread().interrupt();
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException stillRunning) {
+                handle.destroyForcibly();
+            }
+        }
     }
 
     /** XS2A_KIT split on spaces, else node bin/xs2a-kit.js of the clone this runs in. */
@@ -143,16 +167,10 @@ final class Sandbox implements AutoCloseable {
 
     record Control(int status, Object body) {}
 
-    /** SIGTERM, as Ctrl+C: serve closes and prints its client report; then a temporary certificate folder goes. */
+    /** Stops serve, then a temporary certificate folder goes. */
     @Override
     public void close() throws IOException {
-        process.destroy();
-        try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly().waitFor();
-        } catch (InterruptedException interrupted) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-        }
+        stop(process);
         if (!ownCertificates) return;
         try (Stream<Path> files = Files.walk(certs)) {
             for (Path file : files.sorted(Comparator.reverseOrder()).toList()) Files.delete(file);
