@@ -35,6 +35,7 @@ interface ConformanceFlags {
   controlToken?: string;
   certs?: string;
   force?: boolean;
+  manualWait?: number;
 }
 
 /** `--init-config FILE`: writes the config (exit 0), or says in one line why it could not (exit 2, no file). */
@@ -106,6 +107,11 @@ export function conformanceCommand(
     .option(
       '--sca <DRIVER>',
       `who acts as the customer on the SCA page: ${SCA_DRIVERS.join(', ')} (over the config's sca.driver)`,
+    )
+    .option(
+      '--manual-wait <SECONDS>',
+      'with the manual SCA driver: how long to wait for each approval (over sca.manual.timeoutSeconds); needed when stdin is not a terminal',
+      integer(1, 86_400),
     )
     .option('--only <GLOB>', 'run only scenarios whose id or area matches (repeatable, comma-separated)', collect, [])
     .option('--skip <GLOB>', 'leave out scenarios whose id or area matches (repeatable, comma-separated)', collect, [])
@@ -192,22 +198,37 @@ export function conformanceCommand(
           return;
         }
       }
-      const outcome = await runConformance({
-        ...(flags.profile === undefined ? {} : { profile: flags.profile }),
-        ...(flags.seed === undefined ? {} : { seed: flags.seed }),
-        ...(flags.writeProfile === undefined ? {} : { writeProfile: flags.writeProfile }),
-        strict: flags.strict ?? false,
-        full: flags.full ?? false,
-        target: flags.target,
-        config: flags.config,
-        sca: flags.sca,
-        only: flags.only,
-        skip: flags.skip,
-        reporter: flags.reporter,
-        stdout: { write: io.out, isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns },
-        say: io.err,
-        env,
-      });
-      process.exitCode = outcome.exitCode;
+      // Ctrl-C ends the scenario under way, runs no more and writes the reports of what ran; a second one quits at once.
+      const interrupt = new AbortController();
+      const onSigint = () => {
+        if (interrupt.signal.aborted) process.exit(130);
+        io.err('\nxs2a-kit conformance: interrupted; writing the reports of what ran (Ctrl-C again quits at once)\n');
+        interrupt.abort('SIGINT');
+      };
+      process.on('SIGINT', onSigint);
+      try {
+        const outcome = await runConformance({
+          ...(flags.profile === undefined ? {} : { profile: flags.profile }),
+          ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+          ...(flags.writeProfile === undefined ? {} : { writeProfile: flags.writeProfile }),
+          strict: flags.strict ?? false,
+          full: flags.full ?? false,
+          target: flags.target,
+          config: flags.config,
+          sca: flags.sca,
+          only: flags.only,
+          skip: flags.skip,
+          reporter: flags.reporter,
+          stdout: { write: io.out, isTTY: Boolean(process.stdout.isTTY), columns: process.stdout.columns },
+          say: io.err,
+          env,
+          interrupt: interrupt.signal,
+          terminal: Boolean(process.stdin.isTTY),
+          manualWaitSeconds: flags.manualWait,
+        });
+        process.exitCode = outcome.exitCode;
+      } finally {
+        process.off('SIGINT', onSigint);
+      }
     });
 }

@@ -53,6 +53,15 @@ export interface ConformanceOptions {
   reporters?: readonly Reporter[];
   /** Aborting closes the target at once: the scenario under way and the rest fail fast, and the run ends. */
   signal?: AbortSignal;
+  /**
+   * Aborting stops the run as SIGINT does: the scenario under way ends (a person waited for is no
+   * longer), the rest are not run, and every report is written with what ran (exit 2).
+   */
+  interrupt?: AbortSignal;
+  /** Whether a person can answer at this terminal (stdin is one); false refuses the manual driver unless told how long to wait. */
+  terminal?: boolean;
+  /** `--manual-wait SECONDS`: how long the manual driver waits for each approval (over `sca.manual.timeoutSeconds`). */
+  manualWaitSeconds?: number | undefined;
   /** Where the console reporter and file-less reports write. */
   stdout: ConsoleSink;
   /** Status lines (what is selected, what went wrong, the time taken). */
@@ -129,14 +138,32 @@ function scaSource(flag: ScaDriverName | undefined, sca: ScaConfig | undefined, 
   return configured ? `sca.driver "${sca?.driver}"` : `the default SCA driver "${sca?.driver ?? 'sim'}"`;
 }
 
+/** `--manual-wait` over the config's wait; any other driver keeps its settings. */
+function withManualWait(sca: ScaConfig | undefined, seconds: number | undefined): ScaConfig | undefined {
+  if (sca === undefined || seconds === undefined) return sca;
+  return { ...sca, manual: { timeoutSeconds: seconds, pollSeconds: sca.manual?.pollSeconds ?? 2 } };
+}
+
+/**
+ * The manual driver waits for a person at this terminal. With no terminal (a CI job, a pipe) nobody
+ * can be there unless the run was told how long to wait: it is refused before anything starts.
+ */
+function ensureSomeoneCanAnswer(sca: ScaConfig | undefined, options: ConformanceOptions, from: string): void {
+  if (sca?.driver !== 'manual' || options.terminal !== false || sca.manual !== undefined) return;
+  throw new ConfigError(
+    `${from} waits for a person to approve at this terminal, but standard input is not a terminal: give --manual-wait SECONDS (or "sca.manual.timeoutSeconds" in the config) to wait that long for each approval anyway, or a driver that needs nobody (--sca control, forms or browser)`,
+  );
+}
+
 async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> {
   const scaFlag = scaDriverName(options.sca);
   if (options.target === 'sim') {
     // The sim brings its own certificates and customers; a config may only choose the SCA driver.
     const config = options.config ? parseSimConfig(await readConfigFile(options.config), options.config) : {};
-    const sca = withScaDriver(config.sca, scaFlag);
+    const sca = withManualWait(withScaDriver(config.sca, scaFlag), options.manualWaitSeconds);
     if (sca?.driver === 'none')
       throw new ConfigError('--target sim always has an SCA driver: sim, forms, browser or manual');
+    ensureSomeoneCanAnswer(sca, options, scaSource(scaFlag, sca, config.sca !== undefined));
     // The sim's pages are on this machine: the browser may resolve no other host. A driver is made
     // once the sandbox listens, so one acting through its control API knows the address.
     const driver = sca
@@ -169,8 +196,11 @@ async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> 
     );
   if (!options.config)
     throw new ConfigError(`--target ${options.target} needs --config FILE (certificates, customers, IBANs)`);
-  const config = parseRemoteConfig(await readConfigFile(options.config), options.config);
-  const sca = withScaDriver(scaOf(config), scaFlag)!;
+  const parsed = parseRemoteConfig(await readConfigFile(options.config), options.config);
+  const sca = withManualWait(withScaDriver(scaOf(parsed), scaFlag), options.manualWaitSeconds)!;
+  ensureSomeoneCanAnswer(sca, options, scaSource(scaFlag, sca, parsed.sca !== undefined));
+  // The driver is made from the config: --manual-wait reaches it there.
+  const config = options.manualWaitSeconds === undefined ? parsed : { ...parsed, sca };
   const manualMs = manualTimeoutMs(sca);
   const target = await remoteTarget({
     baseUrl: options.target,
@@ -184,7 +214,7 @@ async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> 
     target,
     manualMs,
     asksPeople: manualMs !== undefined,
-    scaFrom: scaSource(scaFlag, sca, config.sca !== undefined),
+    scaFrom: scaSource(scaFlag, sca, parsed.sca !== undefined),
     config,
   };
 }
@@ -240,11 +270,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     });
     const approvals = approvalsNeeded(scenarios, target.capabilities);
     options.say(
-      `${plural(scenarios.length, 'scenario')} selected${asksPeople ? `; a manual run would ask for ${plural(approvals, 'customer approval')}` : ''}.\n`,
+      `${plural(scenarios.length, 'scenario')} selected${asksPeople ? `; a manual run would ask for ${plural(approvals, 'customer approval')}, each waited for up to ${Math.round((manualMs ?? 0) / 1000)} s` : ''}.\n`,
     );
-    // A person needs time: each approval of a manual run may take the driver's whole time-out.
-    const approvalsPerScenario = Math.max(0, ...scenarios.map((scenario) => scenario.approvals));
-    const scenarioTimeoutMs = manualMs === undefined ? undefined : 60_000 + manualMs * approvalsPerScenario;
     const summary = await runScenarios({
       target,
       scenarios,
@@ -261,7 +288,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
       },
       ...(catalogue.contractRules ? { contractRules: catalogue.contractRules } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
-      ...(scenarioTimeoutMs === undefined ? {} : { scenarioTimeoutMs }),
+      // A person's wait is the manual driver's own limit (the runner pauses the scenario's meanwhile).
+      ...(options.interrupt ? { interrupt: options.interrupt } : {}),
     });
     for (const reporter of reporters) await reporter.close?.();
     if (options.writeProfile !== undefined) {

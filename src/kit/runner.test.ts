@@ -121,6 +121,79 @@ describe('runner', () => {
     expect(asked).toEqual([3]);
   });
 
+  it('does not count a person’s wait against the scenario’s limit; a driver that needs nobody gets none of that', async () => {
+    const slow = (waitsForPeople: boolean): Target['sca'] => ({
+      name: waitsForPeople ? 'manual' : 'slow',
+      waitsForPeople,
+      authorise: async (request) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        expect(request.scenario).toBe('T-SCA-001 a ceremony');
+        expect(request.signal?.aborted).toBe(false);
+        return { location: null };
+      },
+    });
+    const ceremony = scenario({
+      id: 'T-SCA-001',
+      title: 'a ceremony',
+      spec: 's',
+      rules: [],
+      area: 'sca',
+      approvals: 1,
+      needs: ['sca'],
+      expect: {},
+      run: async (ctx) =>
+        void (await ctx.authorise('https://bank.example/sca', {
+          authorisationId: 'a-1',
+          status: async () => 'received',
+        })),
+    });
+    const person = await runScenarios({
+      target: { ...fakeTarget(['sca']), sca: slow(true) },
+      scenarios: [ceremony],
+      scenarioTimeoutMs: 100,
+    });
+    expect(person.results[0]!.status).toBe('passed');
+    const machine = await runScenarios({
+      target: { ...fakeTarget(['sca']), sca: slow(false) },
+      scenarios: [ceremony],
+      scenarioTimeoutMs: 100,
+    });
+    expect(machine.results[0]).toMatchObject({
+      status: 'inconclusive',
+      reason: "the scenario did not finish within 100 ms of the kit's own time",
+    });
+  });
+
+  it('an interrupted run ends the scenario under way, runs no more, and says why in its summary', async () => {
+    const interrupt = new AbortController();
+    const waiting = scenario({
+      id: 'T-WAIT-001',
+      title: 'waits',
+      spec: 's',
+      rules: [],
+      area: 'identity',
+      expect: {},
+      run: async () => {
+        setTimeout(() => interrupt.abort('SIGINT'), 10);
+        await new Promise((resolve) => setTimeout(resolve, 60_000).unref());
+      },
+    });
+    const events: RunEvent[] = [];
+    const summary = await runScenarios({
+      target: fakeTarget([]),
+      scenarios: [waiting, passing],
+      reporters: [{ onEvent: (event) => void events.push(event) }],
+      interrupt: interrupt.signal,
+    });
+    expect(summary.results.map(({ id, status, reason }) => [id, status, reason])).toEqual([
+      ['T-WAIT-001', 'inconclusive', 'interrupted before the scenario finished (SIGINT)'],
+      ['T-PASS-001', 'skipped', 'not run: interrupted (SIGINT): the scenarios after it were not run'],
+    ]);
+    expect(summary.aborted).toBe('interrupted (SIGINT): the scenarios after it were not run');
+    expect(events.map((event) => event.type)).toContain('run-aborted');
+    expect(events.at(-1)!.type).toBe('run-finished');
+  });
+
   it('tells a broken expectation (failed) from an error of the kit (error), and counts each apart', async () => {
     const summary = await runScenarios({ target: fakeTarget([]), scenarios: [passing, failing, erroring] });
     expect(summary.results.map((r) => [r.status, r.failure?.kind])).toEqual([

@@ -23,6 +23,7 @@ import { packageVersion } from '../package-root.js';
 import { observedSettings } from './observed-settings.js';
 import { DEFAULT_RETRY, type RetryPolicy } from './retry.js';
 import { CAPABILITIES, type Capability, type Scenario } from './scenario.js';
+import { scenarioBudget } from './scenario-budget.js';
 import { scenarioContext, type RunResources, type SharedMemo } from './scenario-context.js';
 import type { Target } from './target.js';
 import { ruleOwners, verdictOfCompletion, verdictOfError, type RuleOwners } from './verdict.js';
@@ -33,8 +34,13 @@ export interface RunOptions {
   reporters?: readonly Reporter[];
   /** The rule catalogue, so reports can say what each scenario enforces. */
   rules?: readonly RuleRef[];
-  /** Real-time limit of one scenario. */
+  /** Real-time limit of one scenario's own work (a person waited for by the manual driver does not count). */
   scenarioTimeoutMs?: number;
+  /**
+   * Aborted to stop the run early (SIGINT): the scenario under way ends at once as inconclusive (a
+   * person being waited for is no longer), the rest are not run, and the reports say what ran.
+   */
+  interrupt?: AbortSignal;
   /** How 5xx answers and connection failures are retried (retry.ts); the interface's rule by default. */
   retry?: RetryPolicy;
   /**
@@ -149,6 +155,10 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
     for (const scenario of options.scenarios) {
       const info = scenarioInfo(scenario, rules);
       const missing = missingCapabilities(scenario, target.capabilities);
+      if (aborted === undefined && options.interrupt?.aborted) {
+        aborted = interruptedReason(options.interrupt);
+        emit({ type: 'run-aborted', reason: aborted });
+      }
       if (aborted !== undefined || missing.length > 0) {
         const result = skipped(info, aborted !== undefined ? `not run: ${aborted}` : skipReason(missing));
         results.push(result);
@@ -162,6 +172,7 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
         { ...run, owners },
         emit,
         options.scenarioTimeoutMs ?? 60_000,
+        options.interrupt,
       );
       results.push(result);
       emit({ type: 'scenario-finished', result });
@@ -188,16 +199,37 @@ export async function runScenarios(options: RunOptions): Promise<RunSummary> {
   return summary;
 }
 
+/** Why an interrupted run stopped, as its reports say it. */
+function interruptedReason(signal: AbortSignal): string {
+  return `interrupted${typeof signal.reason === 'string' ? ` (${signal.reason})` : ''}: the scenarios after it were not run`;
+}
+
 async function runOne(
   scenario: Scenario,
   info: ScenarioInfo,
   run: RunResources & { owners: RuleOwners },
   emit: (event: RunEvent) => void,
   timeoutMs: number,
+  interrupt: AbortSignal | undefined,
 ): Promise<{ result: ScenarioResult; unreachable: string | undefined }> {
   const exchanges: Exchange[] = [];
   const observations: Observation[] = [];
   const unchecked: ScenarioResult['unchecked'] = [];
+  // Ended when the scenario is over, by whatever end: a driver still waiting for a person stops then.
+  const over = new AbortController();
+  let expire: (error: Error) => void = () => {};
+  const ended = new Promise<never>((_, reject) => (expire = reject));
+  const budget = scenarioBudget(timeoutMs, () =>
+    expire(new Inconclusive(`the scenario did not finish within ${timeoutMs} ms of the kit's own time`)),
+  );
+  const onInterrupt = () =>
+    expire(
+      new Inconclusive(
+        `interrupted before the scenario finished${typeof interrupt?.reason === 'string' ? ` (${interrupt.reason})` : ''}`,
+      ),
+    );
+  if (interrupt?.aborted) onInterrupt();
+  interrupt?.addEventListener('abort', onInterrupt, { once: true });
   const ctx = scenarioContext(
     scenario,
     run,
@@ -207,6 +239,7 @@ async function runOne(
       emit({ type: 'observation', scenario: info, observation });
     },
     (check, reason) => unchecked.push({ check, reason }),
+    { hold: budget.hold, signal: over.signal },
   );
   const started = performance.now();
   const finish = (verdict: ReturnType<typeof verdictOfCompletion>): ScenarioResult => ({
@@ -217,22 +250,15 @@ async function runOne(
     exchanges,
     durationMs: Math.round(performance.now() - started),
   });
-  let timer: NodeJS.Timeout | undefined;
   try {
-    await Promise.race([
-      scenario.run(ctx, scenario.expect),
-      new Promise((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Inconclusive(`the scenario did not finish within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
-      }),
-    ]);
+    await Promise.race([scenario.run(ctx, scenario.expect), ended]);
     return { result: finish(verdictOfCompletion(unchecked)), unreachable: undefined };
   } catch (error) {
     const unreachable = error instanceof TargetUnstable && error.unreachable ? error.message : undefined;
     return { result: finish(verdictOfError(scenario, error, exchanges, run.owners)), unreachable };
   } finally {
-    clearTimeout(timer);
+    budget.cancel();
+    over.abort();
+    interrupt?.removeEventListener('abort', onInterrupt);
   }
 }

@@ -31,6 +31,12 @@ export interface RunResources {
 /** The statuses of a consent and of a payment that await the customer. */
 const UNDECIDED: readonly string[] = ['received', 'RCVD'];
 
+/** What the runner lends a ceremony: the scenario's time limit to pause while a person acts, and its end. */
+export interface Ceremony {
+  hold(): () => void;
+  signal: AbortSignal;
+}
+
 /** A capability the target declares but whose value (a certificate, a customer) its config lacks. */
 export class MissingFixture extends Inconclusive {}
 
@@ -40,6 +46,7 @@ export function scenarioContext(
   exchanges: Exchange[],
   observe: (observation: Observation) => void,
   uncheck: (check: string, reason: string) => void,
+  ceremony: Ceremony = { hold: () => () => {}, signal: new AbortController().signal },
 ): ScenarioContext {
   const { target, memo, settings } = run;
   const record = (exchange: Exchange) => exchanges.push(exchange);
@@ -91,6 +98,8 @@ export function scenarioContext(
       const wrongCodes = options.wrongCodes
         ? { wrongCodes: declared('sca-wrong-code', driver.wrongCodes ? options.wrongCodes : undefined) }
         : {};
+      // While a person acts, the driver's own time-out is the limit it printed, not the scenario's.
+      const release = driver.waitsForPeople ? ceremony.hold() : () => {};
       try {
         return await driver.authorise({
           scaRedirect,
@@ -99,6 +108,8 @@ export function scenarioContext(
           decision: options.decision ?? 'approve',
           status: options.status,
           record,
+          scenario: `${scenario.id} ${scenario.title}`,
+          signal: ceremony.signal,
           ...wrongCodes,
         });
       } catch (error) {
@@ -106,6 +117,8 @@ export function scenarioContext(
         // what follows could not be checked, which says nothing about the target's rule.
         if (error instanceof Inconclusive) throw error;
         throw new ScaDriverFailed(driver.name, error);
+      } finally {
+        release();
       }
     },
     clock: () => declared('clock', target.clock),

@@ -59,6 +59,10 @@ export interface ScaRequest {
   /** Reads the resource's status, for drivers that wait for a human (manual). */
   status(): Promise<string>;
   record: Recorder;
+  /** The scenario the ceremony belongs to (`AIS-CONSENT-001 title`), for lines a driver prints. */
+  scenario?: string;
+  /** Aborted when the scenario is over or the run is interrupted: a driver still waiting stops at once. */
+  signal?: AbortSignal;
 }
 
 export interface ScaOutcome {
@@ -70,6 +74,11 @@ export interface ScaDriver {
   readonly name: string;
   /** True when the driver can enter wrong one-time codes on purpose (ScaRequest.wrongCodes). */
   readonly wrongCodes?: boolean;
+  /**
+   * True when a person acts (manual): the time spent waiting is the driver's own limit, printed and
+   * honoured, and does not count against the scenario's time limit.
+   */
+  readonly waitsForPeople?: boolean;
   /**
    * Whether the driver can act at all (its browser is installed), checked before the first scenario: a
    * driver that cannot act is a configuration mistake, not a failure of every scenario that needs it.

@@ -145,7 +145,7 @@ describe('verdicts', () => {
     });
     expect(summary.results[0]).toMatchObject({
       status: 'inconclusive',
-      reason: 'the scenario did not finish within 20 ms',
+      reason: "the scenario did not finish within 20 ms of the kit's own time",
     });
   });
 

@@ -76,7 +76,9 @@ describe('xs2a-kit conformance (the built binary)', () => {
       JSON.stringify({ sca: { driver: 'manual', manual: { timeoutSeconds: 1, pollSeconds: 0.2 } } }),
     );
     const manual = await cli(['conformance', '--config', config, '--only', 'PIS-SCA-001', '--reporter', 'json']);
-    expect(manual.stderr).toContain('1 scenario selected; a manual run would ask for 1 customer approval.\n');
+    expect(manual.stderr).toContain(
+      '1 scenario selected; a manual run would ask for 1 customer approval, each waited for up to 1 s.\n',
+    );
     // Nobody came to approve: the check could not run, which is no failure of the target.
     expect(manual.stderr).toMatch(/^0 passed, 0 failed, 1 inconclusive, 0 skipped, 0 errors in \d+\.\d s$/m);
     expect(JSON.parse(manual.stdout)).toMatchObject({ failed: 0, inconclusive: 1 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExpectationFailed } from '../failure.js';
+import { ExpectationFailed, Inconclusive } from '../failure.js';
 import type { ScaRequest } from '../target.js';
 import { manualScaDriver } from './manual.js';
 
@@ -61,5 +61,43 @@ describe('manual SCA driver', () => {
     );
     expect(time.waits).toEqual([5_000, 5_000, 5_000, 5_000]);
     expect(calls()).toBe(5);
+  });
+});
+
+describe('manual SCA driver: its time-out is the one limit (issue 39)', () => {
+  it('names the scenario and the address when it starts waiting and when it gives up', async () => {
+    const said: string[] = [];
+    const time = fakeTime();
+    const driver = manualScaDriver({ say: (text) => said.push(text), pollMs: 2_000, timeoutMs: 4_000, ...time });
+    const { req } = request(['received']);
+    await expect(driver.authorise({ ...req, scenario: 'AIS-CONSENT-001 a consent is approved' })).rejects.toThrow(
+      'the customer did not act on https://bank.example/sca/42?state=5f0c within 4 s (status still received)',
+    );
+    expect(said).toEqual([
+      '\nAIS-CONSENT-001 a consent is approved: open this address as customer anna and approve there (waiting up to 4 s):\n  https://bank.example/sca/42?state=5f0c\n',
+      '\nAIS-CONSENT-001 a consent is approved: no answer from customer anna within 4 s at https://bank.example/sca/42?state=5f0c (status still received); going on.\n',
+    ]);
+    expect(driver.waitsForPeople).toBe(true);
+  });
+
+  it('never polls past its deadline: the last pause is what is left of it', async () => {
+    const time = fakeTime();
+    const driver = manualScaDriver({ say: () => {}, pollMs: 3_000, timeoutMs: 7_000, ...time });
+    await expect(driver.authorise(request(['received']).req)).rejects.toBeInstanceOf(ExpectationFailed);
+    expect(time.waits).toEqual([3_000, 3_000, 1_000]);
+  });
+
+  it('stops at once, with no timer left, when the scenario is over or the run interrupted', async () => {
+    const controller = new AbortController();
+    // Real waiting: a pause of a minute that the abort must end now.
+    const driver = manualScaDriver({ say: () => {}, pollMs: 60_000, timeoutMs: 600_000 });
+    const { req, calls } = request(['received']);
+    const started = performance.now();
+    const outcome = driver.authorise({ ...req, signal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    await expect(outcome).rejects.toBeInstanceOf(Inconclusive);
+    await expect(outcome).rejects.toThrow('stopped waiting for the customer at https://bank.example/sca/42?state=5f0c');
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(calls()).toBe(1);
   });
 });
