@@ -83,7 +83,12 @@ function decoded(text: string): string {
   });
 }
 
+/** Whether a text may hold anything maskPlain masks: one scan, so that most texts (ids, names, amounts) cost one. */
+const MAYBE =
+  /-----BEGIN|\d[ -]?\d[ -]?\d[ -]?\d[ -]?\d[ -]?\d[ -]?\d[ -]?\d[ -]?\d[ -]?\d[ -]?\d[ -]?\d[ -]?\d|[0-9a-fA-F]{64}/;
+
 function maskPlain(text: string): string {
+  if (!MAYBE.test(text)) return text;
   return text.replace(PEM_BLOCK, PEM_MASK).replace(HEX_SECRET, MASK).replace(CARD_RUN, cardRun);
 }
 

@@ -1,13 +1,14 @@
 /**
  * How much of a body the sandbox keeps about an exchange (the request journal, the client report's
- * evidence): masked first (contract/mask.ts), then, when its text is longer than
- * BODY_KEPT_CHARACTERS, its first BODY_KEPT_CHARACTERS followed by a marker saying how much was cut.
- * Masking comes first so that a cut never leaves part of a card number or a key behind. A body of
- * 60 KB is read in full by the API; only what is kept about it is bounded.
+ * evidence): a body of at most BODY_KEPT_CHARACTERS as received is kept whole, masked
+ * (contract/mask.ts); a longer one is kept as the first BODY_KEPT_CHARACTERS of its masked text (its
+ * JSON text when it is JSON) followed by a marker saying how much was cut. Masking comes before the
+ * cut, so that a cut never leaves part of a card number or a key behind. The API still reads a body
+ * of 60 KB in full; only what is kept about it is bounded.
  */
 import { maskBody } from '../contract/mask.js';
 
-/** The most characters of a body kept (its JSON text when it is JSON). */
+/** The most characters of a body kept. */
 export const BODY_KEPT_CHARACTERS = 8_192;
 
 /** `…[cut: 52000 more characters]`: what follows a body's kept part. */
@@ -17,7 +18,7 @@ export const cutMarker = (more: number) => `…[cut: ${more} more characters]`;
 export function keptBody(text: string | undefined): unknown {
   if (text === undefined) return undefined;
   const masked = maskBody(text);
-  if (masked === undefined) return undefined;
+  if (masked === undefined || text.length <= BODY_KEPT_CHARACTERS) return masked;
   const shown = typeof masked === 'string' ? masked : JSON.stringify(masked);
   if (shown.length <= BODY_KEPT_CHARACTERS) return masked;
   return `${shown.slice(0, BODY_KEPT_CHARACTERS)}${cutMarker(shown.length - BODY_KEPT_CHARACTERS)}`;

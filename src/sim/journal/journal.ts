@@ -7,12 +7,44 @@
  * journal never holds a card number, a key or a secret, nor more than its bound, even between reads.
  * Each journal is its own bound: a sandbox of several worlds has one per world. A reset empties it.
  */
-import type { EventBus } from '../events.js';
+import type { EventBus, ExchangeEvent, HeaderValues } from '../events.js';
+import { BODY_KEPT_CHARACTERS } from '../kept-body.js';
 import { journalEntry, type JournalEntry } from './entry.js';
 import { readFilter, type FilterSubject } from './filter.js';
 
-/** The most a journal keeps, in bytes of its entries as JSON text; the oldest go first beyond it. */
+/** The most a journal keeps, in bytes (as entrySize counts them); the oldest go first beyond it. */
 export const JOURNAL_BYTES = 4 * 1024 * 1024;
+
+/** Bytes an entry holds beyond its texts: its numbers, names and the structure around them. */
+const ENTRY_OVERHEAD = 256;
+
+const textsLength = (values: HeaderValues) => {
+  let length = 0;
+  for (const name in values) {
+    const value = values[name]!;
+    length += name.length + (Array.isArray(value) ? value.reduce((sum, one) => sum + one.length, 0) : value.length);
+  }
+  return length;
+};
+const bodyLength = (text: string | undefined) =>
+  text === undefined ? 0 : Math.min(text.length, BODY_KEPT_CHARACTERS + 40);
+
+/**
+ * What an entry costs in memory, counted from the exchange as received rather than by writing the
+ * entry out (which cost more than masking it): two bytes a character of its path, query, headers and
+ * bodies as kept (at most BODY_KEPT_CHARACTERS and the cut marker each), its query twice (as sent and
+ * decoded), and a fixed overhead.
+ */
+export function entrySize(event: ExchangeEvent): number {
+  const { request, answer } = event;
+  const chars =
+    request.path.length * 2 +
+    request.query.length * 3 +
+    textsLength(request.headers) +
+    bodyLength(request.body) +
+    (answer ? textsLength(answer.headers) + bodyLength(answer.body) : 0);
+  return ENTRY_OVERHEAD + 2 * chars;
+}
 
 /** What a read of the journal answers. */
 export interface JournalPage {
@@ -26,7 +58,7 @@ export interface JournalPage {
   dropped: number;
   /** The most requests kept (the `journal` option); 0 when the journal is off. */
   capacity: number;
-  /** The size of the kept requests as JSON text, in bytes. */
+  /** The size of the kept requests in memory, in bytes (entrySize). */
   bytes: number;
   /** The most bytes kept (JOURNAL_BYTES). */
   capacityBytes: number;
@@ -54,7 +86,7 @@ export function createJournal(events: EventBus, capacity: number, capacityBytes 
     events.on('exchange', (event) => {
       const entry = journalEntry(event);
       const subject = { at: entry.at, provider: entry.provider, request: entry.request, answer: entry.response };
-      const size = Buffer.byteLength(JSON.stringify(entry));
+      const size = entrySize(event);
       kept.push({ entry, subject, bytes: size });
       bytes += size;
       while (kept.length > capacity || (bytes > capacityBytes && kept.length > 0)) {
