@@ -162,6 +162,8 @@ export function createClientJudge(events: EventBus, clock: { now(): Date }, find
       if (clientAdvice(violation.rule)) hints.add(hintOf(violation, seen.provider, { at, realAt, exchanges }));
       else found(findingOf(violation, seen.provider, { at, realAt, exchanges, callbacks: [] }));
     }
+    // What the rules remember of this exchange from now on is what they may read again, its bodies masked and cut.
+    seen.compact();
     provocations.followed(
       seen.provider,
       () => exchangeEvidence(event),

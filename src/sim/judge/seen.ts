@@ -7,7 +7,9 @@
 import { ENDPOINTS, type BudgetType, type EndpointEntry, type OperationId } from '../../contract/endpoints.js';
 import { createPathRouter } from '../../contract/path-router.js';
 import { isRequestId } from '../../contract/schemas.js';
+import { createHash } from 'node:crypto';
 import type { ExchangeEvent } from '../exchange-events.js';
+import { keptBody } from '../kept-body.js';
 
 /** The unattended budgets of the interface ("Limits"), as the endpoint table names them per row. */
 export type DataType = BudgetType;
@@ -129,6 +131,9 @@ function errorOf(json: unknown): { code: string | undefined; fields: string[] } 
  * form) only when a check asks, which on most exchanges none does (a 2xx read has no error to read,
  * a GET no body to compare): the judge runs on every request of the hot path.
  */
+/** Bodies (and body keys) longer than this are kept masked and cut, and keyed by their digest. */
+const BODY_KEY_CHARACTERS = 1_024;
+
 class SeenExchange {
   readonly provider: string;
   /** The method an endpoint is looked up by: HEAD is answered by GET. */
@@ -156,7 +161,15 @@ class SeenExchange {
   #atMs: number | undefined;
   #realMs: number | undefined;
 
-  constructor(readonly event: ExchangeEvent & { provider: string }) {
+  #event: ExchangeEvent & { provider: string };
+
+  /** The exchange as received; once compacted, its bodies masked and cut (compact). */
+  get event(): ExchangeEvent & { provider: string } {
+    return this.#event;
+  }
+
+  constructor(event: ExchangeEvent & { provider: string }) {
+    this.#event = event;
     const { request, answer } = event;
     this.provider = event.provider;
     this.method = request.method === 'HEAD' ? 'GET' : request.method;
@@ -210,13 +223,48 @@ class SeenExchange {
     return this.#body.value;
   }
 
-  /** The body as a key: JSON by value (keys sorted), anything else as its text, '' without one. */
+  /**
+   * The body as a key: JSON by value (keys sorted), anything else as its text, '' without one; a key
+   * longer than BODY_KEY_CHARACTERS is its SHA-256 (equal keys stay equal), so the requests a rule
+   * remembers by their key cost the same whatever their bodies weigh.
+   */
   get bodyKey(): string {
     if (this.#bodyKey === undefined) {
       const parsed = this.body;
-      this.#bodyKey = parsed === undefined ? (this.event.request.body ?? '') : canonical(parsed);
+      const key = parsed === undefined ? (this.event.request.body ?? '') : canonical(parsed);
+      this.#bodyKey =
+        key.length > BODY_KEY_CHARACTERS ? `sha256:${createHash('sha256').update(key).digest('hex')}` : key;
     }
     return this.#bodyKey;
+  }
+
+  /**
+   * Called once every rule judged the exchange: what a rule may still read of it later (its keys, its
+   * answer's JSON, code and fields, its times) is worked out now, and its bodies are kept masked and
+   * cut as the evidence shows them (kept-body.ts). A rule remembers up to a thousand exchanges per
+   * provider; with their bodies as sent, 60 KB each, that was megabytes per provider, card numbers
+   * and keys among them.
+   */
+  compact(): void {
+    const { request, answer } = this.#event;
+    const long = (text: string | undefined) => text !== undefined && text.length > BODY_KEY_CHARACTERS;
+    if (!long(request.body) && !long(answer?.body)) return;
+    void this.bodyKey;
+    void this.answerJson;
+    this.#errorOf();
+    void this.atMs;
+    void this.realMs;
+    const kept = (text: string | undefined) => {
+      const body = keptBody(text);
+      return body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+    };
+    const body = kept(request.body);
+    this.#body = { value: parseJson(body) };
+    this.#event = {
+      ...this.#event,
+      request: { ...request, body },
+      answer: answer && { ...answer, body: kept(answer.body) },
+    };
   }
 
   /** One X-Request-ID, and a UUID: asked by three checks of every exchange, so worked out once. */
