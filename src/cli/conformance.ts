@@ -17,7 +17,7 @@ import type { CliIo } from './io.js';
 import { collect, integer } from './parse.js';
 
 interface ConformanceFlags {
-  target: string;
+  target?: string;
   config?: string;
   sca?: string;
   only: string[];
@@ -39,7 +39,9 @@ interface ConformanceFlags {
 }
 
 /** `--init-config FILE`: writes the config (exit 0), or says in one line why it could not (exit 2, no file). */
-async function writeConfig(flags: ConformanceFlags & { initConfig: string }, io: CliIo): Promise<0 | 2> {
+async function writeConfig(raw: ConformanceFlags & { initConfig: string }, io: CliIo): Promise<0 | 2> {
+  // --init-config writes a config for a target: it reads none, so without --target there is only the sim.
+  const flags = { ...raw, target: raw.target ?? 'sim' };
   try {
     const { kind, file } = await initConfig({
       file: flags.initConfig,
@@ -99,7 +101,10 @@ export function conformanceCommand(
   program
     .command('conformance')
     .description('run the conformance scenarios against the in-process sandbox or a real implementation')
-    .option('--target <sim|BASE_URL>', 'sim (an in-process sandbox) or the https base URL of a real target', 'sim')
+    .option(
+      '--target <sim|BASE_URL>',
+      'sim (an in-process sandbox) or the https base URL of a real target (default: the config\'s "baseUrl", else sim)',
+    )
     .option(
       '--config <FILE>',
       'JSON config: for a remote target certificates, customers, IBANs, SCA driver, capabilities; for sim only the SCA driver',
@@ -188,7 +193,7 @@ export function conformanceCommand(
         return;
       }
       // A profile that cannot be served is bad input like serve's: exit 1, one line naming the setting, nothing runs.
-      if (flags.profile !== undefined && flags.target === 'sim') {
+      if (flags.profile !== undefined && (flags.target ?? 'sim') === 'sim') {
         const { resolveProfile } = await import('../sim/profile.js');
         try {
           resolveProfile(flags.profile, flags.seed ?? 0); // any seed: a random draw is always a valid profile

@@ -41,8 +41,11 @@ import {
 } from './targets/remote.js';
 
 export interface ConformanceOptions {
-  /** `sim` (an in-process sandbox) or the https base URL of a real target. */
-  target: string;
+  /**
+   * `sim` (an in-process sandbox) or the https base URL of a real target. Absent: the config's
+   * `baseUrl` when it gives one, else `sim`.
+   */
+  target?: string | undefined;
   config?: string | undefined;
   sca?: string | undefined;
   only?: readonly string[];
@@ -131,6 +134,8 @@ interface ChosenTarget {
   scaFrom: string;
   /** A remote target's config, for the preflight's lines naming its keys. */
   config?: RemoteConfig;
+  /** Where a remote target's base URL came from, as the preflight's lines name it (`--target`, the config's `baseUrl`). */
+  baseUrlFrom?: string;
 }
 
 function scaSource(flag: ScaDriverName | undefined, sca: ScaConfig | undefined, configured: boolean): string {
@@ -155,9 +160,21 @@ function ensureSomeoneCanAnswer(sca: ScaConfig | undefined, options: Conformance
   );
 }
 
+/** The target and where it came from: `--target`, else the config's `baseUrl`, else the sim. */
+async function resolveTarget(options: ConformanceOptions): Promise<{ target: string; from: string }> {
+  if (options.target !== undefined) return { target: options.target, from: '--target' };
+  if (options.config) {
+    const raw = (await readConfigFile(options.config)) as { baseUrl?: unknown } | null;
+    if (raw !== null && typeof raw === 'object' && typeof raw.baseUrl === 'string')
+      return { target: raw.baseUrl, from: `"baseUrl" of ${options.config}` };
+  }
+  return { target: 'sim', from: '--target' };
+}
+
 async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> {
   const scaFlag = scaDriverName(options.sca);
-  if (options.target === 'sim') {
+  const { target: targetName, from } = await resolveTarget(options);
+  if (targetName === 'sim') {
     // The sim brings its own certificates and customers; a config may only choose the SCA driver.
     const config = options.config ? parseSimConfig(await readConfigFile(options.config), options.config) : {};
     const sca = withManualWait(withScaDriver(config.sca, scaFlag), options.manualWaitSeconds);
@@ -195,7 +212,7 @@ async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> 
       '--profile chooses what the in-process sandbox serves (--target sim); a real bank serves its own profile (--write-profile records it)',
     );
   if (!options.config)
-    throw new ConfigError(`--target ${options.target} needs --config FILE (certificates, customers, IBANs)`);
+    throw new ConfigError(`--target ${targetName} needs --config FILE (certificates, customers, IBANs)`);
   const parsed = parseRemoteConfig(await readConfigFile(options.config), options.config);
   const sca = withManualWait(withScaDriver(scaOf(parsed), scaFlag), options.manualWaitSeconds)!;
   ensureSomeoneCanAnswer(sca, options, scaSource(scaFlag, sca, parsed.sca !== undefined));
@@ -203,7 +220,7 @@ async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> 
   const config = options.manualWaitSeconds === undefined ? parsed : { ...parsed, sca };
   const manualMs = manualTimeoutMs(sca);
   const target = await remoteTarget({
-    baseUrl: options.target,
+    baseUrl: targetName,
     configFile: options.config,
     config,
     say: options.say,
@@ -216,6 +233,7 @@ async function chooseTarget(options: ConformanceOptions): Promise<ChosenTarget> 
     asksPeople: manualMs !== undefined,
     scaFrom: scaSource(scaFlag, sca, parsed.sca !== undefined),
     config,
+    baseUrlFrom: from,
   };
 }
 
@@ -266,7 +284,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     await preflight({
       target,
       scaFrom: chosen.scaFrom,
-      ...(chosen.config ? { remote: { config: chosen.config, baseUrlFrom: '--target' } } : {}),
+      ...(chosen.config ? { remote: { config: chosen.config, baseUrlFrom: chosen.baseUrlFrom ?? '--target' } } : {}),
     });
     const approvals = approvalsNeeded(scenarios, target.capabilities);
     options.say(
@@ -323,7 +341,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     // The status line above is the one the terminal gets; the reports record it too.
     await abortReports(
       reporters.filter((reporter) => !terminal.has(reporter)),
-      chosen?.target.name ?? options.target,
+      chosen?.target.name ?? options.target ?? 'sim',
       known ? reason : `the target could not be started: ${reason}`,
     );
     return { exitCode: 2 };

@@ -193,8 +193,27 @@ describe('xs2a-kit conformance (the built binary)', () => {
     expect((await cli(['conformance', '--sca', 'none'])).stderr).toContain('--target sim always has an SCA driver');
     const config = join(dir, 'sim-extra.json');
     writeFileSync(config, JSON.stringify({ sca: { driver: 'sim' }, psu: { id: 'x', password: 'y' } }));
-    const extra = await cli(['conformance', '--config', config]);
+    const extra = await cli(['conformance', '--target', 'sim', '--config', config]);
     expect(extra.code).toBe(2);
-    expect(extra.stderr).toContain('Unrecognized key: "psu"');
+    expect(extra.stderr).toBe(
+      `xs2a-kit conformance: ${config}: with --target sim a config gives only "sca" (the sandbox brings its own certificates, customers and IBANs), and this one is a bank's ("psu"): leave --target out to run against its "baseUrl", or give --target BASE_URL\n`,
+    );
+  });
+
+  it('names the line and column of a JSON syntax error, and the nearest known key of a typo, in one line each (exit 2)', async () => {
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{\n  // the SCA driver\n  "sca": { "driver": "sim" }\n  "ca": "ca.pem"\n}\n');
+    const syntax = await cli(['conformance', '--config', broken]);
+    expect([syntax.code, syntax.stdout]).toEqual([2, '']);
+    expect(syntax.stderr).toBe(
+      `xs2a-kit conformance: ${broken}: line 4, column 3: not valid JSON (Expected ',' or '}' after property value)\n`,
+    );
+    const typo = join(dir, 'typo.json');
+    writeFileSync(typo, JSON.stringify({ sca: { driver: 'manual', manual: { timeoutSecond: 5 } } }));
+    const unknown = await cli(['conformance', '--config', typo]);
+    expect([unknown.code, unknown.stdout]).toEqual([2, '']);
+    expect(unknown.stderr).toBe(
+      `xs2a-kit conformance: ${typo}: "sca.manual.timeoutSecond" is not a key of the config; did you mean "sca.manual.timeoutSeconds"?\n`,
+    );
   });
 });

@@ -184,6 +184,36 @@ describe('preflight of the base URL (issue 39: a wrong base URL never blames the
   });
 });
 
+describe('the config’s baseUrl is the target when --target is absent (issue 39)', () => {
+  const runWithout = async (configFile: string) => {
+    const said: string[] = [];
+    const written: string[] = [];
+    const { exitCode } = await runConformance({
+      config: configFile,
+      only: ['identity'],
+      stdout: { write: (text) => void written.push(text), isTTY: false },
+      say: (text) => said.push(text),
+    });
+    return { exitCode, stderr: said.join(''), stdout: written.join('') };
+  };
+
+  it('runs against it, not the sim', async () => {
+    const outcome = await runWithout(config('base-url', (base) => (base.baseUrl = sandbox.apiUrl)));
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.stdout).toContain(`Target ${sandbox.apiUrl}:`);
+    expect(outcome.stdout).toMatch(/^PASS ID-/m);
+  });
+
+  it('names the config’s key when its base URL is wrong', async () => {
+    const file = config('base-url-v1', (base) => (base.baseUrl = `${sandbox.apiUrl}/v1`));
+    const outcome = await runWithout(file);
+    expect(outcome.exitCode).toBe(2);
+    expect(outcome.stderr).toBe(
+      `xs2a-kit conformance: "baseUrl" of ${file} ${sandbox.apiUrl}/v1 already ends in /v1, the prefix every path of the interface starts with (the kit would call ${sandbox.apiUrl}/v1/v1/…); try "baseUrl": "${sandbox.apiUrl}"\n`,
+    );
+  });
+});
+
 describe('preflight of a remote target', () => {
   it('runs the scenarios when nothing is wrong (the config the mistakes below start from)', async () => {
     const outcome = await run(config('good'));

@@ -22,6 +22,9 @@ import { ConfigError } from '../config-error.js';
 import { TargetUnreachable } from '../client.js';
 import { probeHttps, type ProbeOutcome } from './https-probe.js';
 
+/** What to try, written as where the base URL came from writes it: a flag, or the config's key. */
+const written = (from: string, url: string) => (from.startsWith('--') ? `${from} ${url}` : `"baseUrl": "${url}"`);
+
 /** The base URL with a trailing `/v1` (and slashes) taken off its path. */
 function withoutPrefix(base: URL): string {
   const trimmed = base.pathname.replace(/\/+$/, '').replace(/\/v1$/i, '');
@@ -34,7 +37,7 @@ export function ensureBaseUrlShape(baseUrl: string, from: string): void {
   if (!/\/v1\/*$/i.test(base.pathname)) return;
   const suggestion = withoutPrefix(base);
   throw new ConfigError(
-    `${from} ${baseUrl} already ends in /v1, the prefix every path of the interface starts with (the kit would call ${base.origin}${base.pathname.replace(/\/+$/, '')}/v1/…); try ${from} ${suggestion}`,
+    `${from} ${baseUrl} already ends in /v1, the prefix every path of the interface starts with (the kit would call ${base.origin}${base.pathname.replace(/\/+$/, '')}/v1/…); try ${written(from, suggestion)}`,
   );
 }
 
@@ -97,8 +100,8 @@ export async function ensureInterfaceAnswers(input: InterfaceProbe): Promise<voi
   const base = new URL(input.baseUrl);
   const hint =
     base.pathname.replace(/\/+$/, '') === ''
-      ? `try the address the bank publishes for its XS2A API, with the path that comes before /v1 (${input.from} https://host:port/prefix)`
-      : `try ${input.from} ${base.origin} (without ${base.pathname.replace(/\/+$/, '')}), or the path the bank publishes before /v1`;
+      ? `try the address the bank publishes for its XS2A API, with the path that comes before /v1 (${written(input.from, 'https://host:port/prefix')})`
+      : `try ${written(input.from, base.origin)} (without ${base.pathname.replace(/\/+$/, '')}), or the path the bank publishes before /v1`;
   throw new TargetUnreachable(
     `no endpoint of the interface answers under ${input.from} ${input.baseUrl}: ${found.join('; ')}, where the interface answers 401 or 403 with tppMessages; ${hint}`,
   );

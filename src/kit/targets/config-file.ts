@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../config-error.js';
+import { jsonSyntaxMessage } from './config-issues.js';
 
 /** How every value of a written template that a person must fill in begins. */
 export const PLACEHOLDER = '<fill in';
@@ -54,9 +55,20 @@ export function firstPlaceholder(value: unknown, path: string[] = []): { key: st
 
 /** The config file's value; unreadable or malformed is a configuration error (exit code 2). */
 export async function readConfigFile(file: string): Promise<unknown> {
+  let text: string;
   try {
-    return JSON.parse(stripComments(await readFile(file, 'utf8')));
+    text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new ConfigError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ConfigError(
+      `${file}: cannot read the config file (${code === 'ENOENT' ? 'no such file' : (code ?? String(error))})`,
+    );
+  }
+  const json = stripComments(text);
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    // Comments were blanked in place, so the line and column are the file's own.
+    throw new ConfigError(`${file}: ${jsonSyntaxMessage(json, error)}`);
   }
 }

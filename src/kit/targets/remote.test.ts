@@ -23,7 +23,7 @@ describe('the SCA driver of a remote config', () => {
 
   it('refuses the control driver without a control API, naming sca.driver', () => {
     expect(() => parseRemoteConfig({ ...minimal, sca: { driver: 'control' } }, 'bank.json')).toThrow(
-      'bank.json: sca.driver: the control driver acts through a control API: give "controlUrl" too',
+      'bank.json: "sca.driver": the control driver acts through a control API: give "controlUrl" too',
     );
   });
 

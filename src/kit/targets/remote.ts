@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { IbanSchema } from '../../contract/index.js';
 import { ConfigError } from '../config-error.js';
+import { issueInConfigWords } from './config-issues.js';
 import { createScaDriver, ScaConfigSchema, type ScaConfig, type ScaDriverName } from '../sca-drivers/sca-config.js';
 import type { Capability, RefusedCertificate } from '../capabilities.js';
 import type { ClientCertificate } from '../client.js';
@@ -103,7 +104,8 @@ export type SimConfig = z.infer<typeof SimConfigSchema>;
 function parseWith<S extends z.ZodType>(schema: S, raw: unknown, source: string): z.output<S> {
   const result = schema.safeParse(raw);
   if (!result.success) {
-    const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    // In the config's words: the key path, what is wrong, and the nearest known key for a typo.
+    const issues = result.error.issues.map((issue) => issueInConfigWords(schema, issue, raw));
     throw new ConfigError(`${source}: ${issues.join('; ')}`);
   }
   return result.data;
@@ -120,6 +122,13 @@ export function parseRemoteConfig(raw: unknown, source: string): RemoteConfig {
 }
 
 export function parseSimConfig(raw: unknown, source: string): SimConfig {
+  // A bank's config given with --target sim: say so once, not one unknown key per key of it.
+  const keys = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : [];
+  const remoteOnly = keys.filter((key) => key !== 'sca' && Object.hasOwn(RemoteConfigSchema.shape, key));
+  if (remoteOnly.length > 0)
+    throw new ConfigError(
+      `${source}: with --target sim a config gives only "sca" (the sandbox brings its own certificates, customers and IBANs), and this one is a bank's (${remoteOnly.map((key) => `"${key}"`).join(', ')}): leave --target out to run against its "baseUrl", or give --target BASE_URL`,
+    );
   return parseWith(SimConfigSchema, raw, source);
 }
 
