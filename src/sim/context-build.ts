@@ -4,28 +4,26 @@
  * over them (what time makes due is applied by the bank with the parts, never with the context that
  * holds the bank).
  */
-import { isoDate } from "../contract/dates.js";
-import { createBank } from "./bank/bank.js";
-import { createClock } from "./clock.js";
-import type { Addresses, SandboxContext, SandboxParts } from "./context.js";
-import { createEventBus } from "./events.js";
-import { createFaultInjector } from "./faults/injector.js";
-import { createFeed } from "./feed.js";
-import { fedJudge } from "./judge/fed-judge.js";
-import { StoreUnavailableError } from "./store/records.js";
-import type { ResolvedFaults } from "./faults/profiles.js";
-import type { SandboxOptions } from "./options.js";
-import type { Behaviour, ServedProfile } from "./profile.js";
-import { loadCustomersFixture, loadRegisterFixture } from "./seed/fixtures.js";
-import {
-  anyPaymentDue,
-  applyDuePayments,
-} from "./services/payments/settlement.js";
-import { syncShared } from "./sync-shared.js";
-import type { SandboxState } from "./store/records.js";
-import { freshState } from "./store/state.js";
-import { openStore, type Store } from "./store/store.js";
-import { createWorld } from "./world.js";
+import { isoDate } from '../contract/dates.js';
+import { createBank } from './bank/bank.js';
+import { createClock } from './clock.js';
+import type { Addresses, SandboxContext, SandboxParts } from './context.js';
+import { createEventBus } from './events.js';
+import { createFaultInjector } from './faults/injector.js';
+import { createFeed } from './feed.js';
+import { fedJudge } from './judge/fed-judge.js';
+import { StoreUnavailableError } from './store/records.js';
+import type { ResolvedFaults } from './faults/profiles.js';
+import type { SandboxOptions } from './options.js';
+import type { Behaviour, ServedProfile } from './profile.js';
+import { profileFollower } from './profile-choice.js';
+import { loadCustomersFixture, loadRegisterFixture } from './seed/fixtures.js';
+import { anyPaymentDue, applyDuePayments } from './services/payments/settlement.js';
+import { syncShared } from './sync-shared.js';
+import type { SandboxState } from './store/records.js';
+import { freshState } from './store/state.js';
+import { openStore, type Store } from './store/store.js';
+import { createWorld } from './world.js';
 
 export async function buildContext(
   options: SandboxOptions,
@@ -41,21 +39,19 @@ export async function buildContext(
     openStore?: (fresh: () => SandboxState) => Store;
   },
 ): Promise<{ ctx: SandboxContext; addresses: Addresses }> {
-  const { profile, behaviour, log, callbackCa, startFaults } = given;
-  const startOffset = options.clockStart
-    ? Date.parse(options.clockStart) - Date.now()
-    : 0;
+  const { log, callbackCa, startFaults } = given;
+  const startOffset = options.clockStart ? Date.parse(options.clockStart) - Date.now() : 0;
   const seedAnchor = isoDate(Date.now() + startOffset);
   const store = given.openStore
     ? given.openStore(() => freshState(seedAnchor))
     : openStore({ file: options.data, seedAnchor, log });
   const kept = store.state();
+  // The sandbox's own profile objects, kept to the choice in its state (a world's own, with worlds).
+  const profileChoice = profileFollower(given.profile, options.opaqueState);
+  profileChoice.follow(kept);
   // A kept clock wins over the configured start, except in a file that never moved it.
   const clock = createClock({
-    offsetMs:
-      options.data && kept.clockOffsetMs !== 0
-        ? kept.clockOffsetMs
-        : startOffset,
+    offsetMs: options.data && kept.clockOffsetMs !== 0 ? kept.clockOffsetMs : startOffset,
     ...(options.clockStart ? { startAt: Date.parse(options.clockStart) } : {}),
   });
   const world = createWorld({
@@ -63,13 +59,12 @@ export async function buildContext(
     customers: options.customers,
     fixture: options.customersFixture ?? loadCustomersFixture(),
     anchor: kept.seedAnchor,
-    bookings: (iban) => store.find("bookings", "account", iban),
+    bookings: (iban) => store.find('bookings', 'account', iban),
   });
-  const addresses: Addresses = given.addresses ?? { portalUrl: "", apiUrl: "" };
+  const addresses: Addresses = given.addresses ?? { portalUrl: '', apiUrl: '' };
   const events = createEventBus();
   const feed = createFeed(events, store.log, (error) => {
-    if (!(error instanceof StoreUnavailableError))
-      log(`journal and client judge: ${String(error)}`);
+    if (!(error instanceof StoreUnavailableError)) log(`journal and client judge: ${String(error)}`);
   });
   // Built in dependency order: the parts, then the bank over them (what time makes due is applied
   // by the bank with the parts, never with the context that holds the bank).
@@ -88,8 +83,9 @@ export async function buildContext(
       start: startFaults,
       shared: store.sharedFaults,
     }),
-    profile,
-    behaviour,
+    profile: profileChoice.profile,
+    behaviour: profileChoice.behaviour,
+    profileChoice,
     // It listens from the start, so it sees every exchange and change of this sandbox.
     judge: options.clientJudge ? fedJudge(feed, clock, events) : undefined,
     log,
@@ -108,9 +104,7 @@ export async function buildContext(
   const ctx: SandboxContext = { ...parts, bank };
   if (kept.clockOffsetMs !== clock.offsetMs) {
     try {
-      await ctx.bank.transact((uow) =>
-        uow.setState({ clockOffsetMs: clock.offsetMs }),
-      );
+      await ctx.bank.transact((uow) => uow.setState({ clockOffsetMs: clock.offsetMs }));
     } catch (error) {
       store.close();
       throw error;

@@ -4,6 +4,7 @@
  * the sandbox's life, and what does change lives in the holders named here (the store's data, the
  * clock's offset, the world, the portal's address once it listens).
  */
+import type { CaFolder } from '../certs/ca-folder.js';
 import type { Bank } from './bank/bank.js';
 import type { Clock } from './clock.js';
 import type { EventBus } from './events.js';
@@ -11,6 +12,7 @@ import type { Feed } from './feed.js';
 import type { FaultInjector } from './faults/injector.js';
 import type { ClientJudge } from './judge/judge.js';
 import type { Behaviour, ServedProfile } from './profile.js';
+import type { ProfileFollower } from './profile-choice.js';
 import type { RegisterFixture } from './seed/fixtures.js';
 import type { Store } from './store/store.js';
 import type { World } from './world.js';
@@ -38,10 +40,14 @@ export interface SandboxParts {
   readonly deliveriesInFlight: Map<string, Promise<void>>;
   /** Fault injection rules (`--faults`, `/sandbox/faults`); none by default. */
   readonly faults: FaultInjector;
-  /** The bank profile served (`profile` option): fixed for the sandbox's life, a reset keeps it. */
+  /** The bank profile served: the `profile` option, or the one chosen while it runs (a reset keeps either). */
   readonly profile: ServedProfile;
   /** The profile's settings as the values services pass to the rules. */
   readonly behaviour: Behaviour;
+  /** Keeps `profile` and `behaviour` to the choice in the store's state (`PUT /sandbox/profile`). */
+  readonly profileChoice: ProfileFollower;
+  /** The test CA's folder when client certificates are checked for revocation (`checkRevocation`); undefined when they are not. */
+  readonly revocation?: CaFolder;
   /** The client judge over the events (`clientJudge` option); undefined when it is off. Nothing in the simulator reads it. */
   readonly judge: ClientJudge | undefined;
   log(message: string): void;

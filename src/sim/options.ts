@@ -1,12 +1,12 @@
 /** The validated options of `startSandbox()`; the CLI maps its flags onto these. */
-import { isIP } from "node:net";
-import { z } from "zod";
-import { CLOCK_MAX_MS } from "./clock.js";
-import { parseDuration } from "./duration.js";
-import { SandboxError } from "./library/errors.js";
-import { FaultsOptionSchema } from "./faults/schema.js";
-import { ProfileOptionSchema } from "./profile.js";
-import { CustomersFile } from "./seed/fixtures.js";
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import { CLOCK_MAX_MS } from './clock.js';
+import { parseDuration } from './duration.js';
+import { SandboxError } from './library/errors.js';
+import { FaultsOptionSchema } from './faults/schema.js';
+import { ProfileOptionSchema } from './profile.js';
+import { CustomersFile } from './seed/fixtures.js';
 
 export const SandboxOptionsSchema = z
   .strictObject({
@@ -15,19 +15,13 @@ export const SandboxOptionsSchema = z
     /** Customer-surface port (SCA pages, portal, control API). 0 picks a free port. */
     portalPort: z.number().int().min(0).max(65_535).default(0),
     /** Address both servers bind to; `127.0.0.1` by default (nothing outside this machine reaches it). */
-    host: z.string().min(1).default("127.0.0.1"),
+    host: z.string().min(1).default('127.0.0.1'),
     /**
      * More host names the customer surface answers to, besides IP addresses, `localhost` and `host`
      * (`--allow-host`): any other Host header is refused, so a web page cannot reach the sandbox by
      * rebinding its own name to this machine.
      */
-    allowHosts: z
-      .array(
-        z
-          .string()
-          .regex(/^[A-Za-z0-9.-]{1,253}$/, "a host name such as sandbox.test"),
-      )
-      .default([]),
+    allowHosts: z.array(z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'a host name such as sandbox.test')).default([]),
     /** Seed of the generated customers and their histories: the same seed gives the same bank on every machine. */
     /**
      * Where clients reach the XS2A API and the customer surface when that is not where this process
@@ -60,10 +54,8 @@ export const SandboxOptionsSchema = z
     clockStart: z.iso
       .datetime({ offset: true })
       .refine(
-        (value) =>
-          Date.parse(value) >= Date.UTC(1971, 0, 1) &&
-          Date.parse(value) <= CLOCK_MAX_MS,
-        "a date-time from 1971-01-01 to 9999-12-31",
+        (value) => Date.parse(value) >= Date.UTC(1971, 0, 1) && Date.parse(value) <= CLOCK_MAX_MS,
+        'a date-time from 1971-01-01 to 9999-12-31',
       )
       .optional(),
     /**
@@ -93,7 +85,7 @@ export const SandboxOptionsSchema = z
      * `shared` (the default): one world for every provider. `organisation` (`--worlds organisation`):
      * each provider organisation its own world, made on its first request (docs/hosting.md).
      */
-    worlds: z.enum(["shared", "organisation"]).default("shared"),
+    worlds: z.enum(['shared', 'organisation']).default('shared'),
     /** The most worlds a sandbox of worlds holds (`--max-worlds`): a new organisation beyond it is refused. */
     maxWorlds: z.number().int().min(1).max(100_000).optional(),
     /**
@@ -116,7 +108,7 @@ export const SandboxOptionsSchema = z
       .string()
       .refine(
         (value) => (parseDuration(value) ?? 0) >= 60_000,
-        "an ISO 8601 duration of a minute or more, such as P30D",
+        'an ISO 8601 duration of a minute or more, such as P30D',
       )
       .optional(),
     /**
@@ -125,47 +117,32 @@ export const SandboxOptionsSchema = z
      */
     clientCertHeader: z
       .string()
-      .regex(/^[A-Za-z0-9-]{1,64}$/, "a header name such as X-SSL-Client-Cert")
+      .regex(/^[A-Za-z0-9-]{1,64}$/, 'a header name such as X-SSL-Client-Cert')
       .optional(),
     trustedProxies: z
-      .array(
-        z
-          .string()
-          .refine(
-            (value) => isIP(value) !== 0,
-            "an IP address such as 10.0.0.5",
-          ),
-      )
+      .array(z.string().refine((value) => isIP(value) !== 0, 'an IP address such as 10.0.0.5'))
       .default([]),
   })
   .superRefine((options, context) => {
-    for (const name of ["maxWorlds", "controlRate", "worldIdleExpiry"] as const)
-      if (options[name] !== undefined && options.worlds !== "organisation")
+    for (const name of ['maxWorlds', 'controlRate', 'worldIdleExpiry'] as const)
+      if (options[name] !== undefined && options.worlds !== 'organisation')
         context.addIssue({
-          code: "custom",
+          code: 'custom',
           path: [name],
           message: `${name} needs worlds: organisation (--worlds organisation)`,
         });
     // One without the other would either believe nobody's header or name proxies for no header.
-    if (
-      options.clientCertHeader !== undefined &&
-      options.trustedProxies.length === 0
-    )
+    if (options.clientCertHeader !== undefined && options.trustedProxies.length === 0)
       context.addIssue({
-        code: "custom",
-        path: ["trustedProxies"],
-        message:
-          "clientCertHeader needs the trusted proxies' addresses (--trusted-proxy)",
+        code: 'custom',
+        path: ['trustedProxies'],
+        message: "clientCertHeader needs the trusted proxies' addresses (--trusted-proxy)",
       });
-    if (
-      options.clientCertHeader === undefined &&
-      options.trustedProxies.length > 0
-    )
+    if (options.clientCertHeader === undefined && options.trustedProxies.length > 0)
       context.addIssue({
-        code: "custom",
-        path: ["clientCertHeader"],
-        message:
-          "trustedProxies need the header the proxies forward the certificate in (--client-cert-header)",
+        code: 'custom',
+        path: ['clientCertHeader'],
+        message: 'trustedProxies need the header the proxies forward the certificate in (--client-cert-header)',
       });
   });
 
@@ -178,23 +155,18 @@ export type SandboxOptions = z.output<typeof SandboxOptionsSchema>;
 /** An option `startSandbox` refuses: a SandboxError (FORMAT_ERROR) whose `path` names the option (`faults.0.delayMs`). */
 export class SandboxOptionsError extends SandboxError {
   constructor(message: string, path?: string) {
-    super("FORMAT_ERROR", message, path);
-    this.name = "SandboxOptionsError";
+    super('FORMAT_ERROR', message, path);
+    this.name = 'SandboxOptionsError';
   }
 }
 
-export function parseSandboxOptions(
-  input: SandboxOptionsInput,
-): SandboxOptions {
+export function parseSandboxOptions(input: SandboxOptionsInput): SandboxOptions {
   const { log: _log, ...rest } = input;
   const result = SandboxOptionsSchema.safeParse(rest);
   if (!result.success) {
     const issue = result.error.issues[0];
-    const path = issue?.path.join(".") ?? "";
-    throw new SandboxOptionsError(
-      `Invalid sandbox option ${path}: ${issue?.message ?? "invalid"}`,
-      path || undefined,
-    );
+    const path = issue?.path.join('.') ?? '';
+    throw new SandboxOptionsError(`Invalid sandbox option ${path}: ${issue?.message ?? 'invalid'}`, path || undefined);
   }
   return result.data;
 }

@@ -9,6 +9,9 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { resolve } from 'node:path';
 import { ensureCertificates, loadCertificates, userCertificatesDir, type CertificatePaths } from '../certs/index.js';
+import { openCaFolder } from '../certs/ca-folder.js';
+import { isPkiPath, pkiApp } from './portal/pki-routes.js';
+import { syncShared } from './sync-shared.js';
 import type { EventBus } from './events.js';
 import { resolveFaults } from './faults/profiles.js';
 import { answerParserErrors } from './http/client-error.js';
@@ -187,7 +190,17 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     },
     front.api,
   );
-  const portal = createHttpServer(front.portal);
+  // The test CA's OCSP responder, CRL and revocation calls are the facility's, on its clock (the one
+  // world's, or with worlds the default provider's world's); everything else is the world's surface.
+  const pki = pkiApp(
+    openCaFolder(certs.paths.dir),
+    () => {
+      syncShared(ctx);
+      return ctx.clock.now();
+    },
+    { controlToken: options.controlToken, site: { host: options.host, allowHosts: options.allowHosts }, log },
+  );
+  const portal = createHttpServer((req, res) => (isPkiPath(req.url ?? '') ? pki(req, res) : front.portal(req, res)));
   answerParserErrors(api);
   answerParserErrors(portal);
 
@@ -239,7 +252,8 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     bookTransaction: bookingOf(ctx),
     faults: faultsOf(ctx),
     requests: requestsOf(journal),
-    profile,
+    // The world's own profile object: it follows a profile chosen while the sandbox runs.
+    profile: ctx.profile,
     flushCallbacks: () => flushDue(ctx),
     clientReport: clientReportOf(ctx),
     callbacks: callbacksOf(ctx),

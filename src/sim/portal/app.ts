@@ -37,6 +37,7 @@ export type PortalAppContext = Pick<
   | 'faults'
   | 'profile'
   | 'behaviour'
+  | 'profileChoice'
   | 'judge'
   | 'log'
   | 'bank'

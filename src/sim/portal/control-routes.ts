@@ -14,6 +14,7 @@ import { confirmPayee } from '../services/payments/customer.js';
 import { actAsCustomer } from '../services/sca/customer-acts.js';
 import { smsView } from '../services/sca/one-time-code.js';
 import { clockView, moveClock } from '../services/control/clock.js';
+import { chooseProfile } from '../services/control/profile.js';
 import { resetSandbox } from '../services/control/reset.js';
 import { customersView, decideRegistration, providersView } from '../services/control/world.js';
 
@@ -29,6 +30,7 @@ export type ControlRoutesContext = Pick<
   | 'faults'
   | 'profile'
   | 'behaviour'
+  | 'profileChoice'
   | 'judge'
   | 'log'
   | 'bank'
@@ -53,11 +55,20 @@ export function controlRoutes(ctx: ControlRoutesContext): Route[] {
     { method: 'get', path: '/customers', handler: (_req, res) => res.json(customersView(ctx)) },
     { method: 'get', path: '/providers', handler: (_req, res) => res.json(providersView(ctx)) },
     { method: 'get', path: '/clock', handler: (_req, res) => res.json(clockView(ctx)) },
-    // The bank profile served, fixed at start: a TPP's test can print it next to a failure.
+    // The bank profile served: a TPP's test can print it next to a failure.
     {
       method: 'get',
       path: '/profile',
       handler: (_req, res) => res.json({ profile: ctx.profile.profile, settings: ctx.profile.settings }),
+    },
+    // Another profile from now on (with worlds: this world's), kept in the state so every process serves it.
+    {
+      method: 'put',
+      path: '/profile',
+      handler: async (req, res) => {
+        const served = await chooseProfile(ctx, req.body);
+        res.json({ profile: served.profile, settings: served.settings });
+      },
     },
     {
       method: 'post',

@@ -5,6 +5,7 @@
  * kinds.ts; every change is made in the one transaction of a unit of work of the bank, which commits
  * it whole or not at all. A record read is never changed in place: a change is a put of a new one.
  */
+import type { ChosenProfile } from '../profile-choice.js';
 import type { EqualityIndex, Kind, OrderedIndex, RecordKinds } from './kinds.js';
 
 /** The sandbox's own facts kept with the records. */
@@ -15,6 +16,8 @@ export interface SandboxState {
   seedAnchor: string;
   /** Key the callback secrets are derived from (HMAC over the registration); made with the store. */
   callbackKey: string;
+  /** The bank profile chosen while the sandbox runs (`PUT /sandbox/profile`), over the one it started with. */
+  profile?: ChosenProfile | undefined;
 }
 
 /** Reads. While a unit of work is deciding, they see its changes; otherwise what was committed. */

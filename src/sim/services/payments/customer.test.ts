@@ -7,7 +7,8 @@ import type { SandboxContext, SandboxParts } from '../../context.js';
 import { createFeed } from '../../feed.js';
 import { createEventBus } from '../../events.js';
 import { createFaultInjector } from '../../faults/injector.js';
-import { behaviourOf, resolveProfile } from '../../profile.js';
+import { resolveProfile } from '../../profile.js';
+import { profileFollower } from '../../profile-choice.js';
 import { loadCustomersFixture } from '../../seed/fixtures.js';
 import { openStore } from '../../store/store.js';
 import { createWorld } from '../../world.js';
@@ -30,6 +31,8 @@ async function sandboxContext(): Promise<SandboxContext> {
     bookings: (iban) => store.find('bookings', 'account', iban),
   });
   const events = createEventBus();
+  const profileChoice = profileFollower(resolveProfile(undefined, 42), false);
+  const servedProfile = { profile: profileChoice.profile, behaviour: profileChoice.behaviour, profileChoice };
   const parts: SandboxParts = {
     store,
     clock: createClock({ realNow: () => START }),
@@ -41,8 +44,7 @@ async function sandboxContext(): Promise<SandboxContext> {
     callbackCa: [],
     deliveriesInFlight: new Map(),
     faults: createFaultInjector({ seed: 42, start: { profile: null, rules: [] } }),
-    profile: resolveProfile(undefined, 42),
-    behaviour: behaviourOf(resolveProfile(undefined, 42).settings),
+    ...servedProfile,
     judge: undefined,
     log: () => undefined,
   };
