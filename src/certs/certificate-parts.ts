@@ -29,6 +29,8 @@ export interface CertificateExtension {
 
 export interface CertificateParts {
   tbs: Asn1;
+  /** serialNumber as lowercase hex without leading zero octets (serialHex()). */
+  serialNumber: string;
   issuer: Asn1;
   subject: Asn1;
   subjectPublicKeyInfo: Asn1;
@@ -74,7 +76,7 @@ export function certificateParts(der: Uint8Array, what = 'Certificate'): Certifi
   let i = 0;
   // version is [0] EXPLICIT with DEFAULT v1, so it may be absent.
   if (isTag(fields[0], CONTEXT_SPECIFIC, 0)) i++;
-  expectPrimitive(fields[i++], TAG.INTEGER, `${tbsWhat} serialNumber`, 'INTEGER');
+  const serial = expectPrimitive(fields[i++], TAG.INTEGER, `${tbsWhat} serialNumber`, 'INTEGER');
   expectSequence(fields[i++], `${tbsWhat} signature`);
   const issuer = fields[i++];
   expectSequence(issuer, `${tbsWhat} issuer`);
@@ -100,6 +102,7 @@ export function certificateParts(der: Uint8Array, what = 'Certificate'): Certifi
 
   return {
     tbs,
+    serialNumber: serialHex(Buffer.from(serial, 'latin1').toString('hex')),
     issuer: issuer as Asn1,
     subject: subject as Asn1,
     subjectPublicKeyInfo: subjectPublicKeyInfo as Asn1,
@@ -144,4 +147,15 @@ export function keyIdentifierOf(subjectPublicKeyInfo: Asn1): Buffer {
 export function subjectKeyIdentifierValue(extension: CertificateExtension): Buffer {
   const node = parseDer(extension.value, 'subjectKeyIdentifier');
   return Buffer.from(expectPrimitive(node, TAG.OCTET_STRING, 'subjectKeyIdentifier', 'OCTET STRING'), 'latin1');
+}
+
+/**
+ * One spelling of a serial number: lowercase hex, no separators, no leading zeros (a DER INTEGER
+ * adds a 00 octet before a high bit; OpenSSL prints "0A1B…" or "0a:1b:…"). Throws for anything that
+ * is not hex.
+ */
+export function serialHex(value: string): string {
+  const hex = value.replace(/:/g, '').toLowerCase();
+  if (!/^[0-9a-f]+$/.test(hex)) throw new Error(`serial number ${JSON.stringify(value)} is not hexadecimal`);
+  return hex.replace(/^0+(?=.)/, '');
 }

@@ -22,6 +22,10 @@ export interface QwacIdentity {
   hasPsd2Statement: boolean;
   notBefore: Date;
   notAfter: Date;
+  /** serialNumber, lowercase hex without leading zeros. */
+  serialNumber: string;
+  /** The QcType OIDs of the qcStatements (web, eseal, esign); empty without the statement. */
+  qcTypes: string[];
   /** SHA-256 of the DER, uppercase hex pairs joined by ':' (the format of Node's fingerprint256). */
   fingerprint256: string;
 }
@@ -44,10 +48,13 @@ export function readQwac(der: Buffer): QwacIdentity {
   const subject = nameAttributes(parts.subject, Object.values(ATTR), 'Certificate subject');
 
   let psd2: Psd2Statement | undefined;
+  let qcTypes: string[] = [];
   const qcExtension = parts.extensions.get(QC_STATEMENTS_OID);
   if (qcExtension) {
     try {
-      psd2 = decodeQcStatements(qcExtension.value).psd2;
+      const decoded = decodeQcStatements(qcExtension.value);
+      psd2 = decoded.psd2;
+      qcTypes = decoded.qcTypes;
     } catch (err) {
       throw new Error(`Certificate: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
@@ -73,6 +80,8 @@ export function readQwac(der: Buffer): QwacIdentity {
     hasPsd2Statement: psd2 !== undefined,
     notBefore: parts.notBefore,
     notAfter: parts.notAfter,
+    serialNumber: parts.serialNumber,
+    qcTypes,
     fingerprint256: fingerprint256(der),
   };
 }

@@ -11,6 +11,7 @@ import {
   type PspRole,
 } from '../certs/index.js';
 import { certsRefusedCommand } from './certs-refused.js';
+import { certsRevocationCommands } from './certs-revocation.js';
 import type { CliIo } from './io.js';
 
 function roles(value: string): PspRole[] {
@@ -105,4 +106,5 @@ export function certsCommand(program: Command, io: CliIo): void {
     });
 
   certsRefusedCommand(certs, io);
+  certsRevocationCommands(certs, io);
 }

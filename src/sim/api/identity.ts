@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { SandboxContext } from '../context.js';
 import { identify, type PeerCertificate, type ProviderIdentity } from '../rules/identity.js';
+import { revocationCheck } from '../rules/revocation-check.js';
 import { requireAuthorised } from '../services/providers.js';
 import { forwardedPeer, proxyAddress, type ForwardedCertificates } from './forwarded-certificate.js';
 
@@ -75,13 +76,20 @@ export function certificateReader(
 }
 
 /**
- * The provider of a request: who its certificate names (certificateReader), checked against the
- * register on every request. Throws CERTIFICATE_MISSING or ROLE_INVALID.
+ * The provider of a request: who its certificate names (certificateReader), with `checkRevocation`
+ * not revoked, suspended or expired by the sandbox clock, checked against the register on every
+ * request. Throws CERTIFICATE_MISSING or ROLE_INVALID.
  */
 export function authenticateProvider(
   ctx: SandboxContext,
   forwarded?: ForwardedCertificates,
 ): (socket: TLSSocket, headers: IncomingHttpHeaders) => ProviderIdentity {
   const read = certificateReader(forwarded);
-  return (socket, headers) => requireAuthorised(ctx, read(socket, headers));
+  if (!ctx.revocation) return (socket, headers) => requireAuthorised(ctx, read(socket, headers));
+  const refuseRevoked = revocationCheck(ctx.revocation);
+  return (socket, headers) => {
+    const identity = read(socket, headers);
+    refuseRevoked(identity, ctx.clock.now());
+    return requireAuthorised(ctx, identity);
+  };
 }

@@ -8,6 +8,7 @@ import {
   type CertificatePaths,
   type PspRole,
 } from '../../certs/index.js';
+import { recordIssued } from '../../certs/ca-folder.js';
 import { SandboxError } from './errors.js';
 import { boundFetch, type SandboxFetch, type SandboxTls } from './fetch.js';
 
@@ -15,6 +16,8 @@ export interface SandboxProvider {
   readonly name: string;
   readonly organizationIdentifier: string;
   readonly roles: readonly PspRole[];
+  /** Its QWAC's serial number (lowercase hex): what `sandbox.pki.revoke()` and the control API's certificate calls name. */
+  readonly serialNumber: string;
   readonly tls: SandboxTls;
   readonly fetch: SandboxFetch;
 }
@@ -80,10 +83,13 @@ export function providerFactory(
     // EC keys: quick to make; a provider differs from another only by its identity.
     const pair = issueQwac({ ca, name, organizationIdentifier: orgId, roles: [...roles], keyType: 'ec' });
     const tls: SandboxTls = { ca: Buffer.from(ca.cert), cert: Buffer.from(pair.cert), key: Buffer.from(pair.key) };
+    // The CA keeps what it issued (the certificate, never the key), so OCSP knows it and it can be revoked.
+    const serialNumber = recordIssued(paths.dir, pair.cert);
     const provider: SandboxProvider = {
       name,
       organizationIdentifier: orgId,
       roles: [...roles],
+      serialNumber,
       tls,
       fetch: boundFetch(apiUrl, tls),
     };

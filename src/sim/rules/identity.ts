@@ -20,6 +20,8 @@ export interface ProviderIdentity {
   name: string;
   roles: PspRole[];
   nca: { name: string; id: string } | undefined;
+  /** The certificate the identity was read from: what a revocation check (--check-revocation) asks about. */
+  certificate?: { serialNumber: string; notAfter: Date; der: Buffer };
 }
 
 /**
@@ -72,5 +74,6 @@ export function identify(peer: PeerCertificate): ProviderIdentity {
     name: qwac.organizationName ?? qwac.commonName ?? qwac.organizationIdentifier,
     roles: qwac.roles,
     nca: qwac.nca,
+    certificate: { serialNumber: qwac.serialNumber, notAfter: qwac.notAfter, der: peer.der },
   };
 }
