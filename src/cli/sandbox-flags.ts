@@ -38,6 +38,7 @@ export interface SandboxFlags {
   maxRecords?: number;
   controlRate?: number;
   worldIdleExpiry?: string;
+  checkRevocation?: boolean;
 }
 
 /**
@@ -137,6 +138,10 @@ export function sandboxFlags(command: Command): Command {
         idleExpiry,
       )
       .option(
+        '--check-revocation',
+        'refuse a client certificate the sandbox CA revoked or suspended, or that expired, by the sandbox clock (401 CERTIFICATE_MISSING)',
+      )
+      .option(
         '--opaque-state',
         'every authorisation state is an opaque token, not a UUID: shows a client that validates state (departs from the interface on purpose)',
       )
@@ -161,6 +166,7 @@ export function sandboxInput(flags: SandboxFlags): SandboxOptionsInput {
     ...(flags.opaqueState ? { opaqueState: true } : {}),
     ...(flags.worlds === undefined ? {} : { worlds: flags.worlds }),
     ...(flags.maxWorlds === undefined ? {} : { maxWorlds: flags.maxWorlds }),
+    ...(flags.checkRevocation ? { checkRevocation: true } : {}),
     ...(flags.maxRecords === undefined ? {} : { maxRecords: flags.maxRecords }),
     ...(flags.controlRate === undefined ? {} : { controlRate: flags.controlRate }),
     ...(flags.worldIdleExpiry === undefined ? {} : { worldIdleExpiry: flags.worldIdleExpiry }),

@@ -4,6 +4,9 @@
  * over them (what time makes due is applied by the bank with the parts, never with the context that
  * holds the bank).
  */
+import { resolve } from 'node:path';
+import { openCaFolder } from '../certs/ca-folder.js';
+import { userCertificatesDir } from '../certs/user-cache.js';
 import { isoDate } from '../contract/dates.js';
 import { createBank } from './bank/bank.js';
 import { createClock } from './clock.js';
@@ -86,6 +89,10 @@ export async function buildContext(
     profile: profileChoice.profile,
     behaviour: profileChoice.behaviour,
     profileChoice,
+    // The facility's CA folder, the same one startSandbox serves: every world reads its revocations.
+    ...(options.checkRevocation
+      ? { revocation: openCaFolder(resolve(options.certsDir ?? userCertificatesDir())) }
+      : {}),
     // It listens from the start, so it sees every exchange and change of this sandbox.
     judge: options.clientJudge ? fedJudge(feed, clock, events) : undefined,
     log,

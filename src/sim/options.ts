@@ -46,6 +46,12 @@ export const SandboxOptionsSchema = z
     journalSize: z.number().int().min(0).max(100_000).default(1000),
     /** When set, the control API requires `Authorization: Bearer <token>`. */
     controlToken: z.string().min(1).optional(),
+    /**
+     * Refuse a client certificate the sandbox CA has revoked or suspended, or that has expired, by the
+     * sandbox clock (`--check-revocation`), as a bank that checks revocation would; off by default, since
+     * a bank's own test CA may have no responder the sandbox can reach.
+     */
+    checkRevocation: z.boolean().default(false),
     /** Extra CA certificates (PEM files) whose client certificates are trusted. */
     trust: z.array(z.string().min(1)).default([]),
     /** Extra CA certificates (PEM files) trusted for revocation-callback receivers. */
