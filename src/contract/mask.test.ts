@@ -115,5 +115,9 @@ describe('the masking policy', () => {
       expect(maskQuery(maskQuery(text))).toBe(maskQuery(text));
     }
     expect(lastFour('12')).toBe('**');
+    expect(maskHeaders(maskHeaders({ 'x-card-number': '4111111111111111' }))).toEqual({
+      'x-card-number': '************1111',
+    });
+    expect(maskValue(maskValue({ cardNumber: '4111 1111 1111 1111' }))).toEqual({ cardNumber: '**** **** **** 1111' });
   });
 });

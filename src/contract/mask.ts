@@ -56,7 +56,8 @@ export function luhn(digits: string): boolean {
 /** A card number reduced to its last four digits: every other digit a `*`, separators kept. */
 export function lastFour(value: string): string {
   const digits = value.replace(/\D/g, '');
-  if (digits.length <= 4) return digits.length === 0 ? MASK : '*'.repeat(digits.length);
+  // Already reduced (`************1111`): as it is, so that masking twice changes nothing.
+  if (digits.length <= 4) return value.includes('*') ? value : digits.length === 0 ? MASK : '*'.repeat(digits.length);
   let left = digits.length - 4;
   let out = '';
   for (const char of value) {

@@ -6,7 +6,9 @@
  * request, whichever process served it. Commands to them (empty the journal, forget or acknowledge
  * findings) go the same way, so a call through any process reaches the journal and judge of all.
  */
-import { createEventBus, type EventBus, type SandboxEventName } from './events.js';
+import { maskHeaders, maskQuery, maskText } from '../contract/mask.js';
+import { createEventBus, type EventBus, type ExchangeEvent, type SandboxEventName } from './events.js';
+import { keptBody } from './kept-body.js';
 import type { SharedLog } from './store/records.js';
 
 /** The events the journal and the judge listen to. */
@@ -36,6 +38,36 @@ export interface Feed {
   close(): void;
 }
 
+const keptText = (text: string | undefined) => {
+  const body = keptBody(text);
+  return body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+};
+
+/**
+ * An exchange as the shared log keeps it: masked (contract/mask.ts) and its bodies cut as the
+ * journal keeps them (kept-body.ts), since the log is a table of the database, kept for the newest
+ * 20,000 events, that an operator's backup copies: it holds no card number, key or secret, and no
+ * body of 60 KB. Masking is the same in every process, so the judges compare the same texts.
+ */
+export function loggedExchange(event: ExchangeEvent): ExchangeEvent {
+  const { request, answer } = event;
+  return {
+    ...event,
+    request: {
+      ...request,
+      path: maskText(request.path),
+      query: maskQuery(request.query),
+      headers: maskHeaders(request.headers),
+      body: keptText(request.body),
+    },
+    answer: answer && {
+      ...answer,
+      headers: maskHeaders(answer.headers) as Record<string, string>,
+      body: keptText(answer.body),
+    },
+  };
+}
+
 /** How many logged events one look reads at most; a look after a long pause reads on until it has all. */
 const PAGE = 1000;
 
@@ -54,7 +86,8 @@ export function createFeed(events: EventBus, log: SharedLog | undefined, report:
     };
   }
   const bus = createEventBus();
-  for (const name of FED) events.on(name, (event) => log.append(name, event));
+  for (const name of FED)
+    events.on(name, (event) => log.append(name, name === 'exchange' ? loggedExchange(event as ExchangeEvent) : event));
   let seen = 0;
   let closed = false;
   const catchUp = () => {
