@@ -41,6 +41,8 @@ describe('the masking policy', () => {
     expect(maskText('4111 1111 1111 1111')).toBe('**** **** **** 1111');
     expect(maskText('4111-1111-1111-1111')).toBe('****-****-****-1111');
     expect(maskText('378282246310005')).toBe('***********0005');
+    expect(maskText('ref4111111111111111x')).toBe('ref************1111x');
+    expect(maskBody('{"n":4111111111111111111}')).toEqual({ n: '***************1000' });
     expect(maskValue({ cardNumber: 'x 12345678' })).toEqual({ cardNumber: ' ****5678' });
   });
 
@@ -49,6 +51,8 @@ describe('the masking policy', () => {
       '4111111111111112',
       'DE89370400440532013000',
       'FR1420041010050500013M02606',
+      // An IBAN whose digits pass Luhn's checksum is still an IBAN.
+      'AB004111111111111111',
       'ce12cd94-1111-4000-8000-000000000000',
       '2026-03-02T10:00:00.000Z',
       '123456789012',

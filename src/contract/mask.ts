@@ -7,7 +7,8 @@
  *
  * - card numbers are reduced to their last four digits: a field named like one (`cardNumber`, `pan`)
  *   whatever it holds, and anywhere else (query, headers, path, free text) a run of 13 to 19 digits,
- *   alone or in groups split by single spaces or dashes, whose Luhn checksum holds. The interface keeps
+ *   alone or in groups split by single spaces or dashes, whose Luhn checksum holds (not in a word
+ *   shaped like an IBAN). The interface keeps
  *   only the last four digits of a funds-confirmation consent's card number and none of a funds
  *   confirmation's (spec "FundsConfirmationConsentRequest", "FundsConfirmationRequest");
  * - credentials: `Authorization`, `Cookie` and other headers named for a token, secret, password or
@@ -32,8 +33,10 @@ const SECRET_FIELD =
 const CARD_FIELD = /^(x-)?(card_?number|card-number|pan|primary_?account_?number)$/i;
 /** A PEM block, or its beginning up to the end of the text when it is cut; the label may use `+` for spaces. */
 const PEM_BLOCK = /-----BEGIN[^\r\n-]{0,100}-----[\s\S]*?(?:-----END[^\r\n-]{0,100}-----|$)/g;
-/** 13–19 digits, alone or split by single spaces or dashes, not part of a longer word or number. */
-const CARD_RUN = /(?<![\p{L}\p{N}_])\d(?:[ -]?\d){12,18}(?![\p{L}\p{N}_])/gu;
+/** 13–19 digits, alone or split by single spaces or dashes, not part of a longer run of digits. */
+const CARD_RUN = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
+/** An IBAN's shape (interface "AccountReference"): its digits are an account's, never a card's. */
+const IBAN = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/;
 /** The callback secret's shape: exactly 64 hexadecimal digits. */
 const HEX_SECRET = /(?<![0-9A-Za-z])[0-9a-fA-F]{64}(?![0-9A-Za-z])/g;
 /** A stretch of text carrying a percent escape, between the separators of a URL, a header or a sentence. */
@@ -69,8 +72,18 @@ export function lastFour(value: string): string {
   return out;
 }
 
-function cardRun(run: string): string {
-  return luhn(run.replace(/\D/g, '')) ? lastFour(run) : run;
+/** The letters and digits around `offset`: the word a run of digits stands in. */
+function wordAt(text: string, offset: number, length: number): string {
+  let start = offset;
+  let end = offset + length;
+  while (start > 0 && /[A-Za-z0-9]/.test(text[start - 1]!)) start -= 1;
+  while (end < text.length && /[A-Za-z0-9]/.test(text[end]!)) end += 1;
+  return text.slice(start, end);
+}
+
+function cardRun(run: string, offset: number, text: string): string {
+  if (!luhn(run.replace(/\D/g, ''))) return run;
+  return IBAN.test(wordAt(text, offset, run.length)) ? run : lastFour(run);
 }
 
 /** Percent-decodes leniently (`+` is a space; a malformed escape stays as written). */
@@ -174,6 +187,8 @@ export function maskValue(value: unknown): unknown {
   if (typeof value === 'string') return maskText(value);
   if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) >= 1e12) {
     const text = String(value);
+    // Past 2^53 a JSON number has lost its last digits, so its checksum says nothing: 13 to 19 digits are masked.
+    if (!Number.isSafeInteger(value) && Math.abs(value) < 1e19) return lastFour(text);
     const masked = maskText(text);
     return masked === text ? value : masked;
   }
