@@ -44,7 +44,7 @@ const available = (read: Awaited<ReturnType<typeof balances>>) =>
 describe('two processes on one database', () => {
   it('lays out its schema once and marks it with the application and version', async () => {
     const mark = await db.sql('SELECT application, version FROM xs2a_kit_schema');
-    expect(mark.rows).toEqual([{ application: 'xs2a-kit', version: 1 }]);
+    expect(mark.rows).toEqual([{ application: 'xs2a-kit', version: 2 }]);
     // One world, `shared`: every row carries its world, so a sandbox of several worlds keeps this layout.
     expect((await db.sql('SELECT world FROM xs2a_sandbox')).rows).toEqual([{ world: 'shared' }]);
   });
