@@ -11,6 +11,8 @@ export interface RuleRef {
   id: string;
   section: string;
   statement: string;
+  /** An open point: the interface leaves the choice to the bank; a scenario observes it and never fails it. */
+  open?: { choice: string };
 }
 
 export interface ScenarioInfo {

@@ -19,6 +19,12 @@ export interface RunManifest {
   scaDriver: string | null;
   /** The config file given, if any, and SHA-256 over its content with secrets masked. */
   config: { file: string; digest: string } | null;
+  /** A certification run (`--strict`): an inconclusive scenario counts against the target. */
+  strict?: boolean;
+  /** The config's `name` of the target (what the bank calls it), if given. */
+  label?: string;
+  /** The config's `environment` of the target (`sandbox`, `pre-production`, …), if given. */
+  environment?: string;
 }
 
 /** JSON with object keys sorted, so the same data always gives the same digest. */

@@ -303,6 +303,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         config: options.config
           ? { file: options.config, digest: configDigest(await readConfigFile(options.config)) }
           : null,
+        strict: options.strict ?? false,
+        ...(chosen.config?.name ? { label: chosen.config.name } : {}),
+        ...(chosen.config?.environment ? { environment: chosen.config.environment } : {}),
       },
       ...(catalogue.contractRules ? { contractRules: catalogue.contractRules } : {}),
       ...(options.retry ? { retry: options.retry } : {}),

@@ -51,7 +51,8 @@ export interface RunOptions {
   /** The catalogue rule of each answer shape (`ConsentCreationResponse`, `TppMessages`, …): a contract check of it belongs there. */
   contractRules?: ContractRules;
   /** The catalogue and config the run's reports name; by default the scenarios and rules given, and no config. */
-  manifest?: Pick<RunManifest, 'catalogueDigest' | 'catalogueScenarios' | 'catalogueRules' | 'config'>;
+  manifest?: Pick<RunManifest, 'catalogueDigest' | 'catalogueScenarios' | 'catalogueRules' | 'config'> &
+    Partial<Pick<RunManifest, 'strict' | 'label' | 'environment'>>;
 }
 
 function manifestOf(options: RunOptions): RunManifest {

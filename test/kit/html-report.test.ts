@@ -140,6 +140,93 @@ describe('the HTML report', () => {
     }
   }, 60_000);
 
+  it('opens with the outcome in a sentence, and shows skip and inconclusive reasons, strict, name and environment without a click (issue 39)', async () => {
+    const openPoint = {
+      id: 'AIS-OPEN-1',
+      section: 'Limits',
+      statement: 'The default validity of a consent is not shown.',
+      open: { choice: '180 days' },
+    };
+    const kept: ScenarioResult[] = [
+      result('T-PASS-001', {}),
+      result('T-OPEN-001', { rules: [openPoint] }),
+      result('T-INCO-001', {
+        status: 'inconclusive',
+        reason: 'the SCA driver (manual) could not act: the customer did not act within 300 s',
+      }),
+      ...Array.from({ length: 3 }, (_, i) =>
+        result(`T-SKIP-00${i + 1}`, {
+          status: 'skipped',
+          reason: 'the target lacks control of the target clock (clock)',
+        }),
+      ),
+      result('T-SKIP-009', {
+        status: 'skipped',
+        reason: 'the target lacks a second provider certificate (second-provider)',
+      }),
+    ];
+    const handOver: RunSummary = {
+      ...summary,
+      results: kept,
+      ...countVerdicts(kept),
+      transport: { answers: 10, serverErrors: 0, connectionFailures: 0, retries: 0 },
+      manifest: { ...summary.manifest!, strict: true, label: 'Example Bank XS2A', environment: 'pre-production' },
+    };
+    const file = join(dir, 'hand-over.html');
+    writeFileSync(file, htmlReport(handOver));
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await page.goto(pathToFileURL(file).href);
+      const outcome = page.locator('[data-testid="outcome"]');
+      // First on the page, in view as it opens, no click.
+      expect(await outcome.isVisible()).toBe(true);
+      expect(await page.locator('body > section').first().getAttribute('id')).toBe('outcome');
+      const box = (await outcome.boundingBox())!;
+      expect(box.y + box.height).toBeLessThan(900);
+      // Paragraphs: innerText puts a blank line between them.
+      expect((await outcome.innerText()).split(/\n+/)).toEqual([
+        'The target kept every rule that was checked, but 1 scenario could not check its rule (inconclusive, which this certification run counts against the target).',
+        '4 scenarios were skipped: the target lacks control of the target clock (clock) (3); the target lacks a second provider certificate (second-provider) (1).',
+        'This was a certification run (--strict): an inconclusive scenario counts against the target.',
+      ]);
+      // innerText leaves out what a closed <details> hides: every reason here is on the page as it opens.
+      const body = await page.locator('body').innerText();
+      expect(body).toContain(
+        'T-SKIP-002 the scenario T-SKIP-002: the target lacks control of the target clock (clock)',
+      );
+      expect(body).toContain('T-INCO-001 the scenario T-INCO-001: the SCA driver (manual) could not act');
+      for (const reason of await page.locator('.reason').all()) expect(await reason.isVisible()).toBe(true);
+      const manifest = await page.locator('[data-testid="manifest"]').innerText();
+      expect(manifest).toContain('Example Bank XS2A');
+      expect(manifest).toContain('pre-production');
+      expect(manifest).toContain('Certification run\tyes (--strict)');
+      expect(manifest).toContain('7 selected: 3 run (2 passed + 0 failed + 1 inconclusive + 0 errors), 4 skipped');
+      // The open point is observed in its own section, never "passed" beside the rules.
+      expect(await page.locator('#area-limits .rules').innerText()).not.toContain('AIS-OPEN-1');
+      const open = await page.locator('#open-points').innerText();
+      expect(open).toContain('AIS-OPEN-1');
+      expect(open).toMatch(/AIS-OPEN-1[^\n]*OBSERVED/i);
+      expect(open).not.toMatch(/AIS-OPEN-1[^\n]*PASSED/i);
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: join(ARTIFACTS, 'conformance-report-hand-over.png') });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('says what the target broke, and that the kit broke first, in its sentences', () => {
+    const sentences = /<section id="outcome"[^>]*>([\s\S]*?)<\/section>/.exec(htmlReport(summary))![1]!;
+    expect(sentences.replace(/<\/p><p>/g, '\n').replace(/<\/?p>/g, '')).toBe(
+      [
+        'The kit itself broke in 1 scenario (errors of the kit, not failures of the target): it says nothing about the target.',
+        'The target broke 1 rule: LIMIT-1 (Limits).',
+        '1 scenario was skipped: the target lacks control of the target clock (clock) (1).',
+        'This was not a certification run (--strict was not given).',
+      ].join('\n'),
+    );
+  });
+
   it('masks secrets in the exchanges it shows', () => {
     const html = htmlReport(summary);
     expect(html).not.toContain('leak-me');

@@ -24,73 +24,96 @@ const CertificateFiles = z.strictObject({ cert: z.string().min(1), key: z.string
 const Credentials = z.strictObject({ id: z.string().min(1), password: z.string().min(1) });
 const Amount = z.string().regex(/^[0-9]+(\.[0-9]{1,2})?$/);
 
-export const RemoteConfigSchema = z
-  .strictObject({
-    baseUrl: Https.optional(),
-    /** CA bundle (PEM file) the target's server certificate chains to. */
-    ca: z.string().min(1),
-    provider: CertificateFiles,
-    secondProvider: CertificateFiles.optional(),
-    providerWithoutCof: CertificateFiles.optional(),
-    /**
-     * Certificates the bank must refuse, any of them: one of another CA, expired, not yet valid, without
-     * organizationIdentifier, without PSD2 roles, with only an unknown PSD2 role, and one of a provider
-     * its register lists as withdrawn.
-     */
-    refusedCertificates: z
-      .strictObject({
-        untrusted: CertificateFiles.optional(),
-        expired: CertificateFiles.optional(),
-        notYetValid: CertificateFiles.optional(),
-        withoutOrganizationId: CertificateFiles.optional(),
-        withoutRoles: CertificateFiles.optional(),
-        unknownRoles: CertificateFiles.optional(),
-        withdrawn: CertificateFiles.optional(),
-      })
-      .optional(),
-    redirectUri: Https,
-    nokRedirectUri: Https,
-    psu: Credentials,
-    otherPsu: Credentials.optional(),
-    ibans: z.strictObject({
-      main: IbanSchema,
-      second: IbanSchema,
-      notHeld: IbanSchema,
-      creditor: IbanSchema,
-      closed: IbanSchema.optional(),
-      held: IbanSchema.optional(),
-    }),
-    amounts: z.strictObject({ small: Amount, beyondBalance: Amount }),
-    /**
-     * Who acts as the customer on the bank's SCA page. When absent: the control API (`control`) if the
-     * config gives one, a person (`manual`) otherwise (see `scaOf`).
-     */
-    sca: ScaConfigSchema.optional(),
-    /** A control API like the sandbox's (`…/sandbox`), if the target has one. */
-    controlUrl: z.url().optional(),
-    controlToken: z.string().min(1).optional(),
-    /**
-     * What the control API offers (`clock`: move the target's clock; `control`: revoke as the customer,
-     * book a transaction). Everything else follows from the config itself: an SCA driver, a second
-     * provider, a provider without PSP_IC, a second customer, a closed and a held account.
-     */
-    capabilities: z.array(z.enum(['clock', 'control'])).default([]),
-    /**
-     * Whether the target offers the revocation-callback endpoints (it should: spec "Revocation callback
-     * endpoints"). False skips their scenarios with the reason, and the reachability check then needs
-     * only a TLS handshake and any HTTP answer.
-     */
-    revocationCallback: z.boolean().default(true),
-  })
-  .refine((config) => config.capabilities.length === 0 || config.controlUrl !== undefined, {
-    path: ['capabilities'],
-    message: 'clock and control are offered through a control API: give "controlUrl" too',
-  })
-  .refine((config) => config.sca?.driver !== 'control' || config.controlUrl !== undefined, {
-    path: ['sca', 'driver'],
-    message: 'the control driver acts through a control API: give "controlUrl" too',
-  });
-export type RemoteConfig = z.infer<typeof RemoteConfigSchema>;
+const REMOTE_KEYS = {
+  baseUrl: Https.optional(),
+  /** CA bundle (PEM file) the target's server certificate chains to. */
+  ca: z.string().min(1),
+  provider: CertificateFiles,
+  secondProvider: CertificateFiles.optional(),
+  providerWithoutCof: CertificateFiles.optional(),
+  /**
+   * Certificates the bank must refuse, any of them: one of another CA, expired, not yet valid, without
+   * organizationIdentifier, without PSD2 roles, with only an unknown PSD2 role, and one of a provider
+   * its register lists as withdrawn.
+   */
+  refusedCertificates: z
+    .strictObject({
+      untrusted: CertificateFiles.optional(),
+      expired: CertificateFiles.optional(),
+      notYetValid: CertificateFiles.optional(),
+      withoutOrganizationId: CertificateFiles.optional(),
+      withoutRoles: CertificateFiles.optional(),
+      unknownRoles: CertificateFiles.optional(),
+      withdrawn: CertificateFiles.optional(),
+    })
+    .optional(),
+  redirectUri: Https,
+  nokRedirectUri: Https,
+  psu: Credentials,
+  otherPsu: Credentials.optional(),
+  ibans: z.strictObject({
+    main: IbanSchema,
+    second: IbanSchema,
+    notHeld: IbanSchema,
+    creditor: IbanSchema,
+    closed: IbanSchema.optional(),
+    held: IbanSchema.optional(),
+  }),
+  amounts: z.strictObject({ small: Amount, beyondBalance: Amount }),
+  /**
+   * Who acts as the customer on the bank's SCA page. When absent: the control API (`control`) if the
+   * config gives one, a person (`manual`) otherwise (see `scaOf`).
+   */
+  sca: ScaConfigSchema.optional(),
+  /** A control API like the sandbox's (`…/sandbox`), if the target has one. */
+  controlUrl: z.url().optional(),
+  controlToken: z.string().min(1).optional(),
+  /**
+   * What the control API offers (`clock`: move the target's clock; `control`: revoke as the customer,
+   * book a transaction). Everything else follows from the config itself: an SCA driver, a second
+   * provider, a provider without PSP_IC, a second customer, a closed and a held account.
+   */
+  capabilities: z.array(z.enum(['clock', 'control'])).default([]),
+  /**
+   * Whether the target offers the revocation-callback endpoints (it should: spec "Revocation callback
+   * endpoints"). False skips their scenarios with the reason, and the reachability check then needs
+   * only a TLS handshake and any HTTP answer.
+   */
+  revocationCallback: z.boolean().default(true),
+};
+
+/** What a report says of the target besides its address (issue 39: the report as a hand-over document). */
+const REPORT_KEYS = {
+  /** What the bank calls the target (`Example Bank XS2A`). */
+  name: z.string().min(1).max(200).optional(),
+  /** Which of its environments it is (`sandbox`, `pre-production`, …). */
+  environment: z.string().min(1).max(200).optional(),
+};
+
+type Checked = {
+  capabilities: readonly string[];
+  controlUrl?: string | undefined;
+  sca?: { driver: string } | undefined;
+};
+
+/** What the keys must say together, whichever keys a schema has. */
+const together = <T extends z.ZodType<Checked>>(schema: T) =>
+  schema
+    .refine((config) => config.capabilities.length === 0 || config.controlUrl !== undefined, {
+      path: ['capabilities'],
+      message: 'clock and control are offered through a control API: give "controlUrl" too',
+    })
+    .refine((config) => config.sca?.driver !== 'control' || config.controlUrl !== undefined, {
+      path: ['sca', 'driver'],
+      message: 'the control driver acts through a control API: give "controlUrl" too',
+    });
+
+/** The keys that set the run up (what `--init-config` writes; its template names each of them). */
+export const RemoteConfigSchema = together(z.strictObject(REMOTE_KEYS));
+
+/** A config file as the kit reads it: the run's keys and the report's (`name`, `environment`). */
+export const RemoteConfigFileSchema = together(z.strictObject({ ...REPORT_KEYS, ...REMOTE_KEYS }));
+export type RemoteConfig = z.infer<typeof RemoteConfigFileSchema>;
 
 /** The config's SCA settings; without any, the control API acts as the customer where there is one. */
 export function scaOf(config: RemoteConfig): ScaConfig {
@@ -118,13 +141,13 @@ export function parseRemoteConfig(raw: unknown, source: string): RemoteConfig {
     throw new ConfigError(
       `${source}: "${placeholder.key}" is still the template's placeholder ${JSON.stringify(placeholder.value)}: fill it in, or remove the key if it is optional`,
     );
-  return parseWith(RemoteConfigSchema, raw, source);
+  return parseWith(RemoteConfigFileSchema, raw, source);
 }
 
 export function parseSimConfig(raw: unknown, source: string): SimConfig {
   // A bank's config given with --target sim: say so once, not one unknown key per key of it.
   const keys = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : [];
-  const remoteOnly = keys.filter((key) => key !== 'sca' && Object.hasOwn(RemoteConfigSchema.shape, key));
+  const remoteOnly = keys.filter((key) => key !== 'sca' && Object.hasOwn(RemoteConfigFileSchema.shape, key));
   if (remoteOnly.length > 0)
     throw new ConfigError(
       `${source}: with --target sim a config gives only "sca" (the sandbox brings its own certificates, customers and IBANs), and this one is a bank's (${remoteOnly.map((key) => `"${key}"`).join(', ')}): leave --target out to run against its "baseUrl", or give --target BASE_URL`,
