@@ -106,6 +106,13 @@ describe('each service takes the narrow part of its world', () => {
     expect(SERVICES.filter((file) => takesWholeContext(read(file)))).toEqual([]);
   });
 
+  it('outside the services, only what builds or holds a world takes the whole context', () => {
+    const builders = ['src/sim/context.ts', 'src/sim/context-build.ts', 'src/sim/worlds/world-runtime.ts'];
+    const simulator = sourceFiles('src/sim');
+    expect(simulator).toEqual(expect.arrayContaining([...builders, 'src/sim/api/lifecycle.ts']));
+    expect(simulator.filter((file) => !builders.includes(file) && takesWholeContext(read(file)))).toEqual([]);
+  });
+
   it('each service that reads its world exports one context type, named after it', () => {
     const named = READERS.map((file) => [file, [...contextTypes(read(file)).keys()]] as const);
     expect(named.filter(([file, names]) => names.length !== 1 || names[0] !== serviceContextName(file))).toEqual([]);

@@ -12,6 +12,9 @@ import { revocationCheck } from '../rules/revocation-check.js';
 import { requireAuthorised } from '../services/providers.js';
 import { forwardedPeer, proxyAddress, type ForwardedCertificates } from './forwarded-certificate.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type IdentityContext = Pick<SandboxContext, 'store' | 'clock' | 'registerFixture' | 'revocation'>;
+
 function peerOf(socket: TLSSocket): PeerCertificate {
   const certificate = socket.getPeerCertificate();
   const der = certificate && Object.keys(certificate).length > 0 ? certificate.raw : undefined;
@@ -81,7 +84,7 @@ export function certificateReader(
  * request. Throws CERTIFICATE_MISSING or ROLE_INVALID.
  */
 export function authenticateProvider(
-  ctx: SandboxContext,
+  ctx: IdentityContext,
   forwarded?: ForwardedCertificates,
 ): (socket: TLSSocket, headers: IncomingHttpHeaders) => ProviderIdentity {
   const read = certificateReader(forwarded);

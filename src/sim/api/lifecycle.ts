@@ -36,6 +36,25 @@ import { requestIdEcho, requireRequestId } from './request-id.js';
 import { createRouter } from './router.js';
 import { JSON_TYPE, writeAnswer as writeWhole, type HeaderList } from './write-answer.js';
 
+/** What the functions here read of their world's context: the type lets them reach nothing else. */
+export type LifecycleContext = Pick<
+  SandboxContext,
+  | 'store'
+  | 'clock'
+  | 'events'
+  | 'world'
+  | 'registerFixture'
+  | 'addresses'
+  | 'callbackCa'
+  | 'deliveriesInFlight'
+  | 'faults'
+  | 'behaviour'
+  | 'profileChoice'
+  | 'revocation'
+  | 'log'
+  | 'bank'
+>;
+
 /** The stages, in the order they run; the architecture page draws this list. */
 export const LIFECYCLE = [
   'authenticate',
@@ -71,7 +90,7 @@ const fromAnswer = (answer: Answer, code?: string): Outcome => ({
 });
 
 export function createApiListener(
-  ctx: SandboxContext,
+  ctx: LifecycleContext,
   routes: readonly ApiRoute[] = apiRoutes(),
   forwarded?: ForwardedCertificates,
 ): (req: IncomingMessage, res: ServerResponse) => void {
