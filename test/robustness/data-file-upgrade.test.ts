@@ -4,7 +4,7 @@
  * change with every record in it, moved once to SQLite, the JSON kept as FILE.bak. Reads over the
  * API answer what the rules make of the original records at the same instant, whenever the test runs.
  */
-import { copyFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -37,10 +37,14 @@ describe('a JSON data file of the release before SQLite', () => {
   it('is moved to SQLite once with every record and the sandbox state, the JSON kept byte for byte as FILE.bak', () => {
     const file = copyOfSample();
     const logs: string[] = [];
+    chmodSync(file, 0o644);
     openStore({ file, seedAnchor: '2030-01-01', log: (line) => logs.push(line) }).close();
+    // The JSON kept as FILE.bak holds the callback key: made private, saying so.
     expect(logs).toEqual([
       `The data file ${file} was a JSON data file of an earlier release: it is now SQLite, the JSON is kept as ${file}.bak.`,
+      `The data file ${file}.bak could be read by others (mode 0644): now 0600, since it holds the key the callback secrets derive from.`,
     ]);
+    expect(statSync(`${file}.bak`).mode & 0o777).toBe(0o600);
     expect(readFileSync(`${file}.bak`).equals(readFileSync(SAMPLE))).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
@@ -72,7 +76,7 @@ describe('a JSON data file of the release before SQLite', () => {
 
     // Moved once: the next start opens the SQLite file and says nothing.
     openStore({ file, seedAnchor: '2030-01-01', log: (line) => logs.push(line) }).close();
-    expect(logs).toHaveLength(1);
+    expect(logs).toHaveLength(2);
   });
 
   it('serves what it held: consents, payments, the callback and its secret, codes, deliveries, providers, the register, bookings and the clock', async () => {

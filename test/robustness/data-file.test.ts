@@ -120,6 +120,26 @@ describe('a data file of another shape or version', () => {
       /clockOffsetMs: the sandbox clock would stand past 9999-12-31/,
     ],
     ['a data file with a damaged page in the middle', damagedDataFile, /a damaged database \(quick_check: /],
+    [
+      'a JSON record made after the last instant of the clock (a six-digit year no answer can carry)',
+      (file) =>
+        writeFileSync(
+          file,
+          JSON.stringify({
+            version: 1,
+            providers: {
+              'PSDDE-BAFIN-1': {
+                organizationIdentifier: 'PSDDE-BAFIN-1',
+                name: 'x',
+                roles: ['PSP_AI'],
+                registeredAt: '+010000-01-01T00:00:00.000Z',
+                updatedAt: '2026-03-01T00:00:00.000Z',
+              },
+            },
+          }),
+        ),
+      /providers\.PSDDE-BAFIN-1\.registeredAt: an instant from 0000-01-01 to 9999-12-31/,
+    ],
   ];
 
   it.each(cases)(

@@ -5,9 +5,21 @@
  * Records are checked for the fields the simulator reads; fields it does not know are kept.
  */
 import { z } from 'zod';
+import { CLOCK_MAX_MS } from '../clock.js';
 
 /** An instant as the simulator writes it; one due after the clock's last instant carries a six-digit year. */
 const Instant = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'an ISO 8601 date-time');
+/** The first and last instants an answer can carry (four-digit years), and so the sandbox's clock. */
+const FIRST_SERVED_MS = Date.parse('0000-01-01T00:00:00.000Z');
+/**
+ * An instant something happened at (made, changed, sent): at most the clock's last instant, and a
+ * four-digit year, since answers show it. A file holding one outside would be served, then answer
+ * what the interface cannot carry.
+ */
+const Happened = Instant.refine((value) => {
+  const ms = Date.parse(value);
+  return ms >= FIRST_SERVED_MS && ms <= CLOCK_MAX_MS;
+}, 'an instant from 0000-01-01 to 9999-12-31 (a four-digit year)');
 const Day = z.iso.date();
 const Lists = z.looseObject({
   accounts: z.array(z.string()),
@@ -19,10 +31,10 @@ const Provider = z.looseObject({
   organizationIdentifier: z.string(),
   name: z.string(),
   roles: z.array(z.string()),
-  registeredAt: Instant,
-  updatedAt: Instant,
+  registeredAt: Happened,
+  updatedAt: Happened,
 });
-const Decision = z.looseObject({ authorised: z.boolean(), decidedAt: Instant });
+const Decision = z.looseObject({ authorised: z.boolean(), decidedAt: Happened });
 
 const Consent = z.looseObject({
   consentId: z.string(),
@@ -36,11 +48,11 @@ const Consent = z.looseObject({
   validityDays: z.number().int().positive().optional(),
   redirectUri: z.string(),
   authorisationId: z.string(),
-  createdAt: Instant,
-  lastActionAt: Instant,
+  createdAt: Happened,
+  lastActionAt: Happened,
   granted: Lists.optional(),
   expiresAt: Instant.optional(),
-  lastUsedAt: Instant.optional(),
+  lastUsedAt: Happened.optional(),
 });
 
 const Authorisation = z.looseObject({
@@ -49,12 +61,12 @@ const Authorisation = z.looseObject({
   tpp: z.string(),
   scaStatus: z.enum(['received', 'started', 'psuAuthenticated', 'finalised', 'failed']),
   state: z.string(),
-  createdAt: Instant,
+  createdAt: Happened,
   expiresAt: Instant,
   otpFailures: z.number().int().nonnegative(),
 });
 
-const Sms = z.looseObject({ psuId: z.string(), code: z.string(), authorisationId: z.string(), sentAt: Instant });
+const Sms = z.looseObject({ psuId: z.string(), code: z.string(), authorisationId: z.string(), sentAt: Happened });
 
 const Booking = z.looseObject({
   iban: z.string(),
@@ -64,18 +76,18 @@ const Booking = z.looseObject({
   status: z.enum(['booked', 'pending']),
   valueDate: Day,
   remittanceInformationUnstructured: z.string(),
-  createdAt: Instant,
-  removedAt: Instant.optional(),
+  createdAt: Happened,
+  removedAt: Happened.optional(),
 });
 
-const Registration = z.looseObject({ url: z.string(), registrationId: z.string(), registeredAt: Instant });
+const Registration = z.looseObject({ url: z.string(), registrationId: z.string(), registeredAt: Happened });
 const Delivery = z.looseObject({
   eventId: z.string(),
   tpp: z.string(),
   consentId: z.string(),
   url: z.string(),
   body: z.string(),
-  attempts: z.array(z.looseObject({ at: Instant })),
+  attempts: z.array(z.looseObject({ at: Happened })),
   outcome: z.enum(['pending', 'delivered', 'failed']),
 });
 
@@ -89,11 +101,11 @@ const Payment = z.looseObject({
   amount: z.string().regex(/^[0-9]+(\.[0-9]{1,2})?$/),
   redirectUri: z.string(),
   authorisationId: z.string(),
-  createdAt: Instant,
-  statusChangedAt: Instant,
+  createdAt: Happened,
+  statusChangedAt: Happened,
 });
 
-const PaymentKey = z.looseObject({ paymentId: z.string(), bodyDigest: z.string(), boundAt: Instant });
+const PaymentKey = z.looseObject({ paymentId: z.string(), bodyDigest: z.string(), boundAt: Happened });
 
 export const StoreDataSchema = z.strictObject({
   version: z.literal(1),
