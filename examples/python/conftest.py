@@ -15,6 +15,7 @@ import shlex
 import subprocess
 import threading
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -94,12 +95,12 @@ def _wait_until_ready(control_url: str, deadline: float) -> None:
         time.sleep(0.1)
 
 
-@pytest.fixture(scope="session")
-def sandbox(tmp_path_factory):
+@contextmanager
+def running_sandbox(certs: Path, *flags: str):
+    """`serve` on free ports with these flags, until the block ends; yields the Sandbox once it is ready."""
     command = shlex.split(os.environ["XS2A_KIT"]) if os.environ.get("XS2A_KIT") else DEFAULT_COMMAND
-    certs = tmp_path_factory.mktemp("certs")
     process = subprocess.Popen(
-        [*command, "serve", "--port", "0", "--portal-port", "0", "--certs", str(certs)],
+        [*command, "serve", "--port", "0", "--portal-port", "0", "--certs", str(certs), *flags],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -128,6 +129,12 @@ def sandbox(tmp_path_factory):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.fixture(scope="session")
+def sandbox(tmp_path_factory):
+    with running_sandbox(tmp_path_factory.mktemp("certs")) as running:
+        yield running
 
 
 @pytest.fixture

@@ -1,7 +1,8 @@
 /**
  * examples/python/ runs as a Python developer runs it: `python3 -m pytest` in a clone, which starts
  * `xs2a-kit serve` from bin/ on free ports, waits on GET /sandbox/health, runs a consent flow with
- * requests over mutual TLS and checks the request journal. It needs Python 3 with pytest and
+ * requests over mutual TLS and checks the request journal, and runs a careful client under
+ * `--faults client-check` whose client report stays empty. It needs Python 3 with pytest and
  * requests (Debian's python3-pytest and python3-requests; .ci/run installs them); a missing one
  * fails here with the way to install it, never as a pass.
  */
@@ -22,7 +23,7 @@ try {
   );
 }
 
-it('passes its five tests against a sandbox it starts itself, and leaves nothing behind in its folder', async () => {
+it('passes its six tests against sandboxes it starts itself (one with the client-check faults), and leaves nothing behind in its folder', async () => {
   const before = readdirSync(example).sort();
   // Bytecode and pytest's cache would land in the example's folder; the example's pytest.ini turns the cache off.
   // Plugins installed on the machine stay out too (pytest-benchmark, for one, writes .benchmarks/ there):
@@ -41,6 +42,10 @@ it('passes its five tests against a sandbox it starts itself, and leaves nothing
     'test_clearing_the_journal_empties_it',
   ])
     expect(stdout).toMatch(new RegExp(`test_consent_flow\\.py::${name} PASSED`));
-  expect(stdout).toMatch(/\b5 passed\b/);
+  // Issue 39: a careful client in a second language, every client-check fault met, an empty client report.
+  expect(stdout).toMatch(
+    /test_careful_client\.py::test_a_careful_client_meets_every_client_check_fault_and_the_report_stays_empty PASSED/,
+  );
+  expect(stdout).toMatch(/\b6 passed\b/);
   expect(readdirSync(example).sort()).toEqual(before);
 }, 120_000);
