@@ -15,12 +15,18 @@ export type { FaultRuleInput, FaultsOption } from './sim/faults/schema.js';
 export type { EventBus, ExchangeEvent, HeaderValues, SandboxEventMap, RequestEvent } from './sim/events.js';
 export type { SandboxCallbacks, SandboxClientReport } from './sim/library/client-report.js';
 export type { ClientReport } from './sim/judge/judge.js';
-export type { Acknowledgement, ClientFinding } from './sim/judge/findings.js';
+export type { Acknowledgement, ClientFinding, ClientHint } from './sim/judge/findings.js';
 export type { CallbackEvidence, ExchangeEvidence } from './sim/judge/evidence.js';
 export type { Provocation } from './sim/judge/provoked.js';
 export type { ForgeInput, ForgeResult, ForgeKind } from './sim/services/callbacks/forge.js';
 export type { ForgedCallbackEvent, ForgedSend } from './sim/callback-events.js';
-export { CLIENT_RULES, type ClientRule, type ClientSeverity } from './sim/judge/client-rules.js';
+export {
+  CLIENT_ADVICE,
+  CLIENT_RULES,
+  type ClientAdvice,
+  type ClientRule,
+  type ClientSeverity,
+} from './sim/judge/client-rules.js';
 export * from './contract/index.js';
 export {
   ensureCertificates,
