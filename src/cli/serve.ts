@@ -106,6 +106,12 @@ export function serveCommand(program: Command, io: CliIo): void {
     .action(async (flags: ServeFlags) => {
       if (!flags.clientJudge && flags.clientReport.length > 0)
         throw new InvalidArgumentError('--client-report needs the client judge: leave out --no-client-judge.');
+      // A facility of worlds answers every TPP's browser on the customer surface: without a token its
+      // operator API (/sandbox/worlds/…) would let anyone who reaches that port read every world.
+      if (flags.worlds === 'organisation' && flags.controlToken === undefined)
+        throw new InvalidArgumentError(
+          `--worlds organisation needs --control-token (or $${CONTROL_TOKEN_VARIABLE}): without one, anyone who reaches the customer surface could call the operator API and read every world.`,
+        );
       const sandbox = await startSandbox({
         ...sandboxInput(flags),
         controlToken: flags.controlToken,

@@ -24,7 +24,7 @@ export interface Facility {
   portalUrl: string;
   controlUrl: string;
   call: ReturnType<typeof apiCaller>;
-  /** A control call through the balancer: GET without a body, POST with one. */
+  /** A control call through the balancer: GET without a body, POST with one; with the operator's token when it has one. */
   control(path: string, body?: unknown): Promise<{ status: number; json: any }>;
   /** The processes, in the order HAProxy lists them; a killed one stays in its slot until restarted. */
   processes: ServeProcess[];
@@ -170,6 +170,8 @@ export async function startFacility(label: string, count = 3, extra: readonly st
     await Promise.race([new Promise((resolve) => setTimeout(resolve, 50)), spawned]);
   }
   const ca = readFileSync(join(certs, 'ca.crt'), 'utf8');
+  // The operator's token, when the processes were given one: `control` sends it.
+  const token = extra.includes('--control-token') ? extra[extra.indexOf('--control-token') + 1] : undefined;
   const facility: Facility = {
     db,
     certs,
@@ -182,7 +184,10 @@ export async function startFacility(label: string, count = 3, extra: readonly st
     async control(path, body) {
       const res = await fetch(`${portalUrl}/sandbox${path}`, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: res.status, json: await res.json() };

@@ -163,7 +163,9 @@ describe('idle worlds', () => {
       expect(await (await expire({ idleFor: 'P1D' })).json()).toEqual({ ended: [] });
       await new Promise((resolve) => setTimeout(resolve, 5));
       expect(await (await expire({ idleFor: 'PT0S' })).json()).toEqual({ ended: ['PSDDE-BAFIN-654103'] });
-      const listed = await fetch(`${t.sandbox.portalUrl}/sandbox/worlds`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const listed = await fetch(`${t.sandbox.portalUrl}/sandbox/worlds`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(((await listed.json()) as any).worlds.map((w: { world: string }) => w.world)).toEqual([
         'PSDDE-BAFIN-123456',
       ]);
@@ -196,7 +198,18 @@ describe('on PostgreSQL, two processes count as one', () => {
   });
 
   it('holds the records quota and the control rate across processes', async () => {
-    const args = ['--data', db.url, '--worlds', 'organisation', '--max-records', '8', '--control-rate', '4'];
+    const args = [
+      '--data',
+      db.url,
+      '--worlds',
+      'organisation',
+      '--control-token',
+      TOKEN,
+      '--max-records',
+      '8',
+      '--control-rate',
+      '4',
+    ];
     processes.push(await serveProcess(certs, args), await serveProcess(certs, args));
     const { readFileSync } = await import('node:fs');
     const ca = readFileSync(`${certs}/ca.crt`, 'utf8');

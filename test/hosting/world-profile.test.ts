@@ -120,7 +120,7 @@ describe('on PostgreSQL, two processes', () => {
   it('serves the chosen profile on every process at once', async () => {
     db = await createDatabase('world_profile');
     const certs = await certificateFolder();
-    const args = ['--data', db.url, '--worlds', 'organisation'];
+    const args = ['--data', db.url, '--worlds', 'organisation', '--control-token', 'operator-secret'];
     processes.push(await serveProcess(certs, args), await serveProcess(certs, args));
     const ca = readFileSync(join(certs, 'ca.crt'), 'utf8');
     const read = (name: string) => readFileSync(join(certs, name), 'utf8');

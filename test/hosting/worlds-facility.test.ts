@@ -18,9 +18,10 @@ let f: Facility;
 let other: ClientCertificate;
 const OWNER = 'PSDDE-BAFIN-123456';
 const OTHER = 'PSDDE-BAFIN-654002';
+const TOKEN = 'operator-secret';
 
 beforeAll(async () => {
-  f = await startFacility('worlds', 2, ['--worlds', 'organisation']);
+  f = await startFacility('worlds', 2, ['--worlds', 'organisation', '--control-token', TOKEN]);
   other = issueQwac({
     ca: { cert: readFileSync(join(f.certs, 'ca.crt'), 'utf8'), key: readFileSync(join(f.certs, 'ca.key'), 'utf8') },
     name: 'Other TPP',
@@ -117,7 +118,7 @@ describe('worlds on one database, two processes', () => {
     const consentId = (made.json as { consentId: string }).consentId;
     const res = await fetch(`${f.controlUrl}/worlds/${OTHER}`, {
       method: 'DELETE',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
     });
     expect(res.status).toBe(200);
     for (let i = 0; i < 3; i++) {
