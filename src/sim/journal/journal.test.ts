@@ -85,4 +85,15 @@ describe('the request journal', () => {
     expect(page.dropped).toBe(20 - page.kept);
     expect(page.requests.map((entry) => entry.id)[0]).toBe(20);
   });
+
+  it("bounds each journal on its own: one per world in a hosted sandbox, a busy world never drops a quiet one's", () => {
+    const busy = createEventBus();
+    const quiet = createEventBus();
+    const busyJournal = createJournal(busy, 1000, 50_000);
+    const quietJournal = createJournal(quiet, 1000, 50_000);
+    quiet.emit('exchange', exchange(1, '{}'));
+    for (let id = 1; id <= 20; id++) busy.emit('exchange', exchange(id, JSON.stringify({ note: 'y'.repeat(20_000) })));
+    expect(busyJournal.read().dropped).toBeGreaterThan(0);
+    expect(quietJournal.read()).toMatchObject({ kept: 1, dropped: 0 });
+  });
 });
