@@ -11,6 +11,8 @@ import {
   type PspRole,
 } from '../certs/index.js';
 import { certsRefusedCommand } from './certs-refused.js';
+import { certsAlmostRightCommand } from './certs-almost-right.js';
+import { certsLintCommand } from './certs-lint.js';
 import { certsRevocationCommands } from './certs-revocation.js';
 import type { CliIo } from './io.js';
 
@@ -107,4 +109,6 @@ export function certsCommand(program: Command, io: CliIo): void {
 
   certsRefusedCommand(certs, io);
   certsRevocationCommands(certs, io);
+  certsLintCommand(certs, io);
+  certsAlmostRightCommand(certs, io);
 }
