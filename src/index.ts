@@ -3,6 +3,7 @@ export { startSandbox, type Sandbox, type SandboxClock } from './sim/sandbox.js'
 export { SandboxError } from './sim/library/errors.js';
 export type { SandboxFetch, SandboxTls } from './sim/library/fetch.js';
 export type { ProviderOptions, SandboxProvider } from './sim/library/providers.js';
+export type { CertificateRef, SandboxPki } from './sim/library/pki.js';
 export type { CustomerOutcome, SandboxPsu } from './sim/library/psu.js';
 export type { Booking, BookingInput, SandboxFaults } from './sim/library/tools.js';
 export type { SandboxRequests } from './sim/library/requests.js';

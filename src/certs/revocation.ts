@@ -143,3 +143,22 @@ export function resume(
     );
   return records.filter((entry) => entry.serial !== serial);
 }
+
+/** What the control API and the library say of one certificate at `now`. */
+export function certificateView(certificate: IssuedCertificate, records: readonly RevocationRecord[], now: Date) {
+  const held = recordAt(records, certificate.serial, now);
+  const scheduled = records.find((record) => record.serial === certificate.serial && !held);
+  return {
+    serial: certificate.serial,
+    subject: certificate.subject,
+    file: certificate.file,
+    notBefore: certificate.notBefore.toISOString(),
+    notAfter: certificate.notAfter.toISOString(),
+    ca: certificate.isCa,
+    status: held ? held.state : now.getTime() > certificate.notAfter.getTime() ? 'expired' : 'good',
+    ...(held ? { reason: held.reason, since: held.at } : {}),
+    ...(scheduled ? { scheduled: { state: scheduled.state, reason: scheduled.reason, at: scheduled.at } } : {}),
+  };
+}
+
+export type CertificateView = ReturnType<typeof certificateView>;

@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { ensureCertificates, loadCertificates, userCertificatesDir, type CertificatePaths } from '../certs/index.js';
 import { openCaFolder } from '../certs/ca-folder.js';
 import { isPkiPath, pkiApp } from './portal/pki-routes.js';
+import { pkiOf, type SandboxPki } from './library/pki.js';
 import { syncShared } from './sync-shared.js';
 import type { EventBus } from './events.js';
 import { resolveFaults } from './faults/profiles.js';
@@ -104,6 +105,11 @@ export interface Sandbox {
   readonly clientReport: SandboxClientReport;
   /** Forged revocation events for your callback receiver: `sandbox.callbacks.forge({ consentId, kind })`. */
   readonly callbacks: SandboxCallbacks;
+  /**
+   * The test CA: its OCSP, CRL and CA addresses, and `revoke`, `suspend`, `resume`, `status` of a
+   * certificate it issued (a serial, a PEM, or a provider's `tls`), on the sandbox clock.
+   */
+  readonly pki: SandboxPki;
   reset(): Promise<void>;
   close(): Promise<void>;
 }
@@ -192,15 +198,19 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
   );
   // The test CA's OCSP responder, CRL and revocation calls are the facility's, on its clock (the one
   // world's, or with worlds the default provider's world's); everything else is the world's surface.
-  const pki = pkiApp(
-    openCaFolder(certs.paths.dir),
-    () => {
-      syncShared(ctx);
-      return ctx.clock.now();
-    },
-    { controlToken: options.controlToken, site: { host: options.host, allowHosts: options.allowHosts }, log },
+  const caFolder = openCaFolder(certs.paths.dir);
+  const facilityNow = () => {
+    syncShared(ctx);
+    return ctx.clock.now();
+  };
+  const pkiSurface = pkiApp(caFolder, facilityNow, {
+    controlToken: options.controlToken,
+    site: { host: options.host, allowHosts: options.allowHosts },
+    log,
+  });
+  const portal = createHttpServer((req, res) =>
+    isPkiPath(req.url ?? '') ? pkiSurface(req, res) : front.portal(req, res),
   );
-  const portal = createHttpServer((req, res) => (isPkiPath(req.url ?? '') ? pki(req, res) : front.portal(req, res)));
   answerParserErrors(api);
   answerParserErrors(portal);
 
@@ -257,6 +267,7 @@ export async function startSandbox(input: SandboxOptionsInput = {}): Promise<San
     flushCallbacks: () => flushDue(ctx),
     clientReport: clientReportOf(ctx),
     callbacks: callbacksOf(ctx),
+    pki: pkiOf(caFolder, facilityNow, portalUrl),
     reset: async () => {
       await resetSandbox(ctx);
     },

@@ -117,7 +117,8 @@ describe('a provider QWAC revoked at sandbox time T', () => {
         '-CRLfile',
         'before.pem',
         '-attime',
-        epoch(before),
+        // The CRL's thisUpdate is the sandbox's now when it was fetched, in whole seconds.
+        epoch(t.sandbox.clock.now()),
         'p.crt',
       ),
     ).toBe('p.crt: OK\n');
@@ -309,5 +310,27 @@ describe('OCSP bad input answers the RFC 6960 statuses', () => {
         '604800',
       ),
     ).toMatch(/^tpp\.crt: good$/m);
+  });
+});
+
+describe("sandbox.pki, for a TPP's own tests", () => {
+  it('revokes a provider by its TLS material on the sandbox clock, says so in status, and refuses the unknown and the second time with code and path', async () => {
+    const provider = await t.sandbox.provider('library-revoked');
+    expect(t.sandbox.pki.ocspUrl).toBe(`${t.sandbox.portalUrl}/pki/ocsp`);
+    expect(t.sandbox.pki.status(provider.tls)).toMatchObject({ serial: provider.serialNumber, status: 'good' });
+    const revoked = await t.sandbox.pki.revoke(provider.tls, { reason: 'privilegeWithdrawn' });
+    expect(revoked).toMatchObject({ status: 'revoked', reason: 'privilegeWithdrawn' });
+    const refused = await consent({ cert: provider.tls.cert.toString(), key: provider.tls.key.toString() });
+    expect(refused.status).toBe(401);
+    await expect(t.sandbox.pki.revoke(provider.serialNumber, { reason: 'keyCompromise' })).rejects.toMatchObject({
+      name: 'SandboxError',
+      code: 'FORMAT_ERROR',
+      path: 'serial',
+    });
+    await expect(t.sandbox.pki.suspend('abcdef')).rejects.toMatchObject({ code: 'RESOURCE_UNKNOWN', path: 'serial' });
+    await expect(t.sandbox.pki.revoke(provider.tls, { reason: 'nonsense' as 'keyCompromise' })).rejects.toMatchObject({
+      code: 'FORMAT_ERROR',
+      path: 'reason',
+    });
   });
 });

@@ -26,12 +26,10 @@ import { answerOcsp } from '../../certs/ocsp.js';
 import {
   REVOCATION_REASONS,
   RevocationRefusal,
-  recordAt,
+  certificateView,
   resume,
   revoke,
   suspend,
-  type IssuedCertificate,
-  type RevocationRecord,
 } from '../../certs/revocation.js';
 import { XsError } from '../../contract/index.js';
 import { parseOrFormatError } from '../../contract/parse.js';
@@ -64,22 +62,6 @@ function serialParam(req: Request): string {
       text: 'A serial number is hexadecimal, e.g. 4f3a…, as openssl x509 -serial prints it.',
     });
   }
-}
-
-function view(certificate: IssuedCertificate, records: readonly RevocationRecord[], now: Date) {
-  const held = recordAt(records, certificate.serial, now);
-  const scheduled = records.find((record) => record.serial === certificate.serial && !held);
-  return {
-    serial: certificate.serial,
-    subject: certificate.subject,
-    file: certificate.file,
-    notBefore: certificate.notBefore.toISOString(),
-    notAfter: certificate.notAfter.toISOString(),
-    ca: certificate.isCa,
-    status: held ? held.state : now.getTime() > certificate.notAfter.getTime() ? 'expired' : 'good',
-    ...(held ? { reason: held.reason, since: held.at } : {}),
-    ...(scheduled ? { scheduled: { state: scheduled.state, reason: scheduled.reason, at: scheduled.at } } : {}),
-  };
 }
 
 /** A refusal of the rules as the envelope: unknown serial 404, anything else 400, each with its path. */
@@ -181,7 +163,9 @@ export function pkiApp(
           const records = folder.records();
           const moment = now();
           res.json({
-            certificates: [...folder.issued().values()].map((certificate) => view(certificate, records, moment)),
+            certificates: [...folder.issued().values()].map((certificate) =>
+              certificateView(certificate, records, moment),
+            ),
           });
         },
       },
@@ -196,7 +180,7 @@ export function pkiApp(
               path: 'serial',
               text: `The test CA issued no certificate with serial number ${serial}.`,
             });
-          res.json(view(certificate, folder.records(), now()));
+          res.json(certificateView(certificate, folder.records(), now()));
         },
       },
       {
@@ -214,7 +198,7 @@ export function pkiApp(
               revoke(records, issued, { serial, reason: body.reason, at: at(body.at) }),
             ),
           );
-          res.json(view(folder.issued().get(serial)!, folder.records(), now()));
+          res.json(certificateView(folder.issued().get(serial)!, folder.records(), now()));
         },
       },
       {
@@ -226,7 +210,7 @@ export function pkiApp(
           await changing(() =>
             folder.change((records, issued) => suspend(records, issued, { serial, at: at(body.at) })),
           );
-          res.json(view(folder.issued().get(serial)!, folder.records(), now()));
+          res.json(certificateView(folder.issued().get(serial)!, folder.records(), now()));
         },
       },
       {
@@ -236,7 +220,7 @@ export function pkiApp(
           const serial = serialParam(req);
           parse(ResumeBody, req.body, 'Send {}.');
           await changing(() => folder.change((records, issued) => resume(records, issued, serial)));
-          res.json(view(folder.issued().get(serial)!, folder.records(), now()));
+          res.json(certificateView(folder.issued().get(serial)!, folder.records(), now()));
         },
       },
     ]),
