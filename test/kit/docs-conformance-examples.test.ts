@@ -12,7 +12,12 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { SIM_BROWSER_SCRIPT } from '../../src/kit/sca-drivers/browser-script.js';
-import { parseRemoteConfig, parseSimConfig, remoteTarget, RemoteConfigSchema } from '../../src/kit/targets/remote.js';
+import {
+  parseRemoteConfig,
+  parseSimConfig,
+  remoteTarget,
+  RemoteConfigFileSchema,
+} from '../../src/kit/targets/remote.js';
 
 const page = readFileSync(join(import.meta.dirname, '../../docs/conformance.md'), 'utf8');
 
@@ -36,7 +41,7 @@ describe('the conformance page’s examples', () => {
     expect(config.sca?.driver).toBe('browser');
     expect(config.sca?.browser?.script?.approve.length).toBeGreaterThan(0);
     expect(config.capabilities).toEqual(['clock', 'control']);
-    for (const key of Object.keys(RemoteConfigSchema.shape))
+    for (const key of Object.keys(RemoteConfigFileSchema.shape))
       expect(config, `the page's config has "${key}"`).toHaveProperty(key);
   });
 
@@ -103,7 +108,7 @@ describe('the conformance page’s examples', () => {
     const rows = [...section('Against a real sandbox').matchAll(/^\| ((?:`[A-Za-z]+`(?:, )?)+) \|/gm)].flatMap((row) =>
       [...row[1]!.matchAll(/`([A-Za-z]+)`/g)].map((key) => key[1]!),
     );
-    expect(rows.sort()).toEqual(Object.keys(RemoteConfigSchema.shape).sort());
+    expect(rows.sort()).toEqual(Object.keys(RemoteConfigFileSchema.shape).sort());
   });
 
   it('shows the browser driver’s default script as it is, and a script a sim config accepts', () => {
