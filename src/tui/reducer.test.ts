@@ -357,6 +357,7 @@ it('keeps the client report’s findings as they happen, the latest FINDING_HIST
       rule: 'CLIENT-ENDPOINT',
       statement: '',
       section: 'Endpoint list',
+      cites: '',
       severity: 'minor',
       provider: 'PSDDE-BAFIN-123456',
       detail,

@@ -69,6 +69,7 @@ describe('GET and DELETE /sandbox/client-report', () => {
     expect(finding).toMatchObject({
       statement: CLIENT_RULES.find((rule) => rule.id === 'CLIENT-ENDPOINT')!.statement,
       section: 'Endpoint list; Links; Versioning 3-4',
+      cites: CLIENT_RULES.find((rule) => rule.id === 'CLIENT-ENDPOINT')!.cites,
       severity: 'minor',
       at: expect.stringMatching(/^2026-03-02T10:00/),
       realAt: expect.stringMatching(/^\d{4}-/),

@@ -10,6 +10,7 @@ const finding = (provider: string, detail: string, rule = 'CLIENT-ENDPOINT'): Cl
   rule,
   statement: '',
   section: '',
+  cites: '',
   severity: 'minor',
   provider,
   detail,

@@ -17,6 +17,8 @@ export interface ClientFinding {
   rule: string;
   statement: string;
   section: string;
+  /** The interface's sentence(s) the rule stands on, quoted (the rule's `cites`). */
+  cites: string;
   severity: ClientSeverity;
   provider: string;
   consentId?: string;

@@ -101,6 +101,7 @@ function findingOf(
     rule: rule.id,
     statement: rule.statement,
     section: rule.section,
+    cites: rule.cites,
     severity: rule.severity,
     provider,
     // The ids a client named (a Consent-ID it made up), the field and the detail (the request line and what the

@@ -72,7 +72,7 @@ function testcase(rule: (typeof CLIENT_RULES)[number], report: ClientReport): st
   else if (ack)
     verdict = `\n      <skipped message="${escape(`acknowledged: ${ack.findings} findings kept out of the report`)}"/>`;
   else if (report.judged === 0) verdict = `\n      <skipped message="no exchange was judged: nothing was checked"/>`;
-  return `${open}${verdict}\n      <system-out>${escape(`${rule.section}\n${rule.statement}`)}</system-out>\n    </testcase>`;
+  return `${open}${verdict}\n      <system-out>${escape(`${rule.section}\n${rule.statement}\nStands on: ${rule.cites}`)}</system-out>\n    </testcase>`;
 }
 
 export function clientReportJunit(report: ClientReport): string {
@@ -85,7 +85,7 @@ export function clientReportJunit(report: ClientReport): string {
 export function clientReportHtml(report: ClientReport): string {
   const rows = CLIENT_RULES.map((rule) => {
     const count = report.findings.filter((finding) => finding.rule === rule.id).length;
-    return `<tr class="${count > 0 ? 'bad' : 'good'}"><td>${escape(rule.id)}</td><td>${escape(rule.severity)}</td><td>${count}</td><td>${escape(rule.section)}</td><td>${escape(rule.statement)}</td></tr>`;
+    return `<tr class="${count > 0 ? 'bad' : 'good'}"><td>${escape(rule.id)}</td><td>${escape(rule.severity)}</td><td>${count}</td><td>${escape(rule.section)}</td><td>${escape(rule.statement)}<br><em>Stands on: ${escape(rule.cites)}</em></td></tr>`;
   }).join('\n');
   const hints = report.hints
     .map(
