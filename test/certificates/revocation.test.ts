@@ -334,3 +334,40 @@ describe("sandbox.pki, for a TPP's own tests", () => {
     });
   });
 });
+
+describe('with every TPP its own world (--worlds organisation)', () => {
+  it("revocation is the facility's: the operator revokes, and the provider's own world refuses it by its own clock", async () => {
+    const worldsDir = await certificateFolder();
+    const facility = await testSandbox(worldsDir, { checkRevocation: true, worlds: 'organisation' });
+    try {
+      const provider = await facility.sandbox.provider('world-tpp');
+      const certificate = { cert: provider.tls.cert.toString(), key: provider.tls.key.toString() };
+      const iban = ibansOf(facility, 'anna')[0]!;
+      const create = () =>
+        createConsent(
+          facility,
+          { access: { balances: [{ iban }] }, recurringIndicator: true, frequencyPerDay: 4 },
+          { client: certificate },
+        );
+      expect((await create()).answer.status).toBe(201);
+      const revoked = await fetch(
+        `${facility.sandbox.portalUrl}/sandbox/certificates/${provider.serialNumber}/revoke`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ reason: 'cessationOfOperation' }),
+        },
+      );
+      expect(revoked.status).toBe(200);
+      const refused = (await create()).answer;
+      expect(refused.status).toBe(401);
+      expect((refused.json as { tppMessages: { code: string }[] }).tppMessages[0]!.code).toBe('CERTIFICATE_MISSING');
+      // Not on a provider's own control API on the XS2A port: the CA is the operator's.
+      const own = await facility.call({ path: `/sandbox/certificates`, client: facility.tpp });
+      expect(own.status).toBe(404);
+      expect(own.json).toMatchObject({ tppMessages: [{ code: 'RESOURCE_UNKNOWN' }] });
+    } finally {
+      await facility.sandbox.close();
+    }
+  });
+});
