@@ -60,9 +60,20 @@ describe('the judge’s facts about endpoints come from the endpoint table', () 
       'getFundsConfirmationConsentStatus',
     ]);
     expect(byAction('delete').sort()).toEqual(['deleteConsent', 'deleteFundsConfirmationConsent']);
-    expect(ENDPOINT_FACTS.get('getBalances')).toEqual({ dataType: 'balances', consentAction: 'use' });
+    expect(ENDPOINT_FACTS.get('getBalances')).toEqual({
+      dataType: 'balances',
+      consentAction: 'use',
+      initiatesPayment: false,
+    });
+    expect([...ENDPOINT_FACTS].filter(([, facts]) => facts.initiatesPayment).map(([id]) => id)).toEqual([
+      'initiatePayment',
+    ]);
     expect(ENDPOINT_FACTS.get('readAccountDetails')?.dataType).toBe('accounts');
-    expect(ENDPOINT_FACTS.get('checkAvailabilityOfFunds')).toEqual({ dataType: 'funds', consentAction: 'use' });
+    expect(ENDPOINT_FACTS.get('checkAvailabilityOfFunds')).toEqual({
+      dataType: 'funds',
+      consentAction: 'use',
+      initiatesPayment: false,
+    });
   });
 });
 

@@ -25,6 +25,8 @@ export type ConsentAction = 'use' | 'read' | 'delete';
 export interface EndpointFacts {
   readonly dataType: DataType | undefined;
   readonly consentAction: ConsentAction | undefined;
+  /** The row reads a payment initiation's body: X-Request-ID is its idempotency key there. */
+  readonly initiatesPayment: boolean;
 }
 
 function factsOf(row: EndpointEntry): EndpointFacts {
@@ -36,7 +38,7 @@ function factsOf(row: EndpointEntry): EndpointFacts {
       : namesConsent && row.method === 'delete' && row.path.endsWith('{consent_id}')
         ? 'delete'
         : undefined;
-  return { dataType: row.budget, consentAction };
+  return { dataType: row.budget, consentAction, initiatesPayment: row.requestBody === 'PaymentInitiationRequest' };
 }
 
 export const ENDPOINT_FACTS: ReadonlyMap<OperationId, EndpointFacts> = new Map(
@@ -304,7 +306,8 @@ export function seenOf(event: ExchangeEvent & { provider: string }): Seen {
 /** Whether the request carried one X-Request-ID, and a UUID. */
 export const wellFormedRequestId = (seen: Seen): boolean => seen.wellFormedId;
 
-export const isInitiation = (seen: Seen) => seen.operationId === 'initiatePayment';
+export const isInitiation = (seen: Seen) =>
+  seen.operationId !== undefined && ENDPOINT_FACTS.get(seen.operationId)?.initiatesPayment === true;
 
 /**
  * Host-clock slack: the arrival is kept to the millisecond, the latency finer, so an answer and the
