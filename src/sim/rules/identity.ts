@@ -5,7 +5,7 @@
  * CERTIFICATE_INVALID/EXPIRED): a client coded against the sandbox must meet the same codes in
  * production. Which status and code each case gets is in the Interpretations table (docs/interpretations.md).
  */
-import { readQwac, type PspRole } from '../../certs/index.js';
+import { QC_TYPE_WEB_OID, readQwac, type PspRole } from '../../certs/index.js';
 import { XsError } from '../../contract/index.js';
 
 export interface PeerCertificate {
@@ -62,6 +62,13 @@ export function identify(peer: PeerCertificate): ProviderIdentity {
   if (!qwac.organizationIdentifier) {
     throw new XsError('CERTIFICATE_MISSING', {
       text: 'The client certificate carries no organizationIdentifier (2.5.4.97), so it does not identify a provider.',
+    });
+  }
+  // A certificate whose QcType says it is for seals or signatures only is no QWAC (ETSI TS 119 495
+  // clause 5.3: website authentication is QcType web), however TLS judged it.
+  if (qwac.qcTypes.length > 0 && !qwac.qcTypes.includes(QC_TYPE_WEB_OID)) {
+    throw new XsError('CERTIFICATE_MISSING', {
+      text: 'The client certificate is not a website authentication certificate (its QcType is not web): a seal certificate is no QWAC.',
     });
   }
   if (!qwac.hasPsd2Statement || qwac.roles.length === 0) {
