@@ -266,6 +266,13 @@ describe('OCSP bad input answers the RFC 6960 statuses', () => {
     expect(post.headers.get('content-type')).toBe('application/ocsp-response');
     // OCSPResponse { responseStatus ENUMERATED 1 }
     expect(Buffer.from(await post.arrayBuffer()).toString('hex')).toBe('30030a0101');
+    const huge = await fetch(`${t.sandbox.portalUrl}/pki/ocsp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/ocsp-request' },
+      body: Buffer.alloc(200_000, 0x30),
+    });
+    expect(huge.status).toBe(200);
+    expect(Buffer.from(await huge.arrayBuffer()).toString('hex')).toBe('30030a0101');
     const get = await fetch(`${t.sandbox.portalUrl}/pki/ocsp/${encodeURIComponent('!!not base64')}`);
     expect(Buffer.from(await get.arrayBuffer()).toString('hex')).toBe('30030a0101');
   });

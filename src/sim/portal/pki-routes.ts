@@ -85,8 +85,10 @@ function readRaw(req: Request, limit: number): Promise<Buffer | undefined> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limit) {
+        // Too large to be an OCSP request: answered at once, the rest left unread and the connection closed after.
+        req.pause();
+        req.removeAllListeners('data');
         resolve(undefined);
-        req.destroy();
         return;
       }
       chunks.push(chunk);
@@ -106,6 +108,7 @@ export function pkiApp(
   app.set('etag', false);
 
   const ocspAnswer = (res: express.Response, request: Buffer | undefined) => {
+    if (request === undefined) res.set('Connection', 'close');
     const answer =
       request === undefined
         ? answerOcsp(Buffer.alloc(0), folder.ca(), [], new Map(), now())
