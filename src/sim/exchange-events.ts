@@ -49,6 +49,8 @@ export interface ExchangeEvent {
   fault: RequestFaultKind | undefined;
   /** Arrival to the answer written (a held answer included), in milliseconds. */
   latencyMs: number;
+  /** The client had closed the connection before the answer was written: it never got the answer (its own time-out). */
+  clientClosed?: true;
 }
 
 export interface RequestEvent {

@@ -46,6 +46,11 @@ export class Exchange {
   holdMs: number | undefined = undefined;
   /** A lost-answer fault: the request is handled in full, then its connection closed instead of answered. */
   loseAnswer = false;
+  /**
+   * The client had closed the connection before the answer was written (its own time-out of a slow
+   * answer): whatever was written, the client never got it.
+   */
+  clientClosed = false;
   /** A revoke-consent fault: run once the answer is written and recorded. */
   afterAnswer: ((x: Exchange) => Promise<void>) | undefined = undefined;
   /** The body as received, and as read; undefined without one. */

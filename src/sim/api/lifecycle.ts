@@ -207,6 +207,8 @@ export function createApiListener(
 
   /** Writes the outcome in one go, with the X-Request-ID echo; a dropped request's connection is closed, as is a lost answer's. */
   function writeAnswer(x: Exchange): void {
+    // A client that gave up on a held answer closed its connection: what is written now never reaches it.
+    if (x.req.socket.destroyed) x.clientClosed = true;
     if (x.outcome === null || x.loseAnswer) {
       x.req.socket.destroy();
       return;

@@ -62,6 +62,7 @@ function exchangeEvent(id: number, x: Exchange, latencyMs: number): ExchangeEven
     params: x.route ? x.params : undefined,
     fault: x.fault,
     latencyMs,
+    ...(x.clientClosed ? { clientClosed: true as const } : {}),
   };
 }
 

@@ -195,7 +195,8 @@ class SeenExchange {
     this.accountId = params.account_id;
     this.attended = request.headers['psu-ip-address'] !== undefined;
     this.requestIds = allHeader(request.headers, 'x-request-id');
-    this.status = answer?.status ?? null;
+    // An answer the client never got (it had closed the connection) is no answer, as the client sees it.
+    this.status = event.clientClosed ? null : (answer?.status ?? null);
   }
 
   /** Arrival on the sandbox clock, in ms: read by the checks that remember something, which most exchanges are not. */

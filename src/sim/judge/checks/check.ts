@@ -67,6 +67,7 @@ export const line = (seen: Seen): string => requestLine(seen.event.request);
 
 /** `404 RESOURCE_UNKNOWN`, `503`, or `no answer (connection closed)`. */
 export function outcome(seen: Seen): string {
+  if (seen.event.clientClosed) return 'no answer (the client closed the connection before it)';
   if (seen.status === null) return 'no answer (connection closed)';
   return seen.code ? `${seen.status} ${seen.code}` : String(seen.status);
 }
