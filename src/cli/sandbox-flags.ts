@@ -39,6 +39,7 @@ export interface SandboxFlags {
   controlRate?: number;
   worldIdleExpiry?: string;
   checkRevocation?: boolean;
+  expireBySandboxClock?: boolean;
 }
 
 /**
@@ -139,7 +140,11 @@ export function sandboxFlags(command: Command): Command {
       )
       .option(
         '--check-revocation',
-        'refuse a client certificate the sandbox CA revoked or suspended, or that expired, by the sandbox clock (401 CERTIFICATE_MISSING)',
+        'refuse a client certificate the sandbox CA revoked or suspended, by the sandbox clock (401 CERTIFICATE_MISSING)',
+      )
+      .option(
+        '--expire-by-sandbox-clock',
+        'refuse a client certificate whose notAfter the sandbox clock has passed (401 CERTIFICATE_MISSING)',
       )
       .option(
         '--opaque-state',
@@ -167,6 +172,7 @@ export function sandboxInput(flags: SandboxFlags): SandboxOptionsInput {
     ...(flags.worlds === undefined ? {} : { worlds: flags.worlds }),
     ...(flags.maxWorlds === undefined ? {} : { maxWorlds: flags.maxWorlds }),
     ...(flags.checkRevocation ? { checkRevocation: true } : {}),
+    ...(flags.expireBySandboxClock ? { expireBySandboxClock: true } : {}),
     ...(flags.maxRecords === undefined ? {} : { maxRecords: flags.maxRecords }),
     ...(flags.controlRate === undefined ? {} : { controlRate: flags.controlRate }),
     ...(flags.worldIdleExpiry === undefined ? {} : { worldIdleExpiry: flags.worldIdleExpiry }),

@@ -93,6 +93,7 @@ export async function buildContext(
     ...(options.checkRevocation
       ? { revocation: openCaFolder(resolve(options.certsDir ?? userCertificatesDir())) }
       : {}),
+    ...(options.expireBySandboxClock ? { expireBySandboxClock: true } : {}),
     // It listens from the start, so it sees every exchange and change of this sandbox.
     judge: options.clientJudge ? fedJudge(feed, clock, events) : undefined,
     log,

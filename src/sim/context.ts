@@ -48,6 +48,8 @@ export interface SandboxParts {
   readonly profileChoice: ProfileFollower;
   /** The test CA's folder when client certificates are checked for revocation (`checkRevocation`); undefined when they are not. */
   readonly revocation?: CaFolder;
+  /** Whether a client certificate's notAfter is judged by the sandbox clock too (`expireBySandboxClock`). */
+  readonly expireBySandboxClock?: boolean;
   /** The client judge over the events (`clientJudge` option); undefined when it is off. Nothing in the simulator reads it. */
   readonly judge: ClientJudge | undefined;
   log(message: string): void;

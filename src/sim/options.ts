@@ -47,11 +47,17 @@ export const SandboxOptionsSchema = z
     /** When set, the control API requires `Authorization: Bearer <token>`. */
     controlToken: z.string().min(1).optional(),
     /**
-     * Refuse a client certificate the sandbox CA has revoked or suspended, or that has expired, by the
-     * sandbox clock (`--check-revocation`), as a bank that checks revocation would; off by default, since
-     * a bank's own test CA may have no responder the sandbox can reach.
+     * Refuse a client certificate the sandbox CA has revoked or suspended by the sandbox clock
+     * (`--check-revocation`), as a bank that checks revocation would; off by default, since a bank's own
+     * test CA may have no responder the sandbox can reach.
      */
     checkRevocation: z.boolean().default(false),
+    /**
+     * Refuse a client certificate whose notAfter the sandbox clock has passed (`--expire-by-sandbox-clock`):
+     * a test QWAC valid for a day is refused once the clock moves two. Off by default: TLS judges validity
+     * against real time, so moving the clock never locks a client out.
+     */
+    expireBySandboxClock: z.boolean().default(false),
     /** Extra CA certificates (PEM files) whose client certificates are trusted. */
     trust: z.array(z.string().min(1)).default([]),
     /** Extra CA certificates (PEM files) trusted for revocation-callback receivers. */

@@ -77,7 +77,7 @@ async function crlAt(name: string): Promise<void> {
 
 beforeAll(async () => {
   dir = await certificateFolder();
-  t = await testSandbox(dir, { checkRevocation: true });
+  t = await testSandbox(dir, { checkRevocation: true, expireBySandboxClock: true });
   const provider = await t.sandbox.provider('revoked-tpp');
   client = { cert: provider.tls.cert.toString(), key: provider.tls.key.toString() };
   serial = provider.serialNumber;

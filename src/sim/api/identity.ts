@@ -8,12 +8,15 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { SandboxContext } from '../context.js';
 import { identify, type PeerCertificate, type ProviderIdentity } from '../rules/identity.js';
-import { revocationCheck } from '../rules/revocation-check.js';
+import { certificateStatusCheck } from '../rules/revocation-check.js';
 import { requireAuthorised } from '../services/providers.js';
 import { forwardedPeer, proxyAddress, type ForwardedCertificates } from './forwarded-certificate.js';
 
 /** What the functions here read of their world's context: the type lets them reach nothing else. */
-export type IdentityContext = Pick<SandboxContext, 'store' | 'clock' | 'registerFixture' | 'revocation'>;
+export type IdentityContext = Pick<
+  SandboxContext,
+  'store' | 'clock' | 'registerFixture' | 'revocation' | 'expireBySandboxClock'
+>;
 
 function peerOf(socket: TLSSocket): PeerCertificate {
   const certificate = socket.getPeerCertificate();
@@ -79,20 +82,24 @@ export function certificateReader(
 }
 
 /**
- * The provider of a request: who its certificate names (certificateReader), with `checkRevocation`
- * not revoked, suspended or expired by the sandbox clock, checked against the register on every
- * request. Throws CERTIFICATE_MISSING or ROLE_INVALID.
+ * The provider of a request: who its certificate names (certificateReader), not revoked or suspended
+ * (`checkRevocation`) nor expired by the sandbox clock (`expireBySandboxClock`), checked against the
+ * register on every request. Throws CERTIFICATE_MISSING or ROLE_INVALID.
  */
 export function authenticateProvider(
   ctx: IdentityContext,
   forwarded?: ForwardedCertificates,
 ): (socket: TLSSocket, headers: IncomingHttpHeaders) => ProviderIdentity {
   const read = certificateReader(forwarded);
-  if (!ctx.revocation) return (socket, headers) => requireAuthorised(ctx, read(socket, headers));
-  const refuseRevoked = revocationCheck(ctx.revocation);
+  if (!ctx.revocation && !ctx.expireBySandboxClock)
+    return (socket, headers) => requireAuthorised(ctx, read(socket, headers));
+  const refuseUnusable = certificateStatusCheck({
+    revocation: ctx.revocation,
+    expireBySandboxClock: ctx.expireBySandboxClock ?? false,
+  });
   return (socket, headers) => {
     const identity = read(socket, headers);
-    refuseRevoked(identity, ctx.clock.now());
+    refuseUnusable(identity, ctx.clock.now());
     return requireAuthorised(ctx, identity);
   };
 }

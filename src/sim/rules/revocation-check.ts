@@ -1,9 +1,10 @@
 /**
- * `--check-revocation`: a client certificate the sandbox CA has revoked or suspended by the sandbox
- * clock, or one past its notAfter by the sandbox clock, is refused as a bank that checks revocation
- * refuses it: before anything else, with the code every other unusable certificate gets
- * (CERTIFICATE_MISSING, docs/interpretations.md). Certificates of another CA (`--trust`) are not the
- * sandbox CA's to revoke, so only their expiry is judged.
+ * What a bank that checks its client certificates' status refuses, before anything else, with the
+ * code every other unusable certificate gets (CERTIFICATE_MISSING, docs/interpretations.md):
+ *
+ *   - `checkRevocation`: a certificate the sandbox CA has revoked or suspended by the sandbox clock
+ *     (certificates of another CA, `--trust`, are not the sandbox CA's to revoke);
+ *   - `expireBySandboxClock`: a certificate whose notAfter the sandbox clock has passed.
  */
 import { X509Certificate } from 'node:crypto';
 import type { CaFolder } from '../../certs/ca-folder.js';
@@ -12,10 +13,14 @@ import { XsError } from '../../contract/index.js';
 import type { ProviderIdentity } from './identity.js';
 
 /** The check of one sandbox: throws CERTIFICATE_MISSING for a certificate it must refuse at `now`. */
-export function revocationCheck(folder: CaFolder): (identity: ProviderIdentity, now: Date) => void {
+export function certificateStatusCheck(options: {
+  revocation: CaFolder | undefined;
+  expireBySandboxClock: boolean;
+}): (identity: ProviderIdentity, now: Date) => void {
+  const { revocation, expireBySandboxClock } = options;
   // Whether the sandbox CA issued each certificate seen, by its DER (a socket's identity is read once, so is this).
   const issuedBy = new WeakMap<Buffer, boolean>();
-  const issuedByCa = (der: Buffer): boolean => {
+  const issuedByCa = (der: Buffer, folder: CaFolder): boolean => {
     let known = issuedBy.get(der);
     if (known === undefined) {
       const ca = folder.ca().certificate;
@@ -25,27 +30,21 @@ export function revocationCheck(folder: CaFolder): (identity: ProviderIdentity, 
     }
     return known;
   };
-  return (identity, now) => refuseRevoked(identity, folder, now, issuedByCa);
-}
-
-function refuseRevoked(
-  identity: ProviderIdentity,
-  folder: CaFolder,
-  now: Date,
-  issuedByCa: (der: Buffer) => boolean,
-): void {
-  const certificate = identity.certificate;
-  if (!certificate) return;
-  if (now.getTime() > certificate.notAfter.getTime())
+  return (identity, now) => {
+    const certificate = identity.certificate;
+    if (!certificate) return;
+    if (expireBySandboxClock && now.getTime() > certificate.notAfter.getTime())
+      throw new XsError('CERTIFICATE_MISSING', {
+        text: `The client certificate expired on ${certificate.notAfter.toISOString()} (sandbox clock).`,
+      });
+    if (!revocation) return;
+    const record = recordAt(revocation.records(), certificate.serialNumber, now);
+    if (!record || !issuedByCa(certificate.der, revocation)) return;
     throw new XsError('CERTIFICATE_MISSING', {
-      text: `The client certificate expired on ${certificate.notAfter.toISOString()} (sandbox clock).`,
+      text:
+        record.state === 'suspended'
+          ? `The client certificate is suspended by its certificate authority (certificateHold since ${record.at}).`
+          : `The client certificate has been revoked by its certificate authority (${record.reason}, ${record.at}).`,
     });
-  const record = recordAt(folder.records(), certificate.serialNumber, now);
-  if (!record || !issuedByCa(certificate.der)) return;
-  throw new XsError('CERTIFICATE_MISSING', {
-    text:
-      record.state === 'suspended'
-        ? `The client certificate is suspended by its certificate authority (certificateHold since ${record.at}).`
-        : `The client certificate has been revoked by its certificate authority (${record.reason}, ${record.at}).`,
-  });
+  };
 }
