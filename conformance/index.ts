@@ -19,6 +19,7 @@ import { consentGrantScenarios } from './consent-grants.js';
 import { consentLifecycleScenarios } from './consent-lifecycles.js';
 import { consentScenarios } from './consents.js';
 import { identityDetailScenarios } from './identity-details.js';
+import { identityRevocationScenarios } from './identity-revocation.js';
 import { identityEverywhereScenarios } from './identity-everywhere.js';
 import { identityScenarios } from './identity.js';
 import { ledgerContentScenarios } from './ledger-content.js';
@@ -54,6 +55,7 @@ export const catalogue: readonly Scenario[] = [
   ...identityScenarios,
   ...identityEverywhereScenarios,
   ...identityDetailScenarios,
+  ...identityRevocationScenarios,
   ...surfaceScenarios,
   ...consentScenarios,
   ...consentGrantScenarios,

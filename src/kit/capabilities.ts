@@ -21,6 +21,8 @@ export const CAPABILITIES = {
   'callback-endpoint': 'the revocation-callback endpoints (/v1/revocation-callback)',
   'refused-certificates':
     'client certificates the target must refuse: untrusted issuer, expired, not yet valid, without organizationIdentifier, without PSD2 roles, with only an unknown PSD2 role, and a provider the register lists as withdrawn',
+  'revoked-certificates':
+    'client certificates its CA has revoked or suspended, for a target that checks revocation (OCSP or CRL) before it serves a request',
 } as const;
 export type Capability = keyof typeof CAPABILITIES;
 
@@ -38,3 +40,14 @@ export const REFUSED_CERTIFICATES = {
   withdrawn: 'a QWAC of a provider the regulator register lists as withdrawn',
 } as const;
 export type RefusedCertificate = keyof typeof REFUSED_CERTIFICATES;
+
+/**
+ * The certificates a target that checks revocation must refuse (capability `revoked-certificates`):
+ * valid in every other way, but revoked or suspended by their CA. Only the target's CA can make
+ * them, so a bank names its own; the simulator's are revoked through its test CA.
+ */
+export const REVOKED_CERTIFICATES = {
+  revoked: 'a QWAC its certificate authority has revoked (keyCompromise)',
+  suspended: 'a QWAC its certificate authority has suspended (certificateHold)',
+} as const;
+export type RevokedCertificate = keyof typeof REVOKED_CERTIFICATES;

@@ -4,7 +4,7 @@
  * declare in `needs` throws, so an undeclared need shows up as an error, not as a silent pass.
  */
 import type { SettingValue } from '../contract/profile.js';
-import type { RefusedCertificate } from './capabilities.js';
+import type { RefusedCertificate, RevokedCertificate } from './capabilities.js';
 import type { ScenarioClient } from './operations.js';
 import type { Fixtures, ScaOutcome, TargetCallbacks, TargetClock, TargetControl } from './target.js';
 
@@ -37,6 +37,8 @@ export interface ScenarioContext {
    * undefined when the target offers none of that kind: the scenario then records the check as not checked and is inconclusive.
    */
   refusedApi(kind: RefusedCertificate): ScenarioClient | undefined;
+  /** A client presenting a certificate its CA revoked or suspended (capability `revoked-certificates`), or undefined when the target offers none of that kind. */
+  revokedApi(kind: RevokedCertificate): ScenarioClient | undefined;
   readonly fixtures: Fixtures;
   /**
    * Acts as the customer on an `scaRedirect`. A driver that cannot act makes the scenario

@@ -81,6 +81,10 @@ export function scenarioContext(
       const certificate = declared('refused-certificates', target.refusedCertificates)[kind];
       return certificate ? client(`refused certificate (${kind})`, certificate) : undefined;
     },
+    revokedApi: (kind) => {
+      const certificate = declared('revoked-certificates', target.revokedCertificates)[kind];
+      return certificate ? client(`revoked certificate (${kind})`, certificate) : undefined;
+    },
     fixtures: target.fixtures,
     authorise: async (scaRedirect, options) => {
       const driver = declared('sca', target.sca);

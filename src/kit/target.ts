@@ -4,7 +4,7 @@
  * receiver). The kit reaches all of them over HTTP only, so a real bank is a target like the sim.
  */
 import type { ClientCertificate } from './client.js';
-import type { Capability, RefusedCertificate } from './capabilities.js';
+import type { Capability, RefusedCertificate, RevokedCertificate } from './capabilities.js';
 import type { Recorder } from './exchange.js';
 import type { ReceivedCallback } from './callback-receiver.js';
 
@@ -137,6 +137,8 @@ export interface Target {
   readonly providerWithoutCof?: ClientCertificate | undefined;
   /** Certificates the target must refuse, by kind (capability `refused-certificates`); any may be absent. */
   readonly refusedCertificates?: Partial<Record<RefusedCertificate, ClientCertificate>> | undefined;
+  /** Certificates its CA revoked or suspended (capability `revoked-certificates`); either may be absent. */
+  readonly revokedCertificates?: Partial<Record<RevokedCertificate, ClientCertificate>> | undefined;
   readonly fixtures: Fixtures;
   readonly capabilities: ReadonlySet<Capability>;
   readonly sca?: ScaDriver | undefined;

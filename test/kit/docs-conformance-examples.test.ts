@@ -54,9 +54,12 @@ describe('the conformance page’s examples', () => {
       secondProvider: Pair;
       providerWithoutCof: Pair;
       refusedCertificates: Record<string, Pair>;
+      revokedCertificates: Record<string, Pair>;
     };
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-kit-readme-'));
-    const refused = Object.values(raw.refusedCertificates).flatMap((pair) => [pair.cert, pair.key]);
+    const refused = [...Object.values(raw.refusedCertificates), ...Object.values(raw.revokedCertificates)].flatMap(
+      (pair) => [pair.cert, pair.key],
+    );
     for (const file of [
       raw.ca,
       raw.provider.cert,
@@ -84,6 +87,7 @@ describe('the conformance page’s examples', () => {
       'held-account',
       'provider-without-cof',
       'refused-certificates',
+      'revoked-certificates',
       'sca',
       'second-provider',
       'second-psu',
@@ -97,6 +101,10 @@ describe('the conformance page’s examples', () => {
       'withoutOrganizationId',
       'withoutRoles',
     ]);
+    expect(target.revokedCertificates?.suspended).toEqual({
+      cert: 'contents of certs/refused/suspended.crt',
+      key: 'contents of certs/refused/suspended.key',
+    });
     expect(target.refusedCertificates?.expired).toEqual({
       cert: 'contents of certs/refused/expired.crt',
       key: 'contents of certs/refused/expired.key',

@@ -80,6 +80,7 @@ const EXAMPLES = {
   secondProvider: { cert: 'certs/second-tpp.crt', key: 'certs/second-tpp.key' },
   providerWithoutCof: { cert: 'certs/ais-pis-tpp.crt', key: 'certs/ais-pis-tpp.key' },
   refusedCertificates: { expired: { cert: 'certs/refused-expired.crt', key: 'certs/refused-expired.key' } },
+  revokedCertificates: { revoked: { cert: 'certs/revoked.crt', key: 'certs/revoked.key' } },
   otherPsu: { id: 'sandbox-user-2', password: 'sandbox-password-2' },
   controlUrl: 'https://xs2a-sandbox.bank.example:8080/sandbox',
   controlToken: 'the control API token',

@@ -27,6 +27,10 @@ export const KEY_NOTES: Record<ConfigKey, string[]> = {
     'Optional: certificates the bank must refuse, any of the seven. `xs2a-kit certs refused` makes them from the',
     "bank's test CA (--ca, --ca-key) and prints these lines.",
   ],
+  revokedCertificates: [
+    'Optional, for a bank that checks revocation: a QWAC its test CA revoked ("revoked") and one it suspended',
+    '("suspended"), each {"cert","key"}; only the bank\'s CA can make them.',
+  ],
   redirectUri: ['Sent as TPP-Redirect-URI: where the bank sends the customer back after approving (https).'],
   nokRedirectUri: ['Sent as TPP-NOK-Redirect-URI: where the bank sends the customer back after declining (https).'],
   psu: ['The test customer who approves: holds ibans.main and ibans.second.'],

@@ -10,7 +10,7 @@ import { IbanSchema } from '../../contract/index.js';
 import { ConfigError } from '../config-error.js';
 import { issueInConfigWords } from './config-issues.js';
 import { createScaDriver, ScaConfigSchema, type ScaConfig, type ScaDriverName } from '../sca-drivers/sca-config.js';
-import type { Capability, RefusedCertificate } from '../capabilities.js';
+import type { Capability, RefusedCertificate, RevokedCertificate } from '../capabilities.js';
 import type { ClientCertificate } from '../client.js';
 import type { Target } from '../target.js';
 import { firstPlaceholder, readConfigFile } from './config-file.js';
@@ -46,6 +46,13 @@ const REMOTE_KEYS = {
       unknownRoles: CertificateFiles.optional(),
       withdrawn: CertificateFiles.optional(),
     })
+    .optional(),
+  /**
+   * For a bank that checks revocation (OCSP or CRL): a QWAC its test CA revoked and one it suspended,
+   * either; the kit cannot make them, only the bank's CA can.
+   */
+  revokedCertificates: z
+    .strictObject({ revoked: CertificateFiles.optional(), suspended: CertificateFiles.optional() })
     .optional(),
   redirectUri: Https,
   nokRedirectUri: Https,
@@ -192,6 +199,19 @@ async function refusedPairs(
   return read;
 }
 
+/** The revoked and suspended certificates the config gives, read; undefined when it gives none. */
+async function revokedPairs(
+  files: RemoteConfig['revokedCertificates'],
+  pair: ReadPair,
+): Promise<Partial<Record<RevokedCertificate, ClientCertificate>> | undefined> {
+  const read: Partial<Record<RevokedCertificate, ClientCertificate>> = {};
+  for (const kind of ['revoked', 'suspended'] as const) {
+    const given = files?.[kind];
+    if (given) read[kind] = await pair(`revokedCertificates.${kind}`, given);
+  }
+  return Object.keys(read).length > 0 ? read : undefined;
+}
+
 /** The config's file paths, relative to the config file, so a config and its certificates travel together. */
 export function configPath(configFile: string, file: string): string {
   return resolve(dirname(resolve(configFile)), file);
@@ -236,6 +256,7 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
     ['held-account', config.ibans.held],
     ['callback-endpoint', config.revocationCallback],
     ['refused-certificates', Object.values(config.refusedCertificates ?? {}).some((files) => files !== undefined)],
+    ['revoked-certificates', Object.values(config.revokedCertificates ?? {}).some((files) => files !== undefined)],
   ];
   for (const [capability, given] of implied) if (given) capabilities.add(capability);
   const ca = await read('ca', config.ca);
@@ -249,6 +270,7 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
     secondProvider: await pair('secondProvider', config.secondProvider),
     providerWithoutCof: await pair('providerWithoutCof', config.providerWithoutCof),
     refusedCertificates: await refusedPairs(config.refusedCertificates, pair),
+    revokedCertificates: await revokedPairs(config.revokedCertificates, pair),
     fixtures: {
       redirectUri: config.redirectUri,
       nokRedirectUri: config.nokRedirectUri,

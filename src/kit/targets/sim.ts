@@ -13,6 +13,7 @@ import type { Capability } from '../capabilities.js';
 import type { SettingValue } from '../../contract/profile.js';
 import type { Fixtures, ScaDriver, Target } from '../target.js';
 import { controlApi } from './control-api.js';
+import { simRevokedCertificates } from './sim-revoked.js';
 import { keptKitCertificates } from './sim-certificates.js';
 
 /** The fixture customers (docs/fixtures.md): Anna's Girokonto has 650 booked entries (three pages). */
@@ -67,11 +68,20 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
     portalPort: 0,
     certsDir,
     callbackCa: [paths.caCert],
+    // As a bank that checks revocation: the revoked and suspended certificates below are refused.
+    checkRevocation: true,
     ...(options.clockStart ? { clockStart: options.clockStart } : {}),
     ...(options.profile === undefined ? {} : { profile: options.profile }),
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     log: () => {},
   });
+  let revokedCertificates;
+  try {
+    revokedCertificates = await simRevokedCertificates(certsDir, ca, provider, sandbox.clock.now());
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
   let secret: string | undefined;
   // The receiver presents the sandbox's own server certificate (localhost), which chains to the CA
   // the sandbox was told to trust for callbacks; it judges `t` against the sandbox clock.
@@ -95,6 +105,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
     'held-account',
     'callback-endpoint',
     'refused-certificates',
+    'revoked-certificates',
   ]);
   if (sca.wrongCodes) capabilities.add('sca-wrong-code');
   return {
@@ -105,6 +116,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
     secondProvider,
     providerWithoutCof,
     refusedCertificates,
+    revokedCertificates,
     fixtures: SIM_FIXTURES,
     capabilities,
     sca,
