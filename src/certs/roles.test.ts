@@ -6,6 +6,20 @@ describe('PSD2 roles', () => {
     for (const [role, oid] of Object.entries(PSP_ROLES)) expect(roleForOid(oid)).toBe(role);
   });
 
+  it("holds the current edition's role table (TS 119 495 Annex A): the first profile's four and those added since", () => {
+    expect(PSP_ROLES).toEqual({
+      Unspecified: '0.4.0.19495.1.0',
+      PSP_AS: '0.4.0.19495.1.1',
+      PSP_PI: '0.4.0.19495.1.2',
+      PSP_AI: '0.4.0.19495.1.3',
+      PSP_IC: '0.4.0.19495.1.4',
+      PSP_CB: '0.4.0.19495.1.5',
+      PSP_PA: '0.4.0.19495.1.6',
+      VOP_RS: '0.4.0.19495.1.51',
+      VOP_VS: '0.4.0.19495.1.52',
+    });
+  });
+
   it('does not recognise unknown OIDs or inherited object keys as roles', () => {
     expect(roleForOid('0.4.0.19495.1.9')).toBeUndefined();
     expect(isPspRole('toString')).toBe(false);

@@ -2,13 +2,16 @@
  * The roles of a payment service provider, as ETSI TS 119 495 registers them: clause 5.1 (the
  * PSD2QcType statement, whose RolesOfPSP hold each role as roleOfPspOid and roleOfPspName),
  * clause 5.2.2 (the role names: "the name in roleOfPspName is the one associated with the role
- * object identifier held in roleOfPspOid") and Annex A (the ASN.1 module: id-psd2-role-psp-as
- * { etsi-psd2-roles 1 } … id-psd2-role-psp-ic { etsi-psd2-roles 4 }, etsi-psd2-roles being
- * 0.4.0.19495.1). These four are the roles this code takes from the ETSI text; a role OID outside
- * this table is one the linter reports as unregistered here (clause 5.2.2 lets other roles be
- * "defined and registered by an organization recognized at the European or national level"), and
- * the sandbox grants nothing for it. The short names are what people and the Berlin Group
- * specification talk about.
+ * object identifier held in roleOfPspOid") and Annex A (the ASN.1 module, etsi-psd2-roles being
+ * 0.4.0.19495.1). The first profile registered the four PSD2 roles { etsi-psd2-roles 1 } to
+ * { etsi-psd2-roles 4 }; the current edition (V1.8.1, Annex A) adds an unspecified role
+ * { etsi-psd2-roles 0 }, PSP_CB { 5 } and PSP_PA { 6 }, and the roles of the verification-of-payee
+ * scheme, VOP_RS { 51 } and VOP_VS { 52 }, which public linters now check as well. A role OID
+ * outside this table is one the linter reports as unregistered (clause 5.2.2 lets other roles be
+ * "defined and registered by an organization recognized at the European or national level"). The
+ * sandbox grants XS2A access for the three TPP roles alone (the interface's role table); a QWAC
+ * with only other registered roles registers its provider, and is refused each operation with
+ * ROLE_INVALID. The short names are what people and the Berlin Group specification talk about.
  */
 export const PSP_ROLES = {
   /** Account servicing (the bank itself). */
@@ -19,6 +22,16 @@ export const PSP_ROLES = {
   PSP_AI: '0.4.0.19495.1.3',
   /** Issuing of card-based payment instruments (confirmation of funds). */
   PSP_IC: '0.4.0.19495.1.4',
+  /** Added by the current edition (Annex A): no particular role. */
+  Unspecified: '0.4.0.19495.1.0',
+  /** Added by the current edition (Annex A). */
+  PSP_CB: '0.4.0.19495.1.5',
+  /** Added by the current edition (Annex A). */
+  PSP_PA: '0.4.0.19495.1.6',
+  /** Verification of payee, the requesting side (added by the current edition, Annex A). */
+  VOP_RS: '0.4.0.19495.1.51',
+  /** Verification of payee, the responding side (added by the current edition, Annex A). */
+  VOP_VS: '0.4.0.19495.1.52',
 } as const;
 
 export type PspRole = keyof typeof PSP_ROLES;

@@ -93,6 +93,24 @@ describe('identity is the client certificate', () => {
     expect((answer.json as { tppMessages: { code: string }[] }).tppMessages[0]?.code).toBe('ROLE_INVALID');
   });
 
+  it('registers a provider whose only roles are those the current ETSI edition added, and grants it no XS2A operation', async () => {
+    const client = qwac({ organizationIdentifier: 'PSDDE-BAFIN-500009', roles: ['VOP_RS', 'PSP_CB'] });
+    // Registered: the revocation callback answers any registered provider (404: none registered yet).
+    const callback = await t.call({ path: '/v1/revocation-callback', client });
+    expect(callback.status).toBe(404);
+    const accounts = await t.call({
+      path: '/v1/accounts',
+      client,
+      headers: { 'Consent-ID': '3f1c8a9e-0d2b-4c6a-9e7f-1a2b3c4d5e6f' },
+    });
+    expect(accounts.status).toBe(403);
+    expect((accounts.json as { tppMessages: { code: string }[] }).tppMessages[0]?.code).toBe('ROLE_INVALID');
+    const registered = (
+      (await t.control('/providers')).json as { organizationIdentifier: string; roles: string[] }[]
+    ).find((p) => p.organizationIdentifier === 'PSDDE-BAFIN-500009');
+    expect(registered?.roles.sort()).toEqual(['PSP_CB', 'VOP_RS']);
+  });
+
   it('registers a provider on its first accepted request, from its certificate', async () => {
     const before = await t.control('/providers');
     expect(

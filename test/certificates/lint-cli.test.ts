@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeAlmostRight, type AlmostRight } from '../../src/certs/almost-right.js';
+import { issueQwac } from '../../src/certs/index.js';
 import { xs2aKit } from '../helpers/cli.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { openssl } from '../helpers/tools.js';
@@ -68,6 +69,29 @@ describe('certs lint passes every certificate xs2a-kit issues', () => {
       code: 0,
       stdout: `${join(dir, 'tpp.crt')}: ok (QWAC, PSDDE-BAFIN-123456, PSP_AI PSP_PI PSP_IC, OCSP good)\n`,
     });
+  });
+});
+
+describe('the roles the current edition of TS 119 495 added', () => {
+  it('are issued, linted by their OIDs and names, and a name given to another of them is an error', async () => {
+    const made = await xs2aKit(['certs', 'tpp', '--name', 'vop-tpp', '--roles', 'VOP_RS,PSP_PA', '--out', dir]);
+    expect(made.code, made.stderr).toBe(0);
+    const ok = await lint('--ca', join(dir, 'ca.crt'), join(dir, 'vop-tpp.crt'));
+    expect(ok.stdout).toMatch(/vop-tpp\.crt: ok \(QWAC, PSDDE-BAFIN-\d{6}, VOP_RS PSP_PA\)\n$/);
+    expect(ok.code).toBe(0);
+    const misnamed = issueQwac({
+      ca: { cert: readFileSync(join(dir, 'ca.crt'), 'utf8'), key: readFileSync(join(dir, 'ca.key'), 'utf8') },
+      name: 'Misnamed VOP TPP',
+      organizationIdentifier: 'PSDDE-BAFIN-700052',
+      roles: ['PSP_AI'],
+      statementRoles: [{ oid: '0.4.0.19495.1.51', name: 'VOP_VS' }],
+    });
+    writeFileSync(join(dir, 'misnamed-vop.crt'), misnamed.cert);
+    const wrong = await lint(join(dir, 'misnamed-vop.crt'));
+    expect(wrong.code).toBe(1);
+    expect(wrong.stdout).toContain(
+      'role 0.4.0.19495.1.51 is named "VOP_VS"; the name associated with that OID is "VOP_RS"',
+    );
   });
 });
 

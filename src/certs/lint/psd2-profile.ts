@@ -111,7 +111,7 @@ function psd2Findings(qc: DecodedQcStatements, identity: QwacIdentity, findings:
         TS119495('5.2.2'),
         byName
           ? `role name "${role.name}" belongs to OID ${byName}, but the role carries OID ${role.oid}`
-          : `role ${role.oid} ("${role.name}") is not one of the roles TS 119 495 registers for PSD2 (PSP_AS, PSP_PI, PSP_AI, PSP_IC); a bank grants nothing for it`,
+          : `role ${role.oid} ("${role.name}") is not one of the roles TS 119 495 registers (${Object.keys(PSP_ROLES).join(', ')}); a bank grants nothing for it`,
       );
     }
     if (role.name.length === 0 || role.name.length > MAX_PSD2_STRING)
