@@ -235,8 +235,8 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
     files ? { cert: await read(`${key}.cert`, files.cert), key: await read(`${key}.key`, files.key) } : undefined;
   // An https control API is a world's, on the API port: it knows the caller by the provider's certificate
   // (read below, once the config's choices were checked).
-  let tls: ControlTls | undefined;
-  const tlsOf = () => tls!;
+  const tls: { current?: ControlTls } = {};
+  const tlsOf = () => tls.current!;
   const driver = createScaDriver(sca, {
     say: options.say,
     returnUris: [config.redirectUri, config.nokRedirectUri],
@@ -261,7 +261,7 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
   for (const [capability, given] of implied) if (given) capabilities.add(capability);
   const ca = await read('ca', config.ca);
   const provider = (await pair('provider', config.provider))!;
-  tls = { ca, certificate: provider };
+  tls.current = { ca, certificate: provider };
   return {
     name: baseUrl,
     baseUrl,
