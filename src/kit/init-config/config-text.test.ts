@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config-error.js';
 import { stripComments } from '../targets/config-file.js';
-import { parseRemoteConfig, RemoteConfigSchema, scaOf } from '../targets/remote.js';
+import { parseRemoteConfig, RemoteConfigFileSchema, scaOf } from '../targets/remote.js';
 import type { CertsFolder } from './certs-folder.js';
 import { renderSandboxConfig, renderTemplate } from './config-text.js';
 import { KEY_NOTES } from './render-config.js';
@@ -27,8 +27,9 @@ const refusal = (text: string) => {
 };
 
 describe('the config files --init-config writes', () => {
-  it('has a note for exactly the config schema’s keys', () => {
-    expect(Object.keys(KEY_NOTES).sort()).toEqual(Object.keys(RemoteConfigSchema.shape).sort());
+  it('has a note for exactly the config schema’s keys, the report keys (name, environment) among them', () => {
+    expect(Object.keys(KEY_NOTES).sort()).toEqual(Object.keys(RemoteConfigFileSchema.shape).sort());
+    expect(Object.keys(KEY_NOTES)).toEqual(expect.arrayContaining(['name', 'environment']));
   });
 
   it('writes a template naming every key under its note, which the kit reads back and stops at the first placeholder', () => {

@@ -64,7 +64,7 @@ export function renderSandboxConfig(input: SandboxConfigInput): string {
       capabilities: ['clock', 'control'],
       revocationCallback: true,
     },
-    {},
+    { name: 'Example Bank XS2A', environment: 'sandbox' },
   );
 }
 
@@ -77,6 +77,8 @@ export interface TemplateInput {
 
 /** Optional keys a template leaves commented out, each with an example of its shape. */
 const EXAMPLES = {
+  name: 'Example Bank XS2A',
+  environment: 'sandbox',
   secondProvider: { cert: 'certs/second-tpp.crt', key: 'certs/second-tpp.key' },
   providerWithoutCof: { cert: 'certs/ais-pis-tpp.crt', key: 'certs/ais-pis-tpp.key' },
   refusedCertificates: { expired: { cert: 'certs/refused-expired.crt', key: 'certs/refused-expired.key' } },

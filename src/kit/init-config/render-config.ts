@@ -6,12 +6,14 @@
  */
 import { formatJson } from '../format-json.js';
 import { PLACEHOLDER } from '../targets/config-file.js';
-import type { RemoteConfigSchema } from '../targets/remote.js';
+import type { RemoteConfigFileSchema } from '../targets/remote.js';
 
-export type ConfigKey = keyof typeof RemoteConfigSchema.shape;
+export type ConfigKey = keyof typeof RemoteConfigFileSchema.shape;
 
 /** What each key is for, one line or two, written above it. */
 export const KEY_NOTES: Record<ConfigKey, string[]> = {
+  name: ["Optional: what the bank calls this target (the reports' first line names it)."],
+  environment: ['Optional: which of its environments it is (sandbox, pre-production, production), for the reports.'],
   baseUrl: [
     "The bank's XS2A API base URL (https; every path carries /v1 below it). --target wins when both are given.",
   ],
