@@ -7,12 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sendHttps } from '../../src/kit/client.js';
 import { REDIRECT } from '../helpers/ais.js';
 import { createDatabase, type TestDatabase } from '../helpers/postgres.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { serveProcess, stopServe, type ServeProcess } from '../helpers/serve-process.js';
 import type { ClientCertificate } from '../helpers/tls-client.js';
+import { worldCall } from '../helpers/world-call.js';
 
 const TOKEN = 'operator-secret';
 const OTHER = 'PSDDE-BAFIN-654101';
@@ -40,14 +40,8 @@ async function fillUp(t: TestSandbox, client: ClientCertificate) {
 }
 
 /** A control call of the caller's own world, on the mutual-TLS port. */
-const worldControl = (t: TestSandbox, client: ClientCertificate, path: string, method = 'GET') =>
-  sendHttps(new URL(`/sandbox${path}`, t.sandbox.apiUrl), {
-    method,
-    headers: { 'X-Request-ID': randomUUID(), ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }) },
-    payload: method === 'GET' ? undefined : '{}',
-    ca: t.ca,
-    certificate: client,
-  });
+const worldControl = (t: TestSandbox, client: ClientCertificate, path: string) =>
+  worldCall(t.sandbox.apiUrl, t.ca)(client, 'GET', `/sandbox${path}`);
 
 function expectRecordsRefusal(refusal: { status: number; json: unknown }, max: number): void {
   expect(refusal.status).toBe(403);
@@ -214,21 +208,13 @@ describe('on PostgreSQL, two processes count as one', () => {
     const { readFileSync } = await import('node:fs');
     const ca = readFileSync(`${certs}/ca.crt`, 'utf8');
     const tpp = { cert: readFileSync(`${certs}/tpp.crt`, 'utf8'), key: readFileSync(`${certs}/tpp.key`, 'utf8') };
-    const xs2a = (i: number, method: string, path: string, body?: unknown) =>
-      sendHttps(new URL(path, processes[i % 2]!.apiUrl), {
-        method,
-        headers: {
-          'X-Request-ID': randomUUID(),
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'TPP-Redirect-URI': REDIRECT }),
-        },
-        payload: body === undefined ? undefined : JSON.stringify(body),
-        ca,
-        certificate: tpp,
-      });
+    let turn = 0;
+    const call = worldCall(() => processes[turn++ % 2]!.apiUrl, ca);
+    const xs2a = (method: string, path: string, body?: unknown) => call(tpp, method, path, body);
     let made = 0;
     let refusal;
     for (let i = 0; i < 50 && !refusal; i++) {
-      const answer = await xs2a(i, 'POST', '/v1/consents', consentBody);
+      const answer = await xs2a('POST', '/v1/consents', consentBody);
       if (answer.status === 201) made++;
       else refusal = answer;
     }
@@ -241,7 +227,7 @@ describe('on PostgreSQL, two processes count as one', () => {
     expect(consents.rows[0].n).toBe(made);
 
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await xs2a(i, 'GET', '/sandbox/clock')).status);
+    for (let i = 0; i < 5; i++) statuses.push((await xs2a('GET', '/sandbox/clock')).status);
     // Five calls on two processes: the fifth is refused (or, across a minute's turn, an earlier one).
     if (statuses[4] === 200) expect(statuses.slice(0, 4)).toContain(429);
     else expect(statuses).toEqual([200, 200, 200, 200, 429]);

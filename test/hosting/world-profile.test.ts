@@ -4,23 +4,16 @@
  * at each request's arrival), through a reset; `{"profile":null}` goes back to the facility's. A file
  * path is never read, and a bad choice is 400 with the field's `path`, nothing changed.
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendHttps } from '../../src/kit/client.js';
-import { REDIRECT } from '../helpers/ais.js';
 import { createDatabase, type TestDatabase } from '../helpers/postgres.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { serveProcess, stopServe, type ServeProcess } from '../helpers/serve-process.js';
 import type { ClientCertificate } from '../helpers/tls-client.js';
+import { worldCall, type WorldCall } from '../helpers/world-call.js';
 
-type Call = (
-  client: ClientCertificate,
-  method: string,
-  path: string,
-  body?: unknown,
-) => Promise<{ status: number; json: any }>;
+type Call = WorldCall;
 
 /** A consent without validUntil and recurringIndicator: the strict profile requires both. */
 const bareConsent = { access: { balances: [{ iban: 'DE12123456780000100001' }] } };
@@ -89,19 +82,7 @@ describe('in memory', () => {
   });
 
   it("serves the chosen profile in the chooser's world only", async () => {
-    const call: Call = async (client, method, path, body) => {
-      const answer = await sendHttps(new URL(path, t.sandbox.apiUrl), {
-        method,
-        headers: {
-          'X-Request-ID': randomUUID(),
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'TPP-Redirect-URI': REDIRECT }),
-        },
-        payload: body === undefined ? undefined : JSON.stringify(body),
-        ca: t.ca,
-        certificate: client,
-      });
-      return { status: answer.status, json: answer.json };
-    };
+    const call: Call = worldCall(t.sandbox.apiUrl, t.ca);
     await holdsApart(call, t.tpp, other);
     // The library's view follows the world's choice.
     await call(t.tpp, 'PUT', '/sandbox/profile', { profile: 'lenient' });
@@ -133,19 +114,7 @@ describe('on PostgreSQL, two processes', () => {
     });
     let turn = 0;
     // Every call on the next process in turn: a choice made on one is served by the other.
-    const call: Call = async (client, method, path, body) => {
-      const answer = await sendHttps(new URL(path, processes[turn++ % 2]!.apiUrl), {
-        method,
-        headers: {
-          'X-Request-ID': randomUUID(),
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json', 'TPP-Redirect-URI': REDIRECT }),
-        },
-        payload: body === undefined ? undefined : JSON.stringify(body),
-        ca,
-        certificate: client,
-      });
-      return { status: answer.status, json: answer.json };
-    };
+    const call: Call = worldCall(() => processes[turn++ % 2]!.apiUrl, ca);
     await holdsApart(call, { cert: read('tpp.crt'), key: read('tpp.key') }, other);
   });
 });
