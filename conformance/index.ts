@@ -5,6 +5,7 @@
  */
 import type { Scenario } from '../src/kit/scenario.js';
 import { aisContentScenarios } from './ais-content.js';
+import { almostRightScenarios } from './almost-right.js';
 import { attendedScenarios } from './attended.js';
 import { notCarriedScenarios } from './not-carried.js';
 import { cardNumberScenarios } from './card-number.js';
@@ -73,15 +74,18 @@ export const catalogue: readonly Scenario[] = [
   ...limitBoundaryScenarios,
   ...uncappedScenarios,
   ...attendedScenarios,
+  ...almostRightScenarios.filter((s) => s.area === 'limits'),
   ...paymentScenarios,
   ...paymentRequestScenarios,
   ...paymentLifecycleScenarios,
   ...paymentOutcomeScenarios,
   ...settlementScenarios,
+  ...almostRightScenarios.filter((s) => s.area === 'payments'),
   ...rowsFor('payment', 'instant-payment'),
   ...cofScenarios,
   ...cofLifecycleScenarios,
   ...cardNumberScenarios,
+  ...almostRightScenarios.filter((s) => s.area === 'cof'),
   ...notCarriedScenarios.filter((s) => s.area === 'cof'),
   ...everyValueScenarios.filter((s) => s.area === 'cof'),
   ...rowsFor('cof-consent', 'funds'),

@@ -1288,6 +1288,12 @@ export const RULES: readonly Rule[] = [
     statement: '`X-RateLimit-Reset`, on 200 and 429, is the Unix timestamp of the next midnight UTC.',
   },
   { id: 'LIMIT-20', section: 'Limits', statement: 'A 429 carries `Retry-After` as a whole number of seconds.' },
+  {
+    id: 'LIMIT-21',
+    section: 'Limits',
+    statement:
+      'The unattended budget of a data type belongs to the consent, not to an account: reads of different accounts under one consent draw on one count.',
+  },
 
   // ── Versioning ───────────────────────────────────────────────────────────────────────────────
   {

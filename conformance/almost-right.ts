@@ -1,0 +1,159 @@
+/**
+ * Scenarios written by asking of a rule "what would a careless implementation get almost right?"
+ * after listing the variables the rule names and finding one no other scenario varied while holding
+ * the rest ([Rule variables](../docs/rule-variables.md) keeps that analysis). Each scenario names the
+ * careless implementation it catches; `test/kit/careless-implementations.test.ts` plays each one
+ * behind a proxy and shows the scenario failing on it while the older scenarios of its rules pass.
+ */
+import { randomUUID } from 'node:crypto';
+import { toCents } from '../src/contract/index.js';
+import type { ScenarioContext } from '../src/kit/context.js';
+import { ensure, ensureEqual } from '../src/kit/failure.js';
+import { scenario } from '../src/kit/scenario.js';
+import { intHeader } from './rate-limit.js';
+import { expectRefusal } from './refusal.js';
+import {
+  ATTENDED,
+  createPayment,
+  initiatePayment,
+  paymentBody,
+  paymentIdOf,
+  resourceIdOf,
+  SHARED_COF,
+  sharedCofConsent,
+  underConsent,
+  validConsent,
+} from './steps.js';
+
+type AccountRead = 'account' | 'balances' | 'transactions';
+
+/** One capped read of one account under a consent, with the headers given. */
+function readOf(ctx: ScenarioContext, what: AccountRead, accountId: string, headers: Record<string, string>) {
+  switch (what) {
+    case 'account':
+      return ctx.api.readAccountDetails({ accountId, headers });
+    case 'balances':
+      return ctx.api.getBalances({ accountId, headers });
+    case 'transactions':
+      return ctx.api.getTransactionList({ accountId, headers, query: { bookingStatus: 'booked' } });
+  }
+}
+
+/** An amount of `cents` written with no decimals, rounded the way given (down keeps it covered, up keeps it beyond). */
+const wholeEuros = (cents: number, round: (x: number) => number) => String(round(cents / 100));
+/** The same with exactly one decimal. */
+function oneDecimal(cents: number, round: (x: number) => number): string {
+  const tenths = round(cents / 10);
+  return `${Math.floor(tenths / 10)}.${tenths % 10}`;
+}
+
+const confirm = (ctx: ScenarioContext, consentId: string, amount: string) =>
+  ctx.api.checkAvailabilityOfFunds({
+    // Attended: the shared consent's unattended budget is left for the scenarios about it.
+    headers: { 'Consent-ID': consentId, ...ATTENDED },
+    body: { account: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount } },
+  });
+
+export const almostRightScenarios = [
+  scenario({
+    id: 'AIS-LIMIT-021',
+    title:
+      'The budget belongs to the consent and the data type, not to an account: under a one-off consent on two accounts, the read of one account spends the data type and the same read of the other is refused with 429',
+    spec: 'Limits (unattended accesses: 4 per consent, per data type, per day; one-off consent: 1 per data type, forced); Errors rule 4',
+    // Careless: the budget counted per consent, account and data type, so a second account serves again.
+    rules: ['LIMIT-21', 'LIMIT-9', 'LIMIT-17', 'LIMIT-20'],
+    area: 'limits',
+    approvals: 1,
+    expect: { limit: 1, refusal: { status: 429, code: 'ACCESS_EXCEEDED' } },
+    async run(ctx, expect) {
+      const { main, second } = ctx.fixtures.ibans;
+      // One-off: it never supersedes, so the shared consent on the same two accounts stays valid.
+      const consent = await validConsent(ctx, { ibans: [main, second], recurring: false });
+      const first = await resourceIdOf(ctx, consent.consentId, main);
+      const other = await resourceIdOf(ctx, consent.consentId, second);
+      const unattended = underConsent(consent.consentId, { attended: false });
+      for (const what of ['account', 'balances', 'transactions'] as const) {
+        const served = await readOf(ctx, what, first, unattended);
+        ensureEqual(served.status, 200, `status of the unattended ${what} read of the first account`);
+        ensureEqual(intHeader(served, 'X-RateLimit-Limit'), expect.limit, `X-RateLimit-Limit on the ${what} read`);
+        ensureEqual(
+          intHeader(served, 'X-RateLimit-Remaining'),
+          0,
+          `X-RateLimit-Remaining after the ${what} read of the first account`,
+        );
+        const refused = await readOf(ctx, what, other, unattended);
+        expectRefusal(ctx, refused, expect.refusal, `the unattended ${what} read of the second account`);
+        ensureEqual(
+          intHeader(refused, 'X-RateLimit-Remaining'),
+          0,
+          `X-RateLimit-Remaining on the refused ${what} read of the second account`,
+        );
+        ensure(intHeader(refused, 'Retry-After') > 0, `Retry-After on the refused ${what} read is positive`);
+        // The control: the second account is granted and readable; only the budget refused it.
+        const attended = await readOf(ctx, what, other, underConsent(consent.consentId));
+        ensureEqual(attended.status, 200, `status of the attended ${what} read of the second account`);
+      }
+    },
+  }),
+  scenario({
+    id: 'PIS-IDEM-010',
+    title:
+      'The same X-Request-ID with a body that differs only outside the amount (payee, debtor, name, reference, an added or a dropped field) is 409 REQUEST_ID_REUSED each time, and the key still resolves to the first payment',
+    spec: 'Behaviour notes / Payments 6 (same key, different body: 409 REQUEST_ID_REUSED; same key, same body: the first payment); Errors / Codes REQUEST_ID_REUSED',
+    // Careless: the body compared on the amount (or the money fields) alone, so a changed payee replays the first payment.
+    rules: ['PIS-IDEM-2', 'PIS-IDEM-1'],
+    area: 'payments',
+    expect: { status: 409, code: 'REQUEST_ID_REUSED' },
+    async run(ctx, expect) {
+      const base = paymentBody(ctx);
+      const { creditorName: _dropped, ...withoutName } = base;
+      const variants: readonly (readonly [string, Record<string, unknown>])[] = [
+        ['another creditorAccount', { ...base, creditorAccount: { iban: ctx.fixtures.ibans.second } }],
+        ['another debtorAccount', { ...base, debtorAccount: { iban: ctx.fixtures.ibans.second } }],
+        ['another creditorName', { ...base, creditorName: 'Another Payee' }],
+        ['no creditorName', withoutName],
+        ['another remittanceInformationUnstructured', { ...base, remittanceInformationUnstructured: 'another reference' }],
+        ['an added endToEndIdentification', { ...base, endToEndIdentification: 'XS2A-KIT-E2E-1' }],
+      ];
+      for (const [label, body] of variants) {
+        const key = randomUUID();
+        const first = await createPayment(ctx, base, { requestId: key });
+        expectRefusal(ctx, await initiatePayment(ctx, body, { requestId: key }), expect, `the same key with ${label}`);
+        // The control: the refused body bound nothing; the key is still the first payment's.
+        const replay = await initiatePayment(ctx, base, { requestId: key });
+        ensureEqual(paymentIdOf(replay), first.paymentId, `paymentId of a same-body replay after ${label}`);
+      }
+    },
+  }),
+  scenario({
+    id: 'COF-029',
+    title:
+      'A funds confirmation takes an amount written with no decimals or one decimal like one with two: true within the balance, false beyond it',
+    spec: 'Amount (pattern ^[0-9]+(\\.[0-9]{1,2})?$: none, one or two decimals); FundsConfirmationRequest; Funds confirmation 1',
+    // Careless: the funds endpoint's own amount check demands two decimals, as every amount the kit sent it before had.
+    rules: ['AMOUNT-8', 'AMOUNT-4', 'COF-10'],
+    area: 'cof',
+    shares: [SHARED_COF],
+    expect: {},
+    async run(ctx) {
+      const covered = toCents(ctx.fixtures.amounts.small);
+      const beyond = toCents(ctx.fixtures.amounts.beyondBalance);
+      if (covered < 100)
+        return ctx.unchecked(
+          'amounts without two decimals on funds confirmations',
+          `the configured small amount (${ctx.fixtures.amounts.small}) is under one euro, so no whole-euro amount is known to be covered`,
+        );
+      const consentId = await sharedCofConsent(ctx);
+      const cases: readonly (readonly [string, boolean])[] = [
+        [wholeEuros(covered, Math.floor), true],
+        [oneDecimal(covered, Math.floor), true],
+        [wholeEuros(beyond, Math.ceil), false],
+        [oneDecimal(beyond, Math.ceil), false],
+      ];
+      for (const [amount, available] of cases) {
+        const answer = (await confirm(ctx, consentId, amount)).success(`a funds confirmation of "${amount}"`);
+        ensureEqual(answer.fundsAvailable, available, `fundsAvailable for "${amount}"`);
+      }
+    },
+  }),
+];

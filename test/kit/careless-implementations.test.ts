@@ -1,0 +1,169 @@
+/**
+ * Implementations that get a rule almost right, each played by a real sandbox behind a proxy that
+ * changes that rule alone (`test/helpers/careless-bank.ts`): a budget counted per account, an
+ * idempotency key compared on the amount alone, a funds confirmation that demands two decimals. For
+ * each, the scenario written for it (`conformance/almost-right.ts`) fails, naming what it saw, while
+ * the older scenarios of the same rules pass: the break is one the catalogue missed before. Through
+ * a proxy that changes nothing, the new scenarios pass, so the proxy itself is not what they catch.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogue } from '../../conformance/index.js';
+import type { RunSummary } from '../../src/kit/events.js';
+import { runScenarios } from '../../src/kit/runner.js';
+import { startSimTarget } from '../../src/kit/targets/sim.js';
+import type { Target } from '../../src/kit/target.js';
+import { carelessBank, headerOf, refusal, type Behaviour } from '../helpers/careless-bank.js';
+import type { KnownCertificates, ServerCertificates } from '../helpers/misbehaving-targets.js';
+import { certificateFolder } from '../helpers/sandbox.js';
+
+let sim: Target;
+let server: ServerCertificates;
+let known: KnownCertificates;
+
+beforeAll(async () => {
+  const certsDir = await certificateFolder();
+  const read = (name: string) => readFileSync(join(certsDir, name), 'utf8');
+  sim = await startSimTarget({ certsDir });
+  server = { key: read('server.key'), cert: read('server.crt'), ca: sim.ca };
+  known = [sim.provider, sim.secondProvider!, sim.providerWithoutCof!, ...Object.values(sim.refusedCertificates ?? {})];
+}, 60_000);
+afterAll(async () => {
+  await sim?.close();
+});
+
+/** Runs the scenarios given by id against the sim behind a proxy behaving as told. */
+async function runBehind(behave: Behaviour, ids: readonly string[]): Promise<RunSummary> {
+  const proxy = await carelessBank(server, { baseUrl: sim.baseUrl, ca: sim.ca }, known, behave);
+  try {
+    return await runScenarios({
+      target: { ...sim, name: `sim behind a careless proxy (${proxy.baseUrl})`, baseUrl: proxy.baseUrl },
+      scenarios: catalogue.filter((scenario) => ids.includes(scenario.id)),
+    });
+  } finally {
+    await proxy.close();
+  }
+}
+
+/** The scenarios enforcing any of the rules of `id`, `id` and the other new scenarios left out. */
+function olderOfTheRules(id: string): string[] {
+  const rules = catalogue.find((scenario) => scenario.id === id)!.rules;
+  return catalogue
+    .filter((scenario) => !NEW.includes(scenario.id) && scenario.rules.some((rule) => rules.includes(rule)))
+    .map((scenario) => scenario.id);
+}
+
+const NEW = ['AIS-LIMIT-021', 'PIS-IDEM-010', 'COF-029'];
+
+const statusOf = (summary: RunSummary) =>
+  Object.fromEntries(summary.results.map((result) => [result.id, result.status]));
+
+/**
+ * Balances and transactions counted per consent, account and data type: each account a budget of its
+ * own. (The account list and the account read are left to the sandbox: one budget per consent.)
+ */
+function budgetPerAccount(): Behaviour {
+  const used = new Map<string, number>();
+  return async (request, forward) => {
+    const read = /^\/v1\/accounts\/([^/]+)\/(balances|transactions)$/.exec(request.path);
+    const consentId = headerOf(request, 'Consent-ID');
+    if (request.method !== 'GET' || !read || !consentId) return forward(request);
+    const attended = headerOf(request, 'PSU-IP-Address') !== undefined;
+    // Forwarded as attended, so the sandbox counts nothing; the proxy counts instead, per account.
+    const answer = await forward({ ...request, headers: { ...request.headers, 'psu-ip-address': '192.0.2.77' } });
+    if (answer.status !== 200) return answer;
+    const limit = Number(answer.headers['x-ratelimit-limit']);
+    const reset = answer.headers['x-ratelimit-reset']!;
+    const key = [request.provider, consentId, read[1], read[2], reset].join('|');
+    const remaining = (count: number) => ({ ...answer.headers, 'x-ratelimit-remaining': String(limit - count) });
+    // An attended read reports what is left without spending it, as the interface says.
+    if (attended) return { ...answer, headers: remaining(used.get(key) ?? 0) };
+    const count = (used.get(key) ?? 0) + 1;
+    if (count > limit)
+      return refusal(429, 'ACCESS_EXCEEDED', headerOf(request, 'X-Request-ID'), {
+        'x-ratelimit-limit': String(limit),
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': reset,
+        'retry-after': String(Math.max(1, Number(reset) - Math.floor(Date.now() / 1000))),
+      });
+    used.set(key, count);
+    return { ...answer, headers: remaining(count) };
+  };
+}
+
+/** The idempotency key compared on the instructed amount alone: any body of the same amount replays the first payment. */
+function keyComparedOnTheAmount(): Behaviour {
+  const first = new Map<string, string>();
+  const amountOf = (text: string): unknown => {
+    try {
+      return (JSON.parse(text) as { instructedAmount?: { amount?: unknown } }).instructedAmount?.amount;
+    } catch {
+      return undefined;
+    }
+  };
+  return async (request, forward) => {
+    const key = headerOf(request, 'X-Request-ID')?.toLowerCase();
+    if (request.method !== 'POST' || !/^\/v1\/payments\/[^/]+$/.test(request.path) || !key) return forward(request);
+    const earlier = first.get(key);
+    if (earlier !== undefined && amountOf(earlier) === amountOf(request.text))
+      return forward({ ...request, text: earlier });
+    const answer = await forward(request);
+    if (earlier === undefined && answer.status === 201) first.set(key, request.text);
+    return answer;
+  };
+}
+
+/** A funds confirmation whose own amount check demands exactly two decimals. */
+function fundsAmountWithTwoDecimals(): Behaviour {
+  return async (request, forward) => {
+    if (request.method !== 'POST' || request.path !== '/v1/funds-confirmations') return forward(request);
+    let amount: unknown;
+    try {
+      amount = (JSON.parse(request.text) as { instructedAmount?: { amount?: unknown } }).instructedAmount?.amount;
+    } catch {
+      return forward(request);
+    }
+    if (typeof amount === 'string' && !/^[0-9]+\.[0-9]{2}$/.test(amount))
+      return refusal(400, 'FORMAT_ERROR', headerOf(request, 'X-Request-ID'), {}, 'instructedAmount.amount');
+    return forward(request);
+  };
+}
+
+describe('the scenarios written for careless implementations', () => {
+  it('pass against the sandbox behind a proxy that changes nothing', async () => {
+    const summary = await runBehind((request, forward) => forward(request), NEW);
+    expect(statusOf(summary)).toEqual(Object.fromEntries(NEW.map((id) => [id, 'passed'])));
+  }, 120_000);
+
+  it.each([
+    {
+      careless: 'an unattended budget counted per account',
+      id: 'AIS-LIMIT-021',
+      behave: budgetPerAccount,
+      message: /unattended balances read of the second account: expected a refusal \(4xx ACCESS_EXCEEDED\), got 200/,
+    },
+    {
+      careless: 'an idempotency key compared on the amount alone',
+      id: 'PIS-IDEM-010',
+      behave: keyComparedOnTheAmount,
+      message: /the same key with another creditorAccount: expected a refusal \(4xx REQUEST_ID_REUSED\), got 201/,
+    },
+    {
+      careless: 'a funds confirmation that demands two decimals',
+      id: 'COF-029',
+      behave: fundsAmountWithTwoDecimals,
+      message: /funds confirmation of "1"/,
+    },
+  ])('catch $careless with $id, which the older scenarios of its rules missed', async ({ id, behave, message }) => {
+    const older = olderOfTheRules(id);
+    expect(older.length).toBeGreaterThan(0);
+    const summary = await runBehind(behave(), [id, ...older]);
+    const result = summary.results.find((item) => item.id === id)!;
+    expect(result.status).toBe('failed');
+    expect(result.failure?.message).toMatch(message);
+    expect(Object.entries(statusOf(summary)).filter(([other, status]) => other !== id && status !== 'passed')).toEqual(
+      [],
+    );
+  }, 240_000);
+});
