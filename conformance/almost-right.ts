@@ -7,17 +7,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import { toCents } from '../src/contract/index.js';
+import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { intHeader } from './rate-limit.js';
 import { expectRefusal } from './refusal.js';
 import {
+  aisAccess,
+  approveConsent,
   ATTENDED,
+  consentFrom,
   createPayment,
+  FURTHEST,
   initiatePayment,
   paymentBody,
   paymentIdOf,
+  readConsent,
+  requestConsent,
   resourceIdOf,
   SHARED_COF,
   sharedCofConsent,
@@ -26,6 +33,16 @@ import {
 } from './steps.js';
 
 type AccountRead = 'account' | 'balances' | 'transactions';
+
+/** Spends a budget: `limit` unattended reads served, the headers counting down. */
+async function spend(read: () => Promise<Reply>, what: string, limit: number): Promise<void> {
+  for (let i = 1; i <= limit; i += 1) {
+    const reply = await read();
+    ensureEqual(reply.status, 200, `status of unattended ${what} read ${i}`);
+    ensureEqual(intHeader(reply, 'X-RateLimit-Limit'), limit, `X-RateLimit-Limit on ${what} read ${i}`);
+    ensureEqual(intHeader(reply, 'X-RateLimit-Remaining'), limit - i, `X-RateLimit-Remaining after ${what} read ${i}`);
+  }
+}
 
 /** One capped read of one account under a consent, with the headers given. */
 function readOf(ctx: ScenarioContext, what: AccountRead, accountId: string, headers: Record<string, string>) {
@@ -47,14 +64,51 @@ function oneDecimal(cents: number, round: (x: number) => number): string {
   return `${Math.floor(tenths / 10)}.${tenths % 10}`;
 }
 
-const confirm = (ctx: ScenarioContext, consentId: string, amount: string) =>
+const confirm = (ctx: ScenarioContext, consentId: string, amount: string, requestId?: string) =>
   ctx.api.checkAvailabilityOfFunds({
     // Attended: the shared consent's unattended budget is left for the scenarios about it.
     headers: { 'Consent-ID': consentId, ...ATTENDED },
     body: { account: { iban: ctx.fixtures.ibans.main }, instructedAmount: { currency: 'EUR', amount } },
+    ...(requestId === undefined ? {} : { requestId }),
   });
 
 export const almostRightScenarios = [
+  scenario({
+    id: 'AIS-CONSENT-038',
+    title:
+      'A recurring consent asked without frequencyPerDay gets the default, 4: it reads back 4 before and after approval and serves exactly four unattended balance reads',
+    spec: 'ConsentRequest (frequencyPerDay: not required, default 4); ConsentResponse (frequencyPerDay: what is enforced, the same before and after authorisation); Limits',
+    // Careless: a default of 1 (or none) where the request leaves the field out, as every request the kit sent before carried it.
+    rules: ['AIS-CONSENT-5', 'AIS-CONSENT-16'],
+    area: 'consents',
+    approvals: 1,
+    expect: { enforced: 4, refusal: { status: 429, code: 'ACCESS_EXCEEDED' } },
+    async run(ctx, expect) {
+      // frequencyPerDay left out on purpose (Berlin Group 1.3.12 makes it mandatory; the interface gives a default).
+      const reply = await requestConsent(
+        ctx,
+        {
+          access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
+          recurringIndicator: true,
+          validUntil: FURTHEST,
+          combinedServiceIndicator: false,
+        },
+        { exact: true },
+      );
+      ensureEqual(reply.status, 201, 'status of a recurring consent request without frequencyPerDay');
+      const created = consentFrom(ctx, reply);
+      const before = await readConsent(ctx, created.consentId);
+      ensureEqual(before.frequencyPerDay, expect.enforced, 'frequencyPerDay of the received consent asked without it');
+      await approveConsent(ctx, created);
+      const after = await readConsent(ctx, created.consentId);
+      ensureEqual(after.frequencyPerDay, expect.enforced, 'frequencyPerDay of the approved consent asked without it');
+      const accountId = await resourceIdOf(ctx, created.consentId, ctx.fixtures.ibans.main);
+      const read = () =>
+        ctx.api.getBalances({ accountId, headers: underConsent(created.consentId, { attended: false }) });
+      await spend(read, 'balances', expect.enforced);
+      expectRefusal(ctx, await read(), expect.refusal, `unattended balances read ${expect.enforced + 1}`);
+    },
+  }),
   scenario({
     id: 'AIS-LIMIT-021',
     title:
@@ -153,6 +207,31 @@ export const almostRightScenarios = [
       for (const [amount, available] of cases) {
         const answer = (await confirm(ctx, consentId, amount)).success(`a funds confirmation of "${amount}"`);
         ensureEqual(answer.fundsAvailable, available, `fundsAvailable for "${amount}"`);
+      }
+    },
+  }),
+  scenario({
+    id: 'COF-030',
+    title:
+      'Outside payment initiation X-Request-ID only correlates: funds confirmations sent under one id, of an amount covered and of one beyond the balance, each get their own answer',
+    spec: 'Request headers (X-Request-ID: idempotency key on payment initiation; correlation id elsewhere); Behaviour notes / Payments 6 (other endpoints: correlation id only); Funds confirmation 1',
+    // Careless: an idempotency layer over every POST, replaying the first answer (or refusing a changed body) under a known id.
+    rules: ['PIS-IDEM-7', 'COF-10'],
+    area: 'cof',
+    shares: [SHARED_COF],
+    expect: {},
+    async run(ctx) {
+      const consentId = await sharedCofConsent(ctx);
+      const key = randomUUID();
+      const cases: readonly (readonly [string, boolean])[] = [
+        [ctx.fixtures.amounts.small, true],
+        [ctx.fixtures.amounts.beyondBalance, false],
+        [ctx.fixtures.amounts.small, true],
+      ];
+      for (const [index, [amount, available]] of cases.entries()) {
+        const what = `funds confirmation ${index + 1} under one X-Request-ID ("${amount}")`;
+        const answer = (await confirm(ctx, consentId, amount, key)).success(what);
+        ensureEqual(answer.fundsAvailable, available, `fundsAvailable of the ${what}`);
       }
     },
   }),

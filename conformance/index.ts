@@ -62,6 +62,7 @@ export const catalogue: readonly Scenario[] = [
   ...consentGrantScenarios,
   ...consentLifecycleScenarios,
   ...consentDetailScenarios,
+  ...almostRightScenarios.filter((s) => s.area === 'consents'),
   ...rowsFor('consent'),
   ...scaScenarios,
   ...aisDataScenarios,

@@ -14,7 +14,7 @@ import type { RunSummary } from '../../src/kit/events.js';
 import { runScenarios } from '../../src/kit/runner.js';
 import { startSimTarget } from '../../src/kit/targets/sim.js';
 import type { Target } from '../../src/kit/target.js';
-import { carelessBank, headerOf, refusal, type Behaviour } from '../helpers/careless-bank.js';
+import { carelessBank, headerOf, refusal, type Behaviour, type ProxiedAnswer } from '../helpers/careless-bank.js';
 import type { KnownCertificates, ServerCertificates } from '../helpers/misbehaving-targets.js';
 import { certificateFolder } from '../helpers/sandbox.js';
 
@@ -54,31 +54,40 @@ function olderOfTheRules(id: string): string[] {
     .map((scenario) => scenario.id);
 }
 
-const NEW = ['AIS-LIMIT-021', 'PIS-IDEM-010', 'COF-029'];
+const NEW = ['AIS-CONSENT-038', 'AIS-LIMIT-021', 'PIS-IDEM-010', 'COF-029', 'COF-030'];
 
 const statusOf = (summary: RunSummary) =>
   Object.fromEntries(summary.results.map((result) => [result.id, result.status]));
 
 /**
- * Balances and transactions counted per consent, account and data type: each account a budget of its
- * own. (The account list and the account read are left to the sandbox: one budget per consent.)
+ * Unattended reads of balances and transactions under a budget the proxy keeps instead of the
+ * sandbox: `budget` says which count a read draws on and its limit (the sandbox's when left out),
+ * or leaves the read to the sandbox. Counted reads are forwarded as attended, so the sandbox spends
+ * nothing; attended reads report what the proxy's count leaves.
  */
-function budgetPerAccount(): Behaviour {
+function ownBudget(
+  budget: (read: { consentId: string; accountId: string; type: string }) => { key: string; limit?: number } | undefined,
+): Behaviour {
   const used = new Map<string, number>();
   return async (request, forward) => {
     const read = /^\/v1\/accounts\/([^/]+)\/(balances|transactions)$/.exec(request.path);
     const consentId = headerOf(request, 'Consent-ID');
-    if (request.method !== 'GET' || !read || !consentId) return forward(request);
+    const own = request.method === 'GET' && read && consentId
+      ? budget({ consentId, accountId: read[1]!, type: read[2]! })
+      : undefined;
+    if (!own) return forward(request);
     const attended = headerOf(request, 'PSU-IP-Address') !== undefined;
-    // Forwarded as attended, so the sandbox counts nothing; the proxy counts instead, per account.
     const answer = await forward({ ...request, headers: { ...request.headers, 'psu-ip-address': '192.0.2.77' } });
     if (answer.status !== 200) return answer;
-    const limit = Number(answer.headers['x-ratelimit-limit']);
+    const limit = own.limit ?? Number(answer.headers['x-ratelimit-limit']);
     const reset = answer.headers['x-ratelimit-reset']!;
-    const key = [request.provider, consentId, read[1], read[2], reset].join('|');
-    const remaining = (count: number) => ({ ...answer.headers, 'x-ratelimit-remaining': String(limit - count) });
-    // An attended read reports what is left without spending it, as the interface says.
-    if (attended) return { ...answer, headers: remaining(used.get(key) ?? 0) };
+    const key = `${request.provider}|${own.key}|${reset}`;
+    const headers = (count: number) => ({
+      ...answer.headers,
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(limit - count),
+    });
+    if (attended) return { ...answer, headers: headers(used.get(key) ?? 0) };
     const count = (used.get(key) ?? 0) + 1;
     if (count > limit)
       return refusal(429, 'ACCESS_EXCEEDED', headerOf(request, 'X-Request-ID'), {
@@ -88,8 +97,65 @@ function budgetPerAccount(): Behaviour {
         'retry-after': String(Math.max(1, Number(reset) - Math.floor(Date.now() / 1000))),
       });
     used.set(key, count);
-    return { ...answer, headers: remaining(count) };
+    return { ...answer, headers: headers(count) };
   };
+}
+
+/**
+ * Balances and transactions counted per consent, account and data type: each account a budget of its
+ * own. (The account list and the account read are left to the sandbox: one budget per consent.)
+ */
+const budgetPerAccount = () =>
+  ownBudget(({ consentId, accountId, type }) => ({ key: `${consentId}|${accountId}|${type}` }));
+
+/**
+ * A recurring consent asked without `frequencyPerDay` given a default of 1: it reads back 1 and its
+ * balances and transactions serve one unattended read a day.
+ */
+function frequencyDefaultOfOne(): Behaviour {
+  const defaulted = new Set<string>();
+  const budget = ownBudget(({ consentId, type }) =>
+    defaulted.has(consentId) ? { key: `${consentId}|${type}`, limit: 1 } : undefined,
+  );
+  return async (request, forward) => {
+    if (request.method === 'POST' && request.path === '/v1/consents') {
+      const answer = await forward(request);
+      const asked = parsed(request.text) as { recurringIndicator?: unknown; frequencyPerDay?: unknown } | undefined;
+      const created = parsed(answer.text) as { consentId?: string } | undefined;
+      if (answer.status === 201 && asked?.recurringIndicator === true && asked.frequencyPerDay === undefined)
+        defaulted.add(created!.consentId!);
+      return answer;
+    }
+    const consent = /^\/v1\/consents\/([^/]+)$/.exec(request.path);
+    if (request.method === 'GET' && consent && defaulted.has(consent[1]!)) {
+      const answer = await forward(request);
+      const body = parsed(answer.text) as Record<string, unknown> | undefined;
+      return answer.status === 200 && body ? { ...answer, text: JSON.stringify({ ...body, frequencyPerDay: 1 }) } : answer;
+    }
+    return budget(request, forward);
+  };
+}
+
+/** A funds confirmation behind an idempotency layer: an X-Request-ID seen before gets the first answer again. */
+function fundsAnswersReplayedById(): Behaviour {
+  const first = new Map<string, ProxiedAnswer>();
+  return async (request, forward) => {
+    const key = headerOf(request, 'X-Request-ID')?.toLowerCase();
+    if (request.method !== 'POST' || request.path !== '/v1/funds-confirmations' || !key) return forward(request);
+    const earlier = first.get(key);
+    if (earlier) return earlier;
+    const answer = await forward(request);
+    if (answer.status === 200) first.set(key, answer);
+    return answer;
+  };
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The idempotency key compared on the instructed amount alone: any body of the same amount replays the first payment. */
@@ -138,6 +204,12 @@ describe('the scenarios written for careless implementations', () => {
 
   it.each([
     {
+      careless: 'a default frequencyPerDay of 1 when the request leaves it out',
+      id: 'AIS-CONSENT-038',
+      behave: frequencyDefaultOfOne,
+      message: /frequencyPerDay of the received consent asked without it/,
+    },
+    {
       careless: 'an unattended budget counted per account',
       id: 'AIS-LIMIT-021',
       behave: budgetPerAccount,
@@ -154,6 +226,12 @@ describe('the scenarios written for careless implementations', () => {
       id: 'COF-029',
       behave: fundsAmountWithTwoDecimals,
       message: /funds confirmation of "1"/,
+    },
+    {
+      careless: 'an idempotency layer replaying funds confirmations by X-Request-ID',
+      id: 'COF-030',
+      behave: fundsAnswersReplayedById,
+      message: /fundsAvailable of the funds confirmation 2 under one X-Request-ID/,
     },
   ])('catch $careless with $id, which the older scenarios of its rules missed', async ({ id, behave, message }) => {
     const older = olderOfTheRules(id);
