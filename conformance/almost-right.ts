@@ -11,6 +11,7 @@ import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
+import { revokeAndAwait, stepUntil } from './callback-steps.js';
 import { intHeader } from './rate-limit.js';
 import { expectRefusal } from './refusal.js';
 import {
@@ -30,6 +31,7 @@ import {
   sharedCofConsent,
   underConsent,
   validConsent,
+  withReceiver,
 } from './steps.js';
 
 type AccountRead = 'account' | 'balances' | 'transactions';
@@ -233,6 +235,39 @@ export const almostRightScenarios = [
         const answer = (await confirm(ctx, consentId, amount, key)).success(what);
         ensureEqual(answer.fundsAvailable, available, `fundsAvailable of the ${what}`);
       }
+    },
+  }),
+  scenario({
+    id: 'CB-RETRY-006',
+    title:
+      'Any 2xx ends the attempts, not only 200: a delivery answered 204 after a 503 is not sent again, nor one answered 202 at once',
+    spec: 'Events 7 (retries on connection failure or non-2xx; a 2xx stops them)',
+    // Careless: a sender that takes only the 2xx its authors thought of (200, 204) for delivered and retries a 202 Accepted.
+    rules: ['EVT-11', 'EVT-9'],
+    area: 'callbacks',
+    approvals: 2,
+    needs: ['control', 'callback-receiver', 'clock', 'callback-endpoint'],
+    expect: {
+      answered: [
+        [503, 204],
+        [202],
+      ],
+    },
+    async run(ctx, expect) {
+      await withReceiver(ctx, async (receiver) => {
+        for (const answers of expect.answered) {
+          const consent = await validConsent(ctx, { types: ['balances'] });
+          // Past the scripted answers the receiver answers 200: a retry after the 2xx would show as one more attempt.
+          receiver.answerNext(answers);
+          await revokeAndAwait(ctx, receiver, consent.consentId);
+          const attempts = await stepUntil(ctx, consent.consentId, answers.length + 1, { step: 'PT10M', steps: 6 });
+          ensureEqual(
+            attempts.map((attempt) => attempt.status),
+            answers,
+            `what the receiver answered, attempt by attempt, when it answered ${answers.join(' then ')}`,
+          );
+        }
+      });
     },
   }),
 ];

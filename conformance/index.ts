@@ -92,5 +92,6 @@ export const catalogue: readonly Scenario[] = [
   ...rowsFor('cof-consent', 'funds'),
   ...callbackScenarios,
   ...callbackDeliveryScenarios,
+  ...almostRightScenarios.filter((s) => s.area === 'callbacks'),
   ...rowsFor('callback'),
 ];

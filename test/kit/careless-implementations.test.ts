@@ -1,12 +1,16 @@
 /**
  * Implementations that get a rule almost right, each played by a real sandbox behind a proxy that
- * changes that rule alone (`test/helpers/careless-bank.ts`): a budget counted per account, an
- * idempotency key compared on the amount alone, a funds confirmation that demands two decimals. For
+ * changes that rule alone (`test/helpers/careless-bank.ts`): a frequency defaulting to 1, a budget
+ * counted per account, an idempotency key compared on the amount alone, a funds confirmation that
+ * demands two decimals, an idempotency layer over funds confirmations, a callback sender that takes
+ * only 200 and 204 for delivered. For
  * each, the scenario written for it (`conformance/almost-right.ts`) fails, naming what it saw, while
  * the older scenarios of the same rules pass: the break is one the catalogue missed before. Through
  * a proxy that changes nothing, the new scenarios pass, so the proxy itself is not what they catch.
  */
 import { readFileSync } from 'node:fs';
+import { createServer, request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../conformance/index.js';
@@ -54,7 +58,7 @@ function olderOfTheRules(id: string): string[] {
     .map((scenario) => scenario.id);
 }
 
-const NEW = ['AIS-CONSENT-038', 'AIS-LIMIT-021', 'PIS-IDEM-010', 'COF-029', 'COF-030'];
+const NEW = ['AIS-CONSENT-038', 'AIS-LIMIT-021', 'PIS-IDEM-010', 'COF-029', 'COF-030', 'CB-RETRY-006'];
 
 const statusOf = (summary: RunSummary) =>
   Object.fromEntries(summary.results.map((result) => [result.id, result.status]));
@@ -94,7 +98,8 @@ function ownBudget(
         'x-ratelimit-limit': String(limit),
         'x-ratelimit-remaining': '0',
         'x-ratelimit-reset': reset,
-        'retry-after': String(Math.max(1, Number(reset) - Math.floor(Date.now() / 1000))),
+        // Counted to the reset by the sandbox's clock, which scenarios move.
+        'retry-after': String(Math.max(1, Number(reset) - Math.floor((await sim.clock!.now()).getTime() / 1000))),
       });
     used.set(key, count);
     return { ...answer, headers: headers(count) };
@@ -147,6 +152,62 @@ function fundsAnswersReplayedById(): Behaviour {
     const answer = await forward(request);
     if (answer.status === 200) first.set(key, answer);
     return answer;
+  };
+}
+
+/**
+ * A sender that takes only 200 and 204 for delivered: the proxy registers a relay in the provider's
+ * place (and shows the provider its own URL back); the relay passes each attempt on to the provider's
+ * receiver unchanged and tells the sandbox 500 when the receiver answered any other 2xx, so the
+ * sandbox retries a 202 as this sender would. (A sender taking only 200 is caught already: the kit's
+ * receiver acknowledges with 204, so CB-RETRY-001 sees the retry after it.)
+ */
+async function twoHundredOrTwoHundredFourDeliver(): Promise<{ behave: Behaviour; close(): Promise<void> }> {
+  let receiverUrl: string | undefined;
+  const relay = createServer({ key: server.key, cert: server.cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const target = new URL(receiverUrl!);
+      const { host: _host, ...headers } = req.headers;
+      const onward = httpsRequest(target, { method: req.method, headers, ca: sim.ca, agent: false }, (answer) => {
+        answer.resume();
+        answer.on('end', () => {
+          const status = answer.statusCode ?? 502;
+          res.writeHead(status >= 200 && status < 300 && status !== 200 && status !== 204 ? 500 : status);
+          res.end();
+        });
+      });
+      // The receiver dropped the connection: so does the relay, and the sandbox sees a connection failure.
+      onward.on('error', () => req.socket.destroy());
+      onward.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const relayUrl = `https://localhost:${(relay.address() as AddressInfo).port}/relay`;
+  const shownBack = (answer: ProxiedAnswer): ProxiedAnswer => {
+    const body = parsed(answer.text) as { url?: string } | undefined;
+    return body?.url === relayUrl ? { ...answer, text: JSON.stringify({ ...body, url: receiverUrl }) } : answer;
+  };
+  const behave: Behaviour = async (request, forward) => {
+    if (request.path !== '/v1/revocation-callback') return forward(request);
+    if (request.method === 'PUT') {
+      const body = parsed(request.text) as { url?: unknown } | undefined;
+      if (typeof body?.url !== 'string') return forward(request);
+      const answer = await forward({ ...request, text: JSON.stringify({ ...body, url: relayUrl }) });
+      if (answer.status === 200) receiverUrl = body.url;
+      return shownBack(answer);
+    }
+    return request.method === 'GET' ? shownBack(await forward(request)) : forward(request);
+  };
+  return {
+    behave,
+    close: () =>
+      new Promise<void>((resolve) => {
+        relay.closeAllConnections();
+        relay.close(() => resolve());
+      }),
   };
 }
 
@@ -243,5 +304,22 @@ describe('the scenarios written for careless implementations', () => {
     expect(Object.entries(statusOf(summary)).filter(([other, status]) => other !== id && status !== 'passed')).toEqual(
       [],
     );
+  }, 240_000);
+
+  it('catch a sender that takes only 200 and 204 for delivered with CB-RETRY-006, which the older scenarios of its rules missed', async () => {
+    const careless = await twoHundredOrTwoHundredFourDeliver();
+    try {
+      const older = olderOfTheRules('CB-RETRY-006');
+      expect(older.length).toBeGreaterThan(0);
+      const summary = await runBehind(careless.behave, ['CB-RETRY-006', ...older]);
+      const result = summary.results.find((item) => item.id === 'CB-RETRY-006')!;
+      expect(result.status).toBe('failed');
+      expect(result.failure?.message).toMatch(/when it answered 202/);
+      expect(
+        Object.entries(statusOf(summary)).filter(([other, status]) => other !== 'CB-RETRY-006' && status !== 'passed'),
+      ).toEqual([]);
+    } finally {
+      await careless.close();
+    }
   }, 240_000);
 });
