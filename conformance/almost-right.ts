@@ -168,7 +168,10 @@ export const almostRightScenarios = [
         ['another debtorAccount', { ...base, debtorAccount: { iban: ctx.fixtures.ibans.second } }],
         ['another creditorName', { ...base, creditorName: 'Another Payee' }],
         ['no creditorName', withoutName],
-        ['another remittanceInformationUnstructured', { ...base, remittanceInformationUnstructured: 'another reference' }],
+        [
+          'another remittanceInformationUnstructured',
+          { ...base, remittanceInformationUnstructured: 'another reference' },
+        ],
         ['an added endToEndIdentification', { ...base, endToEndIdentification: 'XS2A-KIT-E2E-1' }],
       ];
       for (const [label, body] of variants) {
@@ -248,10 +251,7 @@ export const almostRightScenarios = [
     approvals: 2,
     needs: ['control', 'callback-receiver', 'clock', 'callback-endpoint'],
     expect: {
-      answered: [
-        [503, 204],
-        [202],
-      ],
+      answered: [[503, 204], [202]],
     },
     async run(ctx, expect) {
       await withReceiver(ctx, async (receiver) => {

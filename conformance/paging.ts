@@ -405,4 +405,48 @@ export const pagingScenarios = [
       ensureEqual(second.next, undefined, 'next on the second page');
     },
   }),
+  scenario({
+    id: 'AIS-PAGING-013',
+    title:
+      'A date range leaves out nothing inside it: every row of the whole history booked after dateFrom and before dateTo is in the filtered traversal, and nothing beyond the two bounding days',
+    rules: ['AIS-PAGING-11', 'AIS-PAGING-3'],
+    spec: 'Query parameters of GET transactions (dateFrom, dateTo: filters); Paging rules 3 and 5 (inclusivity of dateFrom/dateTo: not shown)',
+    area: 'paging',
+    shares: [SHARED_READ],
+    // Careless: a filter that drops rows it should keep (dates compared as text in another form, a page filtered
+    // after it was cut): the older scenarios hold only what a filter must leave out.
+    expect: { from: 0.1, to: 0.9 },
+    async run(ctx, expect) {
+      const { consentId, base } = await setUp(ctx);
+      const all = (await traverse(ctx, consentId, base)).flatMap((p) => p.rows);
+      const days = [...new Set(all.flatMap((row) => (row.bookingDate ? [row.bookingDate] : [])))].sort();
+      if (days.length < 3)
+        return ctx.unchecked(
+          'the rows strictly inside a date range',
+          `the booked history carries bookingDate on ${days.length} days: no day lies strictly between two others`,
+        );
+      const dateFrom = days[Math.floor((days.length - 1) * expect.from)]!;
+      const dateTo = days[Math.max(Math.ceil((days.length - 1) * expect.to), days.indexOf(dateFrom) + 2)]!;
+      const inside = all.filter(
+        (row) => row.bookingDate !== undefined && row.bookingDate > dateFrom && row.bookingDate < dateTo,
+      );
+      const pages = await traverse(ctx, consentId, `${base}&dateFrom=${dateFrom}&dateTo=${dateTo}`);
+      const filtered = pages.flatMap((p) => p.rows);
+      const kept = new Set(filtered.map((row) => row.transactionId));
+      const missing = inside.filter((row) => !kept.has(row.transactionId));
+      ensureEqual(
+        missing.slice(0, 5).map((row) => `${row.transactionId} (${row.bookingDate})`),
+        [],
+        `rows booked strictly between dateFrom=${dateFrom} and dateTo=${dateTo} missing from the filtered traversal (${missing.length} of ${inside.length}; the first five)`,
+      );
+      const beyond = filtered.find(
+        (row) => row.bookingDate !== undefined && (row.bookingDate < dateFrom || row.bookingDate > dateTo),
+      );
+      ensure(!beyond, `a row booked ${beyond?.bookingDate} appears with dateFrom=${dateFrom} and dateTo=${dateTo}`);
+      ctx.observe(`rows strictly inside ${dateFrom} … ${dateTo}, and pages of the filtered traversal`, [
+        inside.length,
+        pages.length,
+      ]);
+    },
+  }),
 ];

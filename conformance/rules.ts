@@ -834,6 +834,12 @@ export const RULES: readonly Rule[] = [
     section: 'Paging rules',
     statement: 'On the last page `_links.next` is left out, not sent as null, an empty string or an empty object.',
   },
+  {
+    id: 'AIS-PAGING-11',
+    section: 'Query parameters',
+    statement:
+      'A date filter leaves out nothing inside it: every transaction booked strictly after `dateFrom` and strictly before `dateTo` is returned (whether the bounding days are is not shown).',
+  },
 
   // ── Behaviour notes: Consents ────────────────────────────────────────────────────────────────
   {

@@ -3,7 +3,7 @@
  * changes that rule alone (`test/helpers/careless-bank.ts`): a frequency defaulting to 1, a budget
  * counted per account, an idempotency key compared on the amount alone, a funds confirmation that
  * demands two decimals, an idempotency layer over funds confirmations, a callback sender that takes
- * only 200 and 204 for delivered. For
+ * only 200 and 204 for delivered, a date filter comparing dates as text without leading zeros. For
  * each, the scenario written for it (`conformance/almost-right.ts`) fails, naming what it saw, while
  * the older scenarios of the same rules pass: the break is one the catalogue missed before. Through
  * a proxy that changes nothing, the new scenarios pass, so the proxy itself is not what they catch.
@@ -58,7 +58,15 @@ function olderOfTheRules(id: string): string[] {
     .map((scenario) => scenario.id);
 }
 
-const NEW = ['AIS-CONSENT-038', 'AIS-LIMIT-021', 'PIS-IDEM-010', 'COF-029', 'COF-030', 'CB-RETRY-006'];
+const NEW = [
+  'AIS-CONSENT-038',
+  'AIS-LIMIT-021',
+  'AIS-PAGING-013',
+  'PIS-IDEM-010',
+  'COF-029',
+  'COF-030',
+  'CB-RETRY-006',
+];
 
 const statusOf = (summary: RunSummary) =>
   Object.fromEntries(summary.results.map((result) => [result.id, result.status]));
@@ -76,9 +84,10 @@ function ownBudget(
   return async (request, forward) => {
     const read = /^\/v1\/accounts\/([^/]+)\/(balances|transactions)$/.exec(request.path);
     const consentId = headerOf(request, 'Consent-ID');
-    const own = request.method === 'GET' && read && consentId
-      ? budget({ consentId, accountId: read[1]!, type: read[2]! })
-      : undefined;
+    const own =
+      request.method === 'GET' && read && consentId
+        ? budget({ consentId, accountId: read[1]!, type: read[2]! })
+        : undefined;
     if (!own) return forward(request);
     const attended = headerOf(request, 'PSU-IP-Address') !== undefined;
     const answer = await forward({ ...request, headers: { ...request.headers, 'psu-ip-address': '192.0.2.77' } });
@@ -135,7 +144,9 @@ function frequencyDefaultOfOne(): Behaviour {
     if (request.method === 'GET' && consent && defaulted.has(consent[1]!)) {
       const answer = await forward(request);
       const body = parsed(answer.text) as Record<string, unknown> | undefined;
-      return answer.status === 200 && body ? { ...answer, text: JSON.stringify({ ...body, frequencyPerDay: 1 }) } : answer;
+      return answer.status === 200 && body
+        ? { ...answer, text: JSON.stringify({ ...body, frequencyPerDay: 1 }) }
+        : answer;
     }
     return budget(request, forward);
   };
@@ -219,6 +230,34 @@ function parsed(text: string): unknown {
   }
 }
 
+/**
+ * Transactions filtered by dates compared as text in a form without leading zeros (`2026-5-10`), as a
+ * bank storing dates that way would: the proxy drops from each filtered page the rows such a
+ * comparison puts outside the range, among them rows strictly inside it.
+ */
+function datesComparedAsUnpaddedText(): Behaviour {
+  const unpadded = (date: string) => date.replace(/-0/g, '-');
+  return async (request, forward) => {
+    const dateFrom = request.query.get('dateFrom');
+    const dateTo = request.query.get('dateTo');
+    if (request.method !== 'GET' || !request.path.endsWith('/transactions') || (!dateFrom && !dateTo))
+      return forward(request);
+    const answer = await forward(request);
+    const body = parsed(answer.text) as { transactions?: Record<string, unknown> } | undefined;
+    if (answer.status !== 200 || !body?.transactions) return answer;
+    const outside = (row: { bookingDate?: string }) =>
+      row.bookingDate !== undefined &&
+      ((dateFrom !== null && unpadded(row.bookingDate) < unpadded(dateFrom)) ||
+        (dateTo !== null && unpadded(row.bookingDate) > unpadded(dateTo)));
+    const transactions = { ...body.transactions };
+    for (const list of ['booked', 'pending'] as const) {
+      const rows = transactions[list];
+      if (Array.isArray(rows)) transactions[list] = (rows as { bookingDate?: string }[]).filter((row) => !outside(row));
+    }
+    return { ...answer, text: JSON.stringify({ ...body, transactions }) };
+  };
+}
+
 /** The idempotency key compared on the instructed amount alone: any body of the same amount replays the first payment. */
 function keyComparedOnTheAmount(): Behaviour {
   const first = new Map<string, string>();
@@ -277,6 +316,12 @@ describe('the scenarios written for careless implementations', () => {
       message: /unattended balances read of the second account: expected a refusal \(4xx ACCESS_EXCEEDED\), got 200/,
     },
     {
+      careless: 'dates compared as text without leading zeros',
+      id: 'AIS-PAGING-013',
+      behave: datesComparedAsUnpaddedText,
+      message: /missing from the filtered traversal/,
+    },
+    {
       careless: 'an idempotency key compared on the amount alone',
       id: 'PIS-IDEM-010',
       behave: keyComparedOnTheAmount,
@@ -294,17 +339,21 @@ describe('the scenarios written for careless implementations', () => {
       behave: fundsAnswersReplayedById,
       message: /fundsAvailable of the funds confirmation 2 under one X-Request-ID/,
     },
-  ])('catch $careless with $id, which the older scenarios of its rules missed', async ({ id, behave, message }) => {
-    const older = olderOfTheRules(id);
-    expect(older.length).toBeGreaterThan(0);
-    const summary = await runBehind(behave(), [id, ...older]);
-    const result = summary.results.find((item) => item.id === id)!;
-    expect(result.status).toBe('failed');
-    expect(result.failure?.message).toMatch(message);
-    expect(Object.entries(statusOf(summary)).filter(([other, status]) => other !== id && status !== 'passed')).toEqual(
-      [],
-    );
-  }, 240_000);
+  ])(
+    'catch $careless with $id, which the older scenarios of its rules missed',
+    async ({ id, behave, message }) => {
+      const older = olderOfTheRules(id);
+      expect(older.length).toBeGreaterThan(0);
+      const summary = await runBehind(behave(), [id, ...older]);
+      const result = summary.results.find((item) => item.id === id)!;
+      expect(result.status).toBe('failed');
+      expect(result.failure?.message).toMatch(message);
+      expect(
+        Object.entries(statusOf(summary)).filter(([other, status]) => other !== id && status !== 'passed'),
+      ).toEqual([]);
+    },
+    240_000,
+  );
 
   it('catch a sender that takes only 200 and 204 for delivered with CB-RETRY-006, which the older scenarios of its rules missed', async () => {
     const careless = await twoHundredOrTwoHundredFourDeliver();
