@@ -112,6 +112,67 @@ export const almostRightScenarios = [
     },
   }),
   scenario({
+    id: 'AIS-DATA-017',
+    title:
+      'A grant is per account and data type: under one consent naming two accounts, balances of only the first and transactions of only the second, each account serves its own type and refuses the other with CONSENT_INVALID',
+    spec: 'ConsentRequest scope rules 1; AccountAccess (a read of a data type not granted is refused); Authentication 7; Errors / Codes CONSENT_INVALID',
+    // Careless: the data type checked on the consent, not on the account: a consent granting balances anywhere serves them everywhere.
+    rules: ['AIS-CONSENT-9', 'AIS-CONSENT-10', 'AIS-CONSENT-20'],
+    area: 'ais-data',
+    approvals: 1,
+    expect: { code: 'CONSENT_INVALID' },
+    async run(ctx, expect) {
+      const { main, second } = ctx.fixtures.ibans;
+      // One-off: it never supersedes, so the shared consent on the same two accounts stays valid. Reads are attended.
+      const consent = await validConsent(ctx, {
+        recurring: false,
+        body: {
+          access: {
+            accounts: [{ iban: main }, { iban: second }],
+            balances: [{ iban: main }],
+            transactions: [{ iban: second }],
+          },
+        },
+      });
+      const headers = underConsent(consent.consentId);
+      const first = await resourceIdOf(ctx, consent.consentId, main);
+      const other = await resourceIdOf(ctx, consent.consentId, second);
+      const query = { bookingStatus: 'booked' } as const;
+      ensureEqual(
+        (await ctx.api.getBalances({ accountId: first, headers })).status,
+        200,
+        'balances of the first account',
+      );
+      expectRefusal(
+        ctx,
+        await ctx.api.getBalances({ accountId: other, headers }),
+        expect,
+        'balances of the second account',
+      );
+      ensureEqual(
+        (await ctx.api.getTransactionList({ accountId: other, headers, query })).status,
+        200,
+        'transactions of the second account',
+      );
+      expectRefusal(
+        ctx,
+        await ctx.api.getTransactionList({ accountId: first, headers, query }),
+        expect,
+        'transactions of the first account',
+      );
+      // Both accounts' details are granted (listed under accounts, and each under a data type).
+      for (const [accountId, which] of [
+        [first, 'first'],
+        [other, 'second'],
+      ] as const)
+        ensureEqual(
+          (await ctx.api.readAccountDetails({ accountId, headers })).status,
+          200,
+          `account details of the ${which} account`,
+        );
+    },
+  }),
+  scenario({
     id: 'AIS-LIMIT-021',
     title:
       'The budget belongs to the consent and the data type, not to an account: under a one-off consent on two accounts, the read of one account spends the data type and the same read of the other is refused with 429',

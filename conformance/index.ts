@@ -69,6 +69,7 @@ export const catalogue: readonly Scenario[] = [
   ...aisContentScenarios,
   ...notCarriedScenarios.filter((s) => s.area === 'ais-data'),
   ...everyValueScenarios.filter((s) => s.area === 'ais-data'),
+  ...almostRightScenarios.filter((s) => s.area === 'ais-data'),
   ...ledgerContentScenarios,
   ...pagingScenarios,
   ...limitScenarios,

@@ -3,7 +3,8 @@
  * changes that rule alone (`test/helpers/careless-bank.ts`): a frequency defaulting to 1, a budget
  * counted per account, an idempotency key compared on the amount alone, a funds confirmation that
  * demands two decimals, an idempotency layer over funds confirmations, a callback sender that takes
- * only 200 and 204 for delivered, a date filter comparing dates as text without leading zeros. For
+ * only 200 and 204 for delivered, a date filter comparing dates as text without leading zeros, a
+ * grant checked per data type rather than per account. For
  * each, the scenario written for it (`conformance/almost-right.ts`) fails, naming what it saw, while
  * the older scenarios of the same rules pass: the break is one the catalogue missed before. Through
  * a proxy that changes nothing, the new scenarios pass, so the proxy itself is not what they catch.
@@ -258,6 +259,43 @@ function datesComparedAsUnpaddedText(): Behaviour {
   };
 }
 
+/**
+ * A grant checked per data type on the consent, not per account: the proxy asks the sandbox for each
+ * data type the consent names on every account it names (so a read of any of them is served), and
+ * shows the consent's `access` back as it was asked, narrowed to the accounts the sandbox granted.
+ */
+function grantPerDataType(): Behaviour {
+  type Access = Partial<Record<'accounts' | 'balances' | 'transactions', { iban: string }[]>>;
+  const asked = new Map<string, Access>();
+  const ibansOf = (access: Access) =>
+    new Set(Object.values(access).flatMap((list) => (list ?? []).map((ref) => ref.iban)));
+  return async (request, forward) => {
+    if (request.method === 'POST' && request.path === '/v1/consents') {
+      const body = parsed(request.text) as { access?: Access } | undefined;
+      if (!body?.access || typeof body.access !== 'object') return forward(request);
+      const every = [...ibansOf(body.access)].map((iban) => ({ iban }));
+      const widened: Access = { ...body.access };
+      for (const type of ['balances', 'transactions'] as const)
+        if ((body.access[type] ?? []).length > 0) widened[type] = every;
+      const answer = await forward({ ...request, text: JSON.stringify({ ...body, access: widened }) });
+      const created = parsed(answer.text) as { consentId?: string } | undefined;
+      if (answer.status === 201 && created?.consentId) asked.set(created.consentId, body.access);
+      return answer;
+    }
+    const consent = /^\/v1\/consents\/([^/]+)$/.exec(request.path);
+    const original = request.method === 'GET' && consent ? asked.get(consent[1]!) : undefined;
+    if (!original) return forward(request);
+    const answer = await forward(request);
+    const body = parsed(answer.text) as { access?: Access } | undefined;
+    if (answer.status !== 200 || !body?.access) return answer;
+    const granted = ibansOf(body.access);
+    const shown = Object.fromEntries(
+      Object.entries(original).map(([type, list]) => [type, (list ?? []).filter((ref) => granted.has(ref.iban))]),
+    );
+    return { ...answer, text: JSON.stringify({ ...body, access: shown }) };
+  };
+}
+
 /** The idempotency key compared on the instructed amount alone: any body of the same amount replays the first payment. */
 function keyComparedOnTheAmount(): Behaviour {
   const first = new Map<string, string>();
@@ -308,6 +346,12 @@ describe('the scenarios written for careless implementations', () => {
       id: 'AIS-CONSENT-038',
       behave: frequencyDefaultOfOne,
       message: /frequencyPerDay of the received consent asked without it/,
+    },
+    {
+      careless: 'a grant checked per data type, not per account',
+      id: 'AIS-DATA-017',
+      behave: grantPerDataType,
+      message: /balances of the second account: expected a refusal \(4xx CONSENT_INVALID\), got 200/,
     },
     {
       careless: 'an unattended budget counted per account',
