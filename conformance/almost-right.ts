@@ -112,6 +112,51 @@ export const almostRightScenarios = [
     },
   }),
   scenario({
+    id: 'AIS-CONSENT-039',
+    title:
+      'A one-off consent asked without frequencyPerDay is forced to 1 all the same: it reads back 1 before and after approval and serves one unattended balance read',
+    spec: 'ConsentRequest (frequencyPerDay: default 4; one-off consents are forced to 1); ConsentResponse (frequencyPerDay: what is enforced); Limits (one-off consent: 1 per data type, forced)',
+    // Careless: the default of 4 filled in after the one-off rule forced 1, so a one-off consent without the field gets 4.
+    rules: ['AIS-CONSENT-7', 'AIS-CONSENT-16', 'LIMIT-9'],
+    area: 'consents',
+    approvals: 1,
+    // A spent one-off consent may answer either (as AIS-LIMIT-016 holds it).
+    expect: { enforced: 1, refusal: { code: ['ACCESS_EXCEEDED', 'CONSENT_EXPIRED'] } },
+    async run(ctx, expect) {
+      // frequencyPerDay left out on purpose (Berlin Group 1.3.12 makes it mandatory; the interface gives it a default).
+      const reply = await requestConsent(
+        ctx,
+        {
+          access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
+          recurringIndicator: false,
+          validUntil: FURTHEST,
+          combinedServiceIndicator: false,
+        },
+        { exact: true },
+      );
+      ensureEqual(reply.status, 201, 'status of a one-off consent request without frequencyPerDay');
+      const created = consentFrom(ctx, reply);
+      const before = await readConsent(ctx, created.consentId);
+      ensureEqual(
+        before.frequencyPerDay,
+        expect.enforced,
+        'frequencyPerDay of the received one-off consent asked without it',
+      );
+      await approveConsent(ctx, created);
+      const after = await readConsent(ctx, created.consentId);
+      ensureEqual(
+        after.frequencyPerDay,
+        expect.enforced,
+        'frequencyPerDay of the approved one-off consent asked without it',
+      );
+      const accountId = await resourceIdOf(ctx, created.consentId, ctx.fixtures.ibans.main);
+      const read = () =>
+        ctx.api.getBalances({ accountId, headers: underConsent(created.consentId, { attended: false }) });
+      await spend(read, 'balances', expect.enforced);
+      expectRefusal(ctx, await read(), expect.refusal, `unattended balances read ${expect.enforced + 1}`);
+    },
+  }),
+  scenario({
     id: 'AIS-DATA-017',
     title:
       'A grant is per account and data type: under one consent naming two accounts, balances of only the first and transactions of only the second, each account serves its own type and refuses the other with CONSENT_INVALID',

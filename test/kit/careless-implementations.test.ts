@@ -1,6 +1,7 @@
 /**
  * Implementations that get a rule almost right, each played by a real sandbox behind a proxy that
- * changes that rule alone (`test/helpers/careless-bank.ts`): a frequency defaulting to 1, a budget
+ * changes that rule alone (`test/helpers/careless-bank.ts`): a frequency defaulting to 1 (to 4 on a
+ * one-off consent), a budget
  * counted per account, an idempotency key compared on the amount alone, a funds confirmation that
  * demands two decimals, an idempotency layer over funds confirmations, a callback sender that takes
  * only 200 and 204 for delivered, a date filter comparing dates as text without leading zeros, a
@@ -124,20 +125,26 @@ const budgetPerAccount = () =>
   ownBudget(({ consentId, accountId, type }) => ({ key: `${consentId}|${accountId}|${type}` }));
 
 /**
- * A recurring consent asked without `frequencyPerDay` given a default of 1: it reads back 1 and its
- * balances and transactions serve one unattended read a day.
+ * A consent asked without `frequencyPerDay` given the wrong default: `recurring` 1 (a recurring
+ * consent defaulted to 1) or `one-off` 4 (the default of 4 filled in after the one-off rule forced
+ * 1). It reads back that value and its balances and transactions serve that many unattended reads.
  */
-function frequencyDefaultOfOne(): Behaviour {
+function frequencyDefault(kind: 'recurring' | 'one-off'): Behaviour {
+  const limit = kind === 'recurring' ? 1 : 4;
   const defaulted = new Set<string>();
   const budget = ownBudget(({ consentId, type }) =>
-    defaulted.has(consentId) ? { key: `${consentId}|${type}`, limit: 1 } : undefined,
+    defaulted.has(consentId) ? { key: `${consentId}|${type}`, limit } : undefined,
   );
   return async (request, forward) => {
     if (request.method === 'POST' && request.path === '/v1/consents') {
       const answer = await forward(request);
       const asked = parsed(request.text) as { recurringIndicator?: unknown; frequencyPerDay?: unknown } | undefined;
       const created = parsed(answer.text) as { consentId?: string } | undefined;
-      if (answer.status === 201 && asked?.recurringIndicator === true && asked.frequencyPerDay === undefined)
+      if (
+        answer.status === 201 &&
+        asked?.recurringIndicator === (kind === 'recurring') &&
+        asked.frequencyPerDay === undefined
+      )
         defaulted.add(created!.consentId!);
       return answer;
     }
@@ -146,7 +153,7 @@ function frequencyDefaultOfOne(): Behaviour {
       const answer = await forward(request);
       const body = parsed(answer.text) as Record<string, unknown> | undefined;
       return answer.status === 200 && body
-        ? { ...answer, text: JSON.stringify({ ...body, frequencyPerDay: 1 }) }
+        ? { ...answer, text: JSON.stringify({ ...body, frequencyPerDay: limit }) }
         : answer;
     }
     return budget(request, forward);
@@ -344,8 +351,14 @@ describe('the scenarios written for careless implementations', () => {
     {
       careless: 'a default frequencyPerDay of 1 when the request leaves it out',
       id: 'AIS-CONSENT-038',
-      behave: frequencyDefaultOfOne,
+      behave: () => frequencyDefault('recurring'),
       message: /frequencyPerDay of the received consent asked without it/,
+    },
+    {
+      careless: 'a default frequencyPerDay of 4 filled in after a one-off consent was forced to 1',
+      id: 'AIS-CONSENT-039',
+      behave: () => frequencyDefault('one-off'),
+      message: /frequencyPerDay of the received one-off consent asked without it/,
     },
     {
       careless: 'a grant checked per data type, not per account',
