@@ -347,6 +347,36 @@ export const almostRightScenarios = [
     },
   }),
   scenario({
+    id: 'CB-REG-005',
+    title:
+      'A PUT with a different URL replaces the registration for deliveries too: a revocation after it is delivered once, to the new URL, and never to the old one',
+    spec: 'Revocation callback endpoints 1 (a different URL replaces the registration); Events 7 (a 2xx stops the attempts)',
+    // Careless: a second PUT adds a registration beside the first (GET shows the newest), so the old URL is still called.
+    rules: ['CB-5'],
+    area: 'callbacks',
+    approvals: 1,
+    needs: ['control', 'callback-receiver', 'clock', 'callback-endpoint'],
+    expect: { attempts: 1 },
+    async run(ctx, expect) {
+      const receiver = ctx.callbacks();
+      // The old URL is the receiver's own host under another path: a delivery there is recorded and refused (401).
+      const old = new URL(receiver.url);
+      old.pathname = `${old.pathname.replace(/\/$/, '')}-replaced`;
+      (await ctx.api.putRevocationCallback({ body: { url: old.href } })).success('the first registration');
+      await withReceiver(ctx, async () => {
+        const consent = await validConsent(ctx, { types: ['balances'] });
+        await revokeAndAwait(ctx, receiver, consent.consentId);
+        const attempts = await stepUntil(ctx, consent.consentId, expect.attempts + 1, { step: 'PT10M', steps: 6 });
+        const statuses = attempts.map((attempt) => attempt.status);
+        ensure(
+          statuses.length === expect.attempts && statuses[0]! >= 200 && statuses[0]! < 300,
+          `one delivery, acknowledged at the new URL; the receiver answered ${statuses.join(', ')} (a delivery to the old URL is answered 401 and retried)`,
+          { expected: ['2xx'], actual: statuses },
+        );
+      });
+    },
+  }),
+  scenario({
     id: 'CB-RETRY-006',
     title:
       'Any 2xx ends the attempts, not only 200: a delivery answered 204 after a 503 is not sent again, nor one answered 202 at once',

@@ -5,13 +5,15 @@
  * counted per account, an idempotency key compared on the amount alone, a funds confirmation that
  * demands two decimals, an idempotency layer over funds confirmations, a callback sender that takes
  * only 200 and 204 for delivered, a date filter comparing dates as text without leading zeros, a
- * grant checked per data type rather than per account. For
+ * grant checked per data type rather than per account, a second callback registration kept beside
+ * the first. For
  * each, the scenario written for it (`conformance/almost-right.ts`) fails, naming what it saw, while
  * the older scenarios of the same rules pass: the break is one the catalogue missed before. Through
  * a proxy that changes nothing, the new scenarios pass, so the proxy itself is not what they catch.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -175,39 +177,52 @@ function fundsAnswersReplayedById(): Behaviour {
 }
 
 /**
- * A sender that takes only 200 and 204 for delivered: the proxy registers a relay in the provider's
- * place (and shows the provider its own URL back); the relay passes each attempt on to the provider's
- * receiver unchanged and tells the sandbox 500 when the receiver answered any other 2xx, so the
- * sandbox retries a 202 as this sender would. (A sender taking only 200 is caught already: the kit's
- * receiver acknowledges with 204, so CB-RETRY-001 sees the retry after it.)
+ * The sandbox's callbacks through a relay the proxy registers in the provider's place (showing the
+ * provider its own URL back). `only-200-204`: a sender that takes only 200 and 204 for delivered —
+ * the relay passes each attempt on and tells the sandbox 500 when the receiver answered another 2xx,
+ * so the sandbox retries a 202. (A sender taking only 200 is caught already: the kit's receiver
+ * acknowledges with 204, so CB-RETRY-001 sees the retry after it.) `keeps-old`: a second PUT with
+ * another URL adds a registration beside the first — the relay sends each attempt to every URL
+ * registered, the newest one's answer going back to the sandbox.
  */
-async function twoHundredOrTwoHundredFourDeliver(): Promise<{ behave: Behaviour; close(): Promise<void> }> {
-  let receiverUrl: string | undefined;
+async function relayedCallbacks(
+  mode: 'only-200-204' | 'keeps-old',
+): Promise<{ behave: Behaviour; close(): Promise<void> }> {
+  let registered: string[] = [];
+  const send = (url: string, req: IncomingMessage, body: Buffer) =>
+    new Promise<number>((resolve, reject) => {
+      const { host: _host, ...headers } = req.headers;
+      const onward = httpsRequest(new URL(url), { method: req.method, headers, ca: sim.ca, agent: false }, (answer) => {
+        answer.resume();
+        answer.on('end', () => resolve(answer.statusCode ?? 502));
+      });
+      onward.on('error', reject);
+      onward.end(body);
+    });
   const relay = createServer({ key: server.key, cert: server.cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const target = new URL(receiverUrl!);
-      const { host: _host, ...headers } = req.headers;
-      const onward = httpsRequest(target, { method: req.method, headers, ca: sim.ca, agent: false }, (answer) => {
-        answer.resume();
-        answer.on('end', () => {
-          const status = answer.statusCode ?? 502;
-          res.writeHead(status >= 200 && status < 300 && status !== 200 && status !== 204 ? 500 : status);
+      const urls = mode === 'keeps-old' ? registered : registered.slice(-1);
+      Promise.all(urls.map((url) => send(url, req, body))).then(
+        (statuses) => {
+          const status = statuses.at(-1)!;
+          res.writeHead(
+            mode === 'only-200-204' && status >= 200 && status < 300 && status !== 200 && status !== 204 ? 500 : status,
+          );
           res.end();
-        });
-      });
-      // The receiver dropped the connection: so does the relay, and the sandbox sees a connection failure.
-      onward.on('error', () => req.socket.destroy());
-      onward.end(body);
+        },
+        // The receiver dropped the connection: so does the relay, and the sandbox sees a connection failure.
+        () => req.socket.destroy(),
+      );
     });
   });
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   const relayUrl = `https://localhost:${(relay.address() as AddressInfo).port}/relay`;
   const shownBack = (answer: ProxiedAnswer): ProxiedAnswer => {
     const body = parsed(answer.text) as { url?: string } | undefined;
-    return body?.url === relayUrl ? { ...answer, text: JSON.stringify({ ...body, url: receiverUrl }) } : answer;
+    return body?.url === relayUrl ? { ...answer, text: JSON.stringify({ ...body, url: registered.at(-1) }) } : answer;
   };
   const behave: Behaviour = async (request, forward) => {
     if (request.path !== '/v1/revocation-callback') return forward(request);
@@ -215,8 +230,13 @@ async function twoHundredOrTwoHundredFourDeliver(): Promise<{ behave: Behaviour;
       const body = parsed(request.text) as { url?: unknown } | undefined;
       if (typeof body?.url !== 'string') return forward(request);
       const answer = await forward({ ...request, text: JSON.stringify({ ...body, url: relayUrl }) });
-      if (answer.status === 200) receiverUrl = body.url;
+      if (answer.status === 200 && registered.at(-1) !== body.url) registered = [...registered, body.url];
       return shownBack(answer);
+    }
+    if (request.method === 'DELETE') {
+      const answer = await forward(request);
+      if (answer.status === 204) registered = [];
+      return answer;
     }
     return request.method === 'GET' ? shownBack(await forward(request)) : forward(request);
   };
@@ -412,20 +432,38 @@ describe('the scenarios written for careless implementations', () => {
     240_000,
   );
 
-  it('catch a sender that takes only 200 and 204 for delivered with CB-RETRY-006, which the older scenarios of its rules missed', async () => {
-    const careless = await twoHundredOrTwoHundredFourDeliver();
-    try {
-      const older = olderOfTheRules('CB-RETRY-006');
-      expect(older.length).toBeGreaterThan(0);
-      const summary = await runBehind(careless.behave, ['CB-RETRY-006', ...older]);
-      const result = summary.results.find((item) => item.id === 'CB-RETRY-006')!;
-      expect(result.status).toBe('failed');
-      expect(result.failure?.message).toMatch(/when it answered 202/);
-      expect(
-        Object.entries(statusOf(summary)).filter(([other, status]) => other !== 'CB-RETRY-006' && status !== 'passed'),
-      ).toEqual([]);
-    } finally {
-      await careless.close();
-    }
-  }, 240_000);
+  it.each([
+    {
+      careless: 'a callback sender that takes only 200 and 204 for delivered',
+      id: 'CB-RETRY-006',
+      mode: 'only-200-204' as const,
+      message: /when it answered 202/,
+    },
+    {
+      careless: 'a second registration kept beside the first',
+      id: 'CB-REG-005',
+      mode: 'keeps-old' as const,
+      // The old URL's refusal and the new URL's acknowledgement, in whichever order they arrived.
+      message: /one delivery, acknowledged at the new URL; the receiver answered (204, 401|401, 204)/,
+    },
+  ])(
+    'catch $careless with $id, which the older scenarios of its rules missed',
+    async ({ id, mode, message }) => {
+      const careless = await relayedCallbacks(mode);
+      try {
+        const older = olderOfTheRules(id);
+        expect(older.length).toBeGreaterThan(0);
+        const summary = await runBehind(careless.behave, [id, ...older]);
+        const result = summary.results.find((item) => item.id === id)!;
+        expect(result.status).toBe('failed');
+        expect(result.failure?.message).toMatch(message);
+        expect(
+          Object.entries(statusOf(summary)).filter(([other, status]) => other !== id && status !== 'passed'),
+        ).toEqual([]);
+      } finally {
+        await careless.close();
+      }
+    },
+    240_000,
+  );
 });
