@@ -65,6 +65,7 @@ export const catalogue: readonly Scenario[] = [
   ...almostRightScenarios.filter((s) => s.area === 'consents'),
   ...rowsFor('consent'),
   ...scaScenarios,
+  ...almostRightScenarios.filter((s) => s.area === 'sca'),
   ...aisDataScenarios,
   ...aisContentScenarios,
   ...notCarriedScenarios.filter((s) => s.area === 'ais-data'),

@@ -6,7 +6,7 @@
  * demands two decimals, an idempotency layer over funds confirmations, a callback sender that takes
  * only 200 and 204 for delivered, a date filter comparing dates as text without leading zeros, a
  * grant checked per data type rather than per account, a second callback registration kept beside
- * the first. For
+ * the first, an authorisation that lapses after 10 minutes. For
  * each, the scenario written for it (`conformance/almost-right.ts`) fails, naming what it saw, while
  * the older scenarios of the same rules pass: the break is one the catalogue missed before. Through
  * a proxy that changes nothing, the new scenarios pass, so the proxy itself is not what they catch.
@@ -62,13 +62,18 @@ function olderOfTheRules(id: string): string[] {
     .map((scenario) => scenario.id);
 }
 
+/** The scenarios written for careless implementations (`conformance/almost-right.ts`, and AIS-PAGING-013). */
 const NEW = [
   'AIS-CONSENT-038',
+  'AIS-CONSENT-039',
+  'SCA-EXPIRY-003',
+  'AIS-DATA-017',
   'AIS-LIMIT-021',
   'AIS-PAGING-013',
   'PIS-IDEM-010',
   'COF-029',
   'COF-030',
+  'CB-REG-005',
   'CB-RETRY-006',
 ];
 
@@ -323,6 +328,47 @@ function grantPerDataType(): Behaviour {
   };
 }
 
+/**
+ * Authorisations that lapse after 10 minutes instead of 15: a consent or payment whose first status
+ * past awaiting the customer is an authorised one (`valid`; `ACSP` and the like), seen more than 10
+ * minutes (of the sandbox's clock) after its creation, is shown as still awaiting the customer
+ * (`received`, `RCVD`) from then on.
+ */
+function authorisationOfTenMinutes(): Behaviour {
+  const LIFETIME_MS = 10 * 60_000;
+  const createdAt = new Map<string, number>();
+  const settled = new Set<string>();
+  const lapsed = new Set<string>();
+  const now = async () => (await sim.clock!.now()).getTime();
+  return async (request, forward) => {
+    const answer = await forward(request);
+    const body = parsed(answer.text) as Record<string, unknown> | undefined;
+    if (!body || answer.status >= 300) return answer;
+    if (
+      request.method === 'POST' &&
+      (request.path === '/v1/consents' || /^\/v1\/payments\/[^/]+$/.test(request.path))
+    ) {
+      const id = (body.consentId ?? body.paymentId) as string | undefined;
+      if (answer.status === 201 && id) createdAt.set(id, await now());
+      return answer;
+    }
+    const read =
+      /^\/v1\/consents\/([^/]+)(?:\/status)?$/.exec(request.path) ??
+      /^\/v1\/payments\/[^/]+\/([^/]+)(?:\/status)?$/.exec(request.path);
+    const id = request.method === 'GET' ? read?.[1] : undefined;
+    const field =
+      'consentStatus' in body ? 'consentStatus' : 'transactionStatus' in body ? 'transactionStatus' : undefined;
+    if (!id || !field || !createdAt.has(id)) return answer;
+    const waiting = field === 'consentStatus' ? 'received' : 'RCVD';
+    if (!settled.has(id) && body[field] !== waiting) {
+      settled.add(id);
+      const authorised = ['valid', 'ACTC', 'ACSP', 'ACSC', 'PDNG'].includes(String(body[field]));
+      if (authorised && (await now()) - createdAt.get(id)! > LIFETIME_MS) lapsed.add(id);
+    }
+    return lapsed.has(id) ? { ...answer, text: JSON.stringify({ ...body, [field]: waiting }) } : answer;
+  };
+}
+
 /** The idempotency key compared on the instructed amount alone: any body of the same amount replays the first payment. */
 function keyComparedOnTheAmount(): Behaviour {
   const first = new Map<string, string>();
@@ -379,6 +425,12 @@ describe('the scenarios written for careless implementations', () => {
       id: 'AIS-CONSENT-039',
       behave: () => frequencyDefault('one-off'),
       message: /frequencyPerDay of the received one-off consent asked without it/,
+    },
+    {
+      careless: 'an authorisation that lapses after 10 minutes',
+      id: 'SCA-EXPIRY-003',
+      behave: authorisationOfTenMinutes,
+      message: /status of a consent approved 12 minutes after its creation: expected "valid", got "received"/,
     },
     {
       careless: 'a grant checked per data type, not per account',
