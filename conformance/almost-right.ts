@@ -84,7 +84,7 @@ export const almostRightScenarios = [
     title:
       'A recurring consent asked without frequencyPerDay gets the default, 4: it reads back 4 before and after approval and serves exactly four unattended balance reads',
     spec: 'ConsentRequest (frequencyPerDay: not required, default 4); ConsentResponse (frequencyPerDay: what is enforced, the same before and after authorisation); Limits',
-    // Careless: a default of 1 (or none) where the request leaves the field out, as every request the kit sent before carried it.
+    // Careless: a default of 1 (or none) where the request leaves the field out; no earlier scenario read such a consent's frequency.
     rules: ['AIS-CONSENT-5', 'AIS-CONSENT-16'],
     area: 'consents',
     approvals: 1,
