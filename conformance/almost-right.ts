@@ -11,7 +11,7 @@ import type { Reply } from '../src/kit/client.js';
 import type { ScenarioContext } from '../src/kit/context.js';
 import { ensure, ensureEqual } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
-import { revokeAndAwait, stepUntil } from './callback-steps.js';
+import { about, revokeAndAwait, stepUntil } from './callback-steps.js';
 import { intHeader } from './rate-limit.js';
 import { expectRefusal } from './refusal.js';
 import {
@@ -455,6 +455,44 @@ export const almostRightScenarios = [
             `what the receiver answered, attempt by attempt, when it answered ${answers.join(' then ')}`,
           );
         }
+      });
+    },
+  }),
+  scenario({
+    id: 'CB-EVT-002',
+    title:
+      'Two revocations made one right after the other carry different eventIds, each delivered once with its own consentId',
+    spec: 'Events 3 (eventId: stable per revocation, dedupe on it; revokedAt: two revocations can share a second, do not dedupe on it)',
+    // Careless: an eventId made from the time of the revocation, so two in one second share it and a receiver drops one.
+    rules: ['EVT-5', 'EVT-4'],
+    area: 'callbacks',
+    approvals: 2,
+    needs: ['control', 'callback-receiver', 'callback-endpoint'],
+    expect: {},
+    async run(ctx) {
+      await withReceiver(ctx, async (receiver) => {
+        // Different accounts: approving the second does not supersede the first.
+        const first = await validConsent(ctx, { ibans: [ctx.fixtures.ibans.main], types: ['balances'] });
+        const second = await validConsent(ctx, { ibans: [ctx.fixtures.ibans.second], types: ['balances'] });
+        const before = receiver.received().length;
+        await ctx.control().revokeConsent(first.consentId);
+        await ctx.control().revokeConsent(second.consentId);
+        await receiver.waitFor(before + 2, 10_000);
+        if (receiver.settle) await receiver.settle();
+        const events = [first, second].map((consent, index) => {
+          const deliveries = about(receiver.received(), consent.consentId);
+          ensureEqual(deliveries.length, 1, `deliveries about revocation ${index + 1}`);
+          const event = JSON.parse(deliveries[0]!.rawBody) as { eventId?: unknown; consentId?: unknown };
+          ensure(
+            typeof event.eventId === 'string' && event.eventId !== '',
+            `revocation ${index + 1} carries an eventId`,
+            {
+              actual: event,
+            },
+          );
+          return event.eventId;
+        });
+        ensure(events[0] !== events[1], `two revocations carry one eventId, ${String(events[0])}`, { actual: events });
       });
     },
   }),

@@ -6,7 +6,7 @@
  * demands two decimals, an idempotency layer over funds confirmations, a callback sender that takes
  * only 200 and 204 for delivered, a date filter comparing dates as text without leading zeros, a
  * grant checked per data type rather than per account, a second callback registration kept beside
- * the first, an authorisation that lapses after 10 minutes. For
+ * the first, an authorisation that lapses after 10 minutes, an eventId made from the time. For
  * each, the scenario written for it (`conformance/almost-right.ts`) fails, naming what it saw, while
  * the older scenarios of the same rules pass: the break is one the catalogue missed before. Through
  * a proxy that changes nothing, the new scenarios pass, so the proxy itself is not what they catch.
@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue } from '../../conformance/index.js';
 import type { RunSummary } from '../../src/kit/events.js';
+import { signCallback } from '../../src/contract/index.js';
 import { runScenarios } from '../../src/kit/runner.js';
 import { startSimTarget } from '../../src/kit/targets/sim.js';
 import type { Target } from '../../src/kit/target.js';
@@ -75,6 +76,7 @@ const NEW = [
   'COF-030',
   'CB-REG-005',
   'CB-RETRY-006',
+  'CB-EVT-002',
 ];
 
 const statusOf = (summary: RunSummary) =>
@@ -188,15 +190,20 @@ function fundsAnswersReplayedById(): Behaviour {
  * so the sandbox retries a 202. (A sender taking only 200 is caught already: the kit's receiver
  * acknowledges with 204, so CB-RETRY-001 sees the retry after it.) `keeps-old`: a second PUT with
  * another URL adds a registration beside the first — the relay sends each attempt to every URL
- * registered, the newest one's answer going back to the sandbox.
+ * registered, the newest one's answer going back to the sandbox. `event-id-from-time`: the eventId
+ * made from the revocation's time (to the minute here, so two revocations a few milliseconds apart
+ * share it; to the second in the wild) — the relay rewrites it and signs the body again with the
+ * registration's secret.
  */
 async function relayedCallbacks(
-  mode: 'only-200-204' | 'keeps-old',
+  mode: 'only-200-204' | 'keeps-old' | 'event-id-from-time',
 ): Promise<{ behave: Behaviour; close(): Promise<void> }> {
   let registered: string[] = [];
+  let secret = '';
   const send = (url: string, req: IncomingMessage, body: Buffer) =>
     new Promise<number>((resolve, reject) => {
-      const { host: _host, ...headers } = req.headers;
+      const { host: _host, 'content-length': _length, ...headers } = req.headers;
+      headers['content-length'] = String(body.length);
       const onward = httpsRequest(new URL(url), { method: req.method, headers, ca: sim.ca, agent: false }, (answer) => {
         answer.resume();
         answer.on('end', () => resolve(answer.statusCode ?? 502));
@@ -208,7 +215,13 @@ async function relayedCallbacks(
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const body = Buffer.concat(chunks);
+      let body = Buffer.concat(chunks);
+      if (mode === 'event-id-from-time') {
+        const event = JSON.parse(body.toString('utf8')) as { revokedAt: string };
+        body = Buffer.from(JSON.stringify({ ...event, eventId: `evt-${event.revokedAt.slice(0, 16)}` }));
+        const t = Number(/t=(\d+)/.exec(String(req.headers['x-service-signature']))?.[1]);
+        req.headers['x-service-signature'] = signCallback(body, secret, t);
+      }
       const urls = mode === 'keeps-old' ? registered : registered.slice(-1);
       Promise.all(urls.map((url) => send(url, req, body))).then(
         (statuses) => {
@@ -236,6 +249,7 @@ async function relayedCallbacks(
       if (typeof body?.url !== 'string') return forward(request);
       const answer = await forward({ ...request, text: JSON.stringify({ ...body, url: relayUrl }) });
       if (answer.status === 200 && registered.at(-1) !== body.url) registered = [...registered, body.url];
+      if (answer.status === 200) secret = (parsed(answer.text) as { secret: string }).secret;
       return shownBack(answer);
     }
     if (request.method === 'DELETE') {
@@ -490,6 +504,12 @@ describe('the scenarios written for careless implementations', () => {
       id: 'CB-RETRY-006',
       mode: 'only-200-204' as const,
       message: /when it answered 202/,
+    },
+    {
+      careless: 'an eventId made from the time of the revocation',
+      id: 'CB-EVT-002',
+      mode: 'event-id-from-time' as const,
+      message: /two revocations carry one eventId, evt-/,
     },
     {
       careless: 'a second registration kept beside the first',
