@@ -25,10 +25,12 @@ import {
   consentFrom,
   createPayment,
   FURTHEST,
+  INSTANT,
   initiatePayment,
   paymentBody,
   paymentIdOf,
   readConsent,
+  readPayment,
   requestConsent,
   resourceIdOf,
   SHARED_COF,
@@ -339,6 +341,31 @@ export const almostRightScenarios = [
         // The control: the refused body bound nothing; the key is still the first payment's.
         const replay = await initiatePayment(ctx, base, { requestId: key });
         ensureEqual(paymentIdOf(replay), first.paymentId, `paymentId of a same-body replay after ${label}`);
+      }
+    },
+  }),
+  scenario({
+    id: 'PIS-INIT-013',
+    title:
+      'An instant payment takes an amount written with no decimals or one decimal like a standard one: 201 RCVD, read back as the same amount',
+    spec: 'Amount (pattern ^[0-9]+(\\.[0-9]{1,2})?$: none, one or two decimals); Path parameters (payment_product: both products); PaymentResponse',
+    // Careless: the instant product's own amount check demands two decimals; the older scenarios sent such amounts on the standard product only.
+    rules: ['AMOUNT-4', 'PIS-INIT-4', 'PIS-INIT-5'],
+    area: 'payments',
+    expect: { amounts: ['5', '0.5'], status: 'RCVD' },
+    async run(ctx, expect) {
+      for (const amount of expect.amounts) {
+        const body = paymentBody(ctx, { instructedAmount: { currency: 'EUR', amount } });
+        const reply = await initiatePayment(ctx, body, { product: INSTANT });
+        ensureEqual(reply.status, 201, `status of an instant payment of "${amount}"`);
+        const created = reply.success(`an instant payment of "${amount}"`);
+        ensureEqual(created.transactionStatus, expect.status, `transactionStatus of an instant payment of "${amount}"`);
+        const payment = await readPayment(ctx, created.paymentId, INSTANT);
+        ensureEqual(
+          toCents(payment.instructedAmount.amount),
+          toCents(amount),
+          `instructedAmount of the instant payment of "${amount}" in cents`,
+        );
       }
     },
   }),

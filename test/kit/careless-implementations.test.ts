@@ -1,15 +1,15 @@
 /**
  * Implementations that get a rule almost right, each played by a real sandbox behind a proxy that
  * changes that rule alone (`test/helpers/careless-bank.ts`): a frequency defaulting to 1 (to 4 on a
- * one-off consent), a budget
- * counted per account, an idempotency key compared on the amount alone, a funds confirmation that
- * demands two decimals, an idempotency layer over funds confirmations, a callback sender that takes
- * only 200 and 204 for delivered, a date filter comparing dates as text without leading zeros, a
- * grant checked per data type rather than per account, a second callback registration kept beside
- * the first, an authorisation that lapses after 10 minutes, an eventId made from the time. For
- * each, the scenario written for it (`conformance/almost-right.ts`) fails, naming what it saw, while
- * the older scenarios of the same rules pass: the break is one the catalogue missed before. Through
- * a proxy that changes nothing, the new scenarios pass, so the proxy itself is not what they catch.
+ * one-off consent), an authorisation that lapses after 10 minutes, a grant checked per data type
+ * rather than per account, a budget counted per account, a date filter comparing dates as text
+ * without leading zeros, an idempotency key compared on the amount alone, an instant payment or a
+ * funds confirmation that demands two decimals, an idempotency layer over funds confirmations, a
+ * second callback registration kept beside the first, a callback sender that takes only 200 and 204
+ * for delivered, an eventId made from the time. For each, the scenario written for it
+ * (`conformance/almost-right.ts`, and AIS-PAGING-013) fails, naming what it saw, while the older
+ * scenarios of the same rules pass: the break is one the catalogue missed before. Through a proxy
+ * that changes nothing, the new scenarios pass, so the proxy itself is not what they catch.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, request as httpsRequest } from 'node:https';
@@ -72,6 +72,7 @@ const NEW = [
   'AIS-LIMIT-021',
   'AIS-PAGING-013',
   'PIS-IDEM-010',
+  'PIS-INIT-013',
   'COF-029',
   'COF-030',
   'CB-REG-005',
@@ -405,16 +406,12 @@ function keyComparedOnTheAmount(): Behaviour {
   };
 }
 
-/** A funds confirmation whose own amount check demands exactly two decimals. */
-function fundsAmountWithTwoDecimals(): Behaviour {
+/** An endpoint whose own amount check demands exactly two decimals: the funds confirmation, or instant payments. */
+function amountWithTwoDecimals(path: RegExp): Behaviour {
   return async (request, forward) => {
-    if (request.method !== 'POST' || request.path !== '/v1/funds-confirmations') return forward(request);
-    let amount: unknown;
-    try {
-      amount = (JSON.parse(request.text) as { instructedAmount?: { amount?: unknown } }).instructedAmount?.amount;
-    } catch {
-      return forward(request);
-    }
+    if (request.method !== 'POST' || !path.test(request.path)) return forward(request);
+    const amount = (parsed(request.text) as { instructedAmount?: { amount?: unknown } } | undefined)?.instructedAmount
+      ?.amount;
     if (typeof amount === 'string' && !/^[0-9]+\.[0-9]{2}$/.test(amount))
       return refusal(400, 'FORMAT_ERROR', headerOf(request, 'X-Request-ID'), {}, 'instructedAmount.amount');
     return forward(request);
@@ -471,9 +468,15 @@ describe('the scenarios written for careless implementations', () => {
       message: /the same key with another creditorAccount: expected a refusal \(4xx REQUEST_ID_REUSED\), got 201/,
     },
     {
+      careless: 'instant payments that demand two decimals',
+      id: 'PIS-INIT-013',
+      behave: () => amountWithTwoDecimals(/^\/v1\/payments\/instant-sepa-credit-transfers$/),
+      message: /status of an instant payment of "5": expected 201, got 400/,
+    },
+    {
       careless: 'a funds confirmation that demands two decimals',
       id: 'COF-029',
-      behave: fundsAmountWithTwoDecimals,
+      behave: () => amountWithTwoDecimals(/^\/v1\/funds-confirmations$/),
       message: /funds confirmation of "1"/,
     },
     {
