@@ -19,7 +19,7 @@ import { OUTPUT_SCHEMAS } from '../../src/contract/openapi-schemas.js';
 import { berlinGroupPath, resolveIn } from '../openapi/bg-compare.js';
 import type { ClientCertificate } from '../../src/kit/client.js';
 import type { Capability } from '../../src/kit/scenario.js';
-import type { RefusedCertificate } from '../../src/kit/capabilities.js';
+import type { RefusedCertificate, RevokedCertificate } from '../../src/kit/capabilities.js';
 import type { Fixtures, Target } from '../../src/kit/target.js';
 
 const IBAN = 'DE89370400440532013000';
@@ -403,6 +403,7 @@ export function doNothingTarget(
     second: ClientCertificate;
     withoutCof: ClientCertificate;
     refused: Partial<Record<RefusedCertificate, ClientCertificate>>;
+    revoked: Partial<Record<RevokedCertificate, ClientCertificate>>;
   },
 ): Target {
   const capabilities = new Set<Capability>([
@@ -418,6 +419,7 @@ export function doNothingTarget(
     'callback-endpoint',
     'callback-receiver',
     'refused-certificates',
+    'revoked-certificates',
   ]);
   return {
     name: `mock (${baseUrl})`,
@@ -427,6 +429,7 @@ export function doNothingTarget(
     secondProvider: certificates.second,
     providerWithoutCof: certificates.withoutCof,
     refusedCertificates: certificates.refused,
+    revokedCertificates: certificates.revoked,
     fixtures: FIXTURES,
     capabilities,
     sca: { name: 'does nothing', wrongCodes: true, authorise: async () => ({ location: null }) },

@@ -101,16 +101,33 @@ beforeAll(async () => {
   const provider = { cert: read('tpp.crt'), key: read('tpp.key') };
   // The sim target's refused certificates: the mock serves them all like the provider's.
   const refused = await issueRefusedCertificates(ca, provider);
+  // Revoked and suspended by the test CA as far as the scenarios know: the mock checks nothing and serves them.
+  const revoked = {
+    revoked: issueQwac({
+      ca,
+      name: 'Mock Revoked TPP',
+      organizationIdentifier: 'PSDDE-BAFIN-123456',
+      roles: ['PSP_AI'],
+      keyType: 'ec',
+    }),
+    suspended: issueQwac({
+      ca,
+      name: 'Mock Suspended TPP',
+      organizationIdentifier: 'PSDDE-BAFIN-123456',
+      roles: ['PSP_AI'],
+      keyType: 'ec',
+    }),
+  };
   mock = await statelessMock(server);
   const judged = { scenarios: catalogue, rules, contractRules, owners: ruleOwners(catalogue) };
   summary = await runScenarios({
-    target: doNothingTarget(mock.baseUrl, ca.cert, { provider, second, withoutCof, refused }),
+    target: doNothingTarget(mock.baseUrl, ca.cert, { provider, second, withoutCof, refused, revoked }),
     ...judged,
   });
   const generated = await examplesMock(server);
   try {
     examples = await runScenarios({
-      target: doNothingTarget(generated.baseUrl, ca.cert, { provider, second, withoutCof, refused }),
+      target: doNothingTarget(generated.baseUrl, ca.cert, { provider, second, withoutCof, refused, revoked }),
       ...judged,
     });
   } finally {
