@@ -28,6 +28,8 @@ const DELIBERATELY_INCOMPLETE: Record<string, string> = {
   'AIS-DATA-007': 'observes the default of bookingStatus, so reads transactions once without it',
   'PIS-SCA-002':
     'authorises a payment to an account of the bank without creditorName, which this interface leaves optional',
+  'AIS-CONSENT-038': 'observes the default of frequencyPerDay for a recurring consent, so sends none',
+  'AIS-CONSENT-039': 'observes that a one-off consent asked without frequencyPerDay is held to 1, so sends none',
 };
 
 /** The members a value lacks for the schema (the variant it fits best), as dotted paths. */
