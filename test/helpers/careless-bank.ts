@@ -8,9 +8,8 @@
 import { X509Certificate } from 'node:crypto';
 import { createServer, request } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import type { KnownCertificates, MockServer, ServerCertificates } from './misbehaving-targets.js';
+import { listen, type KnownCertificates, type MockServer, type ServerCertificates } from './misbehaving-targets.js';
 
 export interface ProxiedRequest {
   method: string;
@@ -120,21 +119,5 @@ export async function carelessBank(
       });
     },
   );
-  const sockets = new Set<Socket>();
-  server.on('secureConnection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  let count = 0;
-  server.on('request', () => (count += 1));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    baseUrl: `https://localhost:${(server.address() as AddressInfo).port}`,
-    requests: () => count,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  return listen(server);
 }

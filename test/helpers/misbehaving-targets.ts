@@ -115,7 +115,8 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-async function listen(server: Server): Promise<MockServer> {
+/** Listens on a free port of 127.0.0.1, counting requests; close() drops every connection still open. */
+export async function listen(server: Server): Promise<MockServer> {
   const sockets = new Set<Socket>();
   server.on('secureConnection', (socket: Socket) => {
     sockets.add(socket);
