@@ -32,6 +32,7 @@ export interface SandboxFlags {
   certs: string;
   profile?: string;
   journalSize: number;
+  reportSize: number;
   opaqueState?: boolean;
   worlds?: 'shared' | 'organisation';
   maxWorlds?: number;
@@ -107,6 +108,12 @@ export function sandboxFlags(command: Command): Command {
       // The working folder's certs/, where the banner's curl and the docs point (the library defaults to the user's cache).
       .option('--certs <dir>', 'certificate folder; missing files are created', 'certs')
       .option(
+        '--report-size <n>',
+        'findings the client report keeps per provider (with worlds, in each world; the oldest go beyond it)',
+        bounded(shape.reportSize),
+        shape.reportSize.def.defaultValue,
+      )
+      .option(
         '--journal-size <n>',
         'API requests the journal keeps for GET /sandbox/requests (0: off)',
         bounded(shape.journalSize),
@@ -167,6 +174,7 @@ export function sandboxInput(flags: SandboxFlags): SandboxOptionsInput {
     data: flags.data,
     certsDir: flags.certs,
     journalSize: flags.journalSize,
+    reportSize: flags.reportSize,
     ...(flags.profile === undefined ? {} : { profile: flags.profile }),
     ...(flags.opaqueState ? { opaqueState: true } : {}),
     ...(flags.worlds === undefined ? {} : { worlds: flags.worlds }),

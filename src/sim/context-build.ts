@@ -95,7 +95,7 @@ export async function buildContext(
       : {}),
     ...(options.expireBySandboxClock ? { expireBySandboxClock: true } : {}),
     // It listens from the start, so it sees every exchange and change of this sandbox.
-    judge: options.clientJudge ? fedJudge(feed, clock, events) : undefined,
+    judge: options.clientJudge ? fedJudge(feed, clock, events, options.reportSize) : undefined,
     log,
   };
   const bank = createBank({

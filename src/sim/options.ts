@@ -44,6 +44,8 @@ export const SandboxOptionsSchema = z
     certsDir: z.string().min(1).optional(),
     /** Requests the journal keeps (`GET /sandbox/requests`, `sandbox.requests()`), the oldest dropped; 0 turns it off. */
     journalSize: z.number().int().min(0).max(100_000).default(1000),
+    /** Findings the client report keeps per provider (`--report-size`; with worlds, in each world): the oldest go beyond it, counted. */
+    reportSize: z.number().int().min(1).max(10_000).default(200),
     /** When set, the control API requires `Authorization: Bearer <token>`. */
     controlToken: z.string().min(1).optional(),
     /**

@@ -98,6 +98,28 @@ describe('records per world (--max-records)', () => {
   });
 });
 
+describe('findings kept per provider (--report-size)', () => {
+  it('keeps the newest N findings of each provider in each world, counting the rest as dropped', async () => {
+    const t = await testSandbox(certs, { worlds: 'organisation', reportSize: 2 });
+    try {
+      const provider = await t.sandbox.provider('report-other', { orgId: 'PSDDE-BAFIN-654104' });
+      const other = { cert: provider.tls.cert.toString(), key: provider.tls.key.toString() };
+      // A malformed X-Request-ID is a finding each time (CLIENT-REQUEST-ID-FORM).
+      for (let i = 0; i < 3; i++) await t.call({ path: '/v1/accounts', client: t.tpp, requestId: `not-a-uuid-${i}` });
+      await t.call({ path: '/v1/accounts', client: other, requestId: 'not-a-uuid' });
+      const ours = t.sandbox.clientReport();
+      // Three malformed ids (and the resends the judge also notes): two kept, the older ones dropped.
+      expect(ours.findings).toHaveLength(2);
+      expect(ours.dropped).toBeGreaterThanOrEqual(1);
+      const theirs = await worldCall(t.sandbox.apiUrl, t.ca)(other, 'GET', '/sandbox/client-report');
+      expect(theirs.json.findings).toHaveLength(1);
+      expect(theirs.json.dropped).toBe(0);
+    } finally {
+      await t.sandbox.close();
+    }
+  });
+});
+
 describe('control calls per minute per world (--control-rate)', () => {
   let t: TestSandbox;
   beforeAll(async () => {

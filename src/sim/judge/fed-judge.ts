@@ -7,8 +7,13 @@ import type { EventBus } from '../events.js';
 import type { Feed } from '../feed.js';
 import { createClientJudge, readAcknowledgement, type ClientJudge } from './judge.js';
 
-export function fedJudge(feed: Feed, clock: { now(): Date }, findings: EventBus): ClientJudge {
-  const judge = createClientJudge(feed.bus, clock, findings);
+export function fedJudge(
+  feed: Feed,
+  clock: { now(): Date },
+  findings: EventBus,
+  findingsPerProvider?: number,
+): ClientJudge {
+  const judge = createClientJudge(feed.bus, clock, findings, findingsPerProvider);
   feed.onCommand('report-acknowledged', (input) => judge.acknowledge(input));
   feed.onCommand('report-cleared', (body) => judge.clear((body as { provider?: string }).provider));
   return {

@@ -15,7 +15,13 @@ import type { AnyCheck, Violation } from './checks/check.js';
 import { EXCHANGE_CHECKS, oneFindingPerMistake } from './checks/index.js';
 import { clientAdvice, clientRule, CLIENT_RULES } from './client-rules.js';
 import { exchangeEvidence, type CallbackEvidence } from './evidence.js';
-import { createFindingStore, type Acknowledgement, type ClientFinding, type ClientHint } from './findings.js';
+import {
+  createFindingStore,
+  FINDINGS_PER_PROVIDER,
+  type Acknowledgement,
+  type ClientFinding,
+  type ClientHint,
+} from './findings.js';
 import { createProvocationLog, type Provocation } from './provoked.js';
 import { seenOf, type Seen } from './seen.js';
 import { createSubjects } from './subjects.js';
@@ -118,11 +124,17 @@ function findingOf(
  * `events`: what the judge reads (the sandbox's events, or a shared sandbox's feed of every process's);
  * `findings`: where it tells each finding (the sandbox's own bus, which the console and tests hear).
  */
-export function createClientJudge(events: EventBus, clock: { now(): Date }, findings: EventBus = events): ClientJudge {
+export function createClientJudge(
+  events: EventBus,
+  clock: { now(): Date },
+  findings: EventBus = events,
+  /** Findings kept per provider (`--report-size`); the oldest go beyond it, counted as dropped. */
+  findingsPerProvider = FINDINGS_PER_PROVIDER,
+): ClientJudge {
   let subjects = createSubjects();
   let memories = new BoundedMap<string, Map<AnyCheck, unknown>>(PROVIDERS_REMEMBERED);
   let judgedCallbacks = new BoundedMap<string, true>(PROVIDERS_REMEMBERED * 10);
-  const store = createFindingStore();
+  const store = createFindingStore(findingsPerProvider);
   const hints = createFindingStore<ClientHint>();
   const provocations = createProvocationLog();
   const judged = new Map<string, number>();
