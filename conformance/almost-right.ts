@@ -91,31 +91,7 @@ export const almostRightScenarios = [
     area: 'consents',
     approvals: 1,
     expect: { enforced: 4, refusal: { status: 429, code: 'ACCESS_EXCEEDED' } },
-    async run(ctx, expect) {
-      // frequencyPerDay left out on purpose (Berlin Group 1.3.12 makes it mandatory; the interface gives a default).
-      const reply = await requestConsent(
-        ctx,
-        {
-          access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
-          recurringIndicator: true,
-          validUntil: FURTHEST,
-          combinedServiceIndicator: false,
-        },
-        { exact: true },
-      );
-      ensureEqual(reply.status, 201, 'status of a recurring consent request without frequencyPerDay');
-      const created = consentFrom(ctx, reply);
-      const before = await readConsent(ctx, created.consentId);
-      ensureEqual(before.frequencyPerDay, expect.enforced, 'frequencyPerDay of the received consent asked without it');
-      await approveConsent(ctx, created);
-      const after = await readConsent(ctx, created.consentId);
-      ensureEqual(after.frequencyPerDay, expect.enforced, 'frequencyPerDay of the approved consent asked without it');
-      const accountId = await resourceIdOf(ctx, created.consentId, ctx.fixtures.ibans.main);
-      const read = () =>
-        ctx.api.getBalances({ accountId, headers: underConsent(created.consentId, { attended: false }) });
-      await spend(read, 'balances', expect.enforced);
-      expectRefusal(ctx, await read(), expect.refusal, `unattended balances read ${expect.enforced + 1}`);
-    },
+    run: (ctx, expect) => consentWithoutFrequency(ctx, expect, true),
   }),
   scenario({
     id: 'AIS-CONSENT-039',
@@ -128,39 +104,7 @@ export const almostRightScenarios = [
     approvals: 1,
     // A spent one-off consent may answer either (as AIS-LIMIT-016 holds it).
     expect: { enforced: 1, refusal: { code: ['ACCESS_EXCEEDED', 'CONSENT_EXPIRED'] } },
-    async run(ctx, expect) {
-      // frequencyPerDay left out on purpose (Berlin Group 1.3.12 makes it mandatory; the interface gives it a default).
-      const reply = await requestConsent(
-        ctx,
-        {
-          access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
-          recurringIndicator: false,
-          validUntil: FURTHEST,
-          combinedServiceIndicator: false,
-        },
-        { exact: true },
-      );
-      ensureEqual(reply.status, 201, 'status of a one-off consent request without frequencyPerDay');
-      const created = consentFrom(ctx, reply);
-      const before = await readConsent(ctx, created.consentId);
-      ensureEqual(
-        before.frequencyPerDay,
-        expect.enforced,
-        'frequencyPerDay of the received one-off consent asked without it',
-      );
-      await approveConsent(ctx, created);
-      const after = await readConsent(ctx, created.consentId);
-      ensureEqual(
-        after.frequencyPerDay,
-        expect.enforced,
-        'frequencyPerDay of the approved one-off consent asked without it',
-      );
-      const accountId = await resourceIdOf(ctx, created.consentId, ctx.fixtures.ibans.main);
-      const read = () =>
-        ctx.api.getBalances({ accountId, headers: underConsent(created.consentId, { attended: false }) });
-      await spend(read, 'balances', expect.enforced);
-      expectRefusal(ctx, await read(), expect.refusal, `unattended balances read ${expect.enforced + 1}`);
-    },
+    run: (ctx, expect) => consentWithoutFrequency(ctx, expect, false),
   }),
   scenario({
     id: 'AIS-DATA-017',
@@ -524,3 +468,39 @@ export const almostRightScenarios = [
     },
   }),
 ];
+
+/**
+ * AIS-CONSENT-038 and 039: a consent asked without frequencyPerDay (left out on purpose: Berlin Group
+ * 1.3.12 makes it mandatory, the interface gives it a default) reads back what is enforced before and
+ * after approval, and serves exactly that many unattended balance reads, the next one refused.
+ */
+async function consentWithoutFrequency(
+  ctx: ScenarioContext,
+  expect: { enforced: number; refusal: Parameters<typeof expectRefusal>[2] },
+  recurringIndicator: boolean,
+): Promise<void> {
+  const kind = recurringIndicator ? 'recurring consent' : 'one-off consent';
+  const received = recurringIndicator ? 'received consent' : 'received one-off consent';
+  const approved = recurringIndicator ? 'approved consent' : 'approved one-off consent';
+  const reply = await requestConsent(
+    ctx,
+    {
+      access: aisAccess([ctx.fixtures.ibans.main], ['balances']),
+      recurringIndicator,
+      validUntil: FURTHEST,
+      combinedServiceIndicator: false,
+    },
+    { exact: true },
+  );
+  ensureEqual(reply.status, 201, `status of a ${kind} request without frequencyPerDay`);
+  const created = consentFrom(ctx, reply);
+  const before = await readConsent(ctx, created.consentId);
+  ensureEqual(before.frequencyPerDay, expect.enforced, `frequencyPerDay of the ${received} asked without it`);
+  await approveConsent(ctx, created);
+  const after = await readConsent(ctx, created.consentId);
+  ensureEqual(after.frequencyPerDay, expect.enforced, `frequencyPerDay of the ${approved} asked without it`);
+  const accountId = await resourceIdOf(ctx, created.consentId, ctx.fixtures.ibans.main);
+  const read = () => ctx.api.getBalances({ accountId, headers: underConsent(created.consentId, { attended: false }) });
+  await spend(read, 'balances', expect.enforced);
+  expectRefusal(ctx, await read(), expect.refusal, `unattended balances read ${expect.enforced + 1}`);
+}
