@@ -54,6 +54,9 @@ const ocsp = (certificate: string, issuer = 'ca.crt') =>
       (_error, stdout, stderr) => resolve(`${stdout}${stderr}`),
     );
   });
+// OpenSSL prints a serial in whole bytes, upper case: a serial whose first nibble is 0
+// (one in sixteen of the random ones) gets its leading 0 back.
+const opensslSerial = (hex: string) => (hex.length % 2 ? `0${hex}` : hex).toUpperCase();
 const epoch = (at: Date) => String(Math.floor(at.getTime() / 1000));
 
 async function consent(certificate: ClientCertificate) {
@@ -107,7 +110,7 @@ describe('a provider QWAC revoked at sandbox time T', () => {
     expect((await consent(client)).status).toBe(201);
     expect(await ocsp('p.crt')).toMatch(/^p\.crt: good$/m);
     await crlAt('before');
-    expect(openssl('crl', '-in', 'before.pem', '-noout', '-text')).not.toContain(serial.toUpperCase());
+    expect(openssl('crl', '-in', 'before.pem', '-noout', '-text')).not.toContain(opensslSerial(serial));
     expect(
       opensslSays(
         'verify',
@@ -145,7 +148,7 @@ describe('a provider QWAC revoked at sandbox time T', () => {
     const crl = openssl('crl', '-in', 'after.pem', '-noout', '-text');
     expect(crl).toMatch(
       new RegExp(
-        `Serial Number: ${serial.toUpperCase()}\\s+Revocation Date: .*\\s+CRL entry extensions:\\s+X509v3 CRL Reason Code: \\s*Key Compromise`,
+        `Serial Number: ${opensslSerial(serial)}\\s+Revocation Date: .*\\s+CRL entry extensions:\\s+X509v3 CRL Reason Code: \\s*Key Compromise`,
       ),
     );
     const now = t.sandbox.clock.now();
