@@ -6,6 +6,9 @@
 import type { Scenario } from '../src/kit/scenario.js';
 import { aisContentScenarios } from './ais-content.js';
 import { almostRightScenarios } from './almost-right.js';
+import { almostRightPaymentScenarios } from './almost-right-payments.js';
+import { almostRightScaScenarios } from './almost-right-sca.js';
+import { almostRightSurfaceScenarios } from './almost-right-surface.js';
 import { attendedScenarios } from './attended.js';
 import { notCarriedScenarios } from './not-carried.js';
 import { cardNumberScenarios } from './card-number.js';
@@ -52,48 +55,58 @@ const rowsFor = (...kinds: RequestKind[]): Scenario[] => [
   ...observed.filter((row) => kinds.includes(row.kind)).map(observedScenario),
 ];
 
+/** Every scenario written for a careless implementation, each placed after the area it belongs to. */
+const almostRight: readonly Scenario[] = [
+  ...almostRightScenarios,
+  ...almostRightPaymentScenarios,
+  ...almostRightScaScenarios,
+  ...almostRightSurfaceScenarios,
+];
+
 export const catalogue: readonly Scenario[] = [
   ...identityScenarios,
   ...identityEverywhereScenarios,
   ...identityDetailScenarios,
   ...identityRevocationScenarios,
+  ...almostRight.filter((s) => s.area === 'identity'),
   ...surfaceScenarios,
   ...consentScenarios,
   ...consentGrantScenarios,
   ...consentLifecycleScenarios,
   ...consentDetailScenarios,
-  ...almostRightScenarios.filter((s) => s.area === 'consents'),
+  ...almostRight.filter((s) => s.area === 'consents'),
   ...rowsFor('consent'),
   ...scaScenarios,
-  ...almostRightScenarios.filter((s) => s.area === 'sca'),
+  ...almostRight.filter((s) => s.area === 'sca'),
   ...aisDataScenarios,
   ...aisContentScenarios,
   ...notCarriedScenarios.filter((s) => s.area === 'ais-data'),
   ...everyValueScenarios.filter((s) => s.area === 'ais-data'),
-  ...almostRightScenarios.filter((s) => s.area === 'ais-data'),
+  ...almostRight.filter((s) => s.area === 'ais-data'),
   ...ledgerContentScenarios,
   ...pagingScenarios,
+  ...almostRight.filter((s) => s.area === 'paging'),
   ...limitScenarios,
   ...limitBoundaryScenarios,
   ...uncappedScenarios,
   ...attendedScenarios,
-  ...almostRightScenarios.filter((s) => s.area === 'limits'),
+  ...almostRight.filter((s) => s.area === 'limits'),
   ...paymentScenarios,
   ...paymentRequestScenarios,
   ...paymentLifecycleScenarios,
   ...paymentOutcomeScenarios,
   ...settlementScenarios,
-  ...almostRightScenarios.filter((s) => s.area === 'payments'),
+  ...almostRight.filter((s) => s.area === 'payments'),
   ...rowsFor('payment', 'instant-payment'),
   ...cofScenarios,
   ...cofLifecycleScenarios,
   ...cardNumberScenarios,
-  ...almostRightScenarios.filter((s) => s.area === 'cof'),
+  ...almostRight.filter((s) => s.area === 'cof'),
   ...notCarriedScenarios.filter((s) => s.area === 'cof'),
   ...everyValueScenarios.filter((s) => s.area === 'cof'),
   ...rowsFor('cof-consent', 'funds'),
   ...callbackScenarios,
   ...callbackDeliveryScenarios,
-  ...almostRightScenarios.filter((s) => s.area === 'callbacks'),
+  ...almostRight.filter((s) => s.area === 'callbacks'),
   ...rowsFor('callback'),
 ];

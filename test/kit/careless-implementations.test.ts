@@ -11,57 +11,35 @@
  * scenarios of the same rules pass: the break is one the catalogue missed before. Through a proxy
  * that changes nothing, the new scenarios pass, so the proxy itself is not what they catch.
  */
-import { readFileSync } from 'node:fs';
 import { createServer, request as httpsRequest } from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogue } from '../../conformance/index.js';
-import type { RunSummary } from '../../src/kit/events.js';
 import { signCallback } from '../../src/contract/index.js';
-import { runScenarios } from '../../src/kit/runner.js';
-import { startSimTarget } from '../../src/kit/targets/sim.js';
 import type { Target } from '../../src/kit/target.js';
-import { carelessBank, headerOf, refusal, type Behaviour, type ProxiedAnswer } from '../helpers/careless-bank.js';
-import type { KnownCertificates, ServerCertificates } from '../helpers/misbehaving-targets.js';
-import { certificateFolder } from '../helpers/sandbox.js';
+import { headerOf, refusal, type Behaviour, type ProxiedAnswer } from '../helpers/careless-bank.js';
+import {
+  olderOfTheRules as olderOf,
+  startCarelessHarness,
+  statusOf,
+  type CarelessHarness,
+} from '../helpers/careless-harness.js';
+import type { ServerCertificates } from '../helpers/misbehaving-targets.js';
 
+let harness: CarelessHarness;
 let sim: Target;
 let server: ServerCertificates;
-let known: KnownCertificates;
 
 beforeAll(async () => {
-  const certsDir = await certificateFolder();
-  const read = (name: string) => readFileSync(join(certsDir, name), 'utf8');
-  sim = await startSimTarget({ certsDir });
-  server = { key: read('server.key'), cert: read('server.crt'), ca: sim.ca };
-  known = [sim.provider, sim.secondProvider!, sim.providerWithoutCof!, ...Object.values(sim.refusedCertificates ?? {})];
+  harness = await startCarelessHarness();
+  ({ sim, server } = harness);
 }, 60_000);
 afterAll(async () => {
-  await sim?.close();
+  await harness?.close();
 });
 
-/** Runs the scenarios given by id against the sim behind a proxy behaving as told. */
-async function runBehind(behave: Behaviour, ids: readonly string[]): Promise<RunSummary> {
-  const proxy = await carelessBank(server, { baseUrl: sim.baseUrl, ca: sim.ca }, known, behave);
-  try {
-    return await runScenarios({
-      target: { ...sim, name: `sim behind a careless proxy (${proxy.baseUrl})`, baseUrl: proxy.baseUrl },
-      scenarios: catalogue.filter((scenario) => ids.includes(scenario.id)),
-    });
-  } finally {
-    await proxy.close();
-  }
-}
-
-/** The scenarios enforcing any of the rules of `id`, `id` and the other new scenarios left out. */
-function olderOfTheRules(id: string): string[] {
-  const rules = catalogue.find((scenario) => scenario.id === id)!.rules;
-  return catalogue
-    .filter((scenario) => !NEW.includes(scenario.id) && scenario.rules.some((rule) => rules.includes(rule)))
-    .map((scenario) => scenario.id);
-}
+const runBehind: CarelessHarness['runBehind'] = (behave, ids) => harness.runBehind(behave, ids);
+const olderOfTheRules = (id: string) => olderOf(id, NEW);
 
 /** The scenarios written for careless implementations (`conformance/almost-right.ts`, and AIS-PAGING-013). */
 const NEW = [
@@ -79,9 +57,6 @@ const NEW = [
   'CB-RETRY-006',
   'CB-EVT-002',
 ];
-
-const statusOf = (summary: RunSummary) =>
-  Object.fromEntries(summary.results.map((result) => [result.id, result.status]));
 
 /**
  * Unattended reads of balances and transactions under a budget the proxy keeps instead of the

@@ -1,0 +1,67 @@
+/**
+ * The harness every careless-implementation test shares: one simulator per test file, the proxy
+ * (`careless-bank.ts`) started in front of it for each run, and the two questions each test asks —
+ * does the new scenario fail on the careless implementation, and do the older scenarios of its
+ * rules pass on it (so the catalogue did miss the break before)?
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { catalogue } from '../../conformance/index.js';
+import type { RunSummary } from '../../src/kit/events.js';
+import { runScenarios } from '../../src/kit/runner.js';
+import type { Target } from '../../src/kit/target.js';
+import { startSimTarget } from '../../src/kit/targets/sim.js';
+import { carelessBank, type Behaviour } from './careless-bank.js';
+import type { KnownCertificates, ServerCertificates } from './misbehaving-targets.js';
+import { certificateFolder } from './sandbox.js';
+
+export interface CarelessHarness {
+  /** The simulator behind the proxy (its clock, CA and certificates). */
+  sim: Target;
+  /** The server certificate a relay of the test may listen with. */
+  server: ServerCertificates;
+  /** Runs the scenarios given by id against the simulator behind a proxy behaving as told. */
+  runBehind(behave: Behaviour, ids: readonly string[]): Promise<RunSummary>;
+  close(): Promise<void>;
+}
+
+export async function startCarelessHarness(): Promise<CarelessHarness> {
+  const certsDir = await certificateFolder();
+  const read = (name: string) => readFileSync(join(certsDir, name), 'utf8');
+  const sim = await startSimTarget({ certsDir });
+  const server: ServerCertificates = { key: read('server.key'), cert: read('server.crt'), ca: sim.ca };
+  const known: KnownCertificates = [
+    sim.provider,
+    sim.secondProvider!,
+    sim.providerWithoutCof!,
+    ...Object.values(sim.refusedCertificates ?? {}),
+  ];
+  return {
+    sim,
+    server,
+    async runBehind(behave, ids) {
+      const proxy = await carelessBank(server, { baseUrl: sim.baseUrl, ca: sim.ca }, known, behave);
+      try {
+        return await runScenarios({
+          target: { ...sim, name: `sim behind a careless proxy (${proxy.baseUrl})`, baseUrl: proxy.baseUrl },
+          scenarios: catalogue.filter((scenario) => ids.includes(scenario.id)),
+        });
+      } finally {
+        await proxy.close();
+      }
+    },
+    close: () => sim.close(),
+  };
+}
+
+/** The scenarios enforcing any of the rules of `id`, the scenarios of `written` (the new ones) left out. */
+export function olderOfTheRules(id: string, written: readonly string[]): string[] {
+  const rules = catalogue.find((scenario) => scenario.id === id)!.rules;
+  return catalogue
+    .filter((scenario) => !written.includes(scenario.id) && scenario.rules.some((rule) => rules.includes(rule)))
+    .map((scenario) => scenario.id);
+}
+
+/** Each scenario's id and verdict. */
+export const statusOf = (summary: RunSummary): Record<string, string> =>
+  Object.fromEntries(summary.results.map((result) => [result.id, result.status]));
