@@ -554,6 +554,20 @@ export const identityDetailScenarios: Scenario[] = [
     run: (ctx, expect) => refusedEverywhere(ctx, 'unknownRoles', expect),
   }),
   scenario({
+    id: 'ID-DETAIL-017',
+    title:
+      'A seal certificate (QSealC) of the trusted CA with every PSD2 role, marked for TLS client use, is no QWAC: refused on AIS consents, account data, PIS and CoF with one answer, and creates nothing',
+    rules: ['AUTH-8', 'OPEN-14', 'ERR-1'],
+    spec: 'Authentication 1 (the credential is an eIDAS QWAC, a website authentication certificate; a QSealC is a certificate for seals); Errors / Codes CERTIFICATE_MISSING; Errors rule 5 (statuses: not shown)',
+    area: 'identity',
+    needs: ['refused-certificates'],
+    // A bank that reads only the roles and the chain serves it. No code names a certificate of the
+    // wrong kind: none presented (CERTIFICATE_MISSING) is the nearest, "registration does not
+    // permit" (ROLE_INVALID) the other reading, and a handshake refused for it is a refusal too.
+    expect: { ...NO_ROLE_REFUSAL, handshake: true } as RefusalExpectation,
+    run: (ctx, expect) => refusedEverywhere(ctx, 'seal', expect),
+  }),
+  scenario({
     id: 'ID-DETAIL-012',
     title:
       'A provider the regulator register lists as withdrawn is refused from its first request, on AIS consents, account data, PIS and CoF, with 403 and one code (observed), and creates nothing',

@@ -1101,7 +1101,7 @@ export const RULES: readonly Rule[] = [
     id: 'AUTH-8',
     section: 'Authentication',
     statement:
-      'A client certificate that authenticates no provider (issued by a certificate authority the service does not trust, expired, not yet valid, or naming no `organizationIdentifier`) is refused on every operation, the revocation-callback ones included, with one answer for all of them, and the refused request creates nothing.',
+      'A client certificate that authenticates no provider (issued by a certificate authority the service does not trust, expired, not yet valid, naming no `organizationIdentifier`, or a seal certificate rather than a QWAC) is refused on every operation, the revocation-callback ones included, with one answer for all of them, and the refused request creates nothing.',
   },
   {
     id: 'AUTH-9',

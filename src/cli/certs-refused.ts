@@ -1,6 +1,6 @@
 /**
  * `xs2a-kit certs refused [--out DIR] [--ca FILE --ca-key FILE] [--provider FILE] [--withdrawn-org-id ID]
- * [--relative-to DIR]`: the seven certificates a bank must refuse, from the kit's CA in DIR or a bank's
+ * [--relative-to DIR]`: the eight certificates a bank must refuse, from the kit's CA in DIR or a bank's
  * own test CA, and the config lines naming them. Every input is read and checked before anything is
  * written; a bad one stops the command with one line naming the flag (exit 1, as every certs command).
  */
@@ -16,6 +16,7 @@ import {
   parseOrganizationIdentifier,
   readQwacPem,
 } from '../certs/index.js';
+import { REFUSED_CERTIFICATES } from '../kit/capabilities.js';
 import { refusedConfigLines, writeRefusedCertificates, type RefusedSource } from '../kit/refused-files.js';
 import { WITHDRAWN_ORGANIZATION_ID } from '../kit/targets/sim-certificates.js';
 import type { CliIo } from './io.js';
@@ -109,7 +110,7 @@ export function certsRefusedCommand(certs: Command, io: CliIo): void {
   certs
     .command('refused')
     .description(
-      'create the seven certificates a bank must refuse (untrusted, expired, not yet valid, without organizationIdentifier, without roles, unknown role, withdrawn) and print the config lines naming them',
+      'create the eight certificates a bank must refuse (untrusted, expired, not yet valid, without organizationIdentifier, without roles, unknown role, withdrawn, seal) and print the config lines naming them',
     )
     .option(
       '--out <dir>',
@@ -138,7 +139,7 @@ export function certsRefusedCommand(certs: Command, io: CliIo): void {
       const files = await writeRefusedCertificates(flags.out, source);
       io.out(
         [
-          `Created 7 refused certificates in ${resolve(flags.out)} (withdrawn names ${flags.withdrawnOrgId}; expired and not yet valid are dated from now).`,
+          `Created ${Object.keys(REFUSED_CERTIFICATES).length} refused certificates in ${resolve(flags.out)} (withdrawn names ${flags.withdrawnOrgId}; expired and not yet valid are dated from now).`,
           `Paste into the config (paths relative to ${resolve(flags.relativeTo)}, the config file's folder; --relative-to changes it):`,
           '',
           refusedConfigLines(files, flags.relativeTo),

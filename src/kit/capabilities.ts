@@ -38,6 +38,7 @@ export const REFUSED_CERTIFICATES = {
   withoutRoles: 'a certificate of the trusted CA without PSD2 role attributes',
   unknownRoles: 'a certificate of the trusted CA whose PSD2 statement names only a role the interface does not know',
   withdrawn: 'a QWAC of a provider the regulator register lists as withdrawn',
+  seal: 'a seal certificate (QSealC, QcType eseal) of the trusted CA, also marked for TLS client use, presented as the QWAC',
 } as const;
 export type RefusedCertificate = keyof typeof REFUSED_CERTIFICATES;
 

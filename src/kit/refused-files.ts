@@ -1,8 +1,8 @@
 /**
- * The seven certificates a bank must refuse (capability `refused-certificates`), issued from a CA —
+ * The eight certificates a bank must refuse (capability `refused-certificates`), issued from a CA —
  * the kit's own, or a bank's test CA — and written as files a remote config names, with the config
  * lines that name them. The certificates themselves are issued as the in-process target issues its
- * own (`issueRefusedCertificates`), so a remote bank meets the same seven as the simulator.
+ * own (`issueRefusedCertificates`), so a remote bank meets the same eight as the simulator.
  */
 import { mkdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
@@ -21,6 +21,7 @@ export const REFUSED_FILE_NAMES: Record<RefusedCertificate, string> = {
   withoutRoles: 'refused-without-roles',
   unknownRoles: 'refused-unknown-roles',
   withdrawn: 'refused-withdrawn',
+  seal: 'refused-seal',
 };
 
 export type RefusedFiles = Record<RefusedCertificate, { cert: string; key: string }>;
@@ -34,7 +35,7 @@ export interface RefusedSource {
   withdrawnOrganizationId: string;
 }
 
-/** Issues all seven, then writes them into `dir` (keys readable by their owner only); answers the absolute paths. */
+/** Issues all eight, then writes them into `dir` (keys readable by their owner only); answers the absolute paths. */
 export async function writeRefusedCertificates(dir: string, source: RefusedSource): Promise<RefusedFiles> {
   const issued = await issueRefusedCertificates(source.ca, source.provider, source.withdrawnOrganizationId);
   const folder = resolve(dir);

@@ -1,5 +1,5 @@
 /**
- * `xs2a-kit certs refused` (the built binary): the seven certificates a bank must refuse, each what its
+ * `xs2a-kit certs refused` (the built binary): the eight certificates a bank must refuse, each what its
  * kind says, from the kit's CA or a bank's own, with config lines the kit reads; bad input stops the
  * command with one line naming the flag, and writes nothing.
  */
@@ -36,7 +36,7 @@ function printedLines(stdout: string): Record<string, { cert: string; key: strin
 }
 
 describe('xs2a-kit certs refused', () => {
-  it('makes the seven from the kit’s CA in a new folder, each what its kind says, and prints lines a config accepts', async () => {
+  it('makes the eight from the kit’s CA in a new folder, each what its kind says, and prints lines a config accepts', async () => {
     const work = fresh();
     const { code, stdout, stderr } = await runIn(work, ['certs', 'refused', '--out', 'certs']);
     expect(stderr).toBe('');
@@ -50,6 +50,7 @@ describe('xs2a-kit certs refused', () => {
       'withoutRoles',
       'unknownRoles',
       'withdrawn',
+      'seal',
     ]);
     expect(lines.notYetValid).toEqual({
       cert: 'certs/refused-not-yet-valid.crt',
@@ -70,10 +71,17 @@ describe('xs2a-kit certs refused', () => {
     expect(qwac('withoutRoles').hasPsd2Statement).toBe(false);
     expect(qwac('unknownRoles')).toMatchObject({ hasPsd2Statement: true, roles: [], roleOids: ['0.4.0.19495.1.9'] });
     expect(qwac('withdrawn').organizationIdentifier).toBe('PSDDE-BAFIN-999000');
+    // The seal certificate: QcType eseal only, with every role and TLS client use, for the default provider.
+    expect(qwac('seal')).toMatchObject({
+      qcTypes: ['0.4.0.1862.1.6.2'],
+      hasPsd2Statement: true,
+      organizationIdentifier: readQwacPem(read('certs/tpp.crt')).organizationIdentifier,
+    });
+    expect(x509('seal').keyUsage).toContain('1.3.6.1.5.5.7.3.2');
     expect(qwac('untrusted').organizationIdentifier).toBe(readQwacPem(read('certs/tpp.crt')).organizationIdentifier);
     // The lines go into a config as they are.
     const config = parseRemoteConfig(remoteConfig('.', { refusedCertificates: lines }), 'bank.json');
-    expect(Object.keys(config.refusedCertificates ?? {})).toHaveLength(7);
+    expect(Object.keys(config.refusedCertificates ?? {})).toHaveLength(8);
     expect(stdout).toContain(`paths relative to ${work}`);
   });
 

@@ -95,6 +95,7 @@ describe('the conformance page’s examples', () => {
     expect(Object.keys(target.refusedCertificates ?? {}).sort()).toEqual([
       'expired',
       'notYetValid',
+      'seal',
       'unknownRoles',
       'untrusted',
       'withdrawn',

@@ -110,7 +110,7 @@ describe('--init-config for a bank that is an xs2a-kit build', () => {
       ).toBe(true);
     expect(new X509Certificate(readFileSync(at(config.secondProvider!.cert))).verify(ca.publicKey)).toBe(true);
     expect(readQwacPem(readFileSync(at(config.providerWithoutCof!.cert), 'utf8')).roles).toEqual(['PSP_AI', 'PSP_PI']);
-    expect(Object.keys(config.refusedCertificates!)).toHaveLength(7);
+    expect(Object.keys(config.refusedCertificates!)).toHaveLength(8);
     // The consent it read the accounts with is gone again.
     const consents = (await t.control('/consents', { headers: { authorization: `Bearer ${TOKEN}` } })).json as {
       consentStatus: string;

@@ -46,9 +46,9 @@ describe('the sim target keeps its extra certificates in a kept folder', () => {
     const second = await keptKitCertificates(dir, ca, provider);
     expect(second).toEqual(first);
     expect((await stat(file())).mode & 0o777).toBe(0o600);
-    // Nine distinct certificates, each with its own key.
-    expect(new Set(all(first).map((item) => item.cert)).size).toBe(9);
-    expect(new Set(all(first).map((item) => item.key)).size).toBe(9);
+    // Ten distinct certificates, each with its own key.
+    expect(new Set(all(first).map((item) => item.cert)).size).toBe(10);
+    expect(new Set(all(first).map((item) => item.key)).size).toBe(10);
   });
 
   it('dates the expired and the not-yet-valid ones by the host clock, the others valid now', async () => {
@@ -61,6 +61,7 @@ describe('the sim target keeps its extra certificates in a kept folder', () => {
       providerWithoutCof,
       refusedCertificates.withdrawn,
       refusedCertificates.unknownRoles,
+      refusedCertificates.seal,
     ]) {
       expect(dates(certificate.cert).from).toBeLessThanOrEqual(now);
       expect(dates(certificate.cert).to).toBeGreaterThan(now + DAY_MS);

@@ -2,7 +2,7 @@
  * The certificate folder `--init-config --certs DIR` is given: the bank's CA (`ca.crt`) and the provider
  * (`tpp.crt`, `tpp.key`), as `xs2a-kit serve --certs DIR` keeps them. With the CA's key there too, the
  * kit issues what the config needs beyond the provider: a second provider, one without PSP_IC, and the
- * seven refused certificates — unless `xs2a-kit certs refused` already made those in DIR, which are then
+ * eight refused certificates — unless `xs2a-kit certs refused` already made those in DIR, which are then
  * used as they are.
  */
 import { createPrivateKey, X509Certificate } from 'node:crypto';
@@ -60,7 +60,7 @@ export interface ExtraCertificates {
   refusedCertificates?: RefusedFiles;
 }
 
-/** The refused certificates `xs2a-kit certs refused` left in the folder, when all seven are there. */
+/** The refused certificates `xs2a-kit certs refused` left in the folder, when all eight are there. */
 function refusedInFolder(dir: string): RefusedFiles | undefined {
   const files = Object.fromEntries(
     (Object.keys(REFUSED_CERTIFICATES) as RefusedCertificate[]).map((kind) => {

@@ -26,7 +26,7 @@ export const KEY_NOTES: Record<ConfigKey, string[]> = {
   ],
   providerWithoutCof: ['Optional: a QWAC and key without PSP_IC, for the role scenarios of confirmation of funds.'],
   refusedCertificates: [
-    'Optional: certificates the bank must refuse, any of the seven. `xs2a-kit certs refused` makes them from the',
+    'Optional: certificates the bank must refuse, any of the eight. `xs2a-kit certs refused` makes them from the',
     "bank's test CA (--ca, --ca-key) and prints these lines.",
   ],
   revokedCertificates: [

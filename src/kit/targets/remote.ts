@@ -33,8 +33,8 @@ const REMOTE_KEYS = {
   providerWithoutCof: CertificateFiles.optional(),
   /**
    * Certificates the bank must refuse, any of them: one of another CA, expired, not yet valid, without
-   * organizationIdentifier, without PSD2 roles, with only an unknown PSD2 role, and one of a provider
-   * its register lists as withdrawn.
+   * organizationIdentifier, without PSD2 roles, with only an unknown PSD2 role, one of a provider
+   * its register lists as withdrawn, and a seal certificate (QSealC) presented as the QWAC.
    */
   refusedCertificates: z
     .strictObject({
@@ -45,6 +45,7 @@ const REMOTE_KEYS = {
       withoutRoles: CertificateFiles.optional(),
       unknownRoles: CertificateFiles.optional(),
       withdrawn: CertificateFiles.optional(),
+      seal: CertificateFiles.optional(),
     })
     .optional(),
   /**

@@ -76,6 +76,10 @@ export async function issueRefusedCertificates(
       name: 'Withdrawn Test TPP',
       organizationIdentifier: withdrawnOrganizationId,
     }),
+    // A QSealC with every PSD2 role, marked for TLS client use so the handshake itself accepts it:
+    // only its QcType (eseal, not web) says it is no QWAC. A provider that configures its seal
+    // certificate for the channel makes exactly this mistake.
+    seal: issueQwac({ ...base, ca, kind: 'qseal', sealWithTlsUse: true }),
   };
 }
 

@@ -39,7 +39,13 @@ describe('the operations seam', () => {
   });
 
   it('guards each row by its requirement, and the revocation callback by none', () => {
-    const identity = { organizationIdentifier: 'PSDXX-NCA-1', name: 'x', roles: ['PSP_AI' as const], nca: undefined };
+    const identity = {
+      organizationIdentifier: 'PSDXX-NCA-1',
+      name: 'x',
+      roles: ['PSP_AI' as const],
+      nca: undefined,
+      certificate: { serialNumber: '1', notAfter: new Date('2030-01-01T00:00:00Z'), der: Buffer.alloc(0) },
+    };
     for (const route of apiRoutes()) {
       if (route.row.requires === 'registered') expect(route.guard).toBeUndefined();
       else if (route.row.requires === 'PSP_AI') expect(() => route.guard?.(identity)).not.toThrow();

@@ -20,8 +20,8 @@ export interface ProviderIdentity {
   name: string;
   roles: PspRole[];
   nca: { name: string; id: string } | undefined;
-  /** The certificate the identity was read from: what a revocation check (--check-revocation) asks about. */
-  certificate?: { serialNumber: string; notAfter: Date; der: Buffer };
+  /** The certificate the identity was read from (every identity has one): what a revocation check (--check-revocation) asks about. */
+  certificate: { serialNumber: string; notAfter: Date; der: Buffer };
 }
 
 /**

@@ -7,6 +7,8 @@ const identity = {
   name: 'TPP One',
   roles: ['PSP_PI', 'PSP_AI'] as ('PSP_PI' | 'PSP_AI')[],
   nca: { name: 'BaFin', id: 'DE-BAFIN' },
+  // Registration never reads the certificate itself.
+  certificate: { serialNumber: '1', notAfter: new Date('2030-01-01T00:00:00Z'), der: Buffer.alloc(0) },
 };
 const t0 = new Date('2026-03-01T10:00:00Z');
 const t1 = new Date('2026-03-02T10:00:00Z');

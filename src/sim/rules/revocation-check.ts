@@ -32,7 +32,6 @@ export function certificateStatusCheck(options: {
   };
   return (identity, now) => {
     const certificate = identity.certificate;
-    if (!certificate) return;
     if (expireBySandboxClock && now.getTime() > certificate.notAfter.getTime())
       throw new XsError('CERTIFICATE_MISSING', {
         text: `The client certificate expired on ${certificate.notAfter.toISOString()} (sandbox clock).`,
