@@ -14,6 +14,7 @@ import { ensure, ensureEqual, ensureSchema } from '../src/kit/failure.js';
 import { scenario } from '../src/kit/scenario.js';
 import { expectRefusal, type Refusal } from './refusal.js';
 import {
+  accountList,
   ATTENDED,
   codeOf,
   expectPlausible,
@@ -164,6 +165,64 @@ export const almostRightSurfaceScenarios = [
           { status: 403, code: 'RESOURCE_UNKNOWN' },
         ]);
         ctx.observeSetting('consent.accountOutside', codeOf(byIban)!);
+      }
+    },
+  }),
+  scenario({
+    id: 'AIS-DATA-020',
+    title:
+      'A consent the provider terminated gives no data on the reads of one account either: its account details, balances and transactions are refused with CONSENT_INVALID, as its account list is',
+    spec: 'Authentication 7 (account-data requests require a valid consent); States: Consent (valid → terminatedByTpp on DELETE, at once); Errors / Codes CONSENT_INVALID (consent not usable)',
+    // Careless: the consent's state judged where the account list is served; the reads of one account look at the grant alone.
+    rules: ['AUTH-5'],
+    area: 'ais-data',
+    approvals: 1,
+    expect: { code: 'CONSENT_INVALID' },
+    async run(ctx, expect) {
+      // One-off: it never supersedes, so the shared consent on the same account stays valid.
+      const consent = await validConsent(ctx, { recurring: false });
+      const accountId = await resourceIdOf(ctx, consent.consentId, ctx.fixtures.ibans.main);
+      const paths = [
+        `/v1/accounts/${accountId}`,
+        `/v1/accounts/${accountId}/balances`,
+        `/v1/accounts/${accountId}/transactions?bookingStatus=booked`,
+      ];
+      // The control: each read is served while the consent is valid (attended: no budget spent).
+      for (const path of paths)
+        ensureEqual(
+          (await readData(ctx, consent.consentId, path)).status,
+          200,
+          `status of GET ${path.replace(accountId, '{account}')} under the valid consent`,
+        );
+      ensureEqual((await ctx.api.deleteConsent(consent)).status, 204, 'status of DELETE');
+      expectRefusal(ctx, await accountList(ctx, consent.consentId), expect, 'the account list after DELETE');
+      for (const path of paths)
+        expectRefusal(
+          ctx,
+          await readData(ctx, consent.consentId, path),
+          expect,
+          `GET ${path.replace(accountId, '{account}')} after DELETE`,
+        );
+    },
+  }),
+  scenario({
+    id: 'AIS-DATA-021',
+    title:
+      'The account list shows the consent’s accounts, not the customer’s: under a consent naming one of the customer’s two accounts it lists that one alone, for each of the two',
+    spec: 'Authentication 7 (the consent’s lists must contain what is asked for); Scope rules 1 and 3; Endpoint list (GET /v1/accounts)',
+    // Careless: the list filtered by the customer who authorised, not by the grant (the accounts not held were never listed anyway).
+    rules: ['AUTH-6'],
+    area: 'ais-data',
+    approvals: 2,
+    expect: {},
+    async run(ctx) {
+      for (const iban of [ctx.fixtures.ibans.main, ctx.fixtures.ibans.second]) {
+        // One-off consents: they never supersede the shared consent on both accounts.
+        const consent = await validConsent(ctx, { ibans: [iban], recurring: false });
+        const listed = (await accountList(ctx, consent.consentId))
+          .success(`the account list under a consent for ${iban}`)
+          .accounts.map((account) => account.iban);
+        ensureEqual(listed, [iban], `the accounts listed under a consent naming ${iban} alone`);
       }
     },
   }),

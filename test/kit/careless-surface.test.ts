@@ -2,7 +2,8 @@
  * Careless implementations of the interface's surface (identity, IBAN format, account data, errors),
  * each played by the sandbox behind a proxy that changes one rule (`test/helpers/careless-bank.ts`):
  * the owner of a consent checked on the account list only, account reads that take an IBAN for the
- * account id, an error helper that names a path on every refusal, check digits judged by their
+ * account id, the consent's state judged on the account list only, an account list of the customer's
+ * accounts, an error helper that names a path on every refusal, check digits judged by their
  * range, an instant endpoint that checks IBANs by the pattern alone. For each, the scenario of
  * `conformance/almost-right-surface.ts` written for it fails, naming what it saw, while the older
  * scenarios of its rules pass; through a proxy that changes nothing, the new scenarios pass.
@@ -10,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IBAN_LENGTHS, IBAN_PATTERN, ibanProblem, makeIban } from '../../src/contract/index.js';
 import { deadIbanLike } from '../../conformance/steps.js';
-import { headerOf, type Behaviour, type ProxiedRequest } from '../helpers/careless-bank.js';
+import { headerOf, refusal, type Behaviour, type ProxiedRequest } from '../helpers/careless-bank.js';
 import { olderOfTheRules, startCarelessHarness, statusOf, type CarelessHarness } from '../helpers/careless-harness.js';
 
 let harness: CarelessHarness;
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 /** The scenarios of `conformance/almost-right-surface.ts`. */
-const NEW = ['AIS-DATA-018', 'AIS-DATA-019', 'ERR-001', 'IBAN-001', 'IBAN-002'];
+const NEW = ['AIS-DATA-018', 'AIS-DATA-019', 'AIS-DATA-020', 'AIS-DATA-021', 'ERR-001', 'IBAN-001', 'IBAN-002'];
 
 function parsed(text: string): unknown {
   try {
@@ -69,6 +70,60 @@ function ibanTakenForTheAccountId(): Behaviour {
       for (const account of list?.accounts ?? []) resourceIds.set(account.iban, account.resourceId);
     }
     return answer;
+  };
+}
+
+/**
+ * The consent's state judged where the account list is served, the reads of one account looking at the
+ * grant alone: the proxy keeps a `DELETE` of a valid consent to itself (204; reads of the consent then
+ * show `terminatedByTpp`, the account list is refused with CONSENT_INVALID), so the sandbox still
+ * serves the reads of one account under it.
+ */
+function stateCheckedOnTheListOnly(): Behaviour {
+  const terminated = new Set<string>();
+  return async (request, forward) => {
+    const consent = /^\/v1\/consents\/([^/]+)(\/status)?$/.exec(request.path);
+    const id = consent && consent[1] !== 'confirmation-of-funds' ? consent[1]! : undefined;
+    const requestId = headerOf(request, 'X-Request-ID');
+    if (request.method === 'DELETE' && id && !consent![2]) {
+      const status = await forward({ ...request, method: 'GET', path: `/v1/consents/${id}/status` });
+      if ((parsed(status.text) as { consentStatus?: string } | undefined)?.consentStatus !== 'valid')
+        return forward(request);
+      terminated.add(id);
+      return { status: 204, headers: requestId ? { 'x-request-id': requestId } : {}, text: '' };
+    }
+    if (request.method === 'GET' && id && terminated.has(id)) {
+      const answer = await forward(request);
+      const body = parsed(answer.text) as Record<string, unknown> | undefined;
+      return answer.status === 200 && body
+        ? { ...answer, text: JSON.stringify({ ...body, consentStatus: 'terminatedByTpp' }) }
+        : answer;
+    }
+    if (
+      request.method === 'GET' &&
+      request.path === '/v1/accounts' &&
+      terminated.has(headerOf(request, 'Consent-ID') ?? '')
+    )
+      return refusal(401, 'CONSENT_INVALID', requestId);
+    return forward(request);
+  };
+}
+
+/** The account list filtered by the customer who authorised, not by the grant: every account of the customer seen so far is listed. */
+function listOfTheCustomer(): Behaviour {
+  const seen = new Map<string, unknown>();
+  return async (request, forward) => {
+    const answer = await forward(request);
+    if (request.method !== 'GET' || request.path !== '/v1/accounts' || answer.status !== 200) return answer;
+    const list = parsed(answer.text) as { accounts?: { iban: string }[] } | undefined;
+    if (!Array.isArray(list?.accounts)) return answer;
+    for (const account of list.accounts) seen.set(account.iban, account);
+    const listed = new Set(list.accounts.map((account) => account.iban));
+    const accounts = [
+      ...list.accounts,
+      ...[...seen].filter(([iban]) => !listed.has(iban)).map(([, account]) => account),
+    ];
+    return { ...answer, text: JSON.stringify({ ...list, accounts }) };
   };
 }
 
@@ -165,6 +220,19 @@ describe('the surface scenarios written for careless implementations', () => {
       id: 'AIS-DATA-019',
       behave: ibanTakenForTheAccountId,
       message: /GET \/v1\/accounts\/\{iban\}\/balances: expected a refusal \(4xx\), got 200/,
+    },
+    {
+      careless: 'the consent’s state judged on the account list only',
+      id: 'AIS-DATA-020',
+      behave: stateCheckedOnTheListOnly,
+      message: /GET \/v1\/accounts\/\{account\} after DELETE: expected a refusal \(4xx CONSENT_INVALID\), got 200/,
+    },
+    {
+      careless: 'an account list of the customer’s accounts, not the consent’s',
+      id: 'AIS-DATA-021',
+      behave: listOfTheCustomer,
+      message:
+        /the accounts listed under a consent naming [A-Z0-9]+ alone: expected \["[A-Z0-9]+"\], got \["[A-Z0-9]+","[A-Z0-9]+"\]/,
     },
     {
       careless: 'a path on every refusal, the URL path where no field is at fault',
