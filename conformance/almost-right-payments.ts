@@ -18,6 +18,7 @@ import {
   initiatePayment,
   INSTANT,
   paymentBody,
+  paymentIdOf,
   paymentStatus,
   readData,
   resourceIdOf,
@@ -358,6 +359,41 @@ export const almostRightPaymentScenarios: Scenario[] = [
         expect.cancelled,
         'status of the payment cancelled by its 24 hours, after the customer confirmed the payee',
       );
+    },
+  }),
+  scenario({
+    id: 'PIS-INIT-014',
+    title:
+      'A payment of one cent still needs the ceremony, on both products and to the customer’s own account: 201 RCVD with an scaRedirect, and it is still RCVD when read',
+    spec: 'Behaviour notes / Payments 2 (no low-value, trusted-beneficiary or risk-analysis exemptions); PaymentInitiationResponse; States: Payment (nothing moves until the customer authorises)',
+    // Careless: a low-value exemption below the amounts the kit pays (one euro and more): the
+    // earlier scenario of the rule initiated the default amount only.
+    rules: ['PIS-INIT-8', 'PIS-STATE-2'],
+    area: 'payments',
+    expect: { amount: '0.01', waiting: 'RCVD' },
+    async run(ctx, expect) {
+      const cent = { instructedAmount: { currency: 'EUR', amount: expect.amount } };
+      const payments: [string, string, Record<string, unknown>][] = [
+        [STANDARD, 'to the payee', cent],
+        [INSTANT, 'to the payee', cent],
+        [STANDARD, 'to the customer’s own account', { ...cent, creditorAccount: { iban: ctx.fixtures.ibans.second } }],
+      ];
+      for (const [product, whom, overrides] of payments) {
+        const what = `a payment of ${expect.amount} ${whom} (${product})`;
+        const reply = await initiatePayment(ctx, paymentBody(ctx, overrides), { product });
+        ensureEqual(reply.status, 201, `status of the initiation of ${what}`);
+        const paymentId = paymentIdOf(reply);
+        try {
+          // The contract holds transactionStatus RCVD on the answer itself.
+          const created = reply.success(`the initiation of ${what}`);
+          ensure(created._links.scaRedirect?.href, `the initiation of ${what} carries an scaRedirect`, {
+            actual: created._links,
+          });
+          ensureEqual(await paymentStatus(ctx, created.paymentId, product), expect.waiting, `status read of ${what}`);
+        } finally {
+          if (paymentId !== undefined) await ctx.api.cancelPayment({ paymentId, product });
+        }
+      }
     },
   }),
   scenario({

@@ -48,6 +48,7 @@ const NEW = [
   'PIS-PDNG-005',
   'PIS-PDNG-006',
   'PIS-SCA-003',
+  'PIS-INIT-014',
 ];
 const olderOfTheRules = (id: string) => olderOf(id, NEW);
 
@@ -220,6 +221,25 @@ function sweepByPdngStart(): Behaviour {
   });
 }
 
+/**
+ * A low-value exemption: a payment below one euro is answered RCVD, as the contract holds, but
+ * executed without the ceremony — the proxy shows every read of it as ACSP.
+ */
+function lowValueExempt(): Behaviour {
+  const exempt = new Set<string>();
+  const reads = rewriteStatus((paymentId) => (exempt.has(paymentId) ? 'ACSP' : undefined));
+  return async (request, forward) => {
+    if (request.method !== 'POST' || !INITIATION.test(request.path)) return reads(request, forward);
+    const answer = await forward(request);
+    const amount = (parsed(request.text) as { instructedAmount?: { amount?: string } } | undefined)?.instructedAmount
+      ?.amount;
+    const body = parsed(answer.text) as { paymentId?: string } | undefined;
+    if (answer.status !== 201 || !body?.paymentId || amount === undefined || toCents(amount) >= 100) return answer;
+    exempt.add(body.paymentId);
+    return answer;
+  };
+}
+
 /** Money set aside at initiation: interimAvailable lowered by every payment from the account still awaiting the customer. */
 function reserveAtInitiation(): Behaviour {
   const { payments, track } = paymentsInitiated();
@@ -351,6 +371,12 @@ describe('the scenarios written for careless payment implementations', () => {
       behave: sweepByPdngStart,
       message:
         /status of the payment whose payee was confirmed after 23 hours, past the 24 hours: expected ACSP, got CANC/,
+    },
+    {
+      careless: 'a low-value exemption below one euro',
+      id: 'PIS-INIT-014',
+      behave: lowValueExempt,
+      message: /status read of a payment of 0\.01 to the payee \(sepa-credit-transfers\): expected "RCVD", got "ACSP"/,
     },
     {
       careless: 'money set aside at initiation',
