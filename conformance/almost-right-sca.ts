@@ -95,6 +95,36 @@ export const almostRightScaScenarios: Scenario[] = [
     },
   }),
   scenario({
+    id: 'SCA-AUTH-004',
+    title:
+      'A consent’s authorisation read answers 404 for an id it never issued, another consent’s authorisationId and a payment’s, and reads a scaStatus for its own',
+    rules: ['ERR-6', 'SCA-3'],
+    spec: 'Errors / Status classes 404 (an unknown authorisation_id under the provider’s own consent or payment); Resources / Authorisations (for a consent: zero or one id)',
+    area: 'sca',
+    expect: { notFound: 404 },
+    async run(ctx, expect) {
+      // The older scenario of the rule asks a payment's authorisation read. A consent has one
+      // authorisation, so a bank may read the consent's ceremony whatever id the path names.
+      const consent = await createConsent(ctx, balancesOf(ctx));
+      const other = await createConsent(ctx, balancesOf(ctx));
+      const payment = createdPayment(await initiatePayment(ctx, paymentBody(ctx)));
+      const own = await ctx.api.getConsentScaStatus(consent);
+      ensureEqual(own.status, 200, 'status of the consent’s own authorisation read');
+      ensureSchema(ScaStatusResponseSchema, own.body, 'the consent’s own authorisation read');
+      // One hex digit changed: an id of the same form the bank never issued.
+      const last = consent.authorisationId.at(-1);
+      const madeUp = `${consent.authorisationId.slice(0, -1)}${last === '0' ? '1' : '0'}`;
+      for (const [what, authorisationId] of [
+        ['an authorisation id never issued', madeUp],
+        ['another consent’s authorisationId', other.authorisationId],
+        ['a payment’s authorisationId', payment.authorisationId],
+      ] as const) {
+        const answer = await ctx.api.getConsentScaStatus({ consentId: consent.consentId, authorisationId });
+        ensureEqual(answer.status, expect.notFound, `status of the consent’s authorisation read with ${what}`);
+      }
+    },
+  }),
+  scenario({
     id: 'SCA-NOK-003',
     title:
       'Without TPP-NOK-Redirect-URI a declining customer returns to TPP-Redirect-URI with the state: the consent is rejected, the payment never accepted',

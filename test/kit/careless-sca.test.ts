@@ -4,7 +4,8 @@
  * authorisation of its own each time it is opened, a decline without a NOK address that loses the
  * state, a CoF consent whose customer returns without the state, payment return addresses kept per
  * provider instead of per payment, a payment page that lets a finished authorisation be decided
- * again, links of a standard payment that name the instant product. The SCA page is not behind the
+ * again, links of a standard payment that name the instant product, a consent's authorisation read
+ * that ignores the id it is given. The SCA page is not behind the
  * API proxy, so for these the proxy points each scaRedirect at a relay in front of the page, which
  * changes what the page does. For each, the scenario written for it (`conformance/almost-right-sca.ts`)
  * fails, naming what it saw, while the older scenarios of its rules pass; through a proxy that
@@ -32,7 +33,15 @@ afterAll(async () => {
 });
 
 /** The scenarios written for careless implementations of SCA and links (`conformance/almost-right-sca.ts`). */
-const NEW = ['SCA-AUTH-003', 'SCA-NOK-003', 'SCA-STATE-004', 'SCA-RETURN-001', 'SCA-REOPEN-002', 'LINK-001'];
+const NEW = [
+  'SCA-AUTH-003',
+  'SCA-AUTH-004',
+  'SCA-NOK-003',
+  'SCA-STATE-004',
+  'SCA-RETURN-001',
+  'SCA-REOPEN-002',
+  'LINK-001',
+];
 
 function parsed(text: string): unknown {
   try {
@@ -280,6 +289,26 @@ const paymentReturnPerProvider = (back: URL, { decision, creation, latestPayment
   return changed;
 };
 
+/**
+ * A consent's authorisation read that looks up the consent's one ceremony, whatever id the path
+ * names: the proxy keeps each consent's authorisationId from its creation and reads that one.
+ */
+function consentCeremonyWhateverTheId(): Behaviour {
+  const ceremonies = new Map<string, string>();
+  return async (request, forward) => {
+    const read = /^\/v1\/consents\/([^/]+)\/authorisations\/([^/]+)$/.exec(request.path);
+    const own = read ? ceremonies.get(read[1]!) : undefined;
+    if (request.method === 'GET' && read && own)
+      return forward({ ...request, path: `/v1/consents/${read[1]!}/authorisations/${own}` });
+    const answer = await forward(request);
+    if (request.method === 'POST' && request.path === '/v1/consents' && answer.status === 201) {
+      const created = parsed(answer.text) as Created | undefined;
+      if (created?.consentId && created.authorisationId) ceremonies.set(created.consentId, created.authorisationId);
+    }
+    return answer;
+  };
+}
+
 async function expectCaught(behave: Behaviour, id: string, message: RegExp): Promise<void> {
   const older = olderOf(id, NEW);
   expect(older.length).toBeGreaterThan(0);
@@ -314,6 +343,13 @@ describe('the scenarios written for careless SCA and link implementations', () =
       id: 'LINK-001',
       behave: linksNamingTheInstantProduct,
       message: /status of following the status link of a standard payment: expected 200, got 404/,
+    },
+    {
+      careless: 'a consent’s authorisation read that reads the consent’s one ceremony whatever the id',
+      id: 'SCA-AUTH-004',
+      behave: consentCeremonyWhateverTheId,
+      message:
+        /status of the consent’s authorisation read with an authorisation id never issued: expected 404, got 200/,
     },
   ])(
     'catch $careless with $id, which the older scenarios of its rules missed',
