@@ -6,6 +6,9 @@
 import type { Scenario } from '../src/kit/scenario.js';
 import { aisContentScenarios } from './ais-content.js';
 import { almostRightScenarios } from './almost-right.js';
+import { almostRightCofScenarios } from './almost-right-cof.js';
+import { almostRightConsentScenarios } from './almost-right-consents.js';
+import { almostRightLimitScenarios } from './almost-right-limits.js';
 import { almostRightPaymentScenarios } from './almost-right-payments.js';
 import { almostRightScaScenarios } from './almost-right-sca.js';
 import { almostRightSurfaceScenarios } from './almost-right-surface.js';
@@ -61,6 +64,9 @@ const almostRight: readonly Scenario[] = [
   ...almostRightPaymentScenarios,
   ...almostRightScaScenarios,
   ...almostRightSurfaceScenarios,
+  ...almostRightCofScenarios,
+  ...almostRightConsentScenarios,
+  ...almostRightLimitScenarios,
 ];
 
 export const catalogue: readonly Scenario[] = [
