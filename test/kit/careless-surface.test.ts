@@ -4,10 +4,12 @@
  * the owner of a consent checked on the account list only, account reads that take an IBAN for the
  * account id, the consent's state judged on the account list only, an account list of the customer's
  * accounts, an error helper that names a path on every refusal, check digits judged by their
- * range, an instant endpoint that checks IBANs by the pattern alone. For each, the scenario of
+ * range, an instant endpoint that checks IBANs by the pattern alone, a bank that serves a seal
+ * certificate presented as the QWAC (ID-DETAIL-017, in `identity-details.ts`). For each, the scenario of
  * `conformance/almost-right-surface.ts` written for it fails, naming what it saw, while the older
  * scenarios of its rules pass; through a proxy that changes nothing, the new scenarios pass.
  */
+import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IBAN_LENGTHS, IBAN_PATTERN, ibanProblem, makeIban } from '../../src/contract/index.js';
 import { deadIbanLike } from '../../conformance/steps.js';
@@ -269,4 +271,26 @@ describe('the surface scenarios written for careless implementations', () => {
     },
     120_000,
   );
+
+  it('catch a bank that reads the roles and the chain of a client certificate, not its kind, with ID-DETAIL-017, which the older scenarios of AUTH-8 missed', async () => {
+    // The proxy accepts the seal certificate and lets the sandbox serve its request as the default
+    // provider's, whom it names: what a bank does that never reads the QcType.
+    const fingerprint = (pem: string) => new X509Certificate(pem).fingerprint256;
+    const seal = fingerprint(harness.sim.refusedCertificates!.seal!.cert);
+    const provider = fingerprint(harness.sim.provider.cert);
+    const sealServed: Behaviour = (request, forward) =>
+      forward(request.provider === seal ? { ...request, provider } : request);
+    const id = 'ID-DETAIL-017';
+    const older = olderOfTheRules(id, [...NEW, id]);
+    expect(older).toEqual(expect.arrayContaining(['ID-DETAIL-007', 'ID-DETAIL-008', 'ID-DETAIL-010']));
+    const summary = await harness.runBehind(sealServed, [id, ...older]);
+    const result = summary.results.find((item) => item.id === id)!;
+    expect(result.status).toBe('failed');
+    expect(result.failure?.message).toMatch(
+      /answer to POST \/v1\/consents \(AIS\) with a seal certificate \(QSealC, QcType eseal\).*: 201 is none of the answers the interface leaves open/,
+    );
+    expect(Object.entries(statusOf(summary)).filter(([other, status]) => other !== id && status !== 'passed')).toEqual(
+      [],
+    );
+  }, 120_000);
 });
