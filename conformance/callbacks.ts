@@ -113,7 +113,7 @@ export const callbackScenarios = [
     approvals: 1,
     needs: ['control', 'callback-receiver', 'clock', 'callback-endpoint'],
     expect: {
-      shape: '^t=(\\d+),v1=[0-9a-f]{64}$',
+      shape: '^t=(\\d+),v1=[0-9a-fA-F]{64}$',
       toleranceSeconds: 300,
       fields: ['consentId', 'consentStatus', 'eventId', 'revokedAt'],
     },

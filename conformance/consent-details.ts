@@ -572,7 +572,7 @@ export const consentDetailScenarios: Scenario[] = [
     rules: ['CB-3', 'CB-4', 'CB-5', 'CB-6'],
     area: 'callbacks',
     needs: ['second-provider', 'callback-endpoint'],
-    expect: { secret: /^[0-9a-f]{64}$/ },
+    expect: { secret: /^[0-9a-fA-F]{64}$/ },
     async run(ctx, expect) {
       // The second provider: the default one's registration may be in use by the delivery scenarios.
       const api = ctx.secondApi();

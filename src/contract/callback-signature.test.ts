@@ -20,6 +20,13 @@ describe('callback signatures', () => {
     });
   });
 
+  it('take hex in either case, the secret and v1 alike: the interface names no case', () => {
+    const [t, v1] = signCallback(BODY, SECRET, T).split(',');
+    const upper = `${t},v1=${v1!.slice(3).toUpperCase()}`;
+    expect(verifyCallbackSignature(BODY, upper, SECRET.toUpperCase(), at(T))).toEqual({ ok: true, t: T });
+    expect(verifyCallbackSignature(BODY, upper, 'cd'.repeat(32), at(T))).toEqual({ ok: false, reason: 'mismatch' });
+  });
+
   it('refuse a signature more than 300 seconds from the receiver clock, either way', () => {
     expect(verifyCallbackSignature(BODY, signCallback(BODY, SECRET, T), SECRET, at(T + 300))).toEqual({
       ok: true,

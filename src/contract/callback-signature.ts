@@ -34,7 +34,7 @@ export function verifyCallbackSignature(
   );
   const tText = parts.get('t');
   const v1 = parts.get('v1');
-  if (!tText || !/^\d{1,12}$/.test(tText) || !v1 || !/^[0-9a-f]{64}$/.test(v1) || !/^[0-9a-f]{64}$/.test(secret))
+  if (!tText || !/^\d{1,12}$/.test(tText) || !v1 || !/^[0-9a-fA-F]{64}$/.test(v1) || !/^[0-9a-fA-F]{64}$/.test(secret))
     return { ok: false, reason: 'malformed' };
   const t = Number(tText);
   if (Math.abs(now.getTime() / 1000 - t) > SIGNATURE_TOLERANCE_SECONDS) return { ok: false, reason: 'stale' };

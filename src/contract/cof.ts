@@ -31,7 +31,8 @@ export const RevocationCallbackSchema = z.object({
   url: z.url(),
   signatureHeader: z.literal(HEADERS.serviceSignature),
   signatureToleranceSeconds: z.literal(SIGNATURE_TOLERANCE_SECONDS),
-  secret: z.string().regex(/^[0-9a-f]{64}$/),
+  // "a hex string of 32 bytes": hex in either case (the sandbox writes lower case).
+  secret: z.string().regex(/^[0-9a-fA-F]{64}$/),
 });
 
 export const RevocationEventSchema = z.object({
