@@ -129,6 +129,10 @@ export const callbackScenarios = [
         const skew = Math.abs(Number(shape[1]) - Math.floor((await ctx.clock().now()).getTime() / 1000));
         ensure(skew <= expect.toleranceSeconds, `t is ${skew} s from the target’s clock`);
         ensure(delivery.verdict.ok, 'the HMAC over <t>.<raw body> verifies with the secret');
+        ctx.observe(
+          'the HMAC key: the 32 bytes the secret spells in hex, or its 64 characters as text',
+          delivery.keyedWithText ? 'text' : 'bytes',
+        );
         ensureEqual(Object.keys(membersOf(JSON.parse(delivery.rawBody))).sort(), expect.fields, 'fields of the event');
       });
     },

@@ -6,9 +6,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGNATURE_TOLERANCE_SECONDS } from './cof.js';
 
-function hmacHex(secret: string, t: number, rawBody: string | Buffer): string {
-  // The secret is the hex string the provider reads from GET /v1/revocation-callback; its bytes key the HMAC.
-  return createHmac('sha256', Buffer.from(secret, 'hex')).update(`${t}.`).update(rawBody).digest('hex');
+/**
+ * How the secret keys the HMAC. The interface calls the secret "the HMAC key, a hex string of 32
+ * bytes": this service keys it with the 32 bytes the hex spells (`bytes`); a sender that keys it
+ * with the 64 characters of the string (`text`) reads the same sentence the other way.
+ */
+export type SecretKeying = 'bytes' | 'text';
+
+function hmacHex(secret: string, t: number, rawBody: string | Buffer, keying: SecretKeying = 'bytes'): string {
+  // The secret is the hex string the provider reads from GET /v1/revocation-callback.
+  const key = keying === 'bytes' ? Buffer.from(secret, 'hex') : Buffer.from(secret, 'utf8');
+  return createHmac('sha256', key).update(`${t}.`).update(rawBody).digest('hex');
 }
 
 export function signCallback(rawBody: string | Buffer, secret: string, t: number): string {
@@ -26,6 +34,7 @@ export function verifyCallbackSignature(
   header: string | undefined,
   secret: string,
   now: Date = new Date(),
+  keying: SecretKeying = 'bytes',
 ): CallbackVerdict {
   const parts = new Map(
     (header ?? '')
@@ -38,6 +47,6 @@ export function verifyCallbackSignature(
     return { ok: false, reason: 'malformed' };
   const t = Number(tText);
   if (Math.abs(now.getTime() / 1000 - t) > SIGNATURE_TOLERANCE_SECONDS) return { ok: false, reason: 'stale' };
-  const expected = Buffer.from(hmacHex(secret, t, rawBody), 'hex');
+  const expected = Buffer.from(hmacHex(secret, t, rawBody, keying), 'hex');
   return timingSafeEqual(expected, Buffer.from(v1, 'hex')) ? { ok: true, t } : { ok: false, reason: 'mismatch' };
 }

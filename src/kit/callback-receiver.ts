@@ -13,6 +13,11 @@ export interface ReceivedCallback {
   rawBody: string;
   signature: string | undefined;
   verdict: CallbackVerdict;
+  /**
+   * The signature verified only with the secret's 64 characters as the HMAC key, not the 32 bytes
+   * they spell: the other reading of "a hex string of 32 bytes", observed by CB-SIGN-002.
+   */
+  keyedWithText: boolean;
   /** What the receiver answered; 0 when it closed the connection without an answer. */
   status: number;
 }
@@ -55,12 +60,28 @@ export async function startCallbackReceiver(options: CallbackReceiverOptions): P
       const header = req.headers[HEADERS.serviceSignature.toLowerCase()];
       const signature = typeof header === 'string' ? header : undefined;
       const secret = options.secret();
-      const verdict: CallbackVerdict = secret
-        ? verifyCallbackSignature(rawBody, signature, secret, options.now?.() ?? new Date())
+      const now = options.now?.() ?? new Date();
+      let verdict: CallbackVerdict = secret
+        ? verifyCallbackSignature(rawBody, signature, secret, now)
         : { ok: false, reason: 'malformed' };
+      // The interface's "the HMAC key, a hex string of 32 bytes" has a second reading: the string
+      // itself as the key. A bank that reads it so signs correctly by its reading; the kit accepts it
+      // and says which reading the signature followed (keyedWithText), never a finding.
+      let keyedWithText = false;
+      if (secret && !verdict.ok && verdict.reason === 'mismatch') {
+        const text = verifyCallbackSignature(rawBody, signature, secret, now, 'text');
+        if (text.ok) [verdict, keyedWithText] = [text, true];
+      }
       // A verified delivery is acknowledged; a failed check is dropped with 401, as a provider should.
       const answer = scripted.shift() ?? (verdict.ok && req.url === path ? 204 : 401);
-      received.push({ receivedAt: new Date(), rawBody, signature, verdict, status: answer === 'drop' ? 0 : answer });
+      received.push({
+        receivedAt: new Date(),
+        rawBody,
+        signature,
+        verdict,
+        keyedWithText,
+        status: answer === 'drop' ? 0 : answer,
+      });
       if (answer === 'drop') req.socket.destroy();
       else {
         res.statusCode = answer;
