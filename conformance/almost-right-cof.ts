@@ -232,23 +232,22 @@ export const almostRightCofScenarios: Scenario[] = [
     // side only counts as another account (the older scenario named another IBAN).
     rules: ['COF-12'],
     area: 'cof',
-    approvals: 1,
-    shares: [SHARED_COF],
+    // Two consents of its own, not the shared one: a bank may let a newer CoF consent on the same
+    // account end an earlier one, which must not be the consent later scenarios share.
+    approvals: 2,
     expect: {},
     async run(ctx) {
       const { main } = ctx.fixtures.ibans;
       const amount = ctx.fixtures.amounts.small;
-      const withCurrency = consentFrom(
-        ctx,
-        await requestCofConsent(ctx, { account: { iban: main, currency: 'EUR' } }),
-        'cof',
-      );
-      await approveConsent(ctx, withCurrency);
-      const consents = [
-        ['the CoF consent asked without a currency', await sharedCofConsent(ctx)],
-        ['the CoF consent asked with currency EUR', withCurrency.consentId],
-      ] as const;
-      for (const [consent, consentId] of consents)
+      // Each consent is used before the next is approved, so a bank that lets the newer one end the
+      // older (the interface says nothing of CoF consents superseding) is judged on neither.
+      for (const [consent, asked] of [
+        ['the CoF consent asked without a currency', { iban: main }],
+        ['the CoF consent asked with currency EUR', { iban: main, currency: 'EUR' }],
+      ] as const) {
+        const created = consentFrom(ctx, await requestCofConsent(ctx, { account: asked }), 'cof');
+        await approveConsent(ctx, created);
+        const { consentId } = created;
         for (const [named, account] of [
           ['the IBAN alone', { iban: main }],
           ['the IBAN with currency EUR', { iban: main, currency: 'EUR' }],
@@ -260,6 +259,7 @@ export const almostRightCofScenarios: Scenario[] = [
             `fundsAvailable of ${what}`,
           );
         }
+      }
     },
   }),
   scenario({

@@ -51,7 +51,7 @@ describe('xs2a-kit conformance (the built binary)', () => {
       new RegExp(`<li class="passed" data-verdict="passed"><span class="count">${catalogue.length}</span>`),
     );
     expect(page).not.toMatch(/<script|<link|src="http/);
-  }, 60_000);
+  }, 180_000);
 
   it('keeps every scenario’s exchanges in the JSON report with --full', async () => {
     const json = join(dir, 'full.json');

@@ -42,11 +42,11 @@ describe('the catalogue', () => {
     expect(approvalsNeeded(catalogue, all)).toBe(own + keys.size);
   });
 
-  it('gives shared consents only to scenarios that ask for no approval of their own, but for the two that read beside their own', () => {
+  it('gives shared consents only to scenarios that ask for no approval of their own, but for the three that read beside their own', () => {
     // A scenario that shares only reads; one that spends budget, revokes or deletes makes its own consent.
-    // These two approve something of their own that cannot touch the shared consent (a consent for
-    // other accounts; payments) and read through the shared one.
-    const readingBeside = ['AIS-DATA-011', 'PIS-CONTENT-001'];
+    // These three approve something of their own that cannot touch the shared consent (a consent for
+    // other accounts; a one-off consent, which never supersedes; payments) and read through the shared one.
+    const readingBeside = ['ERR-001', 'AIS-DATA-011', 'PIS-CONTENT-001'];
     expect(
       catalogue
         .filter((scenario) => scenario.shares.length > 0 && scenario.approvals > 0)

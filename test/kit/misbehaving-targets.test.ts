@@ -54,6 +54,8 @@ const KEPT_BY_THE_MOCK = [
   'ID-BODY-001',
   'SCOPE-001',
   'AIS-CONSENT-004',
+  // A well-formed IBAN nobody holds is accepted like a held one (creation checks the format only): a mock accepting every consent keeps it.
+  'AIS-CONSENT-042',
   // Serving a TPP-NOK-Redirect-URI or a PSU-IP-Address of any form is a choice the interface leaves (OPEN-22, OPEN-23).
   'HDR-NOK-CONSENT',
   'HDR-PSU-IP-CONSENT',
@@ -73,6 +75,8 @@ const KEPT_BY_THE_MOCK = [
   'HDR-PSU-IP-PAYMENT',
   'COF-009',
   'COF-010',
+  // Card numbers of every length masked: a mock whose bodies carry no card number keeps it.
+  'COF-035',
   'HDR-PSU-IP-COF-CONSENT',
 ];
 

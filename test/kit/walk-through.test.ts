@@ -97,8 +97,8 @@ it('runs the remote walk-through as written against a second serve as the bank, 
     expect(config.stdout).toContain('a config for the xs2a-kit sandbox');
 
     const refusals = catalogue.filter((scenario) => scenario.needs.includes('refused-certificates'));
-    // The seven refusal scenarios on the operations every bank offers, and one (two kinds of certificate) on the callback endpoint.
-    expect(refusals.length).toBe(8);
+    // The eight refusal scenarios on the operations every bank offers, and one (two kinds of certificate) on the callback endpoint.
+    expect(refusals.length).toBe(9);
     const outcome = await run(cwd, here(conformance));
     expect(outcome.stderr).not.toContain('xs2a-kit conformance:');
     expect(outcome.code).toBe(0);

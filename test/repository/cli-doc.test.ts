@@ -50,7 +50,8 @@ describe('docs/cli.md against the commands’ own help', () => {
     const commands = (await everyCommand()).map((command) => command.join(' '));
     for (const known of ['serve', 'certs', 'certs tpp', 'certs refused', 'conformance', 'openapi', 'demo'])
       expect(commands).toContain(known);
-  });
+    // One process per command and subcommand: about twenty starts of the binary.
+  }, 60_000);
 
   it('names every flag of every command’s --help on the page', async () => {
     const missing: string[] = [];
@@ -58,7 +59,7 @@ describe('docs/cli.md against the commands’ own help', () => {
       for (const flag of flagsOf(await help(command)))
         if (!names(page, flag)) missing.push(`${command.join(' ')} ${flag}`);
     expect(missing).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('the conformance synopsis names every flag of its help and every reporter it takes', async () => {
     const text = await help(['conformance']);
