@@ -15,7 +15,6 @@ import { expectRefusal } from './refusal.js';
 import {
   consentStatus,
   memberOf,
-  membersOf,
   readData,
   resourceIdOf,
   SHARED_READ,
@@ -24,51 +23,9 @@ import {
   validConsent,
   withReceiver,
 } from './steps.js';
+import { linksOf, page, traverse, type Page } from './paging.js';
 import { advanceToTimeOfDay, nextMidnight, seconds } from './time.js';
 import { DAY_MS, isoDate } from '../src/contract/dates.js';
-
-interface Row {
-  transactionId: string;
-  entryReference: string;
-  transactionAmount: { amount: string; currency: string };
-  bookingDate?: string | undefined;
-}
-
-interface Page {
-  /** Booked rows, then pending rows, as sent. */
-  rows: Row[];
-  next: string | undefined;
-  /** The members of `transactions._links` as sent, to see whether `next` is there at all. */
-  links: object;
-}
-
-/** One page of transactions, read attended (paging must not spend the unattended budget) and held to the contract. */
-async function page(ctx: ScenarioContext, consentId: string, path: string): Promise<Page> {
-  const reply = await readData(ctx, consentId, path);
-  ensureEqual(reply.status, 200, `status of GET ${path}`);
-  const body = ensureSchema(TransactionsResponseSchema, reply.json, 'TransactionsResponse');
-  return {
-    rows: [...(body.transactions.booked ?? []), ...(body.transactions.pending ?? [])],
-    next: body.transactions._links?.next?.href,
-    links: membersOf(memberOf(memberOf(reply.json, 'transactions'), '_links')),
-  };
-}
-
-/** Every page from `first` by following next; `between` runs once, after the first page. */
-async function traverse(
-  ctx: ScenarioContext,
-  consentId: string,
-  first: string,
-  between?: () => Promise<void>,
-): Promise<Page[]> {
-  const pages = [await page(ctx, consentId, first)];
-  if (between) await between();
-  while (pages.at(-1)!.next) {
-    ensure(pages.length < 50, 'paging does not end within 50 pages');
-    pages.push(await page(ctx, consentId, pages.at(-1)!.next!));
-  }
-  return pages;
-}
 
 const idsOf = (pages: readonly Page[]) => pages.flatMap((p) => p.rows.map((row) => row.transactionId));
 
@@ -237,9 +194,9 @@ export const almostRightLimitScenarios: Scenario[] = [
         const pages = await traverse(ctx, consentId, `${path}?${query}`);
         const last = pages.at(-1)!;
         ensure(
-          !('next' in last.links),
+          !('next' in linksOf(last)),
           `transactions._links of the last page (${pages.length}) with ${query} has no next member`,
-          { actual: last.links },
+          { actual: linksOf(last) },
         );
       }
     },

@@ -7,13 +7,15 @@ import { ATTENDED, dateAfter, memberOf, membersOf, resourceIdOf, SHARED_READ, sh
 import { advanceToTimeOfDay } from './time.js';
 import { DAY_MS, dayStartMs, isoDate } from '../src/contract/dates.js';
 
-interface Row {
+export interface Row {
   transactionId: string;
   entryReference: string;
+  transactionAmount: { amount: string; currency: string };
   bookingDate?: string | undefined;
 }
 
-interface Page {
+export interface Page {
+  /** Booked rows, then pending rows, as sent. */
   rows: Row[];
   next: string | undefined;
   /** The `transactions` object as sent, to see which arrays and links are present. */
@@ -21,9 +23,10 @@ interface Page {
 }
 
 /** The members of `transactions._links` as sent. */
-const linksOf = (p: Page) => membersOf(memberOf(p.raw, '_links'));
+export const linksOf = (p: Page) => membersOf(memberOf(p.raw, '_links'));
 
-async function page(ctx: ScenarioContext, consentId: string, path: string): Promise<Page> {
+/** One page of transactions, read attended and held to the contract. */
+export async function page(ctx: ScenarioContext, consentId: string, path: string): Promise<Page> {
   // Attended reads: paging scenarios must not spend the unattended budget (spec "Limits").
   const reply = await ctx.api.call({ path, headers: { 'Consent-ID': consentId, ...ATTENDED } });
   ensureEqual(reply.status, 200, `status of GET ${path}`);
@@ -35,7 +38,8 @@ async function page(ctx: ScenarioContext, consentId: string, path: string): Prom
   };
 }
 
-async function traverse(
+/** Every page from `first` by following next; `between` runs once, after the first page. */
+export async function traverse(
   ctx: ScenarioContext,
   consentId: string,
   first: string,

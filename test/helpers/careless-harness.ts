@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { almostRightScenarios } from '../../conformance/almost-right.js';
 import { almostRightCofScenarios } from '../../conformance/almost-right-cof.js';
 import { almostRightConsentScenarios } from '../../conformance/almost-right-consents.js';
@@ -99,3 +100,36 @@ export function olderOfTheRules(id: string, written: readonly string[]): string[
 /** Each scenario's id and verdict. */
 export const statusOf = (summary: RunSummary): Record<string, string> =>
   Object.fromEntries(summary.results.map((result) => [result.id, result.status]));
+
+/**
+ * The check each careless implementation gets: behind `behave`, the scenario `id` written for it
+ * fails with `message`, while the older scenarios of its rules (there are some) all pass, so the
+ * catalogue did miss the break before `id`.
+ */
+export async function expectCaught(
+  harness: CarelessHarness,
+  behave: Behaviour,
+  id: string,
+  message: RegExp,
+  written: readonly string[],
+): Promise<RunSummary> {
+  const older = olderOfTheRules(id, written);
+  expect(older.length).toBeGreaterThan(0);
+  const summary = await harness.runBehind(behave, [id, ...older]);
+  const result = summary.results.find((item) => item.id === id)!;
+  expect(result.status).toBe('failed');
+  expect(result.failure?.message).toMatch(message);
+  expect(Object.entries(statusOf(summary)).filter(([other, status]) => other !== id && status !== 'passed')).toEqual(
+    [],
+  );
+  return summary;
+}
+
+/** A body as JSON, or undefined when it is none. */
+export function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -13,10 +13,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headerOf, refusal, type Behaviour, type ProxiedAnswer } from '../helpers/careless-bank.js';
 import {
-  olderOfTheRules as olderOf,
   startCarelessHarness,
   statusOf,
   type CarelessHarness,
+  expectCaught,
+  parsed,
 } from '../helpers/careless-harness.js';
 
 let harness: CarelessHarness;
@@ -39,15 +40,6 @@ const NEW = [
   'PIS-INIT-016',
   'PIS-INIT-017',
 ];
-const olderOfTheRules = (id: string) => olderOf(id, NEW);
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 const CONSENT_CREATION = /^\/v1\/consents(?:\/confirmation-of-funds)?$/;
 const INITIATION = /^\/v1\/payments\/([^/]+)$/;
@@ -278,15 +270,7 @@ describe('the scenarios written for careless consent and payment request impleme
   ])(
     'catch $careless with $id, which the older scenarios of its rules missed',
     async ({ id, behave, message }) => {
-      const older = olderOfTheRules(id);
-      expect(older.length).toBeGreaterThan(0);
-      const summary = await harness.runBehind(behave(), [id, ...older]);
-      const result = summary.results.find((item) => item.id === id)!;
-      expect(result.status).toBe('failed');
-      expect(result.failure?.message).toMatch(message);
-      expect(
-        Object.entries(statusOf(summary)).filter(([other, status]) => other !== id && status !== 'passed'),
-      ).toEqual([]);
+      await expectCaught(harness, behave(), id, message, NEW);
     },
     240_000,
   );

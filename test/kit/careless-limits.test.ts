@@ -23,6 +23,7 @@ import {
   startCarelessHarness,
   statusOf,
   type CarelessHarness,
+  parsed,
 } from '../helpers/careless-harness.js';
 import { listen, type ServerCertificates } from '../helpers/misbehaving-targets.js';
 import { certificateFolder } from '../helpers/sandbox.js';
@@ -50,14 +51,6 @@ const NEW = [
   'CB-EVT-003',
 ];
 const olderOfTheRules = (id: string) => olderOf(id, NEW);
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 const TRANSACTIONS = /^\/v1\/accounts\/[^/]+\/transactions$/;
 const ATTENDED_HEADER = { 'psu-ip-address': '192.0.2.10' };

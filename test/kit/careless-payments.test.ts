@@ -26,6 +26,8 @@ import {
   startCarelessHarness,
   statusOf,
   type CarelessHarness,
+  expectCaught,
+  parsed,
 } from '../helpers/careless-harness.js';
 
 let harness: CarelessHarness;
@@ -51,14 +53,6 @@ const NEW = [
   'PIS-INIT-014',
 ];
 const olderOfTheRules = (id: string) => olderOf(id, NEW);
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 const INITIATION = /^\/v1\/payments\/([^/]+)$/;
 /** A payment read or status read: product, id. */
@@ -388,15 +382,7 @@ describe('the scenarios written for careless payment implementations', () => {
   ])(
     'catch $careless with $id, which the older scenarios of its rules missed',
     async ({ id, behave, message }) => {
-      const older = olderOfTheRules(id);
-      expect(older.length).toBeGreaterThan(0);
-      const summary = await harness.runBehind(behave(), [id, ...older]);
-      const result = summary.results.find((item) => item.id === id)!;
-      expect(result.status).toBe('failed');
-      expect(result.failure?.message).toMatch(message);
-      expect(
-        Object.entries(statusOf(summary)).filter(([other, status]) => other !== id && status !== 'passed'),
-      ).toEqual([]);
+      await expectCaught(harness, behave(), id, message, NEW);
     },
     240_000,
   );

@@ -21,6 +21,7 @@ import {
   startCarelessHarness,
   statusOf,
   type CarelessHarness,
+  parsed,
 } from '../helpers/careless-harness.js';
 
 let harness: CarelessHarness;
@@ -42,14 +43,6 @@ const NEW = [
   'SCA-REOPEN-002',
   'LINK-001',
 ];
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 type Created = {
   consentId?: string;

@@ -14,7 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IBAN_LENGTHS, IBAN_PATTERN, ibanProblem, makeIban } from '../../src/contract/index.js';
 import { deadIbanLike } from '../../conformance/steps.js';
 import { headerOf, refusal, type Behaviour, type ProxiedRequest } from '../helpers/careless-bank.js';
-import { olderOfTheRules, startCarelessHarness, statusOf, type CarelessHarness } from '../helpers/careless-harness.js';
+import {
+  olderOfTheRules,
+  startCarelessHarness,
+  statusOf,
+  type CarelessHarness,
+  expectCaught,
+  parsed,
+} from '../helpers/careless-harness.js';
 
 let harness: CarelessHarness;
 
@@ -27,14 +34,6 @@ afterAll(async () => {
 
 /** The scenarios of `conformance/almost-right-surface.ts`. */
 const NEW = ['AIS-DATA-018', 'AIS-DATA-019', 'AIS-DATA-020', 'AIS-DATA-021', 'ERR-001', 'IBAN-001', 'IBAN-002'];
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
 
 const isConsentCreation = (request: ProxiedRequest) =>
   request.method === 'POST' &&
@@ -259,15 +258,7 @@ describe('the surface scenarios written for careless implementations', () => {
   ])(
     'catch $careless with $id, which the older scenarios of its rules missed',
     async ({ id, behave, message }) => {
-      const older = olderOfTheRules(id, NEW);
-      expect(older.length).toBeGreaterThan(0);
-      const summary = await harness.runBehind(behave(), [id, ...older]);
-      const result = summary.results.find((item) => item.id === id)!;
-      expect(result.status).toBe('failed');
-      expect(result.failure?.message).toMatch(message);
-      expect(
-        Object.entries(statusOf(summary)).filter(([other, status]) => other !== id && status !== 'passed'),
-      ).toEqual([]);
+      await expectCaught(harness, behave(), id, message, NEW);
     },
     120_000,
   );
