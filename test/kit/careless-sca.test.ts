@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headerOf, type Behaviour, type ProxiedAnswer } from '../helpers/careless-bank.js';
 import {
-  olderOfTheRules as olderOf,
+  expectCaught as caughtBy,
   startCarelessHarness,
   statusOf,
   type CarelessHarness,
@@ -303,15 +303,7 @@ function consentCeremonyWhateverTheId(): Behaviour {
 }
 
 async function expectCaught(behave: Behaviour, id: string, message: RegExp): Promise<void> {
-  const older = olderOf(id, NEW);
-  expect(older.length).toBeGreaterThan(0);
-  const summary = await harness.runBehind(behave, [id, ...older]);
-  const result = summary.results.find((item) => item.id === id)!;
-  expect(result.status).toBe('failed');
-  expect(result.failure?.message).toMatch(message);
-  expect(Object.entries(statusOf(summary)).filter(([other, status]) => other !== id && status !== 'passed')).toEqual(
-    [],
-  );
+  await caughtBy(harness, behave, id, message, NEW);
 }
 
 describe('the scenarios written for careless SCA and link implementations', () => {
