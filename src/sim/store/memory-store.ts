@@ -114,6 +114,10 @@ export function memoryStore(initial: SandboxState): Store {
     log: undefined,
     sync: () => ({ state, bookingsMoved: false }),
     get: (kind, key) => table(kind).get(key),
+    getMany(kind, keys) {
+      const records = table(kind);
+      return keys.map((key) => records.get(key));
+    },
     find(kind, index: EqualityName<typeof kind>, value) {
       const records = table(kind);
       return [...tables.equality.get(`${kind}.${index}`)!.keys(value)].map((key) => records.get(key)!);

@@ -23,6 +23,12 @@ export interface SandboxState {
 /** Reads. While a unit of work is deciding, they see its changes; otherwise what was committed. */
 export interface Records {
   get<K extends Kind>(kind: K, key: string): RecordKinds[K] | undefined;
+  /**
+   * The records of a kind under each key, in the order of `keys` (undefined where none): one read
+   * where a store answers over a connection, so a list that needs each item's companion record
+   * (every payment's authorisation) costs one round trip, not one per item.
+   */
+  getMany<K extends Kind>(kind: K, keys: readonly string[]): (RecordKinds[K] | undefined)[];
   /** The records an equality index holds under `value`, in no particular order. */
   find<K extends Kind>(kind: K, index: EqualityIndex<K>, value: string): RecordKinds[K][];
   /** The keys and records an ordered index holds at `max` or below, lowest first (equal values by key). */

@@ -62,6 +62,35 @@ describe.each(stores)('a store %s', (_where, open) => {
     store.close();
   });
 
+  it('reads several keys at once in the order asked: undefined where none, the open transaction seen', () => {
+    const store = open();
+    expect(store.getMany('consents', [])).toEqual([]);
+    commit(store, (tx) => {
+      tx.put('consents', 'c1', consent('c1'));
+      tx.put('consents', 'c2', consent('c2'));
+      tx.put('usage', 'c3', 3);
+    });
+    expect(store.getMany('consents', ['c2', 'c3', 'c1', 'c2'])).toEqual([
+      consent('c2'),
+      undefined,
+      consent('c1'),
+      consent('c2'),
+    ]);
+    const tx = store.begin();
+    tx.remove('consents', 'c1');
+    tx.put('consents', 'c3', consent('c3', { psuId: 'anna' }));
+    expect(store.getMany('consents', ['c1', 'c2', 'c3'])).toEqual([
+      undefined,
+      consent('c2'),
+      consent('c3', { psuId: 'anna' }),
+    ]);
+    tx.clear({ ...store.state() });
+    expect(store.getMany('consents', ['c2', 'c3'])).toEqual([undefined, undefined]);
+    tx.rollback();
+    expect(store.getMany('consents', ['c3', 'c1'])).toEqual([undefined, consent('c1')]);
+    store.close();
+  });
+
   it('lets a transaction read its own changes, and takes them all back on rollback', () => {
     const store = open();
     commit(store, (tx) => tx.put('usage', 'k', 1));

@@ -8,7 +8,7 @@ import { toCents, XsError, type PaymentInitiationRequest } from '../../../contra
 import type { SandboxContext } from '../../context.js';
 import { countsTowardsDailyLimit, initiationRefusal } from '../../rules/payment-checks.js';
 import { amountCentsOf } from '../../rules/payments.js';
-import { paymentStatusAt } from './lookup.js';
+import { paymentStatusesAt } from './lookup.js';
 import { availableCents } from './money.js';
 
 /** What the functions here read of their world's context: the type lets them reach nothing else. */
@@ -17,10 +17,12 @@ export type PaymentAffordabilityContext = Pick<SandboxContext, 'store' | 'world'
 /** What the debtor account has already initiated today towards the daily limit. */
 function initiatedToday(ctx: Pick<PaymentAffordabilityContext, 'store'>, debtorIban: string, now: Date): number {
   const today = isoDate(now);
+  const payments = ctx.store.find('payments', 'debtorDay', `${debtorIban}|${today}`);
+  const statuses = paymentStatusesAt(ctx, payments, now);
   let cents = 0;
-  for (const payment of ctx.store.find('payments', 'debtorDay', `${debtorIban}|${today}`)) {
-    if (countsTowardsDailyLimit(paymentStatusAt(ctx, payment, now))) cents += amountCentsOf(payment);
-  }
+  payments.forEach((payment, i) => {
+    if (countsTowardsDailyLimit(statuses[i]!)) cents += amountCentsOf(payment);
+  });
   return cents;
 }
 

@@ -9,7 +9,7 @@ import { parseOrFormatError } from '../../../contract/parse.js';
 import type { UnitOfWork } from '../../bank/unit-of-work.js';
 import type { SandboxContext } from '../../context.js';
 import { amountCentsOf } from '../../rules/payments.js';
-import { paymentById, paymentStatusAt } from './lookup.js';
+import { paymentById, paymentStatusAt, paymentStatusesAt } from './lookup.js';
 import { savePayment } from './save.js';
 import { paymentView } from './view.js';
 
@@ -29,20 +29,19 @@ export const AmendBody = z
 /** Every payment, newest first. */
 export function paymentsView(ctx: Pick<PaymentControlContext, 'store' | 'clock'>) {
   const now = ctx.clock.now();
-  return ctx.store
-    .all('payments')
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-    .map((payment) => ({
-      paymentId: payment.paymentId,
-      tpp: payment.tpp,
-      product: payment.product,
-      transactionStatus: paymentStatusAt(ctx, payment, now),
-      psuId: payment.psuId ?? null,
-      debtorIban: payment.debtorIban,
-      creditorIban: payment.creditorIban,
-      amount: formatCents(amountCentsOf(payment)),
-      createdAt: payment.createdAt,
-    }));
+  const payments = ctx.store.all('payments').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const statuses = paymentStatusesAt(ctx, payments, now);
+  return payments.map((payment, i) => ({
+    paymentId: payment.paymentId,
+    tpp: payment.tpp,
+    product: payment.product,
+    transactionStatus: statuses[i]!,
+    psuId: payment.psuId ?? null,
+    debtorIban: payment.debtorIban,
+    creditorIban: payment.creditorIban,
+    amount: formatCents(amountCentsOf(payment)),
+    createdAt: payment.createdAt,
+  }));
 }
 
 /** `POST /sandbox/payments/{id}/amend`: only while RCVD; answers the payment as the provider would read it. */

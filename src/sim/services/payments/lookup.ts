@@ -30,3 +30,16 @@ export function ownPayment(ctx: PaymentLookupContext, tpp: string, product: stri
 export function paymentStatusAt(ctx: PaymentLookupContext, payment: PaymentRecord, now: Date): TransactionStatus {
   return effectivePaymentStatus(payment, ctx.store.get('authorisations', payment.authorisationId), now);
 }
+
+/** The statuses of several payments at `now`, their authorisations read at once. */
+export function paymentStatusesAt(
+  ctx: PaymentLookupContext,
+  payments: readonly PaymentRecord[],
+  now: Date,
+): TransactionStatus[] {
+  const authorisations = ctx.store.getMany(
+    'authorisations',
+    payments.map((payment) => payment.authorisationId),
+  );
+  return payments.map((payment, i) => effectivePaymentStatus(payment, authorisations[i], now));
+}

@@ -233,6 +233,24 @@ export function pgStore(db: SyncPg, where: string, world: string, fresh: () => S
     return row === undefined ? undefined : parse(row.body);
   }
 
+  function getMany<K extends Kind>(kind: K, keys: readonly string[]): (RecordKinds[K] | undefined)[] {
+    const wanted = [...new Set(keys.filter((key) => !isStaged(kind, key)))].sort();
+    const stored = new Map<string, unknown>();
+    if (wanted.length > 0 && !tx?.cleared)
+      for (const row of read(
+        q('SELECT key, body FROM xs2a_records WHERE world = $W AND kind = $1 AND key = ANY($2::text[])', [
+          kind,
+          wanted,
+        ]),
+      ).rows)
+        stored.set(String(row.key), row.body);
+    return keys.map((key) => {
+      const change = staged(kind)?.get(key);
+      if (change !== undefined) return change === REMOVED ? undefined : (change as RecordKinds[K]);
+      return stored.has(key) ? parse<RecordKinds[K]>(stored.get(key)) : undefined;
+    });
+  }
+
   function find<K extends Kind>(kind: K, index: string, value: string): RecordKinds[K][] {
     const stored = tx?.cleared
       ? []
@@ -486,6 +504,7 @@ export function pgStore(db: SyncPg, where: string, world: string, fresh: () => S
     sharedFaults: { read: () => faults, update: updateFaults },
     sync: () => (tx ? { state: tx.state, bookingsMoved } : committedFacts()),
     get,
+    getMany,
     find: find as Store['find'],
     upTo: upTo as Store['upTo'],
     earliest: earliest as Store['earliest'],
