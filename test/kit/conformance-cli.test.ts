@@ -181,7 +181,7 @@ describe('xs2a-kit conformance (the built binary)', () => {
     ]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^INCONCLUSIVE SCA-NOK-001 /m);
-    expect(stdout).toContain(
+    expect(stdout, stdout).toContain(
       'inconclusive: the SCA driver (browser) could not act: SCA browser script (decline), step 1 of 1 {"click":"#no-such-button"}: "#no-such-button" did not appear within 1000 ms',
     );
   }, 60_000);

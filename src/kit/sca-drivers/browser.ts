@@ -82,6 +82,9 @@ async function launch(options: BrowserDriverOptions, profile: string): Promise<B
   }
 }
 
+/** The longest the driver waits for the bank's SCA page to open, unless the steps may wait longer. */
+const OPEN_TIMEOUT_MS = 30_000;
+
 export function browserScaDriver(options: BrowserDriverOptions): ScaDriver {
   const script = options.script ?? SIM_BROWSER_SCRIPT;
   const timeoutMs = options.stepTimeoutMs ?? 10_000;
@@ -122,7 +125,9 @@ export function browserScaDriver(options: BrowserDriverOptions): ScaDriver {
           secrets: () => [...variables.values()].filter((value) => value !== request.psu.id),
         });
         try {
-          await Promise.race([page.goto(request.scaRedirect, { timeout: timeoutMs }), back]);
+          // Opening the page is not a step: a short step wait (a script tuned to fail fast) must
+          // not cut a page that loads slowly on a busy machine.
+          await Promise.race([page.goto(request.scaRedirect, { timeout: Math.max(timeoutMs, OPEN_TIMEOUT_MS) }), back]);
         } catch (error) {
           throw new Error(`SCA browser: could not open ${request.scaRedirect}: ${firstLine(error)}`, { cause: error });
         }
