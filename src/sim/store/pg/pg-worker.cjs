@@ -45,9 +45,24 @@ function answer(message) {
   Atomics.notify(signal, 0);
 }
 
+/**
+ * Statement names by text. A statement with parameters runs as a named prepared statement: each
+ * connection parses and plans it once instead of at every call (the store sends a few dozen texts,
+ * tens of thousands of times). A text beyond the bound (none the store writes) runs unnamed.
+ */
+const names = new Map();
+const MOST_NAMES = 200;
+
+function prepared(sql, params) {
+  if (!params || params.length === 0) return { text: sql };
+  let name = names.get(sql);
+  if (name === undefined && names.size < MOST_NAMES) names.set(sql, (name = `xs2a_${names.size + 1}`));
+  return name === undefined ? { text: sql, values: params } : { name, text: sql, values: params };
+}
+
 async function run(statements, client) {
   let last;
-  for (const { sql, params } of statements) last = await client.query(sql, params);
+  for (const { sql, params } of statements) last = await client.query(prepared(sql, params));
   return last ? { rows: last.rows, rowCount: last.rowCount } : { rows: [], rowCount: 0 };
 }
 
