@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { HeavyFirstSequencer } from './test/helpers/heavy-first.js';
 
 export default defineConfig({
   test: {
@@ -10,6 +11,8 @@ export default defineConfig({
     // waits: on 2 cores that was one file at a time, the second core idle while a file waited on
     // its sandbox, a spawned CLI or a browser.
     maxWorkers: availableParallelism(),
+    // The files that run whole catalogues start first, so no core ends the run alone on one of them.
+    sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       {
         extends: true,

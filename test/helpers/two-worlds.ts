@@ -1,27 +1,26 @@
 /**
  * Two TPPs in one `--worlds organisation` sandbox, each running the whole conformance catalogue at the
  * same time as the other, each through its own world's control API (on the mutual-TLS port, known by
- * its certificate): in memory (one process) and on PostgreSQL (three processes behind HAProxy). Both
- * end with nothing failed; each moved its own clock and met its own fault; neither world holds the
- * other's customers, consents, journal or findings; the operator lists both and resets one alone.
+ * its certificate): `twoWorlds` plays it against one address, in memory (worlds-catalogue-memory) and
+ * on PostgreSQL with three processes behind HAProxy (worlds-catalogue-postgres), two files so that
+ * the two run side by side. Both end with nothing failed; each moved its own clock and met its own
+ * fault; neither world holds the other's customers, consents, journal or findings; the operator lists
+ * both and resets one alone.
  */
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { issueQwac } from '../../src/certs/index.js';
 import { sendHttps } from '../../src/kit/client.js';
-import { xs2aKit } from '../helpers/cli.js';
-import { startFacility, type Facility } from '../helpers/facility.js';
-import { certificateFolder } from '../helpers/sandbox.js';
-import { serveProcess, stopServe, type ServeProcess } from '../helpers/serve-process.js';
+import { xs2aKit } from './cli.js';
 
-const TOKEN = 'operator-secret';
+export const TOKEN = 'operator-secret';
 const ORG_A = 'PSDDE-BAFIN-123456';
 const ORG_B = 'PSDFR-ACPR-777001';
 
-interface Tpp {
+export interface Tpp {
   org: string;
   /** Its certificate folder: the facility's CA (with the key, so the kit issues its extra providers) and its QWAC. */
   certs: string;
@@ -29,7 +28,7 @@ interface Tpp {
 }
 
 /** A second TPP's folder: the facility's CA beside a QWAC of its own organisation. */
-function secondTpp(facilityCerts: string): Tpp {
+export function secondTpp(facilityCerts: string): Tpp {
   const dir = mkdtempSync(join(tmpdir(), 'xs2a-tpp-b-'));
   for (const name of ['ca.crt', 'ca.key']) cpSync(join(facilityCerts, name), join(dir, name));
   const ca = { cert: readFileSync(join(dir, 'ca.crt'), 'utf8'), key: readFileSync(join(dir, 'ca.key'), 'utf8') };
@@ -44,7 +43,7 @@ function secondTpp(facilityCerts: string): Tpp {
   return { org: ORG_B, certs: dir, cert };
 }
 
-function firstTpp(certs: string): Tpp {
+export function firstTpp(certs: string): Tpp {
   const read = (name: string) => readFileSync(join(certs, name), 'utf8');
   return { org: ORG_A, certs, cert: { cert: read('tpp.crt'), key: read('tpp.key') } };
 }
@@ -124,7 +123,7 @@ function expectClean(report: Report): void {
 }
 
 /** The whole Done-when of worlds against one address: `apiUrl` (a process or the balancer) and `portalUrl`. */
-async function twoWorlds(apiUrl: string, portalUrl: string, ca: string, a: Tpp, b: Tpp): Promise<void> {
+export async function twoWorlds(apiUrl: string, portalUrl: string, ca: string, a: Tpp, b: Tpp): Promise<void> {
   const control = (tpp: Tpp, method: string, path: string, body?: unknown) =>
     worldControl(apiUrl, ca, tpp, method, path, body);
   // Each world's first request makes it; each has its own customers.
@@ -187,37 +186,3 @@ async function twoWorlds(apiUrl: string, portalUrl: string, ca: string, a: Tpp, 
   expect(((await control(b, 'GET', '/consents')).json as unknown[]).length).toBe(consentsB);
   expect(Date.parse((await control(b, 'GET', '/clock')).json.now)).toBeGreaterThanOrEqual(Date.parse(clockBefore));
 }
-
-describe('two TPPs, two worlds, the whole catalogue each', () => {
-  let serve: ServeProcess | undefined;
-  let certs: string;
-
-  beforeAll(async () => {
-    certs = await certificateFolder();
-    serve = await serveProcess(certs, ['--worlds', 'organisation', '--control-token', TOKEN, '--customers', '5']);
-  }, 60_000);
-  afterAll(async () => {
-    if (serve) await stopServe(serve);
-  });
-
-  it('in memory, one process: both 0 failed, nothing of one world seen from the other', async () => {
-    const ca = readFileSync(join(certs, 'ca.crt'), 'utf8');
-    const portalUrl = new URL(serve!.controlUrl).origin;
-    await twoWorlds(serve!.apiUrl, portalUrl, ca, firstTpp(certs), secondTpp(certs));
-  }, 600_000);
-});
-
-describe('two TPPs, two worlds, on PostgreSQL behind HAProxy', () => {
-  let f: Facility;
-
-  beforeAll(async () => {
-    f = await startFacility('worlds-catalogue', 3, ['--worlds', 'organisation', '--control-token', TOKEN]);
-  }, 60_000);
-  afterAll(async () => {
-    await f?.close();
-  });
-
-  it('three processes: both 0 failed, nothing of one world seen from the other', async () => {
-    await twoWorlds(f.apiUrl, f.portalUrl, f.ca, firstTpp(f.certs), secondTpp(f.certs));
-  }, 600_000);
-});
