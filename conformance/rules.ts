@@ -8,7 +8,8 @@
  * observation points: `statement` says what is open, `open.choice` what this simulator does there
  * (docs/interpretations.md). Ids are stable: never renumbered, never reused; new rules take the
  * next number of their prefix. Gaps are numbers given to statements no client can observe (the
- * port of the environments, what the SCA page shows), taken out before the first release.
+ * port of the environments), taken out before the first release. What the SCA page shows is
+ * observed by the drivers that read it (capability `sca-review-page`).
  */
 
 export const SECTIONS = [
@@ -864,6 +865,12 @@ export const RULES: readonly Rule[] = [
     section: 'Behaviour notes: Consents',
     statement:
       'An account-information consent given as `Consent-ID` to `POST /v1/funds-confirmations` is refused with `CONSENT_UNKNOWN`.',
+  },
+  {
+    id: 'AIS-CONSENT-25',
+    section: 'Behaviour notes: Consents',
+    statement:
+      "Before approving a consent the customer sees the provider's name, the name its certificate vouches for (the organisation name, subject O), on the SCA page; the accounts, data types and validity the page shows are observed.",
   },
 
   // ── Behaviour notes: Payments ────────────────────────────────────────────────────────────────

@@ -275,4 +275,52 @@ export const scaScenarios = [
       ctx.observe('transactionStatus after the bound authorisation failed', payment.status);
     },
   }),
+  scenario({
+    id: 'SCA-PAGE-001',
+    title:
+      'Before approving, the customer sees the provider named on the SCA page by its certificate’s organisation name; the accounts, data types and validity shown are observed',
+    rules: ['AIS-CONSENT-25'],
+    spec: 'Behaviour notes: Consents 5 (the customer sees the provider’s name, the data types, the accounts held and the validity before approving)',
+    area: 'sca',
+    approvals: 1,
+    needs: ['sca-review-page'],
+    expect: {},
+    async run(ctx) {
+      const { main, second } = ctx.fixtures.ibans;
+      const created = await createConsent(ctx, {
+        access: { ...aisAccess([main], ['balances', 'transactions']), ...aisAccess([second], ['accounts']) },
+        recurringIndicator: true,
+      });
+      const outcome = await authoriseConsent(ctx, created);
+      const name = ctx.providerName();
+      if (outcome.reviewText === undefined || name === undefined) {
+        ctx.unchecked(
+          'the provider named on the page the customer approved on',
+          name === undefined
+            ? 'the provider certificate carries no organisation name (subject O)'
+            : 'the SCA driver answered no text of the page the customer approved on',
+        );
+        return;
+      }
+      const text = outcome.reviewText;
+      ensure(
+        text.includes(name),
+        `the page the customer approved on does not name the provider "${name}" (its certificate's organisation name)`,
+        { expected: name, actual: text.slice(0, 600) },
+      );
+      // How a bank writes accounts (in full, grouped, masked), data types and dates is its page's own: observed.
+      const compact = text.replace(/\s+/g, '');
+      const read = await ctx.api.getConsent({ consentId: created.consentId });
+      const validUntil = typeof read.body?.validUntil === 'string' ? read.body.validUntil : undefined;
+      ctx.observe(
+        'shown on the page the customer approved on: each account in full (spaces ignored), the validity as read after approval, the data types',
+        {
+          accounts: { [main]: compact.includes(main), [second]: compact.includes(second) },
+          validUntil: validUntil === undefined ? null : text.includes(validUntil),
+          balances: /balance/i.test(text),
+          transactions: /transaction/i.test(text),
+        },
+      );
+    },
+  }),
 ];

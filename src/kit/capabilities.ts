@@ -10,6 +10,7 @@
 export const CAPABILITIES = {
   sca: 'an SCA driver that can act as the customer (approve or decline)',
   'sca-wrong-code': 'an SCA driver that can enter a wrong one-time code before the right one (the sim driver)',
+  'sca-review-page': 'an SCA driver that reads the page the customer decides on (the sim driver)',
   clock: 'control of the target clock',
   control: 'a control API (revoke as the customer, book a transaction)',
   'second-provider': 'a second provider certificate',

@@ -52,6 +52,11 @@ export interface ScenarioContext {
   /** The organizationIdentifier of the second provider's certificate (to withdraw it through the control API). */
   secondProviderId(): string;
   /**
+   * The default provider's name: its certificate's organisation name (subject O), or undefined when
+   * the certificate carries none.
+   */
+  providerName(): string | undefined;
+  /**
    * A resource shared by every scenario of the run that declares `key` in `shares` (a consent that is
    * only read): made once by `create`, made again only when `usable` says the kept one no longer
    * serves (expired by a clock move, superseded). Keep plain data in it, never a client.

@@ -134,6 +134,7 @@ export function scenarioContext(
         throw new MissingFixture('the second provider certificate carries no organizationIdentifier');
       return identity.organizationIdentifier;
     },
+    providerName: () => readQwacPem(target.provider.cert).organizationName,
     shared: async <T>(key: string, create: () => Promise<T>, usable?: (value: T) => Promise<boolean>): Promise<T> => {
       if (!scenario.shares.includes(key))
         throw new Error(`scenario ${scenario.id} uses the shared ${key} without declaring it in shares`);

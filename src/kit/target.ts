@@ -68,12 +68,19 @@ export interface ScaRequest {
 export interface ScaOutcome {
   /** Where the bank sent the customer back (the TPP redirect URI with `state`), when known. */
   location: string | null;
+  /**
+   * The visible text of the page the customer decided on (drivers with `readsReviewPage`; capability
+   * `sca-review-page`): what the customer saw before approving or declining.
+   */
+  reviewText?: string;
 }
 
 export interface ScaDriver {
   readonly name: string;
   /** True when the driver can enter wrong one-time codes on purpose (ScaRequest.wrongCodes). */
   readonly wrongCodes?: boolean;
+  /** True when the driver answers the text of the page the customer decided on (ScaOutcome.reviewText). */
+  readonly readsReviewPage?: boolean;
   /**
    * True when a person acts (manual): the time spent waiting is the driver's own limit, printed and
    * honoured, and does not count against the scenario's time limit.

@@ -5,7 +5,8 @@
  * state, a CoF consent whose customer returns without the state, payment return addresses kept per
  * provider instead of per payment, a payment page that lets a finished authorisation be decided
  * again, links of a standard payment that name the instant product, a consent's authorisation read
- * that ignores the id it is given. The SCA page is not behind the
+ * that ignores the id it is given, a page that names the provider by its authorisation number
+ * instead of its name (`SCA-PAGE-001`, in `conformance/sca.ts`). The SCA page is not behind the
  * API proxy, so for these the proxy points each scaRedirect at a relay in front of the page, which
  * changes what the page does. For each, the scenario written for it (`conformance/almost-right-sca.ts`)
  * fails, naming what it saw, while the older scenarios of its rules pass; through a proxy that
@@ -113,6 +114,8 @@ async function pageRelay(careless: {
   rewrite?: (back: URL, info: ReturnInfo) => URL | null;
   reopenPayments?: boolean;
   startsOnOpening?: boolean;
+  /** What the page shows where it names the provider, instead of its name. */
+  providerShownAs?: string;
 }): Promise<{ behave: Behaviour; close(): Promise<void> }> {
   let page = '';
   const byState = new Map<string, Creation>();
@@ -180,8 +183,14 @@ async function pageRelay(careless: {
         const parts: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => parts.push(chunk));
         answer.on('end', () => {
-          const body = Buffer.concat(parts);
+          let body = Buffer.concat(parts);
           const { 'transfer-encoding': _chunked, 'content-length': _length, ...kept } = answer.headers;
+          if (careless.providerShownAs !== undefined && /text\/html/.test(String(kept['content-type']))) {
+            // Every mention of the name the page gives as the provider's: its heading and its facts.
+            const html = body.toString('utf8');
+            const name = /<dt>(?:Provider|Initiated by)<\/dt><dd>([^<]+)<\/dd>/.exec(html)?.[1];
+            if (name) body = Buffer.from(html.replaceAll(name, careless.providerShownAs));
+          }
           if (kept.location) {
             let back = new URL(kept.location, target);
             if (back.origin === page) back = new URL(`${back.pathname}${back.search}`, relayOrigin);
@@ -315,8 +324,8 @@ describe('the scenarios written for careless SCA and link implementations', () =
   it('pass with the page behind a relay that changes nothing', async () => {
     const relay = await pageRelay({});
     try {
-      const summary = await harness.runBehind(relay.behave, NEW);
-      expect(statusOf(summary)).toEqual(Object.fromEntries(NEW.map((id) => [id, 'passed'])));
+      const summary = await harness.runBehind(relay.behave, [...NEW, 'SCA-PAGE-001']);
+      expect(statusOf(summary)).toEqual(Object.fromEntries([...NEW, 'SCA-PAGE-001'].map((id) => [id, 'passed'])));
     } finally {
       await relay.close();
     }
@@ -367,6 +376,13 @@ describe('the scenarios written for careless SCA and link implementations', () =
       page: { startsOnOpening: true },
       message:
         /authorisationIds of the approved consent after the ceremony: \["([0-9a-f-]{36})","[0-9a-f-]{36}"\], not at most the creation's \1/,
+    },
+    {
+      careless: 'a page that names the provider by its authorisation number instead of its name',
+      id: 'SCA-PAGE-001',
+      page: { providerShownAs: 'PSDDE-BAFIN-123456' },
+      message:
+        /the page the customer approved on does not name the provider "[^"]+" \(its certificate's organisation name\)/,
     },
     {
       careless: 'a payment page that lets a finished authorisation be decided again',

@@ -9,7 +9,8 @@
  * control API on the authorisationId every authorisation step passes on, so the scenarios needing a
  * customer approve and decline for real. Left out, as skipped with their reason, are only those the
  * config cannot serve: the callback-delivery scenarios (no receiver the bank can reach is configured)
- * and wrong one-time codes (SCA-CODE-001: the `control` driver cannot enter a wrong code).
+ * and what only a driver on the page can do (SCA-CODE-001: the `control` driver cannot enter a wrong
+ * code; SCA-PAGE-001: it sees no page).
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -20,6 +21,8 @@ import { expect, it } from 'vitest';
 import { catalogue } from '../../conformance/index.js';
 import { BIN } from '../helpers/cli.js';
 
+/** Scenarios only a driver acting on the bank's page can serve: skipped with the control driver. */
+const PAGE_ONLY = ['SCA-CODE-001', 'SCA-PAGE-001'];
 const page = readFileSync(join(import.meta.dirname, '../../docs/conformance.md'), 'utf8');
 
 /** The walk-through: from its heading to the next heading. */
@@ -111,13 +114,16 @@ it('runs the remote walk-through as written against a second serve as the bank, 
     const skipped = verdicts.filter((line) => line[1] !== 'PASS');
     expect(skipped.map((line) => `${line[1]} ${line[2]}`)).toEqual(
       catalogue
-        .filter((scenario) => unreachable.includes(scenario) || scenario.id === 'SCA-CODE-001')
+        .filter((scenario) => unreachable.includes(scenario) || PAGE_ONLY.includes(scenario.id))
         .map((scenario) => `SKIP ${scenario.id}`),
     );
     expect(verdicts.find((line) => line[2] === 'SCA-CODE-001')![3]).toContain(
       'lacks an SCA driver that can enter a wrong one-time code',
     );
-    for (const line of skipped.filter((item) => item[2] !== 'SCA-CODE-001'))
+    expect(verdicts.find((line) => line[2] === 'SCA-PAGE-001')![3]).toContain(
+      'lacks an SCA driver that reads the page the customer decides on',
+    );
+    for (const line of skipped.filter((item) => !PAGE_ONLY.includes(item[2]!)))
       expect(line[3]).toMatch(
         /lacks (a callback receiver the target can reach|client certificates its CA has revoked)/,
       );

@@ -5,13 +5,14 @@
  * (`data-testid="sms-code"`), posts it, then posts the decision. It returns the Location the bank
  * sends the customer to (the provider's redirect URI with `state`, spec "Authorisation hand-over" 2).
  * Asked for wrong codes first, it posts each (the right code with every digit moved by one) until
- * the page stops asking for a code.
+ * the page stops asking for a code. It answers the visible text of the page the decision was
+ * posted from: what the customer saw before deciding.
  */
 import { fail } from '../failure.js';
 import { maskHeaders } from '../mask.js';
 import type { Recorder } from '../exchange.js';
 import type { ScaDriver, ScaRequest } from '../target.js';
-import { firstForm, type HtmlForm } from './html-form.js';
+import { firstForm, visibleText, type HtmlForm } from './html-form.js';
 
 interface Page {
   status: number;
@@ -79,6 +80,7 @@ export function formsScaDriver(): ScaDriver {
   return {
     name: 'forms',
     wrongCodes: true,
+    readsReviewPage: true,
     async authorise(request: ScaRequest) {
       const b = browser(request.record);
       const follow = async (answer: Page, step: string) => {
@@ -112,7 +114,7 @@ export function formsScaDriver(): ScaDriver {
       }
       const review = await follow(await enter(asking, code), 'code');
       const decided = await b.submit(review, formOf(review, 'review'), { decision: request.decision });
-      return { location: decided.location };
+      return { location: decided.location, reviewText: visibleText(review.text) };
     },
   };
 }

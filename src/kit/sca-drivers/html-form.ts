@@ -9,11 +9,13 @@ export interface HtmlForm {
 }
 
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|#39);/gi, (_, entity: string) => {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos|nbsp);/gi, (_, entity: string) => {
     const lower = entity.toLowerCase();
     if (lower.startsWith('#x')) return String.fromCodePoint(parseInt(lower.slice(2), 16));
     if (lower.startsWith('#')) return String.fromCodePoint(parseInt(lower.slice(1), 10));
-    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[lower] ?? '';
+    return (
+      ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' } as Record<string, string>)[lower] ?? ''
+    );
   });
 }
 
@@ -43,4 +45,15 @@ export function firstForm(page: string): HtmlForm | undefined {
     if (name) byLabel[decodeEntities(text!.replace(/<[^>]*>/g, '').trim())] = name;
   }
   return { action, hidden, byLabel, inputs };
+}
+
+/**
+ * The text a browser shows of a page: no head, scripts, styles or tags, entities decoded, runs of
+ * white space as one space. Hidden inputs and attribute values are not shown, so they are not text.
+ */
+export function visibleText(page: string): string {
+  const body = page.replace(/<(head|script|style|template)\b[\s\S]*?<\/\1\s*>/gi, ' ');
+  return decodeEntities(body.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
 }

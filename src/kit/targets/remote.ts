@@ -250,6 +250,7 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
   const implied: [Capability, unknown][] = [
     ['sca', driver],
     ['sca-wrong-code', driver?.wrongCodes],
+    ['sca-review-page', driver?.readsReviewPage],
     ['second-provider', config.secondProvider],
     ['provider-without-cof', config.providerWithoutCof],
     ['second-psu', config.otherPsu],

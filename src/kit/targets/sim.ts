@@ -108,6 +108,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
     'revoked-certificates',
   ]);
   if (sca.wrongCodes) capabilities.add('sca-wrong-code');
+  if (sca.readsReviewPage) capabilities.add('sca-review-page');
   return {
     name: `sim (${sandbox.apiUrl})`,
     baseUrl: sandbox.apiUrl,
