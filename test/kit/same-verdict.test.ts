@@ -1,8 +1,9 @@
 /**
  * The same target gets the same verdicts on every run (a verdict a bank can sign cannot depend on the
- * machine's load): the whole catalogue three times against one simulator, the second and third time
- * with busy processes taking the CPU, every verdict the same — and what CB-RETRY-003 measures of the
- * callback backoff too, the check that used to race real time.
+ * machine's load): the whole catalogue twice against one simulator, the second time with two busy
+ * processes taking both cores, every verdict the same — and what CB-RETRY-003 measures of the
+ * callback backoff too, the check that used to race real time. (A run beside one busy process was
+ * dropped: it met less contention than the run beside two and cost a catalogue run of the suite.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ beforeAll(async () => {
   target = await startSimTarget();
   const run = () => runScenarios({ target, scenarios: catalogue, rules, contractRules, owners: ruleOwners(catalogue) });
   runs.push(await run());
-  for (const load of [1, 2]) {
+  for (const load of [2]) {
     const children = Array.from({ length: load }, busy);
     try {
       runs.push(await run());
@@ -39,11 +40,10 @@ const verdicts = (summary: RunSummary) =>
 const backoff = (summary: RunSummary) =>
   summary.results.find((result) => result.id === 'CB-RETRY-003')?.observations.find((o) => o.point.startsWith('waits'));
 
-describe('the catalogue run three times against one simulator, twice under CPU load', () => {
+describe('the catalogue run twice against one simulator, the second time under CPU load', () => {
   it('gives every scenario the same verdict each time', () => {
-    expect(runs).toHaveLength(3);
+    expect(runs).toHaveLength(2);
     expect(verdicts(runs[1]!)).toEqual(verdicts(runs[0]!));
-    expect(verdicts(runs[2]!)).toEqual(verdicts(runs[0]!));
     expect(runs.map((summary) => summary.passed)).toEqual(runs.map(() => catalogue.length));
   });
 

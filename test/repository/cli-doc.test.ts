@@ -14,8 +14,14 @@ const run = promisify(execFile);
 const page = readFileSync(join(import.meta.dirname, '../../docs/cli.md'), 'utf8');
 const synopsis = /```\n(xs2a-kit [\s\S]*?)```/.exec(page)![1]!;
 
-async function help(command: string[]): Promise<string> {
-  return (await run('node', [BIN, ...command, '--help'])).stdout;
+/** Each command's help, read once for the whole file: every start of the binary costs a second or two. */
+const helps = new Map<string, Promise<string>>();
+
+function help(command: string[]): Promise<string> {
+  const key = command.join(' ');
+  let text = helps.get(key);
+  if (!text) helps.set(key, (text = run('node', [BIN, ...command, '--help']).then((answer) => answer.stdout)));
+  return text;
 }
 
 /** The long flags of a help text's Options section, --help itself left out. */
@@ -37,12 +43,10 @@ function commandsOf(text: string): string[] {
 
 /** Every command and subcommand of the binary, as its own help lists them: a new one is held to the page too. */
 async function everyCommand(): Promise<string[][]> {
-  const found: string[][] = [];
-  for (const name of commandsOf(await help([]))) {
-    found.push([name]);
-    for (const sub of commandsOf(await help([name]))) found.push([name, sub]);
-  }
-  return found;
+  const names = commandsOf(await help([]));
+  // The subcommands' helps are read side by side: one start of the binary per command, at once.
+  const subs = await Promise.all(names.map(async (name) => commandsOf(await help([name]))));
+  return names.flatMap((name, i) => [[name], ...subs[i]!.map((sub) => [name, sub])]);
 }
 
 describe('docs/cli.md against the commands’ own help', () => {
@@ -50,14 +54,16 @@ describe('docs/cli.md against the commands’ own help', () => {
     const commands = (await everyCommand()).map((command) => command.join(' '));
     for (const known of ['serve', 'certs', 'certs tpp', 'certs refused', 'conformance', 'openapi', 'demo'])
       expect(commands).toContain(known);
-    // One process per command and subcommand: about twenty starts of the binary.
+    // One process per command and subcommand (about twenty starts of the binary), each read once.
   }, 60_000);
 
   it('names every flag of every command’s --help on the page', async () => {
     const missing: string[] = [];
-    for (const command of await everyCommand())
-      for (const flag of flagsOf(await help(command)))
-        if (!names(page, flag)) missing.push(`${command.join(' ')} ${flag}`);
+    const commands = await everyCommand();
+    const texts = await Promise.all(commands.map(help));
+    commands.forEach((command, i) => {
+      for (const flag of flagsOf(texts[i]!)) if (!names(page, flag)) missing.push(`${command.join(' ')} ${flag}`);
+    });
     expect(missing).toEqual([]);
   }, 120_000);
 
