@@ -7,11 +7,15 @@
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Files that each take minutes, heaviest first (paths from the project's folder). */
+/**
+ * Files that each take minutes, in the order they start (paths from the project's folder): the two
+ * on PostgreSQL (three processes and the database each) apart, each beside an in-process one.
+ */
 export const HEAVY_FILES = [
   'test/hosting/worlds-catalogue-postgres.test.ts',
-  'test/hosting/conformance-through-balancer.test.ts',
   'test/kit/profile-round-trip.test.ts',
+  'test/hosting/conformance-through-balancer.test.ts',
+  'test/kit/same-verdict.test.ts',
   'test/hosting/worlds-catalogue-memory.test.ts',
   'test/kit/conformance-cli.test.ts',
 ];
