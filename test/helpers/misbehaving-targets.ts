@@ -410,6 +410,7 @@ export function doNothingTarget(
   const capabilities = new Set<Capability>([
     'sca',
     'sca-wrong-code',
+    'sca-review-page',
     'clock',
     'control',
     'second-provider',
@@ -433,7 +434,13 @@ export function doNothingTarget(
     revokedCertificates: certificates.revoked,
     fixtures: FIXTURES,
     capabilities,
-    sca: { name: 'does nothing', wrongCodes: true, authorise: async () => ({ location: null }) },
+    sca: {
+      name: 'does nothing',
+      wrongCodes: true,
+      readsReviewPage: true,
+      // A page that names nobody: nothing a customer sees is read from the target.
+      authorise: async () => ({ location: null, reviewText: '' }),
+    },
     clock: { now: async () => new Date(), advance: async () => {} },
     control: {
       revokeConsent: async () => {},
