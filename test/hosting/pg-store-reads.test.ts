@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPgStore } from '../../src/sim/store/pg/pg-store.js';
-import type { ConsentRecord } from '../../src/sim/store/data.js';
 import type { Store } from '../../src/sim/store/records.js';
 import { freshState } from '../../src/sim/store/state.js';
 import { createDatabase, type TestDatabase } from '../helpers/postgres.js';
+import { storedConsent } from '../helpers/store-records.js';
 
 let db: TestDatabase;
 let store: Store;
@@ -22,23 +22,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const consent = (consentId: string, psuId = 'ben'): ConsentRecord => ({
-  consentId,
-  kind: 'ais',
-  tpp: 'PSDDE-BAFIN-1',
-  status: 'received',
-  recurringIndicator: true,
-  frequencyPerDay: 4,
-  requested: { accounts: [], balances: ['DE1'], transactions: [] },
-  currencies: {},
-  requestedValidUntil: undefined,
-  redirectUri: 'https://tpp.example/cb',
-  nokRedirectUri: undefined,
-  authorisationId: `a-${consentId}`,
-  psuId,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  lastActionAt: '2026-03-01T10:00:00.000Z',
-});
+const consent = (consentId: string, psuId = 'ben') => storedConsent(consentId, { psuId });
 
 /** What JSON keeps of a record: a stored record comes back without its undefined fields. */
 const stored = (record: unknown) => JSON.parse(JSON.stringify(record)) as unknown;

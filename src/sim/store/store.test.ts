@@ -2,6 +2,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { storedConsent } from '../../../test/helpers/store-records.js';
 import type { ConsentRecord, DeliveryRecord } from './data.js';
 import type { Store } from './records.js';
 import { openStore } from './store.js';
@@ -16,23 +17,7 @@ const stores: [string, () => Store][] = [
   ],
 ];
 
-const consent = (consentId: string, over: Partial<ConsentRecord> = {}): ConsentRecord => ({
-  consentId,
-  kind: 'ais',
-  tpp: 'PSDDE-BAFIN-1',
-  status: 'received',
-  recurringIndicator: true,
-  frequencyPerDay: 4,
-  requested: { accounts: [], balances: ['DE1'], transactions: [] },
-  currencies: {},
-  requestedValidUntil: undefined,
-  redirectUri: 'https://tpp.example/cb',
-  nokRedirectUri: undefined,
-  authorisationId: `a-${consentId}`,
-  createdAt: '2026-03-01T10:00:00.000Z',
-  lastActionAt: '2026-03-01T10:00:00.000Z',
-  ...over,
-});
+const consent = storedConsent;
 
 const delivery = (eventId: string, nextAttemptAt: string | undefined): DeliveryRecord => ({
   eventId,
