@@ -323,4 +323,53 @@ export const scaScenarios = [
       );
     },
   }),
+  scenario({
+    id: 'SCA-PAGE-002',
+    title:
+      'After the provider presents a certificate of its own organisation under a new organisation name, the SCA page of a consent it then asks for names it by the new name',
+    rules: ['AIS-CONSENT-25'],
+    spec: 'Behaviour notes: Consents 5 (the customer sees the provider’s name before approving); Authentication 3 (the certificate is the credential the provider is known by)',
+    area: 'sca',
+    approvals: 1,
+    needs: ['sca-review-page', 'renamed-provider'],
+    expect: {},
+    async run(ctx) {
+      const { main } = ctx.fixtures.ibans;
+      const oldName = ctx.providerName();
+      const renamed = ctx.renamedProvider();
+      // Seen first under its old name (a careless bank keeps the name of the first registration)...
+      const before = await createConsent(ctx, { access: aisAccess([main], ['balances']), recurringIndicator: false });
+      // ...then renamed: the consent the customer approves is asked for under the new name only.
+      const created = await createConsent(
+        ctx,
+        { access: aisAccess([main], ['balances']), recurringIndicator: false },
+        { client: renamed.api },
+      );
+      try {
+        const outcome = await authoriseConsent(ctx, created);
+        if (outcome.reviewText === undefined || renamed.name === undefined) {
+          ctx.unchecked(
+            'the provider named on the page after its renaming',
+            renamed.name === undefined
+              ? 'the renamed certificate carries no organisation name (subject O)'
+              : 'the SCA driver answered no text of the page the customer approved on',
+          );
+          return;
+        }
+        ensure(
+          outcome.reviewText.includes(renamed.name),
+          `the page the customer approved on does not name the provider by its new name "${renamed.name}" (the organisation name of the certificate that asked for the consent)`,
+          { expected: renamed.name, actual: outcome.reviewText.slice(0, 600) },
+        );
+        // Whether a bank also mentions the former name is its page's own.
+        ctx.observe(
+          'the former organisation name also shown on the page',
+          oldName !== undefined && outcome.reviewText.includes(oldName),
+        );
+      } finally {
+        // The provider's own certificate again, so the run goes on under the name it began with.
+        await ctx.api.deleteConsent({ consentId: before.consentId });
+      }
+    },
+  }),
 ];

@@ -99,7 +99,7 @@ describe('writeProviderCertificate', () => {
     const identity = readQwacPem(readFileSync(files.cert, 'utf8'));
     expect(identity).toMatchObject({
       organizationName: 'ais-only',
-      commonName: 'ais-only',
+      commonName: 'ais-only.example',
       organizationIdentifier: 'PSDNL-DNB-R0042',
       country: 'NL',
       roles: ['PSP_AI'],

@@ -69,7 +69,7 @@ describe('QWACs checked by OpenSSL', () => {
 
   it('writes the ETSI subject, client and server auth, CA:FALSE and a DNS SAN', () => {
     const subject = openssl('x509', '-in', 'ec.crt', '-noout', '-subject', '-nameopt', 'RFC2253');
-    expect(subject).toBe('subject=CN=Acme Payments GmbH,organizationIdentifier=PSDDE-BAFIN-123456,O=Acme Payments GmbH,C=DE\n');
+    expect(subject).toBe('subject=CN=acme-payments-gmbh.example,organizationIdentifier=PSDDE-BAFIN-123456,O=Acme Payments GmbH,C=DE\n');
     const ext = openssl('x509', '-in', 'ec.crt', '-noout', '-ext', 'basicConstraints,extendedKeyUsage,subjectAltName');
     expect(ext).toContain('CA:FALSE');
     expect(ext).toContain('TLS Web Client Authentication, TLS Web Server Authentication');

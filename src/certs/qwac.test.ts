@@ -45,7 +45,7 @@ describe('issueQwac and readQwac', () => {
     expect(identity).toMatchObject({
       organizationIdentifier: 'PSDDE-BAFIN-987654',
       organizationName: 'Acme Payments GmbH',
-      commonName: 'Acme Payments GmbH',
+      commonName: 'acme-payments-gmbh.example',
       country: 'DE',
       roles,
       roleOids: roles.map((role) => PSP_ROLES[role]),
@@ -92,6 +92,17 @@ describe('issueQwac and readQwac', () => {
     expect(defaultDnsName('***')).toBe('tpp.example');
   });
 
+  it('names the DNS name as the common name by default, as ETSI profiles a website certificate, and leaves the CN out when the DNS name is too long for one', () => {
+    const named = readQwacPem(issueQwac(request({ keyType: 'ec', dnsName: 'api.acme.example' })).cert);
+    expect(named.commonName).toBe('api.acme.example');
+    expect(named.organizationName).toBe('Acme Payments GmbH');
+    const long = `${'a'.repeat(60)}.example`;
+    const unnamed = issueQwac(request({ keyType: 'ec', dnsName: long }));
+    expect(readQwacPem(unnamed.cert).commonName).toBeUndefined();
+    expect(new X509Certificate(unnamed.cert).subjectAltName).toBe(`DNS:${long}`);
+    expect(new X509Certificate(unnamed.cert).subject).not.toMatch(/CN=/);
+  });
+
   it('writes the statement roles it is given in place of the roles, so a statement can name only a role no reader knows', () => {
     const pair = issueQwac(request({ statementRoles: [{ oid: '0.4.0.19495.1.9', name: 'PSP_XX' }], keyType: 'ec' }));
     const identity = readQwacPem(pair.cert);
@@ -118,7 +129,7 @@ describe('issueQwac and readQwac', () => {
     expect(identity.organizationIdentifier).toBeUndefined();
     expect(identity.hasPsd2Statement).toBe(true);
     expect(identity.roles).toEqual(['PSP_AI']);
-    expect(identity.commonName).toBe('Acme Payments GmbH');
+    expect(identity.commonName).toBe('acme-payments-gmbh.example');
     expect(certificatePemToDer(pair.cert).includes(oidBytes('2.5.4.97'))).toBe(false);
   });
 

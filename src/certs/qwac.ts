@@ -49,7 +49,11 @@ export interface QwacRequest {
   name: string;
   organizationIdentifier: string;
   roles: PspRole[];
-  /** Subject CN; defaults to `name`. */
+  /**
+   * Subject CN; defaults to the DNS name (none when that is longer than a CN may be). ETSI's profile of website certificates (EN 319 412-4) has
+   * the CN, when present, name one of the certificate's domain names, never the organisation: a
+   * reader that takes the CN for the provider's name then shows a host name, which a test can see.
+   */
   commonName?: string;
   /** Subject key type; default 'rsa' (2048 bit), 'ec' is P-256. */
   keyType?: KeyType;
@@ -187,7 +191,6 @@ export function issueQseal(req: Omit<QwacRequest, 'kind'>): PemPair {
 
 export function issueQwac(req: QwacRequest): PemPair {
   const name = checkName(req.name, 'name');
-  const commonName = req.commonName === undefined ? name : checkName(req.commonName, 'commonName');
   const roles = assertPspRoles(req.roles);
   const orgId = parseOrganizationIdentifier(req.organizationIdentifier);
   const notBefore = checkDate(req.notBefore ?? new Date(), 'notBefore');
@@ -200,6 +203,13 @@ export function issueQwac(req: QwacRequest): PemPair {
   if (typeof dnsName !== 'string' || !DNS_NAME.test(dnsName)) {
     throw new Error(`QWAC dnsName ${JSON.stringify(dnsName)} is not a valid DNS name`);
   }
+  // A DNS name may be longer than RFC 5280 lets a CN be: then the subject has no CN, which the profile allows.
+  const commonName =
+    req.commonName === undefined
+      ? dnsName.length <= MAX_NAME_LENGTH
+        ? dnsName
+        : undefined
+      : checkName(req.commonName, 'commonName');
   const ca = loadSigningCa(req.ca);
   const { privateKey, publicKey } = generateSubjectKey(req.keyType ?? 'rsa');
   const spki = parseDer(publicKey.export({ type: 'spki', format: 'der' }), 'subject public key');
@@ -218,7 +228,7 @@ export function issueQwac(req: QwacRequest): PemPair {
     subjectAttribute('2.5.4.6', orgId.country, forge.asn1.Type.PRINTABLESTRING),
     subjectAttribute('2.5.4.10', name, forge.asn1.Type.UTF8),
     ...(req.withOrganizationIdentifier ?? true ? [subjectAttribute('2.5.4.97', orgId.value, forge.asn1.Type.UTF8)] : []),
-    subjectAttribute('2.5.4.3', commonName, forge.asn1.Type.UTF8),
+    ...(commonName === undefined ? [] : [subjectAttribute('2.5.4.3', commonName, forge.asn1.Type.UTF8)]),
   ]);
   cert.setIssuer([]); // replaced by the CA's encoded subject below
   cert.publicKey = ca.placeholderKey;

@@ -15,6 +15,8 @@ export const CAPABILITIES = {
   control: 'a control API (revoke as the customer, book a transaction)',
   'second-provider': 'a second provider certificate',
   'provider-without-cof': 'a provider certificate without the PSP_IC role',
+  'renamed-provider':
+    'a certificate of the provider’s own organisation (its organizationIdentifier) under another organisation name, as after the company changed its name',
   'callback-receiver': 'a callback receiver the target can reach',
   'second-psu': 'a second customer who holds none of the first customer’s accounts',
   'closed-account': 'the IBAN of a closed account of the service (ibans.closed)',

@@ -33,6 +33,11 @@ export interface ScenarioContext {
   secondApi(): ScenarioClient;
   apiWithoutCof(): ScenarioClient;
   /**
+   * The default provider's organisation presenting its renamed certificate (capability
+   * `renamed-provider`), with the organisation name that certificate carries.
+   */
+  renamedProvider(): { api: ScenarioClient; name: string | undefined };
+  /**
    * A client presenting a certificate the target must refuse (capability `refused-certificates`), or
    * undefined when the target offers none of that kind: the scenario then records the check as not checked and is inconclusive.
    */

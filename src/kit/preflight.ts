@@ -81,6 +81,7 @@ export async function preflight(input: PreflightInput): Promise<void> {
     ['provider', config.provider.cert, target.provider],
     ['secondProvider', config.secondProvider?.cert ?? '', target.secondProvider],
     ['providerWithoutCof', config.providerWithoutCof?.cert ?? '', target.providerWithoutCof],
+    ['renamedProvider', config.renamedProvider?.cert ?? '', target.renamedProvider],
   ];
   for (const [key, file, certificate] of providers) {
     if (!certificate) continue;

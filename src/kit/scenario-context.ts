@@ -77,6 +77,10 @@ export function scenarioContext(
     anonymous: client('no certificate', null),
     secondApi: () => client('second provider', declared('second-provider', target.secondProvider)),
     apiWithoutCof: () => client('provider without PSP_IC', declared('provider-without-cof', target.providerWithoutCof)),
+    renamedProvider: () => {
+      const certificate = declared('renamed-provider', target.renamedProvider);
+      return { api: client('renamed provider', certificate), name: readQwacPem(certificate.cert).organizationName };
+    },
     refusedApi: (kind) => {
       const certificate = declared('refused-certificates', target.refusedCertificates)[kind];
       return certificate ? client(`refused certificate (${kind})`, certificate) : undefined;

@@ -142,6 +142,8 @@ export interface Target {
   readonly provider: ClientCertificate;
   readonly secondProvider?: ClientCertificate | undefined;
   readonly providerWithoutCof?: ClientCertificate | undefined;
+  /** The provider's own organisation under another organisation name (capability `renamed-provider`). */
+  readonly renamedProvider?: ClientCertificate | undefined;
   /** Certificates the target must refuse, by kind (capability `refused-certificates`); any may be absent. */
   readonly refusedCertificates?: Partial<Record<RefusedCertificate, ClientCertificate>> | undefined;
   /** Certificates its CA revoked or suspended (capability `revoked-certificates`); either may be absent. */

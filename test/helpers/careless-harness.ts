@@ -42,6 +42,7 @@ export async function startCarelessHarness(): Promise<CarelessHarness> {
     sim.provider,
     sim.secondProvider!,
     sim.providerWithoutCof!,
+    sim.renamedProvider!,
     ...Object.values(sim.refusedCertificates ?? {}),
   ];
   return {

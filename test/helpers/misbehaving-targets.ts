@@ -403,6 +403,7 @@ export function doNothingTarget(
     provider: ClientCertificate;
     second: ClientCertificate;
     withoutCof: ClientCertificate;
+    renamed: ClientCertificate;
     refused: Partial<Record<RefusedCertificate, ClientCertificate>>;
     revoked: Partial<Record<RevokedCertificate, ClientCertificate>>;
   },
@@ -415,6 +416,7 @@ export function doNothingTarget(
     'control',
     'second-provider',
     'provider-without-cof',
+    'renamed-provider',
     'second-psu',
     'closed-account',
     'held-account',
@@ -430,6 +432,7 @@ export function doNothingTarget(
     provider: certificates.provider,
     secondProvider: certificates.second,
     providerWithoutCof: certificates.withoutCof,
+    renamedProvider: certificates.renamed,
     refusedCertificates: certificates.refused,
     revokedCertificates: certificates.revoked,
     fixtures: FIXTURES,

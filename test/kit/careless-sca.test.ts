@@ -6,7 +6,8 @@
  * provider instead of per payment, a payment page that lets a finished authorisation be decided
  * again, links of a standard payment that name the instant product, a consent's authorisation read
  * that ignores the id it is given, a page that names the provider by its authorisation number
- * instead of its name (`SCA-PAGE-001`, in `conformance/sca.ts`). The SCA page is not behind the
+ * instead of its name (`SCA-PAGE-001`, in `conformance/sca.ts`), a page that keeps the name the
+ * provider first registered under after it is renamed (`SCA-PAGE-002`, there too). The SCA page is not behind the
  * API proxy, so for these the proxy points each scaRedirect at a relay in front of the page, which
  * changes what the page does. For each, the scenario written for it (`conformance/almost-right-sca.ts`)
  * fails, naming what it saw, while the older scenarios of its rules pass; through a proxy that
@@ -43,6 +44,7 @@ const NEW = [
   'SCA-RETURN-001',
   'SCA-REOPEN-002',
   'LINK-001',
+  'SCA-PAGE-002',
 ];
 
 type Created = {
@@ -383,6 +385,13 @@ describe('the scenarios written for careless SCA and link implementations', () =
       page: { providerShownAs: 'PSDDE-BAFIN-123456' },
       message:
         /the page the customer approved on does not name the provider "[^"]+" \(its certificate's organisation name\)/,
+    },
+    {
+      careless: 'a page that keeps the name the provider first registered under after it is renamed',
+      id: 'SCA-PAGE-002',
+      // The default provider's name (its certificate's O) in place of the one the renamed certificate carries.
+      page: { providerShownAs: 'xs2a-kit Test TPP' },
+      message: /the page the customer approved on does not name the provider by its new name "Conformance Renamed TPP"/,
     },
     {
       careless: 'a payment page that lets a finished authorisation be decided again',

@@ -53,6 +53,7 @@ describe('the conformance page’s examples', () => {
       provider: Pair;
       secondProvider: Pair;
       providerWithoutCof: Pair;
+      renamedProvider: Pair;
       refusedCertificates: Record<string, Pair>;
       revokedCertificates: Record<string, Pair>;
     };
@@ -68,6 +69,8 @@ describe('the conformance page’s examples', () => {
       raw.secondProvider.key,
       raw.providerWithoutCof.cert,
       raw.providerWithoutCof.key,
+      raw.renamedProvider.cert,
+      raw.renamedProvider.key,
       ...refused,
     ]) {
       mkdirSync(dirname(join(dir, file)), { recursive: true });
@@ -87,6 +90,7 @@ describe('the conformance page’s examples', () => {
       'held-account',
       'provider-without-cof',
       'refused-certificates',
+      'renamed-provider',
       'revoked-certificates',
       'sca',
       'second-provider',

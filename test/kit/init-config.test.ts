@@ -101,6 +101,7 @@ describe('--init-config for a bank that is an xs2a-kit build', () => {
     for (const pair of [
       config.secondProvider!,
       config.providerWithoutCof!,
+      config.renamedProvider!,
       ...Object.values(config.refusedCertificates!),
     ])
       expect(
@@ -110,6 +111,13 @@ describe('--init-config for a bank that is an xs2a-kit build', () => {
       ).toBe(true);
     expect(new X509Certificate(readFileSync(at(config.secondProvider!.cert))).verify(ca.publicKey)).toBe(true);
     expect(readQwacPem(readFileSync(at(config.providerWithoutCof!.cert), 'utf8')).roles).toEqual(['PSP_AI', 'PSP_PI']);
+    // The folder's own provider under another organisation name.
+    const own = readQwacPem(readFileSync(join(certs, 'tpp.crt'), 'utf8'));
+    const renamed = readQwacPem(readFileSync(at(config.renamedProvider!.cert), 'utf8'));
+    expect([renamed.organizationIdentifier, renamed.organizationName]).toEqual([
+      own.organizationIdentifier,
+      'Conformance Renamed TPP',
+    ]);
     expect(Object.keys(config.refusedCertificates!)).toHaveLength(8);
     // The consent it read the accounts with is gone again.
     const consents = (await t.control('/consents', { headers: { authorization: `Bearer ${TOKEN}` } })).json as {

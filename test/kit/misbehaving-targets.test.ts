@@ -18,7 +18,7 @@ import type { RunSummary } from '../../src/kit/events.js';
 import { runConformance } from '../../src/kit/run-conformance.js';
 import { runScenarios } from '../../src/kit/runner.js';
 import { ruleOwners } from '../../src/kit/verdict.js';
-import { issueRefusedCertificates } from '../../src/kit/targets/sim-certificates.js';
+import { issueRefusedCertificates, issueRenamedProvider } from '../../src/kit/targets/sim-certificates.js';
 import {
   doNothingTarget,
   examplesMock,
@@ -103,6 +103,7 @@ beforeAll(async () => {
     keyType: 'ec',
   });
   const provider = { cert: read('tpp.crt'), key: read('tpp.key') };
+  const renamed = issueRenamedProvider(ca, provider);
   // The sim target's refused certificates: the mock serves them all like the provider's.
   const refused = await issueRefusedCertificates(ca, provider);
   // Revoked and suspended by the test CA as far as the scenarios know: the mock checks nothing and serves them.
@@ -125,13 +126,13 @@ beforeAll(async () => {
   mock = await statelessMock(server);
   const judged = { scenarios: catalogue, rules, contractRules, owners: ruleOwners(catalogue) };
   summary = await runScenarios({
-    target: doNothingTarget(mock.baseUrl, ca.cert, { provider, second, withoutCof, refused, revoked }),
+    target: doNothingTarget(mock.baseUrl, ca.cert, { provider, second, withoutCof, renamed, refused, revoked }),
     ...judged,
   });
   const generated = await examplesMock(server);
   try {
     examples = await runScenarios({
-      target: doNothingTarget(generated.baseUrl, ca.cert, { provider, second, withoutCof, refused, revoked }),
+      target: doNothingTarget(generated.baseUrl, ca.cert, { provider, second, withoutCof, renamed, refused, revoked }),
       ...judged,
     });
   } finally {

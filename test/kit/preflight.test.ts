@@ -356,6 +356,60 @@ describe('preflight of a remote target', () => {
       'providerWithoutCof carries the role PSP_IC: it must be a certificate without it',
     );
   });
+
+  describe('renamedProvider', () => {
+    const issued = (file: string, name: string, organizationIdentifier: string) => {
+      const ca = {
+        cert: readFileSync(join(certs, 'ca.crt'), 'utf8'),
+        key: readFileSync(join(certs, 'ca.key'), 'utf8'),
+      };
+      const pair = issueQwac({
+        ca,
+        name,
+        organizationIdentifier,
+        roles: ['PSP_AI', 'PSP_PI', 'PSP_IC'],
+        keyType: 'ec',
+      });
+      writeFileSync(join(dir, `${file}.crt`), pair.cert);
+      writeFileSync(join(dir, `${file}.key`), pair.key);
+      return { cert: join(dir, `${file}.crt`), key: join(dir, `${file}.key`) };
+    };
+
+    it('names it when it is of another organisation, and sends nothing', async () => {
+      const files = issued('renamed-other', 'Renamed Elsewhere TPP', 'PSDDE-BAFIN-777778');
+      const outcome = await refused(
+        config('renamed-other', (base) => (base.renamedProvider = files)),
+        "renamedProvider names the organizationIdentifier PSDDE-BAFIN-777778, not the provider's (PSDDE-BAFIN-123456): it must be the provider's own organisation under another name",
+      );
+      expect(outcome.requests).toEqual([]);
+    });
+
+    it.each([
+      ['the provider’s own name', 'xs2a-kit Test TPP', `is the provider's`],
+      ['a part of the provider’s name', 'Test TPP', `is part of the provider's`],
+    ])(
+      'names it when its organisation name is %s: a page still showing the old name would pass',
+      async (_label, name, says) => {
+        const files = issued(`renamed-${name.length}`, name, 'PSDDE-BAFIN-123456');
+        await refused(
+          config(`renamed-${name.length}`, (base) => (base.renamedProvider = files)),
+          `renamedProvider's organisation name "${name}" ${says} ("xs2a-kit Test TPP"): it must be a new name that the old one does not contain`,
+        );
+      },
+    );
+
+    it('names it when the target refuses it at the handshake (another CA)', async () => {
+      await refused(
+        config(
+          'renamed-alien',
+          (base) => (base.renamedProvider = { cert: join(dir, 'alien.crt'), key: join(dir, 'alien.key') }),
+        ),
+        new RegExp(
+          `^xs2a-kit conformance: renamedProvider \\(${escape(join(dir, 'alien.crt'))}\\): the target refuses this certificate`,
+        ),
+      );
+    });
+  });
 });
 
 describe('preflight of the SCA driver', () => {

@@ -9,7 +9,7 @@ import {
   keptKitCertificates,
   type KitCertificates,
 } from '../../src/kit/targets/sim-certificates.js';
-import type { PemPair } from '../../src/certs/index.js';
+import { readQwacPem, type PemPair } from '../../src/certs/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -36,6 +36,7 @@ const dates = (pem: string) => {
 const all = (certificates: KitCertificates) => [
   certificates.secondProvider,
   certificates.providerWithoutCof,
+  certificates.renamedProvider,
   ...Object.values(certificates.refusedCertificates),
 ];
 
@@ -46,19 +47,40 @@ describe('the sim target keeps its extra certificates in a kept folder', () => {
     const second = await keptKitCertificates(dir, ca, provider);
     expect(second).toEqual(first);
     expect((await stat(file())).mode & 0o777).toBe(0o600);
-    // Ten distinct certificates, each with its own key.
-    expect(new Set(all(first).map((item) => item.cert)).size).toBe(10);
-    expect(new Set(all(first).map((item) => item.key)).size).toBe(10);
+    // Eleven distinct certificates, each with its own key.
+    expect(new Set(all(first).map((item) => item.cert)).size).toBe(11);
+    expect(new Set(all(first).map((item) => item.key)).size).toBe(11);
+  });
+
+  it('issues the renamed provider as the default provider’s organisation and roles under a name the old one does not contain', async () => {
+    const { renamedProvider } = await keptKitCertificates(dir, ca, provider);
+    const own = readQwacPem(provider.cert);
+    const renamed = readQwacPem(renamedProvider.cert);
+    expect(renamed.organizationIdentifier).toBe(own.organizationIdentifier);
+    expect(renamed.roles).toEqual(own.roles);
+    expect(renamed.organizationName).toBe('Conformance Renamed TPP');
+    expect(own.organizationName).toBe('xs2a-kit Test TPP');
+    // The common names are host names, never the organisation's name.
+    expect([own.commonName, renamed.commonName]).toEqual([
+      'xs2a-kit-test-tpp.example',
+      'conformance-renamed-tpp.example',
+    ]);
+    expect(new X509Certificate(renamedProvider.cert).verify(new X509Certificate(ca.cert).publicKey)).toBe(true);
   });
 
   it('dates the expired and the not-yet-valid ones by the host clock, the others valid now', async () => {
-    const { refusedCertificates, secondProvider, providerWithoutCof } = await keptKitCertificates(dir, ca, provider);
+    const { refusedCertificates, secondProvider, providerWithoutCof, renamedProvider } = await keptKitCertificates(
+      dir,
+      ca,
+      provider,
+    );
     const now = Date.now();
     expect(dates(refusedCertificates.expired.cert).to).toBeLessThan(now);
     expect(dates(refusedCertificates.notYetValid.cert).from).toBeGreaterThan(now + DAY_MS);
     for (const certificate of [
       secondProvider,
       providerWithoutCof,
+      renamedProvider,
       refusedCertificates.withdrawn,
       refusedCertificates.unknownRoles,
       refusedCertificates.seal,

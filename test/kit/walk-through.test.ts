@@ -10,7 +10,7 @@
  * customer approve and decline for real. Left out, as skipped with their reason, are only those the
  * config cannot serve: the callback-delivery scenarios (no receiver the bank can reach is configured)
  * and what only a driver on the page can do (SCA-CODE-001: the `control` driver cannot enter a wrong
- * code; SCA-PAGE-001: it sees no page).
+ * code; SCA-PAGE-001 and SCA-PAGE-002: it sees no page).
  */
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { catalogue } from '../../conformance/index.js';
 import { BIN } from '../helpers/cli.js';
 
 /** Scenarios only a driver acting on the bank's page can serve: skipped with the control driver. */
-const PAGE_ONLY = ['SCA-CODE-001', 'SCA-PAGE-001'];
+const PAGE_ONLY = ['SCA-CODE-001', 'SCA-PAGE-001', 'SCA-PAGE-002'];
 const page = readFileSync(join(import.meta.dirname, '../../docs/conformance.md'), 'utf8');
 
 /** The walk-through: from its heading to the next heading. */
@@ -120,9 +120,10 @@ it('runs the remote walk-through as written against a second serve as the bank, 
     expect(verdicts.find((line) => line[2] === 'SCA-CODE-001')![3]).toContain(
       'lacks an SCA driver that can enter a wrong one-time code',
     );
-    expect(verdicts.find((line) => line[2] === 'SCA-PAGE-001')![3]).toContain(
-      'lacks an SCA driver that reads the page the customer decides on',
-    );
+    for (const id of ['SCA-PAGE-001', 'SCA-PAGE-002'])
+      expect(verdicts.find((line) => line[2] === id)![3]).toContain(
+        'lacks an SCA driver that reads the page the customer decides on',
+      );
     for (const line of skipped.filter((item) => !PAGE_ONLY.includes(item[2]!)))
       expect(line[3]).toMatch(
         /lacks (a callback receiver the target can reach|client certificates its CA has revoked)/,

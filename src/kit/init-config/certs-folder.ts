@@ -14,7 +14,7 @@ import { REFUSED_CERTIFICATES, type RefusedCertificate } from '../capabilities.j
 import type { ClientCertificate } from '../client.js';
 import { ConfigError } from '../config-error.js';
 import { REFUSED_FILE_NAMES, writeRefusedCertificates, type RefusedFiles } from '../refused-files.js';
-import { issueExtraProviders, WITHDRAWN_ORGANIZATION_ID } from '../targets/sim-certificates.js';
+import { issueExtraProviders, issueRenamedProvider, WITHDRAWN_ORGANIZATION_ID } from '../targets/sim-certificates.js';
 
 export interface CertsFolder {
   dir: string;
@@ -57,6 +57,7 @@ export async function readCertsFolder(dir: string): Promise<CertsFolder> {
 export interface ExtraCertificates {
   secondProvider?: { cert: string; key: string };
   providerWithoutCof?: { cert: string; key: string };
+  renamedProvider?: { cert: string; key: string };
   refusedCertificates?: RefusedFiles;
 }
 
@@ -91,6 +92,8 @@ export async function extraCertificates(folder: CertsFolder, world?: { owner: st
   return {
     secondProvider: await writeProvider(folder.dir, 'kit-second-provider', secondProvider),
     providerWithoutCof: await writeProvider(folder.dir, 'kit-provider-without-cof', providerWithoutCof),
+    // The folder's own provider renamed: of the owner's organisation, so already of its world.
+    renamedProvider: await writeProvider(folder.dir, 'kit-renamed-provider', issueRenamedProvider(ca, folder.provider)),
     refusedCertificates:
       found ??
       (await writeRefusedCertificates(folder.dir, {

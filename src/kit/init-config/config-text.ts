@@ -32,6 +32,7 @@ function certificateValues(certs: CertsFolder | undefined, extra: ExtraCertifica
     },
     secondProvider: pairOf(extra.secondProvider, relative),
     providerWithoutCof: pairOf(extra.providerWithoutCof, relative),
+    renamedProvider: pairOf(extra.renamedProvider, relative),
     refusedCertificates: refusedOf(extra.refusedCertificates, relative),
   };
 }
@@ -81,6 +82,7 @@ const EXAMPLES = {
   environment: 'sandbox',
   secondProvider: { cert: 'certs/second-tpp.crt', key: 'certs/second-tpp.key' },
   providerWithoutCof: { cert: 'certs/ais-pis-tpp.crt', key: 'certs/ais-pis-tpp.key' },
+  renamedProvider: { cert: 'certs/renamed-tpp.crt', key: 'certs/renamed-tpp.key' },
   refusedCertificates: { expired: { cert: 'certs/refused-expired.crt', key: 'certs/refused-expired.key' } },
   revokedCertificates: { revoked: { cert: 'certs/revoked.crt', key: 'certs/revoked.key' } },
   otherPsu: { id: 'sandbox-user-2', password: 'sandbox-password-2' },

@@ -25,6 +25,10 @@ export const KEY_NOTES: Record<ConfigKey, string[]> = {
     "Optional: another provider's QWAC and key (another organizationIdentifier), for the foreign-resource scenarios.",
   ],
   providerWithoutCof: ['Optional: a QWAC and key without PSP_IC, for the role scenarios of confirmation of funds.'],
+  renamedProvider: [
+    "Optional: a QWAC and key of the provider's organisation (its organizationIdentifier) under another",
+    'organisation name, as after a renaming: the SCA page must then show the new name.',
+  ],
   refusedCertificates: [
     'Optional: certificates the bank must refuse, any of the eight. `xs2a-kit certs refused` makes them from the',
     "bank's test CA (--ca, --ca-key) and prints these lines.",

@@ -16,6 +16,7 @@ function pairsOf(config: RemoteConfig, target: Target) {
     ['provider', config.provider, target.provider],
     ['secondProvider', config.secondProvider, target.secondProvider],
     ['providerWithoutCof', config.providerWithoutCof, target.providerWithoutCof],
+    ['renamedProvider', config.renamedProvider, target.renamedProvider],
   ];
   for (const [kind, files] of Object.entries(config.refusedCertificates ?? {}))
     pairs.push([

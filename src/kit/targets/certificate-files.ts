@@ -48,18 +48,24 @@ export function checkPair(key: string, files: CertificateFiles, pair: ClientCert
 
 /**
  * What the scenarios assume of the providers: each valid now, a second provider another organisation,
- * and the provider without CoF without PSP_IC. Any of these mistakes would fail scenarios for the
- * config's sake.
+ * the provider without CoF without PSP_IC, and the renamed provider the provider's organisation under
+ * a name that a page showing the old one cannot contain. Any of these mistakes would fail (or pass)
+ * scenarios for the config's sake.
  */
 export function checkProviders(
   provider: ClientCertificate,
-  extra: { secondProvider?: ClientCertificate | undefined; providerWithoutCof?: ClientCertificate | undefined },
+  extra: {
+    secondProvider?: ClientCertificate | undefined;
+    providerWithoutCof?: ClientCertificate | undefined;
+    renamedProvider?: ClientCertificate | undefined;
+  },
   now: Date,
 ): void {
   const providers: [string, ClientCertificate | undefined][] = [
     ['provider', provider],
     ['secondProvider', extra.secondProvider],
     ['providerWithoutCof', extra.providerWithoutCof],
+    ['renamedProvider', extra.renamedProvider],
   ];
   for (const [key, certificate] of providers) {
     if (!certificate) continue;
@@ -77,7 +83,8 @@ export function checkProviders(
       return undefined;
     }
   };
-  const own = identity(provider)?.organizationIdentifier;
+  const ownIdentity = identity(provider);
+  const own = ownIdentity?.organizationIdentifier;
   const second = extra.secondProvider && identity(extra.secondProvider);
   if (second && own !== undefined && second.organizationIdentifier === own)
     throw new ConfigError(
@@ -86,4 +93,17 @@ export function checkProviders(
   const withoutCof = extra.providerWithoutCof && identity(extra.providerWithoutCof);
   if (withoutCof?.roles.includes('PSP_IC'))
     throw new ConfigError('providerWithoutCof carries the role PSP_IC: it must be a certificate without it');
+  const renamed = extra.renamedProvider && identity(extra.renamedProvider);
+  if (renamed && renamed.organizationIdentifier !== own)
+    throw new ConfigError(
+      `renamedProvider names the organizationIdentifier ${renamed.organizationIdentifier ?? '(none)'}, not the provider's (${own ?? 'none'}): it must be the provider's own organisation under another name`,
+    );
+  const [newName, oldName] = [renamed?.organizationName, ownIdentity?.organizationName];
+  // A page still showing the old name would contain the new one and pass.
+  if (renamed && (newName === undefined || (oldName !== undefined && oldName.includes(newName))))
+    throw new ConfigError(
+      newName === undefined
+        ? 'renamedProvider carries no organisation name (subject O)'
+        : `renamedProvider's organisation name "${newName}" is ${newName === oldName ? '' : 'part of '}the provider's ("${oldName}"): it must be a new name that the old one does not contain`,
+    );
 }

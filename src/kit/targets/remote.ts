@@ -31,6 +31,8 @@ const REMOTE_KEYS = {
   provider: CertificateFiles,
   secondProvider: CertificateFiles.optional(),
   providerWithoutCof: CertificateFiles.optional(),
+  /** The provider's own organisation (its organizationIdentifier) under another organisation name. */
+  renamedProvider: CertificateFiles.optional(),
   /**
    * Certificates the bank must refuse, any of them: one of another CA, expired, not yet valid, without
    * organizationIdentifier, without PSD2 roles, with only an unknown PSD2 role, one of a provider
@@ -253,6 +255,7 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
     ['sca-review-page', driver?.readsReviewPage],
     ['second-provider', config.secondProvider],
     ['provider-without-cof', config.providerWithoutCof],
+    ['renamed-provider', config.renamedProvider],
     ['second-psu', config.otherPsu],
     ['closed-account', config.ibans.closed],
     ['held-account', config.ibans.held],
@@ -271,6 +274,7 @@ export async function remoteTarget(options: RemoteTargetOptions): Promise<Target
     provider,
     secondProvider: await pair('secondProvider', config.secondProvider),
     providerWithoutCof: await pair('providerWithoutCof', config.providerWithoutCof),
+    renamedProvider: await pair('renamedProvider', config.renamedProvider),
     refusedCertificates: await refusedPairs(config.refusedCertificates, pair),
     revokedCertificates: await revokedPairs(config.revokedCertificates, pair),
     fixtures: {

@@ -30,9 +30,13 @@ export const KIT_CERTIFICATES_FILE = 'conformance-certificates.json';
  */
 const RUN_MARGIN_MS = DAY_MS;
 
+/** The organisation name of the default provider's renamed certificate (`renamedProvider`). */
+export const RENAMED_PROVIDER_NAME = 'Conformance Renamed TPP';
+
 export interface KitCertificates {
   secondProvider: ClientCertificate;
   providerWithoutCof: ClientCertificate;
+  renamedProvider: ClientCertificate;
   refusedCertificates: Record<RefusedCertificate, ClientCertificate>;
 }
 
@@ -89,7 +93,10 @@ export async function issueRefusedCertificates(
  * each organisation's world apart; their identifiers are derived from it (`…-2`, `…-3`), so the extra
  * providers of two worlds are never one organisation.
  */
-export function issueExtraProviders(ca: PemPair, owner?: string): Omit<KitCertificates, 'refusedCertificates'> {
+export function issueExtraProviders(
+  ca: PemPair,
+  owner?: string,
+): Pick<KitCertificates, 'secondProvider' | 'providerWithoutCof'> {
   // EC keys: quick to make, and a second provider differs from the first only by its identity.
   return {
     secondProvider: issueQwac({
@@ -109,8 +116,28 @@ export function issueExtraProviders(ca: PemPair, owner?: string): Omit<KitCertif
   };
 }
 
+/**
+ * The provider's own organisation (its organizationIdentifier and roles) under another organisation
+ * name, as a certificate renewed after the company changed its name: the name a customer is shown
+ * must follow (spec "Behaviour notes: Consents" 5).
+ */
+export function issueRenamedProvider(ca: PemPair, provider: Pick<ClientCertificate, 'cert'>): ClientCertificate {
+  const identity = readQwacPem(provider.cert);
+  return issueQwac({
+    ca,
+    name: RENAMED_PROVIDER_NAME,
+    organizationIdentifier: identity.organizationIdentifier!,
+    roles: identity.roles,
+    keyType: 'ec',
+  });
+}
+
 export async function issueKitCertificates(ca: PemPair, provider: ClientCertificate): Promise<KitCertificates> {
-  return { ...issueExtraProviders(ca), refusedCertificates: await issueRefusedCertificates(ca, provider) };
+  return {
+    ...issueExtraProviders(ca),
+    renamedProvider: issueRenamedProvider(ca, provider),
+    refusedCertificates: await issueRefusedCertificates(ca, provider),
+  };
 }
 
 const pair = z.object({ cert: z.string(), key: z.string() }).strict();
@@ -121,6 +148,7 @@ const keptFile = z
     provider: z.string(),
     secondProvider: pair,
     providerWithoutCof: pair,
+    renamedProvider: pair,
     refusedCertificates: z
       .object(
         Object.fromEntries(Object.keys(REFUSED_CERTIFICATES).map((kind) => [kind, pair])) as Record<
@@ -146,7 +174,7 @@ function stillFit(kept: KitCertificates, now: number): boolean {
   return (
     window(expired).to < now &&
     window(notYetValid).from > now + RUN_MARGIN_MS &&
-    [kept.secondProvider, kept.providerWithoutCof, ...Object.values(others)].every(valid)
+    [kept.secondProvider, kept.providerWithoutCof, kept.renamedProvider, ...Object.values(others)].every(valid)
   );
 }
 
@@ -159,8 +187,8 @@ async function readKept(
   try {
     const parsed = keptFile.safeParse(JSON.parse(await readFile(file, 'utf8')));
     if (!parsed.success || parsed.data.ca !== ca.cert || parsed.data.provider !== provider.cert) return undefined;
-    const { secondProvider, providerWithoutCof, refusedCertificates } = parsed.data;
-    const kept = { secondProvider, providerWithoutCof, refusedCertificates };
+    const { secondProvider, providerWithoutCof, renamedProvider, refusedCertificates } = parsed.data;
+    const kept = { secondProvider, providerWithoutCof, renamedProvider, refusedCertificates };
     return stillFit(kept, now) ? kept : undefined;
   } catch {
     // Missing, unreadable, not JSON, or a certificate that does not parse: issue them again.

@@ -62,7 +62,11 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
   const ca = { cert: await read(paths.caCert), key: await read(paths.caKey) };
   const provider = { cert: await read(paths.tppCert), key: await read(paths.tppKey) };
   // Before anything listens: a folder the kit cannot write to leaves no server running.
-  const { secondProvider, providerWithoutCof, refusedCertificates } = await keptKitCertificates(certsDir, ca, provider);
+  const { secondProvider, providerWithoutCof, renamedProvider, refusedCertificates } = await keptKitCertificates(
+    certsDir,
+    ca,
+    provider,
+  );
   const sandbox = await (options.startSandbox ?? startSandbox)({
     port: 0,
     portalPort: 0,
@@ -99,6 +103,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
     'control',
     'second-provider',
     'provider-without-cof',
+    'renamed-provider',
     'callback-receiver',
     'second-psu',
     'closed-account',
@@ -116,6 +121,7 @@ export async function startSimTarget(options: SimTargetOptions = {}): Promise<Ta
     provider,
     secondProvider,
     providerWithoutCof,
+    renamedProvider,
     refusedCertificates,
     revokedCertificates,
     fixtures: SIM_FIXTURES,
