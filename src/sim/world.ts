@@ -19,6 +19,12 @@ export interface World {
    * ledgers with no run-time booking indexed. Answers what puts the world back, for an undone reset.
    */
   restart(anchor: string): () => void;
+  /**
+   * Brings the ledgers already built up to date with bookings another process wrote (as stored now),
+   * instead of reading every booking of their accounts again; a ledger not built yet reads them at
+   * its first use anyway. Following the same booking twice changes nothing.
+   */
+  follow(bookings: readonly BookingRecord[]): void;
 }
 
 export function createWorld(options: {
@@ -32,7 +38,17 @@ export function createWorld(options: {
   const seedOn = (anchor: string) =>
     buildSeed({ seed: options.seed, customers: options.customers, anchor, fixture: options.fixture });
   let seed = seedOn(options.anchor);
-  let ledgers = createLedgers(seed, options.bookings);
+  /** The accounts whose ledger is built: the ones that read their bookings (createLedgers builds on first use). */
+  let built = new Set<string>();
+  const ledgersOf = (of: Seed) => {
+    const reading = new Set<string>();
+    built = reading;
+    return createLedgers(of, (iban) => {
+      reading.add(iban);
+      return options.bookings(iban);
+    });
+  };
+  let ledgers = ledgersOf(seed);
   return {
     get seed() {
       return seed;
@@ -42,13 +58,29 @@ export function createWorld(options: {
     },
     bankCode: options.fixture.bankCode,
     restart(anchor) {
-      const before = { seed, ledgers };
+      const before = { seed, ledgers, built };
       if (anchor !== seed.anchor) seed = seedOn(anchor);
       // Run-time bookings are gone; the indexes over them are rebuilt on first use.
-      ledgers = createLedgers(seed, options.bookings);
+      ledgers = ledgersOf(seed);
       return () => {
-        ({ seed, ledgers } = before);
+        ({ seed, ledgers, built } = before);
       };
+    },
+    follow(bookings) {
+      // In seq order per account, as they were made: a ledger only ever appends.
+      for (const record of [...bookings].sort((a, b) => a.seq - b.seq)) {
+        if (!built.has(record.iban)) continue;
+        const account = seed.accountByIban(record.iban);
+        if (!account) continue;
+        const ledger = ledgers.ledger(account);
+        if (record.seq > ledger.lastSeq) {
+          // New to this process; one made and unmade since it last looked is added and dropped again.
+          ledgers.add(record);
+          if (record.removedAt !== undefined) ledgers.remove(record);
+        } else if (record.removedAt !== undefined && ledger.pending.some((entry) => entry.seq === record.seq)) {
+          ledgers.remove(record);
+        }
+      }
     },
   };
 }

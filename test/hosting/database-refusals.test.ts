@@ -76,34 +76,43 @@ describe('serve --data with a database URL it cannot use', () => {
     const db = await database('newer');
     const first = await serveProcess(certs, ['--data', db.url]);
     await stopServe(first);
-    await db.sql('UPDATE xs2a_kit_schema SET version = 3');
+    await db.sql('UPDATE xs2a_kit_schema SET version = 4');
     const before = (await db.sql('SELECT state::text AS state FROM xs2a_sandbox')).rows[0].state;
     const line = oneLine(await serve(db.url));
-    expect(line).toMatch(/holds schema version 3 of a newer xs2a-kit \(this one runs version 2\); upgrade xs2a-kit/);
-    expect((await db.sql('SELECT version FROM xs2a_kit_schema')).rows[0].version).toBe(3);
+    expect(line).toMatch(/holds schema version 4 of a newer xs2a-kit \(this one runs version 3\); upgrade xs2a-kit/);
+    expect((await db.sql('SELECT version FROM xs2a_kit_schema')).rows[0].version).toBe(4);
     expect((await db.sql('SELECT state::text AS state FROM xs2a_sandbox')).rows[0].state).toBe(before);
   });
 
-  it('moves a version 1 schema to version 2 at its first start, keeping every record', async () => {
-    const db = await database('upgrade');
-    const first = await serveProcess(certs, ['--data', db.url]);
-    await stopServe(first);
-    // Version 1 as the previous release laid it out: no activity table.
-    await db.sql('DROP TABLE xs2a_activity');
-    await db.sql('UPDATE xs2a_kit_schema SET version = 1');
-    await db.sql(
-      'INSERT INTO xs2a_records (world, kind, key, body) VALUES (\'shared\', \'providers\', \'PSDDE-BAFIN-000777\', \'{"organizationIdentifier":"PSDDE-BAFIN-000777","name":"Kept","roles":["PSP_AI"],"nca":"DE-BAFIN","registeredAt":"2026-01-01T00:00:00.000Z","updatedAt":"2026-01-01T00:00:00.000Z"}\')',
-    );
-    const second = await serveProcess(certs, ['--data', db.url]);
-    try {
-      expect((await db.sql('SELECT version FROM xs2a_kit_schema')).rows[0].version).toBe(2);
-      expect((await db.sql('SELECT world FROM xs2a_activity')).rows.map((r) => r.world)).toEqual(['shared']);
-      const providers = await fetch(`${second.controlUrl}/providers`);
-      expect(JSON.stringify(await providers.json())).toContain('PSDDE-BAFIN-000777');
-    } finally {
-      await stopServe(second);
-    }
-  });
+  it.each([
+    // Version 1 as its release laid it out: no activity table, no log of booking changes.
+    [1, ['xs2a_activity', 'xs2a_bookings_changes'], ['shared']],
+    // Version 2: no log of booking changes.
+    // Version 2: no log of booking changes; its activity table is kept as it was (no provider called).
+    [2, ['xs2a_bookings_changes'], []],
+  ])(
+    'moves a version %i schema to version 3 at its first start, keeping every record',
+    async (version, absent, active) => {
+      const db = await database(`upgrade_${version}`);
+      const first = await serveProcess(certs, ['--data', db.url]);
+      await stopServe(first);
+      for (const table of absent) await db.sql(`DROP TABLE ${table}`);
+      await db.sql(`UPDATE xs2a_kit_schema SET version = ${version}`);
+      await db.sql(
+        'INSERT INTO xs2a_records (world, kind, key, body) VALUES (\'shared\', \'providers\', \'PSDDE-BAFIN-000777\', \'{"organizationIdentifier":"PSDDE-BAFIN-000777","name":"Kept","roles":["PSP_AI"],"nca":"DE-BAFIN","registeredAt":"2026-01-01T00:00:00.000Z","updatedAt":"2026-01-01T00:00:00.000Z"}\')',
+      );
+      const second = await serveProcess(certs, ['--data', db.url]);
+      try {
+        expect((await db.sql('SELECT version FROM xs2a_kit_schema')).rows[0].version).toBe(3);
+        expect((await db.sql('SELECT world FROM xs2a_activity')).rows.map((r) => r.world)).toEqual(active);
+        expect((await db.sql('SELECT count(*)::int AS n FROM xs2a_bookings_changes')).rows[0].n).toBe(0);
+        const providers = await fetch(`${second.controlUrl}/providers`);
+        expect(JSON.stringify(await providers.json())).toContain('PSDDE-BAFIN-000777');
+      } finally {
+        await stopServe(second);
+      }
+    },
+  );
 
   it('refuses a schema table that names another application', async () => {
     const db = await database('mark');

@@ -44,7 +44,7 @@ const available = (read: Awaited<ReturnType<typeof balances>>) =>
 describe('two processes on one database', () => {
   it('lays out its schema once and marks it with the application and version', async () => {
     const mark = await db.sql('SELECT application, version FROM xs2a_kit_schema');
-    expect(mark.rows).toEqual([{ application: 'xs2a-kit', version: 2 }]);
+    expect(mark.rows).toEqual([{ application: 'xs2a-kit', version: 3 }]);
     // One world, `shared`: every row carries its world, so a sandbox of several worlds keeps this layout.
     expect((await db.sql('SELECT world FROM xs2a_sandbox')).rows).toEqual([{ world: 'shared' }]);
   });
@@ -83,6 +83,44 @@ describe('two processes on one database', () => {
     expect(await transactionStatus(a, payment.paymentId)).toMatch(/^(ACSP|ACSC|ACCC)$/);
     expect(available(await balances(a, consentId, iban))).toBeCloseTo(before - 10, 2);
     expect(available(await balances(b, consentId, iban))).toBeCloseTo(before - 10, 2);
+  });
+
+  it("follow each other's bookings and settlements into the accounts each has read, as a process started later reads them", async () => {
+    const iban = ibansOf(a, 'ivo')[0]!;
+    const consentId = await validConsent(a, [iban], { psuId: 'ivo' });
+    const statement = async (t: TestSandbox) => {
+      const answer = await t.call({
+        path: `/v1/accounts/${resourceIdOf(t, iban)}/transactions?bookingStatus=both&dateFrom=2000-01-01`,
+        client: t.tpp,
+        headers: { 'Consent-ID': consentId, 'PSU-IP-Address': '192.0.2.10' },
+      });
+      expect(answer.status).toBe(200);
+      return { transactions: answer.json, balances: await balances(t, consentId, iban) };
+    };
+    // Both have built the account's index before the other books on it.
+    await statement(a);
+    await statement(b);
+    const book = async (t: TestSandbox, amount: string, pending = false) =>
+      expect((await t.control('/transactions', { body: { iban, amount, pending } })).status).toBe(201);
+    await book(b, '5.00');
+    await book(a, '-2.00', true);
+    await book(b, '-1.25');
+    // A payment initiated on one, approved on the other, settled by a clock moved on the first.
+    const payment = await created(a, transfer(iban, { instructedAmount: { currency: 'EUR', amount: '3.10' } }));
+    expect((await authorise(b, payment.authorisationId, 'ivo')).status).toBe(200);
+    await statement(a);
+    expect((await a.control('/clock', { body: { advance: 'P3D' } })).status).toBe(200);
+    expect(await transactionStatus(b, payment.paymentId)).toBe('ACSC');
+    const later = await testSandbox(certs, { data: db.url });
+    try {
+      const fresh = await statement(later);
+      expect(await statement(a)).toEqual(fresh);
+      expect(await statement(b)).toEqual(fresh);
+      const amounts = JSON.stringify(fresh.transactions);
+      for (const amount of ['"5.00"', '"-2.00"', '"-1.25"', '"-3.10"']) expect(amounts).toContain(amount);
+    } finally {
+      await later.sandbox.close();
+    }
   });
 
   it('bind an X-Request-ID for both: the same body answers the same payment, another body 409', async () => {

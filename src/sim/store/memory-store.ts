@@ -112,7 +112,7 @@ export function memoryStore(initial: SandboxState): Store {
     shared: false,
     sharedFaults: undefined,
     log: undefined,
-    sync: () => ({ state, bookingsMoved: false }),
+    sync: () => ({ state, bookingsChanged: undefined }),
     get: (kind, key) => table(kind).get(key),
     getMany(kind, keys) {
       const records = table(kind);

@@ -6,6 +6,7 @@
  * it whole or not at all. A record read is never changed in place: a change is a put of a new one.
  */
 import type { ChosenProfile } from '../profile-choice.js';
+import type { BookingRecord } from './data.js';
 import type { EqualityIndex, Kind, OrderedIndex, RecordKinds } from './kinds.js';
 
 /** The sandbox's own facts kept with the records. */
@@ -85,8 +86,13 @@ export interface SharedLog {
 export interface SharedFacts {
   /** The sandbox's facts as committed: the clock's offset moved by any process. */
   state: SandboxState;
-  /** Whether another process booked or unbooked since this process last looked: its ledger index is stale. */
-  bookingsMoved: boolean;
+  /**
+   * What other processes booked or unbooked since this process last looked: nothing (undefined);
+   * the bookings they wrote, as stored now, for the ledger index to follow; or `all` when that
+   * cannot be told (a reset, a world started over, changes older than the store keeps): the index
+   * is then stale as a whole.
+   */
+  bookingsChanged: readonly BookingRecord[] | 'all' | undefined;
 }
 
 export interface Store extends Records {

@@ -154,7 +154,7 @@ export function sqliteStore(db: Database, file: string, initial: SandboxState): 
     shared: false,
     sharedFaults: undefined,
     log: undefined,
-    sync: () => ({ state, bookingsMoved: false }),
+    sync: () => ({ state, bookingsChanged: undefined }),
     get: (kind, key) => parse(q.get.get(kind, key)),
     // In-process: one statement per key costs what a statement over every key would.
     getMany: (kind, keys) => keys.map((key) => parse(q.get.get(kind, key))),

@@ -21,6 +21,10 @@
  * - `xs2a_activity` (version 2): per world, when a provider of it last called (host time, for the
  *   operator's idle expiry) and its control calls in the current minute (the control-rate quota),
  *   counted by every process as one.
+ * - `xs2a_bookings_changes` (version 3): per world and bookings generation, the keys of the bookings
+ *   that commit wrote (null for a reset), the newest of them (BOOKINGS_CHANGES_KEPT in pg-store.ts):
+ *   a process whose ledger index is a few generations behind follows those bookings instead of
+ *   reading every booking of every account again.
  */
 import type { SandboxState } from '../records.js';
 import { INDEX_DIGEST } from '../sqlite-schema.js';
@@ -29,7 +33,7 @@ import { SandboxStateSchema } from '../state.js';
 import type { SyncPg } from './pg-sync.js';
 
 export const PG_APPLICATION = 'xs2a-kit';
-export const PG_SCHEMA_VERSION = 2;
+export const PG_SCHEMA_VERSION = 3;
 /** The advisory lock the start-up check holds ("xs2a"): one process lays the tables out. */
 const START_LOCK = 0x78733261;
 
@@ -40,6 +44,16 @@ CREATE TABLE xs2a_activity (
   last_active_ms bigint NOT NULL,
   minute bigint NOT NULL DEFAULT 0,
   control_calls integer NOT NULL DEFAULT 0
+);
+`;
+
+/** Added by version 3. */
+const BOOKINGS_CHANGES = `
+CREATE TABLE xs2a_bookings_changes (
+  world text NOT NULL,
+  generation bigint NOT NULL,
+  keys json,
+  PRIMARY KEY (world, generation)
 );
 `;
 
@@ -90,7 +104,7 @@ CREATE TABLE xs2a_events (
   body json NOT NULL
 );
 CREATE INDEX xs2a_events_by_world ON xs2a_events (world, seq);
-${ACTIVITY}`;
+${ACTIVITY}${BOOKINGS_CHANGES}`;
 
 /** A database this release will not run on; nothing was written to it. */
 export class DatabaseRefusedError extends Error {}
@@ -173,6 +187,7 @@ export function prepareDatabase(db: SyncPg, where: string, world: string, fresh:
           `The database ${where} holds schema version ${version} of a newer xs2a-kit (this one runs version ${PG_SCHEMA_VERSION}); upgrade xs2a-kit`,
         );
       if (version === 1) upgradeFromVersion1(db);
+      if (version === 1 || version === 2) upgradeFromVersion2(db);
       else if (version !== PG_SCHEMA_VERSION)
         throw refused(
           `The database ${where} holds schema version ${version}, which no xs2a-kit release knows (this one runs version ${PG_SCHEMA_VERSION})`,
@@ -209,6 +224,16 @@ function upgradeFromVersion1(db: SyncPg): void {
     params: [Date.now()],
   });
   db.tx({ sql: 'UPDATE xs2a_kit_schema SET version = 2 WHERE id = 1' });
+}
+
+/**
+ * Version 2 to 3: the log of booking changes, empty. A process of the older release still running
+ * writes no entry for its commits: a process that finds a generation without one reads its ledgers
+ * again, as every process did before, so the two releases side by side stay right.
+ */
+function upgradeFromVersion2(db: SyncPg): void {
+  db.tx({ sql: BOOKINGS_CHANGES });
+  db.tx({ sql: 'UPDATE xs2a_kit_schema SET version = 3 WHERE id = 1' });
 }
 
 /** Rebuilds every index row from the records (a release that changed what an index derives). */

@@ -12,6 +12,7 @@
  * with every commit that changed bookings.
  */
 import { indexesOf, type Kind, type RecordKinds } from '../kinds.js';
+import type { BookingRecord } from '../data.js';
 import type { SandboxState, SharedFacts, SharedLog, Store, StoreTransaction } from '../records.js';
 import { StoreUnavailableError } from '../records.js';
 import { indexInserts, indexRows, prepareDatabase } from './pg-schema.js';
@@ -21,6 +22,11 @@ import { describeDatabase } from './pg-url.js';
 const REMOVED = Symbol('removed');
 /** Events the log keeps: more than the request journal's default and the client judge's memory need. */
 export const LOG_KEPT = 20_000;
+/**
+ * Generations of booking changes kept: a process further behind than this (idle while others
+ * booked) reads its ledgers again, as it does after a reset.
+ */
+export const BOOKINGS_CHANGES_KEPT = 256;
 type Staged = Map<string, unknown>;
 
 interface OpenTransaction {
@@ -85,7 +91,15 @@ export function openPgDatabase(url: string, fresh: () => SandboxState, world = S
       return row === undefined ? undefined : String(row.world);
     },
     drop(name) {
-      const tables = ['xs2a_records', 'xs2a_index', 'xs2a_order', 'xs2a_events', 'xs2a_activity', 'xs2a_sandbox'];
+      const tables = [
+        'xs2a_records',
+        'xs2a_index',
+        'xs2a_order',
+        'xs2a_events',
+        'xs2a_activity',
+        'xs2a_bookings_changes',
+        'xs2a_sandbox',
+      ];
       try {
         db.begin({ sql: 'SELECT 1 FROM xs2a_sandbox WHERE world = $1 FOR UPDATE', params: [name] });
         db.commit(...tables.map((table) => ({ sql: `DELETE FROM ${table} WHERE world = $1`, params: [name] })));
@@ -143,9 +157,9 @@ export function pgStore(db: SyncPg, where: string, world: string, fresh: () => S
     params: [...params, world],
   });
   let tx: OpenTransaction | undefined;
-  /** The bookings generation this process's ledger index was built at. */
+  /** The bookings generation this process's ledger index was built at, or has followed to. */
   let knownGeneration: number | undefined;
-  let bookingsMoved = false;
+  let bookingsChanged: SharedFacts['bookingsChanged'];
 
   /**
    * A read: outside a unit of work from the database each time; inside one, each distinct statement
@@ -161,10 +175,32 @@ export function pgStore(db: SyncPg, where: string, world: string, fresh: () => S
   };
   const staged = (kind: Kind): Staged | undefined => tx?.changes.get(kind);
 
-  function noteGeneration(generation: number): boolean {
-    const moved = knownGeneration !== undefined && generation !== knownGeneration;
+  /**
+   * Notes the bookings generation read now and answers what other processes booked since the one
+   * known: the bookings the log of changes names, as stored now (read by `run`: inside the unit of
+   * work, under its lock, or on their own), or `all` when the log cannot say.
+   */
+  function noteGeneration(generation: number, run: SyncPg['query']): SharedFacts['bookingsChanged'] {
+    const known = knownGeneration;
     knownGeneration = generation;
-    return moved;
+    if (known === undefined || generation === known) return undefined;
+    // Behind: the world was ended and started again.
+    if (generation < known) return 'all';
+    const entries = run(
+      q(
+        'SELECT keys FROM xs2a_bookings_changes WHERE world = $W AND generation > $1 AND generation <= $2 ORDER BY generation',
+        [known, generation],
+      ),
+    ).rows;
+    // A generation without an entry (pruned, or written by a release without the log) or a reset's.
+    if (entries.length !== generation - known || entries.some((entry) => !Array.isArray(entry.keys))) return 'all';
+    const keys = [...new Set(entries.flatMap((entry) => entry.keys as string[]))];
+    const rows = run(
+      q('SELECT body FROM xs2a_records WHERE world = $W AND kind = $1 AND key = ANY($2::text[])', ['bookings', keys]),
+    ).rows;
+    // Only a reset removes a booking, and a reset's entry says all: anything else missing is not followed.
+    if (rows.length !== keys.length) return 'all';
+    return rows.map((row) => parse<BookingRecord>(row.body));
   }
 
   /** The world's row as `select` reads it; a world ended meanwhile (its row gone) gets a fresh one first. */
@@ -187,7 +223,10 @@ export function pgStore(db: SyncPg, where: string, world: string, fresh: () => S
       db.query(q('SELECT state, bookings_generation, faults FROM xs2a_sandbox WHERE world = $W')),
     );
     faults = row.faults;
-    return { state: parse(row.state), bookingsMoved: noteGeneration(Number(row.bookings_generation)) };
+    return {
+      state: parse(row.state),
+      bookingsChanged: noteGeneration(Number(row.bookings_generation), (...statements) => db.query(...statements)),
+    };
   }
 
   /** Changes the fault rules under the sandbox's lock: in the open unit of work, or in a transaction of its own. */
@@ -370,6 +409,23 @@ export function pgStore(db: SyncPg, where: string, world: string, fresh: () => S
         ),
       );
     statements.push(...indexInserts(world, rows));
+    if (open.booked) {
+      // What the others follow: the bookings this commit wrote, or none to follow after a reset.
+      const generation = knownGeneration! + 1;
+      const bookings = open.changes.get('bookings');
+      const keys =
+        open.cleared || [...(bookings?.values() ?? [])].includes(REMOVED) ? null : [...(bookings?.keys() ?? [])];
+      statements.push(
+        q(
+          `INSERT INTO xs2a_bookings_changes (world, generation, keys) VALUES ($W, $1, $2::json)
+           ON CONFLICT (world, generation) DO UPDATE SET keys = excluded.keys`,
+          [generation, JSON.stringify(keys)],
+        ),
+        q('DELETE FROM xs2a_bookings_changes WHERE world = $W AND generation <= $1', [
+          generation - BOOKINGS_CHANGES_KEPT,
+        ]),
+      );
+    }
     if (open.stateChanged || open.booked)
       statements.push(
         q('UPDATE xs2a_sandbox SET state = $1::json, bookings_generation = bookings_generation + $2 WHERE world = $W', [
@@ -390,7 +446,7 @@ export function pgStore(db: SyncPg, where: string, world: string, fresh: () => S
       sandboxRow(() => ({ rows: [], rowCount: 0 }));
       row = db.begin(q('SELECT state, bookings_generation FROM xs2a_sandbox WHERE world = $W FOR UPDATE')).rows[0]!;
     }
-    bookingsMoved = noteGeneration(Number(row.bookings_generation));
+    bookingsChanged = noteGeneration(Number(row.bookings_generation), (...statements) => db.tx(...statements));
     const open: OpenTransaction = {
       state: parse(row.state),
       stateChanged: false,
@@ -502,7 +558,7 @@ export function pgStore(db: SyncPg, where: string, world: string, fresh: () => S
     log,
     shared: true,
     sharedFaults: { read: () => faults, update: updateFaults },
-    sync: () => (tx ? { state: tx.state, bookingsMoved } : committedFacts()),
+    sync: () => (tx ? { state: tx.state, bookingsChanged } : committedFacts()),
     get,
     getMany,
     find: find as Store['find'],
