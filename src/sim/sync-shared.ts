@@ -3,8 +3,9 @@
  * the others committed before it reads anything: the clock's offset (one clock for every process,
  * kept in the database), the bank profile chosen while it runs, a reset's new day for the seed, and
  * the bookings another process made or unmade (followed by the ledger index; an index the store
- * cannot say how to follow is built again). Run at a request's arrival and at the start of every unit of work (under its
- * lock, so a decision reads the clock as committed). A store of one process has nothing to catch up.
+ * cannot say how to follow is built again). Run at a request's arrival and at the start of every
+ * unit of work (under its lock, so a decision reads the clock as committed). A store of one process
+ * has nothing to catch up.
  */
 import type { SandboxParts } from './context.js';
 
