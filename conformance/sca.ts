@@ -358,7 +358,8 @@ export const scaScenarios = [
         }
         ensure(
           outcome.reviewText.includes(renamed.name),
-          `the page the customer approved on does not name the provider by its new name "${renamed.name}" (the organisation name of the certificate that asked for the consent)`,
+          `the page the customer approved on does not name the provider by its new name "${renamed.name}" ` +
+            '(the organisation name of the certificate that asked for the consent)',
           { expected: renamed.name, actual: outcome.reviewText.slice(0, 600) },
         );
         // Whether a bank also mentions the former name is its page's own.

@@ -92,10 +92,11 @@ describe('issueQwac and readQwac', () => {
     expect(defaultDnsName('***')).toBe('tpp.example');
   });
 
-  it('names the DNS name as the common name by default, as ETSI profiles a website certificate, and leaves the CN out when the DNS name is too long for one', () => {
+  it('names the DNS name as the common name by default, as ETSI profiles a website certificate', () => {
     const named = readQwacPem(issueQwac(request({ keyType: 'ec', dnsName: 'api.acme.example' })).cert);
     expect(named.commonName).toBe('api.acme.example');
     expect(named.organizationName).toBe('Acme Payments GmbH');
+    // A DNS name too long for a CN (64 characters at most): the subject has none.
     const long = `${'a'.repeat(60)}.example`;
     const unnamed = issueQwac(request({ keyType: 'ec', dnsName: long }));
     expect(readQwacPem(unnamed.cert).commonName).toBeUndefined();

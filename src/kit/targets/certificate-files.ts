@@ -96,7 +96,8 @@ export function checkProviders(
   const renamed = extra.renamedProvider && identity(extra.renamedProvider);
   if (renamed && renamed.organizationIdentifier !== own)
     throw new ConfigError(
-      `renamedProvider names the organizationIdentifier ${renamed.organizationIdentifier ?? '(none)'}, not the provider's (${own ?? 'none'}): it must be the provider's own organisation under another name`,
+      `renamedProvider names the organizationIdentifier ${renamed.organizationIdentifier ?? '(none)'}, ` +
+        `not the provider's (${own ?? 'none'}): it must be the provider's own organisation under another name`,
     );
   const [newName, oldName] = [renamed?.organizationName, ownIdentity?.organizationName];
   // A page still showing the old name would contain the new one and pass.
@@ -104,6 +105,7 @@ export function checkProviders(
     throw new ConfigError(
       newName === undefined
         ? 'renamedProvider carries no organisation name (subject O)'
-        : `renamedProvider's organisation name "${newName}" is ${newName === oldName ? '' : 'part of '}the provider's ("${oldName}"): it must be a new name that the old one does not contain`,
+        : `renamedProvider's organisation name "${newName}" is ${newName === oldName ? '' : 'part of '}` +
+            `the provider's ("${oldName}"): it must be a new name that the old one does not contain`,
     );
 }
