@@ -103,7 +103,7 @@ export function sandboxFlags(command: Command): Command {
       )
       .option(
         '--data <file-or-url>',
-        "keep state in this SQLite data file, made when missing (memory only when absent; an earlier release's JSON file is moved to it once), or in PostgreSQL (postgresql://USER@HOST:PORT/DB), shared by every process given the same URL",
+        "keep state in this SQLite data file, made when missing (memory only when absent; an earlier release's JSON file is moved to it once), or in PostgreSQL (postgresql://USER@HOST:PORT/DB), shared by every process given the same URL; with --worlds organisation a folder of one data file per world, or the database",
       )
       // The working folder's certs/, where the banner's curl and the docs point (the library defaults to the user's cache).
       .option('--certs <dir>', 'certificate folder; missing files are created', 'certs')

@@ -9,6 +9,7 @@ import { parseOrganizationIdentifier } from '../../certs/index.js';
 import { XsError } from '../../contract/index.js';
 import type { SandboxOptions } from '../options.js';
 import { SHARED_WORLD, type PgDatabase } from '../store/pg/pg-store.js';
+import type { WorldFiles } from '../store/world-files.js';
 import { seedFor } from '../seed/random.js';
 import { worldActivity, type WorldActivity } from './activity.js';
 import { startWorld, type WorldRuntime, type WorldSettings } from './world-runtime.js';
@@ -51,10 +52,17 @@ export interface Worlds {
 }
 
 /**
- * `database`: where the worlds are kept when several processes serve them (PostgreSQL): a world made
- * by another process is found there, and runs here on its first request here.
+ * Where the worlds are kept, when not in memory: `database` when several processes serve them
+ * (PostgreSQL): a world made by another process is found there, and runs here on its first request
+ * here; `files`, a folder of data files (SQLite), one process's: every world it holds is started with
+ * the sandbox (`startKept`), so this process knows each world's members and authorisations.
  */
-export function createWorlds(options: SandboxOptions, settings: WorldSettings, database?: PgDatabase): Worlds {
+export function createWorlds(
+  options: SandboxOptions,
+  settings: WorldSettings,
+  kept: { database?: PgDatabase | undefined; files?: WorldFiles | undefined } = {},
+): Worlds & { startKept(): Promise<void> } {
+  const { database, files } = kept;
   const activity = worldActivity(options.controlRate, database);
   const running = new Map<string, { started: Promise<WorldRuntime>; runtime?: WorldRuntime; members: string[] }>();
   const memberOf = new Map<string, string>();
@@ -66,8 +74,8 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
 
   /** Refuses a new world beyond `--max-worlds`, before anything of it is made. */
   function withinQuota(world: string): void {
-    if (options.maxWorlds === undefined || running.has(world) || kept(world)) return;
-    const held = new Set([...running.keys(), ...(database?.worlds() ?? [])]).size;
+    if (options.maxWorlds === undefined || running.has(world) || keeps(world)) return;
+    const held = new Set([...running.keys(), ...((database ?? files)?.worlds() ?? [])]).size;
     if (held >= options.maxWorlds)
       throw new XsError('ROLE_INVALID', {
         status: 403,
@@ -81,7 +89,7 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
     const started = startWorld(
       { ...options, seed: seedFor(options.seed, 'world', world) },
       settings,
-      database && ((fresh) => database.store(world, fresh)),
+      database ? (fresh) => database.store(world, fresh) : files && ((fresh) => files.store(world, fresh)),
     );
     const entry = { started, members: [world] as string[] } as {
       started: Promise<WorldRuntime>;
@@ -91,7 +99,14 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
     running.set(world, entry);
     memberOf.set(world, world);
     started.then(
-      (runtime) => (entry.runtime = runtime),
+      (runtime) => {
+        entry.runtime = runtime;
+        // Admitted before a restart (or by another process): the world's own records say who is in it.
+        for (const { organizationIdentifier } of runtime.ctx.store.all('members')) {
+          if (!entry.members.includes(organizationIdentifier)) entry.members.push(organizationIdentifier);
+          memberOf.set(organizationIdentifier, world);
+        }
+      },
       () => {
         running.delete(world);
         memberOf.delete(world);
@@ -100,8 +115,8 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
     return started;
   }
 
-  /** Whether the database holds this world (made by another process, or before a restart). */
-  const kept = (world: string) => database?.worlds().includes(world) ?? false;
+  /** Whether the database or the folder holds this world (made by another process, or before a restart). */
+  const keeps = (world: string) => (database ?? files)?.worlds().includes(world) ?? false;
 
   const summaryOf = async (world: string): Promise<WorldSummary | undefined> => {
     const entry = running.get(world);
@@ -114,6 +129,13 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
   };
 
   return {
+    async startKept() {
+      const kept = files?.worlds() ?? [];
+      // One process keeps a folder's activity in memory: a world's idle time counts from this start,
+      // so a restart never ends a world that was in use just before it.
+      for (const world of kept) activity.touch(world, Date.now());
+      await Promise.all(kept.map((world) => running.get(world)?.started ?? start(world)));
+    },
     forOrganisation(organisationId) {
       const world = memberOf.get(organisationId) ?? admittedTo(organisationId);
       if (world === undefined) return start(organisationId);
@@ -126,13 +148,13 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
         memberOf.set(organisationId, world);
         return running.get(world)?.started ?? start(world);
       }
-      return kept(organisationId) ? start(organisationId) : undefined;
+      return keeps(organisationId) ? start(organisationId) : undefined;
     },
     holds: (organisationId) =>
       memberOf.has(organisationId) ||
       admittedTo(organisationId) !== undefined ||
       running.has(organisationId) ||
-      kept(organisationId),
+      keeps(organisationId),
     worldOf: (organisationId) => memberOf.get(organisationId) ?? admittedTo(organisationId) ?? organisationId,
     async admit(world, organisationId) {
       const refuse = (text: string) => new XsError('FORMAT_ERROR', { path: 'organizationIdentifier', text });
@@ -147,7 +169,7 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
       const now =
         memberOf.get(organisationId) ??
         admittedTo(organisationId) ??
-        (kept(organisationId) ? organisationId : undefined);
+        (keeps(organisationId) ? organisationId : undefined);
       if (now !== undefined && now !== world)
         throw refuse(`organizationIdentifier: ${organisationId} is in another world; its world must be deleted first.`);
       if (now === undefined)
@@ -162,13 +184,13 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
       if (!entry.members.includes(organisationId)) entry.members.push(organisationId);
       return (await summaryOf(world))!;
     },
-    byId: (world) => running.get(world)?.started ?? (kept(world) ? start(world) : undefined),
+    byId: (world) => running.get(world)?.started ?? (keeps(world) ? start(world) : undefined),
     async list() {
-      for (const world of database?.worlds() ?? []) if (!running.has(world)) start(world);
+      for (const world of (database ?? files)?.worlds() ?? []) if (!running.has(world)) start(world);
       return (await Promise.all([...running.keys()].map(summaryOf))).filter((s) => s !== undefined);
     },
     summary: (world) =>
-      running.has(world) || !kept(world) ? summaryOf(world) : start(world).then(() => summaryOf(world)),
+      running.has(world) || !keeps(world) ? summaryOf(world) : start(world).then(() => summaryOf(world)),
     activity,
     async expireIdle(beforeMs, keep) {
       const idle = activity.idleSince(beforeMs).filter((world) => world !== keep);
@@ -177,7 +199,7 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
     },
     async remove(world) {
       const entry = running.get(world);
-      if (!entry && !kept(world)) return false;
+      if (!entry && !keeps(world)) return false;
       running.delete(world);
       activity.forget(world);
       if (entry) {
@@ -185,6 +207,7 @@ export function createWorlds(options: SandboxOptions, settings: WorldSettings, d
         await (await entry.started).close();
       }
       database?.drop(world);
+      files?.drop(world);
       return true;
     },
     withAuthorisation(authorisationId) {

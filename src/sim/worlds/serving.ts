@@ -18,13 +18,13 @@ import { requestIdEcho } from '../api/request-id.js';
 import { asXsError, errorAnswer } from '../http/error-envelope.js';
 import { jsonBodyReader } from '../http/json-body.js';
 import type { SandboxOptions } from '../options.js';
-import { SandboxOptionsError } from '../options.js';
 import type { PortalApp } from '../portal/app.js';
 import { operatorPortal } from '../portal/worlds-routes.js';
 import { isoDate } from '../../contract/dates.js';
 import { memoryStore } from '../store/memory-store.js';
 import { isDatabaseUrl } from '../store/pg/pg-url.js';
 import { openDatabase } from '../store/store.js';
+import { openWorldFiles } from '../store/world-files.js';
 import { createWorlds } from './registry.js';
 import { startWorld, type WorldRuntime, type WorldSettings } from './world-runtime.js';
 
@@ -58,13 +58,20 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
     const world = await startWorld(options, settings);
     return { world, api: world.api, portal: world.portal, close: () => world.close() };
   }
-  if (options.data !== undefined && !isDatabaseUrl(options.data))
-    throw new SandboxOptionsError(
-      'worlds: organisation keeps its worlds in memory or in PostgreSQL (--data postgresql://…) in this release, not in a data file.',
-      'worlds',
-    );
-  const database = options.data === undefined ? undefined : openDatabase(options.data, isoDate(Date.now()));
-  const worlds = createWorlds(options, settings, database);
+  // Worlds in memory, in PostgreSQL (every process serves every world), or in a folder of data files
+  // (one process: each world a data file of its own).
+  const database =
+    options.data !== undefined && isDatabaseUrl(options.data)
+      ? openDatabase(options.data, isoDate(Date.now()))
+      : undefined;
+  const files =
+    options.data !== undefined && database === undefined ? openWorldFiles(options.data, settings.log) : undefined;
+  const worlds = createWorlds(options, settings, { database, files });
+  // A world file that cannot be served stops the start, as a data file of one world does.
+  await worlds.startKept().catch(async (error: unknown) => {
+    await worlds.close().catch(() => {});
+    throw error;
+  });
   // The lobby answers requests that name no organisation: it keeps nothing, so in memory.
   const lobby = await startWorld(options, settings, (fresh) => memoryStore(fresh()));
   const owner = readQwacPem(readFileSync(defaultCert, 'utf8')).organizationIdentifier;

@@ -1,0 +1,59 @@
+/**
+ * The worlds of a sandbox of worlds (`--worlds organisation`) kept in data files: `--data FOLDER`
+ * names a folder holding one data file per world, `FOLDER/<world>.db`, each an ordinary data file
+ * (data-file.ts: checked before anything is written, private, one process at a time). A world's id is
+ * its owner's organizationIdentifier, whose characters (letters, digits, `.` and `-`, after `PSD`)
+ * are safe in a file name, so the name is the id and the folder lists the worlds.
+ */
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { StoreFileError } from './json-data.js';
+import { openDataFile } from './data-file.js';
+import type { SandboxState, Store } from './records.js';
+
+/** What a world's data file is named: the world, then `.db`. */
+const WORLD_FILE = /^(PSD[A-Z]{2}-[A-Z0-9]{2,8}-[A-Za-z0-9.-]{1,64})\.db$/;
+
+export interface WorldFiles {
+  readonly folder: string;
+  /** The worlds the folder holds. */
+  worlds(): string[];
+  /** The store of one world, its file made at its first use. */
+  store(world: string, fresh: () => SandboxState): Store;
+  /** The world's file goes, with its write-ahead log; its store must be closed first. */
+  drop(world: string): void;
+}
+
+/** The folder of `--data` with `--worlds organisation`, made (private) when missing. */
+export function openWorldFiles(folder: string, log: (message: string) => void): WorldFiles {
+  let kind: 'folder' | 'other' | undefined;
+  try {
+    kind = statSync(folder).isDirectory() ? 'folder' : 'other';
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new StoreFileError(`Cannot read the data folder ${folder}: ${(error as Error).message}`);
+  }
+  // A data file of one world given with --worlds organisation is refused rather than turned into
+  // something else: its one world belongs to no organisation.
+  if (kind === 'other')
+    throw new StoreFileError(
+      `With --worlds organisation, --data names a folder holding one data file per world; ${folder} is a file. It was left as it is.`,
+    );
+  if (kind === undefined) mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const fileOf = (world: string) => {
+    if (!WORLD_FILE.test(`${world}.db`)) throw new Error(`No world is named ${JSON.stringify(world)}.`);
+    return join(folder, `${world}.db`);
+  };
+  return {
+    folder,
+    worlds: () =>
+      readdirSync(folder)
+        .map((name) => WORLD_FILE.exec(name)?.[1])
+        .filter((world) => world !== undefined),
+    store: (world, fresh) => openDataFile(fileOf(world), { seedAnchor: fresh().seedAnchor, log }),
+    drop(world) {
+      const file = fileOf(world);
+      for (const path of [file, `${file}-wal`, `${file}-shm`]) rmSync(path, { force: true });
+    },
+  };
+}
