@@ -6,7 +6,8 @@
 #   mvn test                          # or gradle test, go test, dotnet test, pytest: reads XS2A_*
 #   kill "$XS2A_KIT_PID"              # SIGTERM: serve stops (and writes any --client-report)
 #
-# XS2A_KIT is the command that runs xs2a-kit (default: node bin/xs2a-kit.js of this clone).
+# XS2A_KIT is the command that runs xs2a-kit (default: node bin/xs2a-kit.js of this clone);
+# XS2A_KIT_PID is serve's own process, also when XS2A_KIT starts it through npx.
 # Exit 1, with the log, when serve stops or prints no ready line within 60 seconds.
 set -euo pipefail
 
@@ -35,6 +36,10 @@ grep -q '^xs2a-kit sandbox ready in [0-9]* ms$' "$LOG" || {
   cat "$LOG" >&2
   exit 1
 }
+# Under npx, serve is a child of npm (through sh), which does not pass SIGTERM on: the process id
+# handed out is serve's own, the last of the chain below the command started here, so that
+# `kill "$XS2A_KIT_PID"` stops serve and waiting for it waits for its client report.
+while child=$(pgrep -P "$PID" 2>/dev/null | head -n 1) && [ -n "$child" ]; do PID=$child; done
 API=$(sed -n 's/^  XS2A API (mutual TLS) *\(https:[^ ]*\).*/\1/p' "$LOG")
 CONTROL=$(sed -n 's/^  Control API *\(http:[^ ]*\).*/\1/p' "$LOG")
 
