@@ -38,4 +38,11 @@ describe('PSD2 roles', () => {
     expect(() => assertPspRoles(['PSP_XX'])).toThrow(/Unknown PSD2 role "PSP_XX"/);
     expect(() => assertPspRoles('PSP_AI')).toThrow(/non-empty list/);
   });
+
+  it('takes the unspecified role only as the single entry (TS 119 495 clause 5.2.2)', () => {
+    expect(assertPspRoles(['Unspecified'])).toEqual(['Unspecified']);
+    expect(assertPspRoles(['Unspecified', 'Unspecified'])).toEqual(['Unspecified']);
+    expect(() => assertPspRoles(['Unspecified', 'PSP_AI'])).toThrow(/Unspecified is a single entry/);
+    expect(() => assertPspRoles(['PSP_AI', 'Unspecified'])).toThrow(/Unspecified is a single entry/);
+  });
 });

@@ -71,5 +71,10 @@ export function assertPspRoles(roles: unknown): PspRole[] {
     }
     if (!unique.includes(role)) unique.push(role);
   }
+  // Clause 5.2.2: RolesOfPSP holds one or more roles, or a single entry saying the role is unspecified;
+  // "unspecified" beside a role it would contradict is no profile a TSP may issue.
+  if (unique.includes('Unspecified') && unique.length > 1) {
+    throw new Error('PSD2 role Unspecified is a single entry (TS 119 495 clause 5.2.2): give it alone or leave it out');
+  }
   return unique;
 }

@@ -49,6 +49,14 @@ function readCas(file: string): X509Certificate[] {
   return cas;
 }
 
+function isEndEntity(der: Buffer): boolean {
+  try {
+    return !new X509Certificate(der).ca;
+  } catch {
+    return false; // unreadable: linted, and reported, on its own
+  }
+}
+
 const line = (name: string, finding: Finding) =>
   `${name}: ${finding.severity} [${finding.clause}] ${finding.message}\n`;
 
@@ -85,7 +93,10 @@ export function certsLintCommand(certs: Command, io: CliIo): void {
           failed = true;
           continue;
         }
-        for (const subject of lintSubjects(file, bytes)) {
+        const subjects = lintSubjects(file, bytes);
+        // A CA certificate beside an end-entity one is that one's chain; on its own it fails the profile.
+        const chain = subjects.some((subject) => subject.der !== undefined && isEndEntity(subject.der));
+        for (const subject of subjects) {
           if (!subject.der) {
             io.out(`${subject.name}: error ${subject.unreadable}\n`);
             failed = true;
@@ -93,6 +104,7 @@ export function certsLintCommand(certs: Command, io: CliIo): void {
           }
           const result = lintCertificate(subject.der, {
             at,
+            chain,
             ...(cas ? { cas } : {}),
             ...(flags.expect ? { expect: flags.expect } : {}),
           });

@@ -93,6 +93,40 @@ describe('the roles the current edition of TS 119 495 added', () => {
       'role 0.4.0.19495.1.51 is named "VOP_VS"; the name associated with that OID is "VOP_RS"',
     );
   });
+
+  it('the unspecified role stands alone: issuing it beside another role is refused, and lint finds a certificate that does', async () => {
+    const refused = await xs2aKit([
+      'certs',
+      'tpp',
+      '--name',
+      'vague-tpp',
+      '--roles',
+      'Unspecified,PSP_AI',
+      '--out',
+      dir,
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('Unspecified is a single entry');
+    const alone = await xs2aKit(['certs', 'tpp', '--name', 'unspecified-tpp', '--roles', 'Unspecified', '--out', dir]);
+    expect(alone.code, alone.stderr).toBe(0);
+    expect((await lint(join(dir, 'unspecified-tpp.crt'))).code).toBe(0);
+    const both = issueQwac({
+      ca: { cert: readFileSync(join(dir, 'ca.crt'), 'utf8'), key: readFileSync(join(dir, 'ca.key'), 'utf8') },
+      name: 'Vague TPP',
+      organizationIdentifier: 'PSDDE-BAFIN-700053',
+      roles: ['PSP_AI'],
+      statementRoles: [
+        { oid: '0.4.0.19495.1.0', name: 'Unspecified' },
+        { oid: '0.4.0.19495.1.3', name: 'PSP_AI' },
+      ],
+    });
+    writeFileSync(join(dir, 'vague.crt'), both.cert);
+    const linted = await lint(join(dir, 'vague.crt'));
+    expect(linted.code).toBe(1);
+    expect(linted.stdout).toContain(
+      'error [ETSI TS 119 495 clause 5.2.2] RolesOfPSP holds the unspecified role (0.4.0.19495.1.0) beside 1 other role',
+    );
+  });
 });
 
 describe('certs lint finds the planted fault of each almost-right certificate', () => {
@@ -216,6 +250,41 @@ describe('certificates made by OpenSSL', () => {
     expect(plain.stdout).toContain(
       'error [ETSI TS 119 495 clause 5.2.1] the subject carries no organizationIdentifier',
     );
+  });
+
+  it("a self-signed certificate with OpenSSL's defaults (a CA) is no PSD2 certificate: an error on its own, a warning as a bundle's chain", async () => {
+    // openssl req -x509 marks what it makes cA:TRUE unless told otherwise.
+    openssl(
+      dir,
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      'selfsigned.key',
+      '-out',
+      'selfsigned.crt',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=selfsigned',
+    );
+    const alone = await lint(join(dir, 'selfsigned.crt'));
+    expect(alone).toMatchObject({
+      code: 1,
+      stdout: `${join(dir, 'selfsigned.crt')}: error [RFC 5280 4.2.1.9] a CA certificate (basicConstraints cA), not a QWAC or QSealC: the PSD2 profile is for end-entity certificates\n`,
+    });
+    // Two CA certificates are no chain of anything either.
+    writeFileSync(
+      join(dir, 'two-cas.pem'),
+      readFileSync(join(dir, 'selfsigned.crt'), 'utf8') + readFileSync(join(dir, 'ca.crt'), 'utf8'),
+    );
+    const cas = await lint(join(dir, 'two-cas.pem'));
+    expect(cas.code).toBe(1);
+    expect(cas.stdout.match(/: error \[RFC 5280 4\.2\.1\.9\] a CA certificate/g)).toHaveLength(2);
   });
 });
 

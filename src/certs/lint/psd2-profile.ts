@@ -44,6 +44,12 @@ export interface LintOptions {
   cas?: X509Certificate[];
   /** What the certificate is meant to be; by default what its QcType says. */
   expect?: 'qwac' | 'qseal';
+  /**
+   * It came in a bundle beside an end-entity certificate, so a CA certificate is that one's chain
+   * (a warning). Offered on its own, a CA certificate is what was offered as the PSD2 certificate,
+   * and fails the profile (an error): a plain self-signed certificate is one.
+   */
+  chain?: boolean;
 }
 
 export interface LintResult {
@@ -93,6 +99,14 @@ function psd2Findings(qc: DecodedQcStatements, identity: QwacIdentity, findings:
     return;
   }
   if (psd2.roles.length === 0) add('error', TS119495('5.1'), 'the PSD2 statement lists no role (RolesOfPSP is empty)');
+  // Clause 5.2.2: one or more roles, or a single entry saying the role is unspecified; not both.
+  const others = psd2.roles.filter((role) => role.oid !== PSP_ROLES.Unspecified).length;
+  if (others > 0 && others < psd2.roles.length)
+    add(
+      'error',
+      TS119495('5.2.2'),
+      `RolesOfPSP holds the unspecified role (${PSP_ROLES.Unspecified}) beside ${others} other role${others === 1 ? '' : 's'}: it is a single entry or absent`,
+    );
   const seen = new Set<string>();
   for (const role of psd2.roles) {
     if (seen.has(role.oid)) add('warning', TS119495('5.2.2'), `role ${role.oid} is listed twice`);
@@ -187,7 +201,14 @@ export function lintCertificate(der: Buffer, options: LintOptions): LintResult {
 
   const parts = certificateParts(der);
   if (new X509Certificate(der).ca) {
-    add('warning', RFC5280('4.2.1.9'), 'a CA certificate: the PSD2 profile is for the end-entity certificates it issues');
+    if (options.chain)
+      add('warning', RFC5280('4.2.1.9'), 'a CA certificate: the PSD2 profile is for the end-entity certificates it issues');
+    else
+      add(
+        'error',
+        RFC5280('4.2.1.9'),
+        'a CA certificate (basicConstraints cA), not a QWAC or QSealC: the PSD2 profile is for end-entity certificates',
+      );
     return { findings, summary: 'CA' };
   }
   let qc: DecodedQcStatements | undefined;
