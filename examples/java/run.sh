@@ -10,7 +10,7 @@
 #     XS2A_KIT="npx xs2a-kit"
 #   anywhere else, the same tarball run by a pinned npx (xs2a-kit is not on the npm registry):
 #     XS2A_KIT="npx --yes --package=./vendor/xs2a-kit-0.1.0.tgz xs2a-kit"
-#   whose first run installs its dependencies (about a minute): once, before the tests, e.g. in CI:
+#   whose first run installs its dependencies (a minute or two): once, before the tests, e.g. in CI:
 #     npx --yes --package=./vendor/xs2a-kit-0.1.0.tgz xs2a-kit --version
 # Unset, it is node bin/xs2a-kit.js of the clone this example sits in.
 set -euo pipefail

@@ -12,6 +12,7 @@ import os
 import queue
 import re
 import shlex
+import signal
 import subprocess
 import threading
 import time
@@ -104,6 +105,9 @@ def running_sandbox(certs: Path, *flags: str):
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        # Its own process group: started through npx, serve is a child of npm, which does not pass
+        # SIGTERM on, so the whole group is stopped at the end.
+        start_new_session=True,
     )
     lines: "queue.Queue[str]" = queue.Queue()
     output: list = []
@@ -123,12 +127,24 @@ def running_sandbox(certs: Path, *flags: str):
         _wait_until_ready(control_url, deadline)
         yield Sandbox(api_url, control_url, certs, output)
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        _stop_group(process)
+        process.wait()
+
+
+def _stop_group(process: subprocess.Popen) -> None:
+    """Stops serve's process group (serve and any wrapper that started it): SIGTERM, then SIGKILL after 10 s."""
+    group, deadline = process.pid, time.monotonic() + 10
+    try:
+        os.killpg(group, signal.SIGTERM)
+        # serve writes its reports as it stops: the block ends when every process of the group has
+        # (poll reaps the process started here, which would otherwise stay in the group as a zombie).
+        while time.monotonic() < deadline:
+            process.poll()
+            os.killpg(group, 0)
+            time.sleep(0.05)
+        os.killpg(group, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
 
 
 @pytest.fixture(scope="session")

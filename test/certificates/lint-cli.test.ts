@@ -40,9 +40,15 @@ describe('certs lint passes every certificate xs2a-kit issues', () => {
     >;
     writeFileSync(join(dir, 'kit-second.pem'), kit.secondProvider!.cert);
     writeFileSync(join(dir, 'kit-without-cof.pem'), kit.providerWithoutCof!.cert);
-    const files = ['tpp.crt', 'ec-tpp.crt', 'acme.seal.crt', 'kit-second.pem', 'kit-without-cof.pem'].map((name) =>
-      join(dir, name),
-    );
+    writeFileSync(join(dir, 'kit-renamed.pem'), kit.renamedProvider!.cert);
+    const files = [
+      'tpp.crt',
+      'ec-tpp.crt',
+      'acme.seal.crt',
+      'kit-second.pem',
+      'kit-without-cof.pem',
+      'kit-renamed.pem',
+    ].map((name) => join(dir, name));
     const answer = await lint('--ca', join(dir, 'ca.crt'), ...files);
     expect(answer.stdout.split('\n')).toEqual([
       `${files[0]}: ok (QWAC, PSDDE-BAFIN-123456, PSP_AI PSP_PI PSP_IC)`,
@@ -50,6 +56,7 @@ describe('certs lint passes every certificate xs2a-kit issues', () => {
       expect.stringMatching(/acme\.seal\.crt: ok \(QSealC, PSDDE-BAFIN-\d{6}, PSP_AI PSP_PI PSP_IC\)$/),
       expect.stringMatching(/kit-second\.pem: ok \(QWAC, PSDDE-BAFIN-\d{6}, PSP_/),
       expect.stringMatching(/kit-without-cof\.pem: ok \(QWAC, PSDDE-BAFIN-\d{6}, PSP_AI PSP_PI\)$/),
+      expect.stringMatching(/kit-renamed\.pem: ok \(QWAC, PSDDE-BAFIN-123456, PSP_/),
       '',
     ]);
     expect(answer.code).toBe(0);

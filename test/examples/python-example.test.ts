@@ -7,7 +7,9 @@
  * fails here with the way to install it, never as a pass.
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
@@ -49,3 +51,41 @@ it('passes its six tests against sandboxes it starts itself (one with the client
   expect(stdout).toMatch(/\b6 passed\b/);
   expect(readdirSync(example).sort()).toEqual(before);
 }, 120_000);
+
+it('stops serve when XS2A_KIT starts it through a wrapper that does not pass SIGTERM on, as npx does', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'xs2a-python-wrapper-'));
+  const wrapper = join(work, 'like-npx.sh');
+  const pidFile = join(work, 'serve.pid');
+  // Like npm under npx: serve runs as the wrapper's child, and a SIGTERM to the wrapper is not passed on.
+  writeFileSync(
+    wrapper,
+    `#!/bin/sh\n"${process.execPath}" "${join(process.cwd(), 'bin', 'xs2a-kit.js')}" "$@" &\necho $! >"${pidFile}"\nwait $!\n`,
+    { mode: 0o755 },
+  );
+  const env = {
+    ...process.env,
+    PYTHONDONTWRITEBYTECODE: '1',
+    PYTEST_DISABLE_PLUGIN_AUTOLOAD: '1',
+    XS2A_KIT: wrapper,
+  };
+  const { stdout } = await run(
+    'python3',
+    ['-m', 'pytest', '-v', '--color=no', '-k', 'test_clearing_the_journal_empties_it', example],
+    { env, cwd: example },
+  ).catch((error: { code: number; stdout: string; stderr: string }) => {
+    throw new Error(`pytest exited with ${error.code}:\n${error.stdout}\n${error.stderr}`);
+  });
+  expect(stdout).toMatch(/\b1 passed\b/);
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const stillRunning = alive();
+  if (stillRunning) process.kill(pid, 'SIGKILL');
+  expect(stillRunning).toBe(false);
+}, 60_000);
