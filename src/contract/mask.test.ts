@@ -51,8 +51,10 @@ describe('the masking policy', () => {
       '4111111111111112',
       'DE89370400440532013000',
       'FR1420041010050500013M02606',
-      // An IBAN whose digits pass Luhn's checksum is still an IBAN.
-      'AB004111111111111111',
+      // An IBAN (its checksum and its country's length) whose digits pass Luhn's checksum is still an IBAN.
+      'BE53539007705414',
+      'DK7900539007562872',
+      'pay to NO2953900757079.',
       'ce12cd94-1111-4000-8000-000000000000',
       '2026-03-02T10:00:00.000Z',
       '123456789012',
@@ -60,6 +62,21 @@ describe('the masking policy', () => {
       'amount 10.01',
     ])
       expect(maskText(text)).toBe(text);
+  });
+
+  it('masks a card number that only looks like an IBAN: two letters before it are no checksum', () => {
+    expect(maskText('AB4111111111111111')).toBe('AB************1111');
+    expect(maskText('ref XX004111111111111111 ok')).toBe('ref XX**************1111 ok');
+    // The shape and the length of a Belgian IBAN, its check digits wrong.
+    expect(maskText('BE12539007705414')).toBe('BE**********5414');
+  });
+
+  it('masks a card number in groups in a query or a form body, where + stands for a space', () => {
+    expect(maskQuery('q=4111+1111+1111+1111&n=1')).toBe('q=****%20****%20****%201111&n=1');
+    expect(maskUrl('/v1/x?q=4111+1111+1111+1111')).toBe('/v1/x?q=****%20****%20****%201111');
+    expect(maskBody('note=card+4111+1111+1111+1111')).toBe('note=card%20****%20****%20****%201111');
+    // Nothing to mask: the parameter stays as it was sent.
+    expect(maskQuery('q=a+b&d=2026-03-02')).toBe('q=a+b&d=2026-03-02');
   });
 
   it('masks a PEM block plain, percent-encoded, form-encoded and encoded twice', () => {
@@ -80,10 +97,21 @@ describe('the masking policy', () => {
   it('masks the callback secret anywhere, and secrets by name in queries, headers and bodies', () => {
     const secret = 'ab'.repeat(32);
     expect(maskText(`the secret ${secret}.`)).toBe('the secret ***.');
-    expect(maskText(`x${secret}`)).toBe(`x${secret}`);
+    // Written after a prefix (`0x`), or inside a longer run of hexadecimal digits: still the secret.
+    expect(maskText(`0x${secret}`)).toBe('0x***');
+    expect(maskText(`x${secret}`)).toBe('x***');
+    expect(maskText(`sha${secret}ff`)).toBe('sh***');
+    expect(maskText('ab'.repeat(31))).toBe('ab'.repeat(31));
     expect(maskQuery(`password=p&access_token=t&cardNumber=4111111111111111&q=1`)).toBe(
       'password=***&access_token=***&cardNumber=************1111&q=1',
     );
+    expect(maskQuery('access-token=t&api-key=k&client-secret=s&card-number=4111111111111111')).toBe(
+      'access-token=***&api-key=***&client-secret=***&card-number=************1111',
+    );
+    expect(maskBody('{"private-key":"k","primary-account-number":"4111111111111111"}')).toEqual({
+      'private-key': '***',
+      'primary-account-number': '************1111',
+    });
     expect(
       maskHeaders({
         authorization: 'Bearer x',
@@ -113,6 +141,7 @@ describe('the masking policy', () => {
     for (const text of [
       `k=${encodeURIComponent(PEM)}&c=4111111111111111`,
       `${PEM} 4111 1111 1111 1111 ${'0'.repeat(64)}`,
+      'q=4111+1111+1111+1111&ref=AB4111111111111111&h=0x' + 'ab'.repeat(40),
     ]) {
       const once = maskText(text);
       expect(maskText(once)).toBe(once);

@@ -7,38 +7,45 @@
  *
  * - card numbers are reduced to their last four digits: a field named like one (`cardNumber`, `pan`)
  *   whatever it holds, and anywhere else (query, headers, path, free text) a run of 13 to 19 digits,
- *   alone or in groups split by single spaces or dashes, whose Luhn checksum holds (not in a word
- *   shaped like an IBAN). The interface keeps
+ *   alone or in groups split by single spaces or dashes (`+` in a query or a form body), whose Luhn
+ *   checksum holds (not in an IBAN: its shape, its country's length and its checksum; two letters
+ *   and two digits before a card number make no IBAN). The interface keeps
  *   only the last four digits of a funds-confirmation consent's card number and none of a funds
  *   confirmation's (spec "FundsConfirmationConsentRequest", "FundsConfirmationRequest");
  * - credentials: `Authorization`, `Cookie` and other headers named for a token, secret, password or
- *   API key; fields and query parameters named `secret`, `password`, `otp`, `token`, `key` and the like;
+ *   API key; fields and query parameters named `secret`, `password`, `otp`, `token`, `key` and the like,
+ *   their words joined by `_`, `-` or nothing (`api_key`, `api-key`, `apiKey`);
  * - any PEM block (certificates and keys alike), also percent-encoded (`-----BEGIN%20…` in a query or
  *   a forwarded-certificate header) and with `+` for its spaces;
- * - the callback secret everywhere: a run of exactly 64 hexadecimal digits is its shape (spec
- *   "RevocationCallback": "a hex string of 32 bytes"), wherever it stands.
+ * - the callback secret everywhere: a run of 64 hexadecimal digits is its shape (spec
+ *   "RevocationCallback": "a hex string of 32 bytes"), so any run of 64 or more is masked whole,
+ *   wherever it stands: after `0x` or a letter, or inside a longer run, it is still the secret.
  *
  * Percent-encoded text is decoded, masked and, when anything was masked, encoded again, so a secret
  * cannot pass in its encoded form. Everything here is pure and idempotent: masking twice changes nothing.
  */
+import { ibanProblem } from './iban.js';
+
 export const MASK = '***';
 export const PEM_MASK = '[PEM masked]';
 
 const SECRET_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 /** Header names that say they carry a credential (`X-Api-Key`, `X-Auth-Token`, `X-Callback-Secret`). */
 const SECRET_HEADER_NAME = /token|secret|passw|api-?key|credential|session/i;
+/** Secret fields and parameters; their words joined by `_`, `-` or nothing (`api_key`, `api-key`, `apiKey`). */
 const SECRET_FIELD =
-  /^(secret|password|passphrase|pin|otp|tan|cvv|cvc|csrf|key|private_?key|client_?secret|callback_?secret|callback_?key|token|control_?token|access_?token|refresh_?token|api_?key)$/i;
+  /^(secret|password|passphrase|pin|otp|tan|cvv|cvc|csrf|key|private[-_]?key|client[-_]?secret|callback[-_]?secret|callback[-_]?key|token|control[-_]?token|access[-_]?token|refresh[-_]?token|api[-_]?key)$/i;
 /** Fields, parameters and headers whose value is a card number whatever its shape. */
-const CARD_FIELD = /^(x-)?(card_?number|card-number|pan|primary_?account_?number)$/i;
+const CARD_FIELD = /^(x-)?(card[-_]?number|pan|primary[-_]?account[-_]?number)$/i;
 /** A PEM block, or its beginning up to the end of the text when it is cut; the label may use `+` for spaces. */
 const PEM_BLOCK = /-----BEGIN[^\r\n-]{0,100}-----[\s\S]*?(?:-----END[^\r\n-]{0,100}-----|$)/g;
 /** 13–19 digits, alone or split by single spaces or dashes, not part of a longer run of digits. */
 const CARD_RUN = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
-/** An IBAN's shape (interface "AccountReference"): its digits are an account's, never a card's. */
-const IBAN = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/;
-/** The callback secret's shape: exactly 64 hexadecimal digits. */
-const HEX_SECRET = /(?<![0-9A-Za-z])[0-9a-fA-F]{64}(?![0-9A-Za-z])/g;
+/**
+ * The callback secret's shape, 64 hexadecimal digits: any run of 64 or more, masked whole, so that no
+ * prefix (`0x`, a letter) or digits written around it let it through.
+ */
+const HEX_SECRET = /(?<![0-9A-Fa-f])[0-9a-fA-F]{64,}(?![0-9A-Fa-f])/g;
 /** A stretch of text carrying a percent escape, between the separators of a URL, a header or a sentence. */
 const ENCODED = /[^\s&=?#"'<>,;]*%[0-9A-Fa-f]{2}[^\s&=?#"'<>,;]*/g;
 
@@ -81,9 +88,14 @@ function wordAt(text: string, offset: number, length: number): string {
   return text.slice(start, end);
 }
 
+/**
+ * A run whose checksum holds, reduced unless it stands in an IBAN (interface "AccountReference"): its
+ * digits are an account's. An IBAN's shape alone is not enough: any two letters and two digits before
+ * a card number would keep it whole.
+ */
 function cardRun(run: string, offset: number, text: string): string {
   if (!luhn(run.replace(/\D/g, ''))) return run;
-  return IBAN.test(wordAt(text, offset, run.length)) ? run : lastFour(run);
+  return ibanProblem(wordAt(text, offset, run.length)) === undefined ? run : lastFour(run);
 }
 
 /** Percent-decodes leniently (`+` is a space; a malformed escape stays as written). */
@@ -130,6 +142,18 @@ export function maskNamed(name: string, value: string): string {
 }
 
 /**
+ * A parameter's value (or a name) as sent: masked as it stands, then as it reads once decoded, since
+ * `+` is a space there (`4111+1111+1111+1111` is a card number in groups); what is masked only once
+ * decoded is percent-encoded again.
+ */
+function maskParameter(raw: string): string {
+  const masked = maskText(raw);
+  const plain = decoded(masked);
+  const again = maskText(plain);
+  return again === plain ? masked : encodeURIComponent(again);
+}
+
+/**
  * A query string (or a form body) as received: each parameter masked by its name and its value, and
  * the parameter kept encoded as it was when nothing in it is masked. A PEM block cut by a raw `&` or
  * `=` masks every parameter after it up to its END line.
@@ -146,13 +170,13 @@ export function maskQuery(query: string): string {
       }
       open = opensPem(text);
       const equals = pair.indexOf('=');
-      if (equals === -1) return maskText(pair);
+      if (equals === -1) return maskParameter(pair);
       const rawName = pair.slice(0, equals);
       const name = decoded(rawName);
       const value = pair.slice(equals + 1);
-      if (SECRET_FIELD.test(name)) return `${maskText(rawName)}=${MASK}`;
-      if (CARD_FIELD.test(name)) return `${maskText(rawName)}=${encodeURIComponent(lastFour(decoded(value)))}`;
-      return `${maskText(rawName)}=${maskText(value)}`;
+      if (SECRET_FIELD.test(name)) return `${maskParameter(rawName)}=${MASK}`;
+      if (CARD_FIELD.test(name)) return `${maskParameter(rawName)}=${encodeURIComponent(lastFour(decoded(value)))}`;
+      return `${maskParameter(rawName)}=${maskParameter(value)}`;
     })
     .join('&');
 }

@@ -33,6 +33,8 @@ const forbidden = (secret: string) => [
   CARD.slice(0, 12),
   '4111 1111 1111',
   '4111-1111-1111',
+  // `+` is a space in a query: a card number in groups as a form encodes it.
+  '4111+1111+1111',
   OTHER_CARD.slice(0, 12),
   '5555 5555 5555',
   PEM_BODY.slice(0, 24),
@@ -125,10 +127,33 @@ const HOSTILE: Hostile[] = [
     path: () => `/v1/nowhere?k=${encodeURIComponent(encodeURIComponent(PEM))}`,
   },
   {
+    what: 'a PEM block cut by a raw & in the query',
+    method: 'GET',
+    path: () => `/v1/nowhere?a=1&k=-----BEGIN+PRIVATE+KEY-----%0AMIIE&${PEM_BODY}%0A-----END+PRIVATE+KEY-----&b=2`,
+  },
+  {
     what: 'a PEM block URL-encoded in a header (a forwarded certificate)',
     method: 'GET',
     path: () => '/v1/nowhere',
     headers: () => ({ 'X-Client-Cert': encodeURIComponent(PEM) }),
+  },
+  {
+    what: 'a card number after two letters and two digits, shaped like an IBAN but none',
+    method: 'GET',
+    path: () => `/v1/nowhere?ref=AB${CARD}`,
+    headers: () => ({ 'X-Note': `ref XX00${CARD} ok` }),
+  },
+  {
+    what: 'secrets by names joined with dashes in the query',
+    method: 'GET',
+    path: () => `/v1/nowhere?api-key=${API_KEY}&client-secret=${PASSWORD}`,
+  },
+  {
+    what: 'the callback secret after 0x and inside a longer run of hexadecimal digits',
+    method: 'POST',
+    path: (secret) => `/v1/consents/confirmation-of-funds?h=${secret}ff`,
+    headers: (secret) => ({ 'X-Signature': `0x${secret}` }),
+    body: (secret) => cof({ memo: `sha256:a${secret}` }),
   },
   {
     what: 'secrets by name in the query',

@@ -189,17 +189,24 @@ describe('a data file of another shape or version', () => {
 });
 
 describe('the data file', () => {
-  it('is created with mode 0600, and so is its write-ahead log', async () => {
+  it('is created with mode 0600, and so is its write-ahead log, whatever the umask lets through', async () => {
     const file = fresh();
-    const t = await testSandbox(certs, { data: file });
+    // The usual umask (022) would leave a file made with the default mode readable by others:
+    // the mode must come from the sandbox, not from a umask that happens to be strict.
+    const umask = process.umask(0o022);
     try {
-      await createConsent(t, { access: { balances: [{ iban: ibansOf(t, 'anna')[0] }] } });
-      expect(statSync(file).mode & 0o777).toBe(0o600);
-      expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
-      // Exclusive locking keeps the log's index in the process: no -shm file for others to read.
-      expect(existsSync(`${file}-shm`)).toBe(false);
+      const t = await testSandbox(certs, { data: file });
+      try {
+        await createConsent(t, { access: { balances: [{ iban: ibansOf(t, 'anna')[0] }] } });
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+        expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+        // Exclusive locking keeps the log's index in the process: no -shm file for others to read.
+        expect(existsSync(`${file}-shm`)).toBe(false);
+      } finally {
+        await t.sandbox.close();
+      }
     } finally {
-      await t.sandbox.close();
+      process.umask(umask);
     }
   });
 

@@ -5,7 +5,7 @@
  * bodies) and its bodies cut to what kept-body.ts keeps, so the journal can be printed into a CI log
  * and holds nothing the bank itself does not.
  */
-import { maskHeaders, maskNamed, maskTarget, maskText } from '../../contract/mask.js';
+import { maskHeaders, maskNamed, maskQuery, maskTarget, maskText } from '../../contract/mask.js';
 import type { ExchangeEvent, HeaderValues } from '../exchange-events.js';
 import { keptBody } from '../kept-body.js';
 
@@ -44,9 +44,13 @@ export interface JournalEntry {
   latencyMs: number;
 }
 
+/**
+ * The query decoded, read from the query as masked: a PEM block cut by a raw `&` leaves its key
+ * material in the parameters after it, which only the whole query (maskQuery) knows to mask.
+ */
 function decodedQuery(raw: string): HeaderValues {
   const query: HeaderValues = {};
-  for (const [rawName, rawValue] of new URLSearchParams(raw)) {
+  for (const [rawName, rawValue] of new URLSearchParams(maskQuery(raw))) {
     const name = maskText(rawName);
     const value = maskNamed(rawName, rawValue);
     const before = query[name];
