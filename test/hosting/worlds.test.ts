@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendHttps } from '../../src/kit/client.js';
 import { REDIRECT } from '../helpers/ais.js';
+import { created, transfer } from '../helpers/pis.js';
 import { formClient, formFields, throughCode } from '../helpers/form-client.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import type { ClientCertificate } from '../helpers/tls-client.js';
@@ -88,6 +89,34 @@ describe('every provider organisation its own world', () => {
     expect((await t.call({ path: `/v1/consents/${consentId}/status`, client: t.tpp })).json).toEqual({
       consentStatus: 'valid',
     });
+  });
+
+  it("answers another world's consent, payment and authorisations with the status, headers and body of unknown ones", async () => {
+    const consentId = await approvedConsent(t.tpp, 'DE12123456780000100001');
+    const payment = await created(t, transfer('DE12123456780000100001'));
+    const unknownId = randomUUID();
+    const paths = (consent: string, paymentId: string, authorisation: string) => [
+      `/v1/consents/${consent}`,
+      `/v1/consents/${consent}/status`,
+      `/v1/consents/${consent}/authorisations`,
+      `/v1/payments/sepa-credit-transfers/${paymentId}`,
+      `/v1/payments/sepa-credit-transfers/${paymentId}/status`,
+      `/v1/payments/sepa-credit-transfers/${paymentId}/authorisations/${authorisation}`,
+      `/v1/accounts?consentId=${consent}`,
+    ];
+    const foreign = paths(consentId, payment.paymentId, payment.authorisationId);
+    const unknown = paths(unknownId, unknownId, unknownId);
+    // What differs between any two answers: the date, the echoed X-Request-ID.
+    const comparable = (answer: { status: number; text: string; headers: Record<string, unknown> }) => {
+      const { date: _date, 'x-request-id': _id, ...headers } = answer.headers;
+      return { status: answer.status, headers, body: answer.text };
+    };
+    for (const [index, path] of foreign.entries()) {
+      const theirs = await t.call({ path, client: other, headers: { 'Consent-ID': consentId } });
+      const never = await t.call({ path: unknown[index]!, client: other, headers: { 'Consent-ID': unknownId } });
+      expect(theirs.status, path).toBeGreaterThanOrEqual(400);
+      expect(comparable(theirs), path).toEqual(comparable(never));
+    }
   });
 
   it('gives each world its own customers, clock, faults and journal', async () => {
