@@ -26,7 +26,8 @@ export interface JsonBody {
 }
 
 const refuse = (text: string) => new XsError('FORMAT_ERROR', { text });
-const NOT_JSON = 'The body is not a JSON object or array.';
+/** The refusal of text that is not JSON (or a JSON scalar): a caller may answer it with a field's path of its own. */
+export const NOT_JSON = 'The body is not a JSON object or array.';
 const NOT_UTF8 = 'The body must be UTF-8 JSON without content encoding.';
 
 /** Whether the request announces a body (a length above 0, or a transfer coding). */
