@@ -104,6 +104,12 @@ function storedState(db: Database.Database): { state: SandboxState; digest: stri
   return { state: parsed.data, digest: row.index_digest };
 }
 
+/** A file this release wrote (or one like it) that SQLite finds damaged: said as such, not as another program's. */
+const damaged = (file: string, detail: string) =>
+  new StoreFileError(
+    `The data file ${file} is damaged (${detail}): it cannot be served; restore it from a backup or start with a new file. It was left as it is.`,
+  );
+
 const inUse = (file: string) =>
   new StoreFileError(`The data file ${file} is in use by another sandbox process (one process per data file).`);
 
@@ -112,8 +118,7 @@ function openingError(file: string, error: unknown): StoreFileError {
   if (error instanceof StoreFileError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return inUse(file);
-  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT')
-    return refusal(file, `a damaged database (${message(error)})`);
+  if (code === 'SQLITE_NOTADB' || code === 'SQLITE_CORRUPT') return damaged(file, message(error));
   return new StoreFileError(`Cannot open the data file ${file}: ${message(error)}`);
 }
 
@@ -140,7 +145,7 @@ function inspect(file: string): { state: SandboxState; digest: string } {
       .replace(/\*\*\* in database \w+ \*\*\*/g, '')
       .replace(/\s+/g, ' ')
       .trim();
-    if (check !== 'ok') throw refusal(file, `a damaged database (quick_check: ${damage})`);
+    if (check !== 'ok') throw damaged(file, `quick_check: ${damage}`);
     const stored = storedState(db);
     if ('problem' in stored) throw refusal(file, stored.problem);
     return stored;
