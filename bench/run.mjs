@@ -40,6 +40,7 @@ const store = await run('store.mjs');
 // The same store benchmark against another built checkout (the release before), when named.
 const storeBefore = process.env.BENCH_BEFORE ? await run('store.mjs', [process.env.BENCH_BEFORE]) : undefined;
 const hosting = await run('hosting.mjs');
+const worldsTiming = await run('worlds-timing.mjs');
 const storeRss = (result, stored) => result.rows.find((row) => row.stored === stored).rssMb;
 const storeMemoryGoal = (after, before) =>
   `RSS at 50,000: **${Math.round(storeRss(after, 50_000))} MB**; the BENCH_BEFORE build at 5,000: ` +
@@ -133,6 +134,25 @@ const hostingSection = () => [
   '',
 ];
 
+const worldsTimingSection = () => [
+  "## 7. Worlds: another world's ids timed as unknown ones (`--worlds organisation`)",
+  '',
+  `Provider B reads consent statuses one at a time on one keep-alive connection: ${worldsTiming.reads} ids nobody ` +
+    `issued while world A is empty, then, after A made ${worldsTiming.made.toLocaleString('en')} consents, A's ids and ` +
+    `ids nobody issued alternately (${worldsTiming.reads} each). Every answer's status, headers (but the date and the ` +
+    'echoed X-Request-ID) and body compared.',
+  '',
+  "| store | B, unknown ids, A empty: p50 / p99 | B, A's ids: p50 / p99 | B, unknown ids: p50 / p99 | p50 ratio | answers that differ |",
+  '|---|---|---|---|---|---|',
+  ...worldsTiming.layouts.map(
+    (layout) =>
+      `| ${layout.label} | ${ms(layout.worldAEmpty.p50)} / ${ms(layout.worldAEmpty.p99)} | ` +
+      `${ms(layout.foreign.p50)} / ${ms(layout.foreign.p99)} | ${ms(layout.unknown.p50)} / ${ms(layout.unknown.p99)} | ` +
+      `${layout.ratioP50.toFixed(2)} | ${layout.differences} of ${worldsTiming.reads} (every answer ${layout.answer}) |`,
+  ),
+  '',
+];
+
 const lines = [
   `# xs2a-kit benchmarks`,
   '',
@@ -188,6 +208,7 @@ const lines = [
   ...(storeBefore ? [storeMemoryGoal(store, storeBefore)] : []),
   '',
   ...hostingSection(),
+  ...worldsTimingSection(),
 ];
 const markdown = lines.join('\n');
 writeFileSync(join(root, 'bench/results.md'), markdown);
