@@ -79,12 +79,20 @@ describe('worlds kept in a folder of data files', () => {
     const ownClock = await clockOf(t.tpp);
     expect(otherClock - ownClock).toBeGreaterThan(3 * 86_400_000 - 60_000);
 
+    // A data file per world (each with its write-ahead log), and the folder's lock.
     expect(
       readdirSync(folder)
         .filter((name) => name.endsWith('.db'))
         .sort(),
-    ).toEqual([`${OWNER}.db`, `${OTHER}.db`]);
+    ).toEqual(['.lock.db', `${OWNER}.db`, `${OTHER}.db`]);
     expect(statSync(folder).mode & 0o777).toBe(0o700);
+    // One process per folder: a second is refused at start, with one line, as one on a data file is.
+    const args = ['serve', '--port', '0', '--portal-port', '0', '--certs', certs, '--worlds', 'organisation'];
+    const second = await xs2aKit([...args, '--control-token', TOKEN, '--data', folder]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toBe(
+      `xs2a-kit: The data folder ${folder} is in use by another sandbox process (one process per folder).\n`,
+    );
     for (const name of readdirSync(folder)) expect(statSync(join(folder, name)).mode & 0o777).toBe(0o600);
     await t.sandbox.close();
     open = undefined;
@@ -140,7 +148,7 @@ describe('worlds kept in a folder of data files', () => {
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
     expect(refused.stderr).toContain(file);
     expect(sha256(file)).toBe(damaged);
-    expect(readdirSync(folder).sort()).toEqual([`${OWNER}.db`]);
+    expect(readdirSync(folder).sort()).toEqual(['.lock.db', `${OWNER}.db`]);
 
     const single = join(mkdtempSync(join(tmpdir(), 'xs2a-data-')), 'sandbox.db');
     writeFileSync(single, 'not a folder');

@@ -5,8 +5,9 @@
  * its owner's organizationIdentifier, whose characters (letters, digits, `.` and `-`, after `PSD`)
  * are safe in a file name, so the name is the id and the folder lists the worlds.
  */
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { StoreFileError } from './json-data.js';
 import { openDataFile } from './data-file.js';
 import type { SandboxState, Store } from './records.js';
@@ -22,6 +23,34 @@ export interface WorldFiles {
   store(world: string, fresh: () => SandboxState): Store;
   /** The world's file goes, with its write-ahead log; its store must be closed first. */
   drop(world: string): void;
+  /** Lets another process have the folder. */
+  close(): void;
+}
+
+/**
+ * The folder's own lock: an SQLite file held with an exclusive lock while this process runs, so a
+ * second process on the folder is refused at start, as a second one on a data file is, rather than
+ * meeting a world file the first holds at some request later.
+ */
+function lockFolder(folder: string): Database.Database {
+  const file = join(folder, '.lock.db');
+  let db: Database.Database | undefined;
+  try {
+    closeSync(openSync(file, 'a', 0o600));
+    db = new Database(file, { timeout: 0 });
+    db.pragma('locking_mode = EXCLUSIVE');
+    // The first write takes the exclusive lock, and the locking mode keeps it.
+    db.exec('BEGIN EXCLUSIVE; COMMIT');
+    return db;
+  } catch (error) {
+    db?.close();
+    const code = (error as { code?: string }).code;
+    if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
+      throw new StoreFileError(
+        `The data folder ${folder} is in use by another sandbox process (one process per folder).`,
+      );
+    throw new StoreFileError(`Cannot lock the data folder ${folder}: ${(error as Error).message}`);
+  }
 }
 
 /** The folder of `--data` with `--worlds organisation`, made (private) when missing. */
@@ -40,6 +69,7 @@ export function openWorldFiles(folder: string, log: (message: string) => void): 
       `With --worlds organisation, --data names a folder holding one data file per world; ${folder} is a file. It was left as it is.`,
     );
   if (kind === undefined) mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const lock = lockFolder(folder);
   const fileOf = (world: string) => {
     if (!WORLD_FILE.test(`${world}.db`)) throw new Error(`No world is named ${JSON.stringify(world)}.`);
     return join(folder, `${world}.db`);
@@ -55,5 +85,6 @@ export function openWorldFiles(folder: string, log: (message: string) => void): 
       const file = fileOf(world);
       for (const path of [file, `${file}-wal`, `${file}-shm`]) rmSync(path, { force: true });
     },
+    close: () => lock.close(),
   };
 }

@@ -70,6 +70,7 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
   // A world file that cannot be served stops the start, as a data file of one world does.
   await worlds.startKept().catch(async (error: unknown) => {
     await worlds.close().catch(() => {});
+    files?.close();
     throw error;
   });
   // The lobby answers requests that name no organisation: it keeps nothing, so in memory.
@@ -200,6 +201,7 @@ export async function serving(options: SandboxOptions, settings: WorldSettings, 
       await worlds.close();
       await lobby.close();
       database?.close();
+      files?.close();
     },
   };
 }
