@@ -1,11 +1,13 @@
 /**
  * The same target gets the same verdicts on every run (a verdict a bank can sign cannot depend on the
- * machine's load): the whole catalogue twice against one simulator, the second time with two busy
- * processes taking both cores, every verdict the same — and what CB-RETRY-003 measures of the
- * callback backoff too, the check that used to race real time. (A run beside one busy process was
- * dropped: it met less contention than the run beside two and cost a catalogue run of the suite.)
+ * machine's load): the whole catalogue twice against one simulator, the second time with every core
+ * taken (by busy processes, as many as the machine's load leaves cores idle), every verdict the same —
+ * and what CB-RETRY-003 measures of the callback backoff too, the check that used to race real time.
+ * (A run beside one busy process was dropped: it met less contention than the run beside two and cost
+ * a catalogue run of the suite.)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogue, contractRules, rules } from '../../conformance/index.js';
 import type { RunSummary } from '../../src/kit/events.js';
@@ -20,17 +22,22 @@ const runs: RunSummary[] = [];
 /** A process that keeps one CPU busy until it is killed. */
 const busy = (): ChildProcess => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
 
+/**
+ * How many busy processes make at least as many runnable processes as cores compete with the run:
+ * as many as the cores the machine's load leaves idle. Alone, that is one a core; in the suite the
+ * other test files already load the cores, and busy processes there only slow them down.
+ */
+const busyNeeded = () => Math.max(0, availableParallelism() - Math.floor(loadavg()[0]!));
+
 beforeAll(async () => {
   target = await startSimTarget();
   const run = () => runScenarios({ target, scenarios: catalogue, rules, contractRules, owners: ruleOwners(catalogue) });
   runs.push(await run());
-  for (const load of [2]) {
-    const children = Array.from({ length: load }, busy);
-    try {
-      runs.push(await run());
-    } finally {
-      for (const child of children) child.kill();
-    }
+  const children = Array.from({ length: busyNeeded() }, busy);
+  try {
+    runs.push(await run());
+  } finally {
+    for (const child of children) child.kill();
   }
 }, 600_000);
 afterAll(() => target?.close());
