@@ -16,7 +16,7 @@ export function buildProgram(io: CliIo): Command {
     .version(packageVersion())
     .enablePositionalOptions()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
-  serveCommand(program, io);
+  serveCommand(program, io, process.env);
   certsCommand(program, io);
   conformanceCommand(program, io, process.env);
   openApiCommand(program, io);

@@ -30,7 +30,15 @@ export function curlExample(sandbox: Sandbox, iban: string): string {
 
 export function readyBanner(
   sandbox: Sandbox,
-  details: { readyMs: number; seed: number; customers: number; exampleIban: string; controlToken: boolean },
+  details: {
+    readyMs: number;
+    seed: number;
+    customers: number;
+    exampleIban: string;
+    controlToken: boolean;
+    /** The token was given as --control-token, not in the variable the printed commands read. */
+    tokenToExport?: boolean;
+  },
 ): string {
   const c = sandbox.certificates;
   const created =
@@ -44,6 +52,11 @@ export function readyBanner(
     ...(details.controlToken
       ? [
           `    control token        Authorization: Bearer <the token>, read by the commands here from $${CONTROL_TOKEN_VARIABLE} (never printed)`,
+          ...(details.tokenToExport
+            ? [
+                `    before pasting       export ${CONTROL_TOKEN_VARIABLE}='<your --control-token>' in that shell, or the control commands answer 401`,
+              ]
+            : []),
         ]
       : []),
     `  Certificates           ${c.dir}${created}`,

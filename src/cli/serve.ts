@@ -56,7 +56,7 @@ function faultProfile(value: string): string {
   return value;
 }
 
-export function serveCommand(program: Command, io: CliIo): void {
+export function serveCommand(program: Command, io: CliIo, env: NodeJS.ProcessEnv): void {
   sandboxFlags(
     program.command('serve').description('start the sandbox: XS2A API behind mutual TLS and the customer surface'),
   )
@@ -148,6 +148,8 @@ export function serveCommand(program: Command, io: CliIo): void {
           customers: customers.length,
           exampleIban: customers[0]?.accounts[0]?.iban ?? '',
           controlToken,
+          // Given as a flag only: the shell the commands are pasted into has no variable to read.
+          tokenToExport: controlToken && env[CONTROL_TOKEN_VARIABLE] !== flags.controlToken,
         }),
       );
       await new Promise<void>((resolve) => {

@@ -82,6 +82,10 @@ describe('the commands serve prints', () => {
         expect(out).toContain(
           '    control token        Authorization: Bearer <the token>, read by the commands here from $XS2A_CONTROL_TOKEN (never printed)\n',
         );
+        // Given as a flag only: the shell the commands are pasted into must be told to set the variable.
+        expect(out).toContain(
+          "    before pasting       export XS2A_CONTROL_TOKEN='<your --control-token>' in that shell, or the control commands answer 401\n",
+        );
         const commands = pastedCommands(out);
         const auth = `curl -s -H "Authorization: Bearer $XS2A_CONTROL_TOKEN"`;
         expect(commands).toEqual([
@@ -133,6 +137,8 @@ describe('the commands serve prints', () => {
   it('with the token in XS2A_CONTROL_TOKEN and no flag: the control API needs it, and the printed commands carry it', async () => {
     await serving([], { XS2A_CONTROL_TOKEN: TOKEN }, async (out, controlUrl) => {
       expect(out).not.toContain(TOKEN);
+      // The variable is set already where serve was started: nothing to export.
+      expect(out).not.toContain('before pasting');
       const customers = pastedCommands(out).at(-1)!;
       expect(customers).toBe(`curl -s -H "Authorization: Bearer $XS2A_CONTROL_TOKEN" ${controlUrl}/customers`);
       expect((await paste(customers, { XS2A_CONTROL_TOKEN: TOKEN })).status).toBe(200);
