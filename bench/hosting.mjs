@@ -29,7 +29,6 @@ import { connect, createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import {
   approvedConsent,
   balancesRead,
@@ -44,6 +43,8 @@ import {
   root,
   tlsClient,
   wellMadeLoad,
+  withPg,
+  PG,
 } from './lib.mjs';
 
 const reads = Number(process.argv[2] ?? 3_000);
@@ -51,11 +52,6 @@ const payments = Number(process.argv[3] ?? 1_200);
 const writes = Number(process.argv[4] ?? 100);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 24);
 if (Math.min(reads, payments) < connections) throw new Error(`READS and PAYMENTS must be at least ${connections}`);
-const PG = {
-  host: process.env.PG_HOST ?? '127.0.0.1',
-  port: Number(process.env.PG_PORT ?? 5432),
-  user: process.env.PG_USER ?? 'postgres',
-};
 const SIZES = [200, 5_000, 50_000];
 const WARM_UP = 10;
 const ANNA_IBAN = 'DE12123456780000100001';
@@ -110,31 +106,19 @@ function spawnOwned(command, args, options) {
   return { child, stop: toUndo(() => stop(child)) };
 }
 
-async function withClient(database, run) {
-  const client = new pg.Client({ ...PG, database });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A database of this run's own, dropped at the end. */
 async function database(label) {
   const name = `xs2a_bench_${label}_${process.pid}_${randomBytes(3).toString('hex')}`;
   try {
-    await withClient('postgres', (client) => client.query(`CREATE DATABASE ${name}`));
+    await withPg('postgres', (client) => client.query(`CREATE DATABASE ${name}`));
   } catch (error) {
     throw new Error(`PostgreSQL at ${PG.host}:${PG.port} (user ${PG.user}): ${error.message}`, { cause: error });
   }
   return {
     name,
     url: `postgresql://${PG.user}@${PG.host}:${PG.port}/${name}`,
-    sql: (text, params) => withClient(name, (client) => client.query(text, params)),
-    drop: toUndo(() =>
-      withClient('postgres', (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
-    ),
+    sql: (text, params) => withPg(name, (client) => client.query(text, params)),
+    drop: toUndo(() => withPg('postgres', (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
   };
 }
 
@@ -482,7 +466,7 @@ async function timed(client, path, status, options) {
  */
 async function databaseBusyMs(name) {
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  const { rows } = await withClient('postgres', (client) =>
+  const { rows } = await withPg('postgres', (client) =>
     client.query('SELECT active_time + idle_in_transaction_time AS ms FROM pg_stat_database WHERE datname = $1', [
       name,
     ]),

@@ -7,10 +7,29 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:https';
 import { cpus, hostname, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 export const root = new URL('../', import.meta.url).pathname;
 export const bin = join(root, 'bin/xs2a-kit.js');
 export const REDIRECT = 'https://tpp.example/callback';
+
+/** The PostgreSQL server the hosting benchmarks use (PG_HOST, PG_PORT, PG_USER; trust authentication). */
+export const PG = {
+  host: process.env.PG_HOST ?? '127.0.0.1',
+  port: Number(process.env.PG_PORT ?? 5432),
+  user: process.env.PG_USER ?? 'postgres',
+};
+
+/** Runs `run` with a client connected to `database`, closed after. */
+export async function withPg(database, run) {
+  const client = new pg.Client({ ...PG, database });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
 
 /** The built package (npm run bench builds first). */
 export async function pkg() {

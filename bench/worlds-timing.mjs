@@ -9,27 +9,11 @@
  * Usage: node bench/worlds-timing.mjs [reads per kind, 400] [A's consents, 2000]
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { certificates, percentile, pkg, REDIRECT, report, tlsClient } from './lib.mjs';
+import { certificates, PG, percentile, pkg, REDIRECT, report, tlsClient, withPg } from './lib.mjs';
 
 const reads = Number(process.argv[2] ?? 400);
 const made = Number(process.argv[3] ?? 2_000);
 const WARM_UP = 100;
-const PG = {
-  host: process.env.PG_HOST ?? '127.0.0.1',
-  port: Number(process.env.PG_PORT ?? 5432),
-  user: process.env.PG_USER ?? 'postgres',
-};
-
-async function withClient(database, run) {
-  const client = new pg.Client({ ...PG, database });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** What an answer says, but what differs between any two: the date and the echoed X-Request-ID. */
 function comparable(answer) {
@@ -115,11 +99,11 @@ const layouts = [await layout('in memory')];
 const name = `xs2a_bench_worlds_${process.pid}_${randomBytes(3).toString('hex')}`;
 let created = false;
 try {
-  await withClient('postgres', (client) => client.query(`CREATE DATABASE ${name}`));
+  await withPg('postgres', (client) => client.query(`CREATE DATABASE ${name}`));
   created = true;
   layouts.push(await layout('PostgreSQL, one process', `postgresql://${PG.user}@${PG.host}:${PG.port}/${name}`));
 } finally {
-  if (created) await withClient('postgres', (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  if (created) await withPg('postgres', (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 report({ reads, made, layouts, seconds: (performance.now() - started) / 1000 });
 if (layouts.some((entry) => entry.differences > 0)) process.exitCode = 1;

@@ -9,11 +9,11 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sendHttps } from '../../src/kit/client.js';
 import { REDIRECT } from '../helpers/ais.js';
 import { xs2aKit } from '../helpers/cli.js';
 import { certificateFolder, testSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import type { ClientCertificate } from '../helpers/tls-client.js';
+import { worldCall } from '../helpers/world-call.js';
 
 const TOKEN = 'operator-secret';
 const OWNER = 'PSDDE-BAFIN-123456';
@@ -31,17 +31,9 @@ async function start(certs: string, folder: string): Promise<TestSandbox> {
   return open;
 }
 
+/** A control call of the caller's world, on the mutual-TLS port. */
 const control = (t: TestSandbox, client: ClientCertificate, path: string, body?: unknown) =>
-  sendHttps(new URL(`/sandbox${path}`, t.sandbox.apiUrl), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'X-Request-ID': randomUUID(),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-    ca: t.ca,
-    certificate: client,
-  });
+  worldCall(t.sandbox.apiUrl, t.ca)(client, body === undefined ? 'GET' : 'POST', `/sandbox${path}`, body);
 
 async function provider(t: TestSandbox, name: string, orgId: string): Promise<ClientCertificate> {
   const made = await t.sandbox.provider(name, { orgId });
