@@ -75,7 +75,7 @@ export function createWorlds(
   /** Refuses a new world beyond `--max-worlds`, before anything of it is made. */
   function withinQuota(world: string): void {
     if (options.maxWorlds === undefined || running.has(world) || keeps(world)) return;
-    const held = new Set([...running.keys(), ...((database ?? files)?.worlds() ?? [])]).size;
+    const held = new Set([...running.keys(), ...(database?.worlds() ?? [])]).size;
     if (held >= options.maxWorlds)
       throw new XsError('ROLE_INVALID', {
         status: 403,
@@ -115,8 +115,11 @@ export function createWorlds(
     return started;
   }
 
-  /** Whether the database or the folder holds this world (made by another process, or before a restart). */
-  const keeps = (world: string) => (database ?? files)?.worlds().includes(world) ?? false;
+  /**
+   * Whether the database holds this world (made by another process, or before a restart). A folder's
+   * worlds all run from the start (`startKept`), and only this process makes more: `running` knows them.
+   */
+  const keeps = (world: string) => database?.worlds().includes(world) ?? false;
 
   const summaryOf = async (world: string): Promise<WorldSummary | undefined> => {
     const entry = running.get(world);
@@ -186,7 +189,7 @@ export function createWorlds(
     },
     byId: (world) => running.get(world)?.started ?? (keeps(world) ? start(world) : undefined),
     async list() {
-      for (const world of (database ?? files)?.worlds() ?? []) if (!running.has(world)) start(world);
+      for (const world of database?.worlds() ?? []) if (!running.has(world)) start(world);
       return (await Promise.all([...running.keys()].map(summaryOf))).filter((s) => s !== undefined);
     },
     summary: (world) =>
