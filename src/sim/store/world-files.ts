@@ -16,7 +16,6 @@ import type { SandboxState, Store } from './records.js';
 const WORLD_FILE = /^(PSD[A-Z]{2}-[A-Z0-9]{2,8}-[A-Za-z0-9.-]{1,64})\.db$/;
 
 export interface WorldFiles {
-  readonly folder: string;
   /** The worlds the folder holds. */
   worlds(): string[];
   /** The store of one world, its file made at its first use. */
@@ -75,7 +74,6 @@ export function openWorldFiles(folder: string, log: (message: string) => void): 
     return join(folder, `${world}.db`);
   };
   return {
-    folder,
     worlds: () =>
       readdirSync(folder)
         .map((name) => WORLD_FILE.exec(name)?.[1])
